@@ -1,0 +1,177 @@
+package io.github.ycsbkv.cli;
+
+import io.github.ycsbkv.config.PropertySources;
+import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.engine.Benchmark;
+import io.github.ycsbkv.engine.Phase;
+import io.github.ycsbkv.engine.StopReason;
+import io.github.ycsbkv.results.BenchmarkResult;
+import io.github.ycsbkv.results.ResultJson;
+import io.github.ycsbkv.results.SummaryText;
+import io.github.ycsbkv.spi.BindingRegistry;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Properties;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * What {@code load} and {@code run} share: YCSB's options, property precedence, binding resolution,
+ * output and exit codes.
+ *
+ * <p>Precedence, lowest first: {@code -P} files in order, {@code -p} pairs in order, then the
+ * dedicated options {@code -threads}, {@code -target} and {@code -l}.
+ */
+abstract class PhaseCommand implements Callable<Integer> {
+
+  /** Property naming the directory for {@code result.json}. */
+  static final String EXPORT_DIR = "export.dir";
+  /** Upstream's property for a file that receives the text summary. */
+  static final String EXPORT_FILE = "exportfile";
+
+  @Spec
+  CommandSpec spec;
+
+  @Parameters(index = "0", arity = "0..1", paramLabel = "BINDING",
+      description = "A binding name (see 'ycsb bindings') or a fully qualified site.ycsb.DB class.")
+  String binding;
+
+  @Option(names = "-db", paramLabel = "CLASS",
+      description = "The binding as upstream's site.ycsb.Client takes it (a class or a name).")
+  String dbOption;
+
+  @Option(names = "-P", paramLabel = "FILE",
+      description = "A workload property file; repeatable, a later file wins.")
+  List<String> propertyFiles = new ArrayList<>();
+
+  @Option(names = "-p", paramLabel = "KEY=VALUE",
+      description = "A property; repeatable, wins over every -P file (e.g. -p recordcount=1000).")
+  List<String> propertyPairs = new ArrayList<>();
+
+  @Option(names = "-threads", paramLabel = "N", description = "Client threads (property threadcount, default 1).")
+  Integer threads;
+
+  @Option(names = "-target", paramLabel = "OPS",
+      description = "Total operations per second over all threads (property target); also measures response time"
+          + " from the intended start (no coordinated omission).")
+  Double target;
+
+  @Option(names = "-s", description = "Print a status line every status.interval seconds (default 10) to stderr.")
+  boolean status;
+
+  @Option(names = "-l", paramLabel = "LABEL", description = "A label recorded in the results (property label).")
+  String label;
+
+  @Option(names = "-cp", paramLabel = "PATH",
+      description = "Extra jars or class directories (':'-separated, 'dir/*' for every jar); also from $"
+          + ExtraClasspath.ENV + ".")
+  List<String> classpath = new ArrayList<>();
+
+  @Option(names = "-t", hidden = true, description = "Upstream's flag for the run phase.")
+  boolean upstreamRunFlag;
+
+  @Option(names = "-load", hidden = true, description = "Upstream's flag for the load phase.")
+  boolean upstreamLoadFlag;
+
+  abstract Phase phase();
+
+  @Override
+  public Integer call() {
+    if ((phase() == Phase.LOAD && upstreamRunFlag) || (phase() == Phase.RUN && upstreamLoadFlag)) {
+      throw new UserError("'" + (upstreamRunFlag ? "-t" : "-load") + "' contradicts the '" + phase().command()
+          + "' command; drop the flag");
+    }
+    Properties props = PropertySources.load(propertyFiles, propertyPairs);
+    if (threads != null) {
+      props.setProperty(Benchmark.THREADS, threads.toString());
+    }
+    if (target != null) {
+      props.setProperty(Benchmark.TARGET, target.toString());
+    }
+    if (label != null) {
+      props.setProperty(Benchmark.LABEL, label);
+    }
+    String requested = binding != null ? binding : dbOption != null ? dbOption : props.getProperty("db");
+    if (binding != null && dbOption != null && !binding.equals(dbOption)) {
+      throw new UserError("binding given twice: '" + binding + "' and -db '" + dbOption + "'");
+    }
+    if (requested == null || requested.isBlank()) {
+      throw new UserError("no binding given: ycsb " + phase().command() + " <binding> -P <workload file>"
+          + " (see 'ycsb bindings')");
+    }
+    ClassLoader loader = ExtraClasspath.create(classpath, System.getenv(ExtraClasspath.ENV),
+        PhaseCommand.class.getClassLoader());
+    BindingResolver.Resolved resolved = BindingResolver.resolve(requested.trim(), BindingRegistry.load(loader), loader);
+    props.setProperty("db", resolved.dbClass().getName());
+
+    PrintWriter err = spec.commandLine().getErr();
+    PrintWriter out = spec.commandLine().getOut();
+    Benchmark benchmark = new Benchmark(phase(), props, resolved.name(), resolved.dbClass(), loader)
+        .statusTo(status ? new java.io.PrintStream(new WriterOutputStream(err), true, StandardCharsets.UTF_8) : null);
+    err.println("ycsb-kv: " + phase().command() + " " + resolved.name() + " (" + resolved.dbClass().getName() + "), "
+        + props.getProperty(Benchmark.THREADS, "1") + " thread(s)"
+        + (props.getProperty(Benchmark.TARGET) == null ? "" : ", target " + props.getProperty(Benchmark.TARGET)
+        + " ops/s"));
+
+    BenchmarkResult result;
+    Interrupts.setActive(benchmark.stopSignal());
+    try {
+      result = benchmark.run();
+    } finally {
+      Interrupts.setActive(null);
+    }
+    return report(result, props, out, err);
+  }
+
+  /** Prints and writes {@code result}; returns the exit code. */
+  static int report(BenchmarkResult result, Properties props, PrintWriter out, PrintWriter err) {
+    for (String warning : result.warnings()) {
+      err.println("ycsb: warning: " + warning);
+    }
+    boolean failed = StopReason.FAILED.id().equals(result.stopReason());
+    String summary = SummaryText.format(result);
+    if (!(failed && result.operations() == 0)) {
+      out.print(summary);
+      out.flush();
+    }
+    int code = 0;
+    String exportFile = props.getProperty(EXPORT_FILE);
+    if (exportFile != null && !exportFile.isBlank()) {
+      try {
+        Files.writeString(Path.of(exportFile), summary, StandardCharsets.UTF_8);
+      } catch (IOException e) {
+        err.println("ycsb: cannot write exportfile '" + exportFile + "': " + UserError.describe(e));
+        code = UserError.FAILED;
+      }
+    }
+    String exportDir = props.getProperty(EXPORT_DIR);
+    if (exportDir != null && !exportDir.isBlank()) {
+      try {
+        Path file = ResultJson.write(result, Path.of(exportDir));
+        err.println("ycsb-kv: results written to " + file);
+      } catch (IOException e) {
+        err.println("ycsb: cannot write results to '" + exportDir + "': " + UserError.describe(e));
+        code = UserError.FAILED;
+      }
+    }
+    if (failed) {
+      err.println("ycsb: " + result.error());
+      return UserError.FAILED;
+    }
+    if (StopReason.INTERRUPTED.id().equals(result.stopReason())) {
+      err.println(String.format(Locale.US, "ycsb: interrupted after %d operations; the results above are partial",
+          result.operations()));
+      return Main.EXIT_INTERRUPTED;
+    }
+    return code;
+  }
+}

@@ -1,0 +1,17 @@
+package io.github.ycsbkv.cli;
+
+import io.github.ycsbkv.engine.Phase;
+import picocli.CommandLine.Command;
+
+/** {@code ycsb run}: runs the workload's transactions. */
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+    description = {"Run the workload's operations (operationcount, or until maxexecutiontime seconds) through a"
+        + " binding.", ""},
+    footer = {"", "Example: ycsb run redis -P workloads/workloada -threads 8 -target 50000 -s",
+        "Results: the summary on stdout; with -p export.dir=DIR also DIR/result.json (docs/results.md)."})
+final class RunCommand extends PhaseCommand {
+  @Override
+  Phase phase() {
+    return Phase.RUN;
+  }
+}

@@ -1,0 +1,336 @@
+package io.github.ycsbkv.engine;
+
+import io.github.ycsbkv.config.Props;
+import io.github.ycsbkv.config.Secrets;
+import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.results.BenchmarkResult;
+import io.github.ycsbkv.results.EnvironmentInfo;
+import io.github.ycsbkv.results.IntervalSample;
+import io.github.ycsbkv.results.LatencyStats;
+import io.github.ycsbkv.results.OperationResult;
+import java.io.PrintStream;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import site.ycsb.DB;
+import site.ycsb.Workload;
+import site.ycsb.measurements.Measurements;
+
+/**
+ * One {@code load} or {@code run} of a workload against a binding: the engine's entry point for
+ * programs that embed ycsb-kv.
+ *
+ * <pre>{@code
+ * Properties props = PropertySources.load(List.of("workloads/workloada"), List.of("recordcount=1000"));
+ * BenchmarkResult loaded = new Benchmark(Phase.LOAD, props, "memory", MemoryDB.class, loader).run();
+ * BenchmarkResult ran = new Benchmark(Phase.RUN, props, "memory", MemoryDB.class, loader).run();
+ * }</pre>
+ *
+ * <p>Properties read here (YCSB's names where YCSB has one; every default is one of the constants
+ * below): {@value #THREADS}, {@value #TARGET} (total ops/s), {@value #OPERATION_COUNT},
+ * {@value #RECORD_COUNT}, {@value #INSERT_COUNT}, {@value #MAX_EXECUTION_TIME} (seconds),
+ * {@value #STATUS_INTERVAL} (seconds), {@value #PERCENTILES}, {@value #ERRORS_ABORT_AFTER}
+ * (seconds), {@value #LABEL}, {@value #WORKLOAD}.
+ *
+ * <p>Configuration errors throw {@link UserError} before anything runs. Once clients exist,
+ * {@link #run()} always returns a result; a benchmark that could not start or finish has stop
+ * reason {@link StopReason#FAILED} and an error line, with whatever was measured until then. One
+ * instance runs once; {@link #stopSignal()} may be used from any thread to stop it.
+ */
+public final class Benchmark {
+
+  public static final String THREADS = "threadcount";
+  public static final String TARGET = "target";
+  public static final String OPERATION_COUNT = "operationcount";
+  public static final String RECORD_COUNT = "recordcount";
+  public static final String INSERT_COUNT = "insertcount";
+  public static final String MAX_EXECUTION_TIME = "maxexecutiontime";
+  public static final String STATUS_INTERVAL = "status.interval";
+  public static final String PERCENTILES = "hdrhistogram.percentiles";
+  public static final String ERRORS_ABORT_AFTER = "errors.abortafter";
+  public static final String LABEL = "label";
+  public static final String WORKLOAD = "workload";
+
+  /** Default client threads. */
+  public static final int DEFAULT_THREADS = 1;
+  /** Default seconds between status samples (and status lines with {@code -s}). */
+  public static final long DEFAULT_STATUS_INTERVAL_SECONDS = 10;
+  /** Default percentiles of every latency series. */
+  public static final String DEFAULT_PERCENTILES = "50,90,95,99,99.9,99.99";
+  /** Default seconds of nothing but errors after which a run stops as failed (0: never). */
+  public static final long DEFAULT_ERRORS_ABORT_AFTER_SECONDS = 10;
+  /** Default workload: upstream's, unchanged. */
+  public static final String DEFAULT_WORKLOAD = "site.ycsb.workloads.CoreWorkload";
+  /** How long stopped client threads get to finish an operation in flight before results are taken. */
+  public static final Duration STOP_GRACE = Duration.ofSeconds(10);
+
+  private final Phase phase;
+  private final Properties props;
+  private final String bindingName;
+  private final Class<? extends DB> dbClass;
+  private final ClassLoader loader;
+  private final StopSignal signal = new StopSignal();
+  private NanoClock clock = NanoClock.SYSTEM;
+  private PrintStream statusOut;
+  private boolean printStatus;
+
+  /**
+   * @param phase load or run
+   * @param props every property (copied)
+   * @param bindingName the name to report (for example {@code redis} or the class name)
+   * @param dbClass the binding's DB class; one instance per client thread
+   * @param loader the class loader for the workload class and the client threads
+   */
+  public Benchmark(Phase phase, Properties props, String bindingName, Class<? extends DB> dbClass, ClassLoader loader) {
+    this.phase = Objects.requireNonNull(phase);
+    this.props = new Properties();
+    this.props.putAll(props);
+    this.bindingName = Objects.requireNonNull(bindingName);
+    this.dbClass = Objects.requireNonNull(dbClass);
+    this.loader = Objects.requireNonNull(loader);
+  }
+
+  /** Uses {@code clock} instead of the system clock (tests). */
+  public Benchmark clock(NanoClock clock) {
+    this.clock = Objects.requireNonNull(clock);
+    return this;
+  }
+
+  /** Prints a status line to {@code out} every status interval ({@code -s}); {@code null}: none. */
+  public Benchmark statusTo(PrintStream out) {
+    this.statusOut = out;
+    this.printStatus = out != null;
+    return this;
+  }
+
+  /** The signal that stops this benchmark, for example on Ctrl-C. */
+  public StopSignal stopSignal() {
+    return signal;
+  }
+
+  /** Runs the phase and returns what it measured. */
+  public BenchmarkResult run() {
+    final int threads = Props.getInt(props, THREADS, DEFAULT_THREADS, 1);
+    final double target = Props.getDouble(props, TARGET, 0);
+    if (target < 0) {
+      throw new UserError("property 'target' must be 0 (no limit) or a positive ops/sec, got " + target);
+    }
+    final long opsTotal = phase == Phase.LOAD
+        ? Props.getLong(props, INSERT_COUNT, Props.getLong(props, RECORD_COUNT, 0, 0), 0)
+        : Props.getLong(props, OPERATION_COUNT, 0, 0);
+    final Duration maxTime = Props.getSeconds(props, MAX_EXECUTION_TIME, 0);
+    final long intervalMillis = Props.getLong(props, STATUS_INTERVAL, DEFAULT_STATUS_INTERVAL_SECONDS, 1) * 1000;
+    final List<Double> percentiles = Props.getPercentiles(props, PERCENTILES, DEFAULT_PERCENTILES);
+    final long abortAfterNanos = TimeUnit.SECONDS.toNanos(
+        Props.getLong(props, ERRORS_ABORT_AFTER, DEFAULT_ERRORS_ABORT_AFTER_SECONDS, 0));
+    final String label = props.getProperty(LABEL);
+    final List<String> warnings = new ArrayList<>();
+    if (opsTotal == 0 && maxTime.isZero()) {
+      String what = phase == Phase.LOAD ? "recordcount/insertcount" : "operationcount";
+      warnings.add(what + " is 0 and no maxexecutiontime is set: running until interrupted (Ctrl-C)");
+    }
+
+    // Upstream workloads time some operations themselves; their Measurements must exist first.
+    // (0.17.0 spells its getter getIntendedtartTimeNs(); we only ever call the setter.)
+    Measurements upstream = UpstreamMeasurements.configure(props);
+    Workload workload = newWorkload();
+    final long tickNanos = target > 0 ? Math.max(1, (long) (1e9 * threads / target)) : 0;
+    final Metrics metrics = new Metrics(target > 0);
+    final CountDownLatch ready = new CountDownLatch(threads);
+    final CountDownLatch go = new CountDownLatch(1);
+    final List<Worker> workers = new ArrayList<>(threads);
+    final List<Thread> threadList = new ArrayList<>(threads);
+    for (int id = 0; id < threads; id++) {
+      DB db = newDb();
+      db.setProperties(props);
+      TimedDB timed = new TimedDB(db, bindingName, metrics, clock, signal, abortAfterNanos);
+      long share = opsTotal == 0 ? -1 : opsTotal / threads + (id < opsTotal % threads ? 1 : 0);
+      Worker w = new Worker(id, threads, phase, db, timed, workload, props, share, tickNanos, maxTime.toNanos(),
+          clock, signal, metrics, upstream, ready, go);
+      Thread t = new Thread(w, "ycsb-client-" + id);
+      t.setDaemon(true);
+      t.setContextClassLoader(loader);
+      workers.add(w);
+      threadList.add(t);
+    }
+    for (Thread t : threadList) {
+      t.start();
+    }
+    awaitQuietly(ready);
+    for (Worker w : workers) {
+      if (w.initFailure() != null) {
+        signal.stop(StopReason.FAILED, "cannot initialize binding '" + bindingName + "': " + w.initFailure());
+        break;
+      }
+    }
+
+    Map<String, long[]> gcBefore = gcSnapshot();
+    final long startNanos = clock.nanoTime();
+    final Instant startWall = Instant.now();
+    for (Worker w : workers) {
+      w.setStartNanos(startNanos);
+    }
+    Sampler sampler = new Sampler(metrics, workers, intervalMillis, opsTotal, clock, startNanos,
+        printStatus ? statusOut : null);
+    Thread samplerThread = new Thread(sampler, "ycsb-status");
+    samplerThread.setDaemon(true);
+    samplerThread.start();
+    go.countDown();
+
+    int unfinished = joinAll(threadList);
+    if (signal.isStopped()) {
+      workload.requestStop();
+    }
+    final long endNanos = clock.nanoTime();
+    final Instant endWall = startWall.plusNanos(endNanos - startNanos);
+    List<IntervalSample> intervals = sampler.finish();
+    try {
+      workload.cleanup();
+    } catch (Exception e) {
+      warnings.add("workload cleanup failed: " + UserError.describe(e));
+    }
+    if (unfinished > 0) {
+      warnings.add(unfinished + " client thread(s) did not finish within " + STOP_GRACE.toSeconds()
+          + " s of the stop; their operations in flight are not counted");
+    }
+    long earlyStops = workers.stream().filter(Worker::stoppedByWorkload).count();
+    if (earlyStops > 0) {
+      warnings.add(earlyStops + " of " + threads + " client thread(s) stopped early because the workload returned"
+          + " false (upstream CoreWorkload does so when an insert fails)");
+    }
+
+    long ops = 0;
+    for (Worker w : workers) {
+      ops += w.opsDone();
+    }
+    long runtimeNanos = Math.max(0, endNanos - startNanos);
+    double throughput = runtimeNanos == 0 ? 0.0 : ops * 1e9 / runtimeNanos;
+    StopReason reason = signal.reason();
+    if (reason == StopReason.COMPLETED && earlyStops == threads) {
+      reason = StopReason.WORKLOAD;
+    }
+    return new BenchmarkResult(phase.command(), bindingName, dbClass.getName(), workload.getClass().getName(),
+        label, threads, target, startWall, endWall, TimeUnit.NANOSECONDS.toMillis(runtimeNanos), ops, throughput,
+        reason.id(), signal.message(), warnings, percentiles, operationResults(metrics, percentiles),
+        UpstreamMeasurements.export(upstream), intervals, gcDelta(gcBefore), EnvironmentInfo.current(),
+        Secrets.redactAll(props));
+  }
+
+  private static List<OperationResult> operationResults(Metrics metrics, List<Double> percentiles) {
+    List<OperationResult> out = new ArrayList<>();
+    for (OperationMetrics m : metrics.sorted()) {
+      Map<String, Long> statuses = m.statusCounts();
+      long count = 0;
+      long errors = 0;
+      for (Map.Entry<String, Long> e : statuses.entrySet()) {
+        count += e.getValue();
+        if (OperationResult.isError(e.getKey())) {
+          errors += e.getValue();
+        }
+      }
+      if (count == 0) {
+        continue;
+      }
+      out.add(new OperationResult(m.name(), count, errors, statuses,
+          LatencyStats.ofNanos(m.total(OperationMetrics.Series.OK), percentiles),
+          LatencyStats.ofNanos(m.total(OperationMetrics.Series.FAILED), percentiles),
+          LatencyStats.ofNanos(m.total(OperationMetrics.Series.OK_INTENDED), percentiles),
+          LatencyStats.ofNanos(m.total(OperationMetrics.Series.FAILED_INTENDED), percentiles)));
+    }
+    return out;
+  }
+
+  /** Joins every client; after a stop, waits at most {@link #STOP_GRACE}. Returns threads still alive. */
+  private int joinAll(List<Thread> threadList) {
+    long stopSeenAt = -1;
+    for (Thread t : threadList) {
+      while (t.isAlive()) {
+        try {
+          t.join(100);
+        } catch (InterruptedException e) {
+          signal.stop(StopReason.INTERRUPTED, null);
+        }
+        if (signal.isStopped() && t.isAlive()) {
+          long now = System.nanoTime();
+          if (stopSeenAt < 0) {
+            stopSeenAt = now;
+          } else if (now - stopSeenAt > STOP_GRACE.toNanos()) {
+            return (int) threadList.stream().filter(Thread::isAlive).count();
+          }
+        }
+      }
+    }
+    return 0;
+  }
+
+  private void awaitQuietly(CountDownLatch latch) {
+    try {
+      latch.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      signal.stop(StopReason.INTERRUPTED, null);
+    }
+  }
+
+  private Workload newWorkload() {
+    String name = props.getProperty(WORKLOAD, DEFAULT_WORKLOAD).trim();
+    Class<?> type;
+    try {
+      type = Class.forName(name, true, loader);
+    } catch (ClassNotFoundException | LinkageError e) {
+      throw new UserError("workload class '" + name + "' not found on the class path; add its jar with -cp");
+    }
+    if (!Workload.class.isAssignableFrom(type)) {
+      throw new UserError("workload class '" + name + "' is not a site.ycsb.Workload");
+    }
+    Workload workload;
+    try {
+      workload = (Workload) type.getDeclaredConstructor().newInstance();
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      throw new UserError("cannot create workload '" + name + "': " + UserError.describe(e));
+    }
+    try {
+      workload.init(props);
+    } catch (Exception e) {
+      throw new UserError("workload '" + name + "' rejected its properties: " + UserError.describe(e));
+    }
+    return workload;
+  }
+
+  private DB newDb() {
+    try {
+      return dbClass.getDeclaredConstructor().newInstance();
+    } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+      throw new UserError("cannot create binding class '" + dbClass.getName() + "': " + UserError.describe(e));
+    }
+  }
+
+  private static Map<String, long[]> gcSnapshot() {
+    Map<String, long[]> out = new LinkedHashMap<>();
+    for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+      out.put(gc.getName(), new long[] {Math.max(0, gc.getCollectionCount()), Math.max(0, gc.getCollectionTime())});
+    }
+    return out;
+  }
+
+  private static Map<String, Map<String, Long>> gcDelta(Map<String, long[]> before) {
+    Map<String, Map<String, Long>> out = new LinkedHashMap<>();
+    gcSnapshot().forEach((name, after) -> {
+      long[] b = before.getOrDefault(name, new long[2]);
+      Map<String, Long> v = new LinkedHashMap<>();
+      v.put("count", after[0] - b[0]);
+      v.put("timeMillis", after[1] - b[1]);
+      out.put(name, v);
+    });
+    return out;
+  }
+}

@@ -1,0 +1,117 @@
+package io.github.ycsbkv.engine;
+
+import io.github.ycsbkv.results.IntervalSample;
+import java.io.PrintStream;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Every status interval, drains the recorders into the totals, keeps an {@link IntervalSample}, and
+ * with {@code -s} prints a status line (operations done, current ops/s, estimated completion, and
+ * per-operation count, mean and P99 in microseconds), as upstream's status thread does.
+ *
+ * <p>Runs on its own thread; {@link #finish()} stops it and takes a last sample.
+ */
+final class Sampler implements Runnable {
+
+  private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss:SSS", Locale.US);
+
+  private final Metrics metrics;
+  private final List<Worker> workers;
+  private final long intervalMillis;
+  private final long opsTotal;
+  private final NanoClock clock;
+  private final long startNanos;
+  private final PrintStream status;
+  private final CountDownLatch finished = new CountDownLatch(1);
+  private final List<IntervalSample> samples = new ArrayList<>();
+  private final Histogram merged = new Histogram(3);
+  private long lastNanos;
+  private long lastOps;
+
+  Sampler(Metrics metrics, List<Worker> workers, long intervalMillis, long opsTotal, NanoClock clock,
+      long startNanos, PrintStream status) {
+    this.metrics = metrics;
+    this.workers = workers;
+    this.intervalMillis = intervalMillis;
+    this.opsTotal = opsTotal;
+    this.clock = clock;
+    this.startNanos = startNanos;
+    this.status = status;
+    this.lastNanos = startNanos;
+  }
+
+  @Override
+  public void run() {
+    try {
+      while (!finished.await(intervalMillis, TimeUnit.MILLISECONDS)) {
+        sample(true);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Stops the periodic samples and drains whatever is left into the totals. */
+  synchronized List<IntervalSample> finish() {
+    finished.countDown();
+    sample(false);
+    return List.copyOf(samples);
+  }
+
+  private synchronized void sample(boolean print) {
+    long now = clock.nanoTime();
+    merged.reset();
+    List<OperationMetrics> ops = metrics.drain();
+    long ops0 = 0;
+    for (Worker w : workers) {
+      ops0 += w.opsDone();
+    }
+    long elapsedNanos = now - startNanos;
+    long intervalNanos = Math.max(1, now - lastNanos);
+    double rate = (ops0 - lastOps) * 1e9 / intervalNanos;
+    StringBuilder detail = new StringBuilder();
+    for (OperationMetrics m : ops) {
+      if (m.name().equals(TimedDB.CLEANUP)) {
+        continue;
+      }
+      Histogram interval = m.drainedInterval();
+      if (interval == null || m.intervalCount() == 0) {
+        continue;
+      }
+      merged.add(interval);
+      detail.append(String.format(Locale.US, " [%s: Count=%d, Avg=%.3f, 99=%.3f]", m.name(), m.intervalCount(),
+          interval.getTotalCount() == 0 ? 0.0 : interval.getMean() / 1000.0,
+          interval.getValueAtPercentile(99) / 1000.0));
+    }
+    if (ops0 != lastOps || print) {
+      double p99 = merged.getTotalCount() == 0 ? Double.NaN : merged.getValueAtPercentile(99) / 1000.0;
+      samples.add(new IntervalSample(elapsedNanos / 1_000_000L, ops0, rate, p99));
+    }
+    if (print && status != null) {
+      status.println(LocalDateTime.now().format(TIME) + " " + (elapsedNanos / 1_000_000_000L) + " sec: " + ops0
+          + " operations; " + String.format(Locale.US, "%.1f", rate) + " current ops/sec;" + eta(ops0, rate)
+          + " latency us" + detail);
+    }
+    lastNanos = now;
+    lastOps = ops0;
+  }
+
+  private String eta(long done, double rate) {
+    if (opsTotal <= 0 || rate <= 0) {
+      return "";
+    }
+    long seconds = (long) Math.ceil((opsTotal - done) / rate);
+    if (seconds <= 0) {
+      return "";
+    }
+    return " est completion in " + (seconds >= 3600 ? (seconds / 3600) + " h " : "")
+        + (seconds >= 60 ? (seconds % 3600 / 60) + " min " : "") + (seconds % 60) + " sec;";
+  }
+}

@@ -1,0 +1,74 @@
+package io.github.ycsbkv.results;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything one {@code load} or {@code run} measured, as written to {@code result.json}
+ * (schema {@value #SCHEMA}, documented in {@code docs/results.md}).
+ *
+ * @param command {@code load} or {@code run}
+ * @param binding the binding name the user gave (or the DB class)
+ * @param dbClass the {@code site.ycsb.DB} class that ran
+ * @param workload the {@code site.ycsb.Workload} class that ran
+ * @param label the {@code -l} label, or {@code null}
+ * @param threads client threads
+ * @param targetOpsPerSec the {@code -target} throughput over all threads, or 0 for a closed loop
+ * @param start when the measured phase began (after every client initialised)
+ * @param end when the last client finished
+ * @param runtimeMillis {@code end - start}, from the monotonic clock
+ * @param operations workload operations completed (calls of doInsert or doTransaction)
+ * @param throughputOpsPerSec {@code operations} per second of runtime
+ * @param stopReason why it stopped: completed, max_execution_time, workload, interrupted, failed
+ * @param error one line when the run failed, else {@code null}
+ * @param warnings things the user should know about the numbers
+ * @param percentiles the percentiles computed for every series
+ * @param operationResults one entry per operation type
+ * @param workloadMeasurements figures the workload measured itself through upstream's
+ *     {@code Measurements} (for example {@code READ-MODIFY-WRITE}), as upstream names them
+ * @param intervals throughput per status interval
+ * @param gc the client's garbage collections during the phase, name to {count, timeMillis}
+ * @param environment the client machine
+ * @param configuration every property, with secrets masked
+ */
+public record BenchmarkResult(String command, String binding, String dbClass, String workload, String label,
+    int threads, double targetOpsPerSec, Instant start, Instant end, long runtimeMillis, long operations,
+    double throughputOpsPerSec, String stopReason, String error, List<String> warnings, List<Double> percentiles,
+    List<OperationResult> operationResults, Map<String, Map<String, Number>> workloadMeasurements,
+    List<IntervalSample> intervals, Map<String, Map<String, Long>> gc, EnvironmentInfo environment,
+    Map<String, String> configuration) {
+
+  /** The version of the {@code result.json} format. */
+  public static final String SCHEMA = "ycsb-kv/result/1";
+
+  /** Defensive copies. */
+  public BenchmarkResult {
+    warnings = List.copyOf(warnings);
+    percentiles = List.copyOf(percentiles);
+    operationResults = List.copyOf(operationResults);
+    workloadMeasurements = Map.copyOf(workloadMeasurements);
+    intervals = List.copyOf(intervals);
+    gc = Map.copyOf(gc);
+    configuration = Map.copyOf(configuration);
+  }
+
+  /** The result for {@code operation}, or {@code null}. */
+  public OperationResult operation(String operation) {
+    for (OperationResult r : operationResults) {
+      if (r.operation().equals(operation)) {
+        return r;
+      }
+    }
+    return null;
+  }
+
+  /** Errors over every operation type. */
+  public long totalErrors() {
+    long n = 0;
+    for (OperationResult r : operationResults) {
+      n += r.errors();
+    }
+    return n;
+  }
+}

@@ -1,0 +1,32 @@
+package io.github.ycsbkv.results;
+
+import java.util.Map;
+
+/**
+ * What was measured for one operation type ({@code READ}, {@code UPDATE}, ...).
+ *
+ * <p>As in upstream YCSB, an operation whose status is not OK is timed in the {@code -FAILED}
+ * series; that includes misses ({@code NOT_FOUND}), which are not counted as errors.
+ *
+ * @param operation the operation type, upper case
+ * @param count every operation of this type, whatever its outcome
+ * @param errors operations whose status was neither OK, BATCHED_OK nor NOT_FOUND
+ * @param statuses count per status name (OK, NOT_FOUND, ERROR, ...)
+ * @param serviceOk service time (from the actual start) of successful operations, or {@code null}
+ * @param serviceFailed service time of the other operations, or {@code null}
+ * @param responseOk response time (from the intended start; only with a target), or {@code null}
+ * @param responseFailed response time of the other operations, or {@code null}
+ */
+public record OperationResult(String operation, long count, long errors, Map<String, Long> statuses,
+    LatencyStats serviceOk, LatencyStats serviceFailed, LatencyStats responseOk, LatencyStats responseFailed) {
+
+  /** Defensive copy of the status counts. */
+  public OperationResult {
+    statuses = Map.copyOf(statuses);
+  }
+
+  /** Statuses that are not errors: the outcome of a healthy store. */
+  public static boolean isError(String status) {
+    return !(status.equals("OK") || status.equals("BATCHED_OK") || status.equals("NOT_FOUND"));
+  }
+}

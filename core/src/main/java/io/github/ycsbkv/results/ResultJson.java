@@ -1,0 +1,155 @@
+package io.github.ycsbkv.results;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.TreeMap;
+
+/**
+ * Writes {@link BenchmarkResult} as {@code result.json}. The layout is documented in
+ * {@code docs/results.md}; field names carry their unit ({@code runtimeMillis}, {@code p99Micros}).
+ * Stateless and thread-safe.
+ */
+public final class ResultJson {
+
+  /** The file name inside {@code export.dir}. */
+  public static final String FILE_NAME = "result.json";
+
+  private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private ResultJson() {}
+
+  /** Writes {@code result} to {@code dir/result.json}, creating {@code dir}; returns the file. */
+  public static Path write(BenchmarkResult result, Path dir) throws IOException {
+    Files.createDirectories(dir);
+    Path file = dir.resolve(FILE_NAME);
+    Path tmp = dir.resolve(FILE_NAME + ".tmp");
+    MAPPER.writeValue(tmp.toFile(), toJson(result));
+    Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    return file;
+  }
+
+  /** Reads a {@code result.json} as a tree. */
+  public static JsonNode read(Path file) throws IOException {
+    return MAPPER.readTree(file.toFile());
+  }
+
+  /** The JSON tree of {@code result}. */
+  public static ObjectNode toJson(BenchmarkResult r) {
+    ObjectNode root = MAPPER.createObjectNode();
+    root.put("schema", BenchmarkResult.SCHEMA);
+    root.put("tool", "ycsb-kv");
+    root.put("toolVersion", r.environment().toolVersion());
+    root.put("command", r.command());
+    root.put("binding", r.binding());
+    root.put("dbClass", r.dbClass());
+    root.put("workload", r.workload());
+    root.put("label", r.label());
+    root.put("threads", r.threads());
+    root.put("targetOpsPerSec", r.targetOpsPerSec());
+    ObjectNode timing = root.putObject("timing");
+    timing.put("start", r.start().toString());
+    timing.put("end", r.end().toString());
+    timing.put("runtimeMillis", r.runtimeMillis());
+    ObjectNode overall = root.putObject("overall");
+    overall.put("operations", r.operations());
+    overall.put("throughputOpsPerSec", r.throughputOpsPerSec());
+    overall.put("errors", r.totalErrors());
+    root.put("stopReason", r.stopReason());
+    root.put("error", r.error());
+    ArrayNode warnings = root.putArray("warnings");
+    r.warnings().forEach(warnings::add);
+    ArrayNode percentiles = root.putArray("percentiles");
+    r.percentiles().forEach(percentiles::add);
+
+    ArrayNode ops = root.putArray("operations");
+    for (OperationResult op : r.operationResults()) {
+      ObjectNode o = ops.addObject();
+      o.put("operation", op.operation());
+      o.put("count", op.count());
+      o.put("errors", op.errors());
+      ObjectNode statuses = o.putObject("statuses");
+      new TreeMap<>(op.statuses()).forEach(statuses::put);
+      putLatency(o, "serviceOk", op.serviceOk());
+      putLatency(o, "serviceFailed", op.serviceFailed());
+      putLatency(o, "responseOk", op.responseOk());
+      putLatency(o, "responseFailed", op.responseFailed());
+    }
+
+    ObjectNode wm = root.putObject("workloadMeasurements");
+    new TreeMap<>(r.workloadMeasurements()).forEach((metric, values) -> {
+      ObjectNode m = wm.putObject(metric);
+      values.forEach((k, v) -> m.put(k, v.doubleValue()));
+    });
+
+    ArrayNode intervals = root.putArray("intervals");
+    for (IntervalSample s : r.intervals()) {
+      ObjectNode i = intervals.addObject();
+      i.put("elapsedMillis", s.elapsedMillis());
+      i.put("operations", s.operations());
+      i.put("opsPerSec", s.opsPerSec());
+      if (Double.isNaN(s.p99Micros())) {
+        i.putNull("p99Micros");
+      } else {
+        i.put("p99Micros", s.p99Micros());
+      }
+    }
+
+    ObjectNode gc = root.putObject("clientGc");
+    new TreeMap<>(r.gc()).forEach((name, values) -> {
+      ObjectNode g = gc.putObject(name);
+      values.forEach(g::put);
+    });
+
+    EnvironmentInfo e = r.environment();
+    ObjectNode env = root.putObject("environment");
+    env.put("javaVersion", e.javaVersion());
+    env.put("javaVendor", e.javaVendor());
+    env.put("jvmName", e.jvmName());
+    env.put("jvmArguments", e.jvmArguments());
+    env.put("maxHeapBytes", e.maxHeapBytes());
+    env.put("osName", e.osName());
+    env.put("osVersion", e.osVersion());
+    env.put("osArch", e.osArch());
+    env.put("availableProcessors", e.availableProcessors());
+    env.put("host", e.host());
+
+    ObjectNode config = root.putObject("configuration");
+    new TreeMap<String, String>(r.configuration()).forEach(config::put);
+    return root;
+  }
+
+  private static void putLatency(ObjectNode parent, String field, LatencyStats stats) {
+    if (stats == null) {
+      parent.putNull(field);
+      return;
+    }
+    ObjectNode o = parent.putObject(field);
+    o.put("count", stats.count());
+    o.put("meanMicros", stats.meanMicros());
+    o.put("minMicros", stats.minMicros());
+    o.put("maxMicros", stats.maxMicros());
+    o.put("stdDevMicros", stats.stdDevMicros());
+    for (PercentileValue p : stats.percentiles()) {
+      o.put(percentileField(p.percentile()), p.micros());
+    }
+  }
+
+  /** The JSON field of a percentile: 99 is {@code p99Micros}, 99.9 is {@code p99_9Micros}. */
+  public static String percentileField(double percentile) {
+    return "p" + percentileLabel(percentile).replace('.', '_') + "Micros";
+  }
+
+  /** A percentile without needless decimals: 99.0 is "99", 99.9 is "99.9". */
+  public static String percentileLabel(double percentile) {
+    if (percentile == Math.rint(percentile)) {
+      return Long.toString((long) percentile);
+    }
+    return Double.toString(percentile);
+  }
+}

@@ -1,0 +1,97 @@
+package io.github.ycsbkv.results;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The YCSB-compatible text summary ({@code [OVERALL], Throughput(ops/sec), ...}), so that scripts
+ * written for upstream YCSB's output keep working. Latency figures are microseconds, with three
+ * decimals (nanosecond resolution). Response-time series (under {@code -target}) are printed as
+ * {@code [Intended-READ]}, as upstream names them. Stateless and thread-safe.
+ */
+public final class SummaryText {
+
+  private SummaryText() {}
+
+  /** The whole summary, one {@code [SECTION], Metric, value} line each, ending with a newline. */
+  public static String format(BenchmarkResult r) {
+    StringBuilder sb = new StringBuilder();
+    line(sb, "OVERALL", "RunTime(ms)", Long.toString(r.runtimeMillis()));
+    line(sb, "OVERALL", "Throughput(ops/sec)", num(r.throughputOpsPerSec()));
+    long gcCount = 0;
+    long gcMillis = 0;
+    for (Map.Entry<String, Map<String, Long>> gc : new TreeMap<>(r.gc()).entrySet()) {
+      String name = gc.getKey().replace(' ', '_');
+      long count = gc.getValue().getOrDefault("count", 0L);
+      long millis = gc.getValue().getOrDefault("timeMillis", 0L);
+      gcCount += count;
+      gcMillis += millis;
+      line(sb, "TOTAL_GCS_" + name, "Count", Long.toString(count));
+      line(sb, "TOTAL_GC_TIME_" + name, "Time(ms)", Long.toString(millis));
+      line(sb, "TOTAL_GC_TIME_%_" + name, "Time(%)", num(percentOf(millis, r.runtimeMillis())));
+    }
+    line(sb, "TOTAL_GCs", "Count", Long.toString(gcCount));
+    line(sb, "TOTAL_GC_TIME", "Time(ms)", Long.toString(gcMillis));
+    line(sb, "TOTAL_GC_TIME_%", "Time(%)", num(percentOf(gcMillis, r.runtimeMillis())));
+
+    for (OperationResult op : r.operationResults()) {
+      String name = op.operation();
+      series(sb, name, op.serviceOk(), op.serviceOk() == null ? 0 : op.serviceOk().count());
+      for (Map.Entry<String, Long> s : new TreeMap<>(op.statuses()).entrySet()) {
+        line(sb, name, "Return=" + s.getKey(), Long.toString(s.getValue()));
+      }
+      if (op.serviceFailed() != null) {
+        series(sb, name + "-FAILED", op.serviceFailed(), op.serviceFailed().count());
+      }
+      if (op.responseOk() != null) {
+        series(sb, "Intended-" + name, op.responseOk(), op.responseOk().count());
+      }
+      if (op.responseFailed() != null) {
+        series(sb, "Intended-" + name + "-FAILED", op.responseFailed(), op.responseFailed().count());
+      }
+    }
+    for (Map.Entry<String, Map<String, Number>> m : new TreeMap<>(r.workloadMeasurements()).entrySet()) {
+      for (Map.Entry<String, Number> v : m.getValue().entrySet()) {
+        line(sb, m.getKey(), v.getKey(), v.getValue() instanceof Double d ? num(d) : v.getValue().toString());
+      }
+    }
+    return sb.toString();
+  }
+
+  private static void series(StringBuilder sb, String name, LatencyStats stats, long count) {
+    line(sb, name, "Operations", Long.toString(count));
+    if (stats == null) {
+      return;
+    }
+    line(sb, name, "AverageLatency(us)", num(stats.meanMicros()));
+    line(sb, name, "MinLatency(us)", num(stats.minMicros()));
+    line(sb, name, "MaxLatency(us)", num(stats.maxMicros()));
+    for (PercentileValue p : stats.percentiles()) {
+      line(sb, name, ordinal(p.percentile()) + "PercentileLatency(us)", num(p.micros()));
+    }
+  }
+
+  /** Upstream's percentile names: 95 is "95th", 99.9 is "99.9". */
+  static String ordinal(double percentile) {
+    if (percentile != Math.rint(percentile)) {
+      return Double.toString(percentile);
+    }
+    int n = (int) percentile;
+    String[] suffixes = {"th", "st", "nd", "rd", "th", "th", "th", "th", "th", "th"};
+    int mod100 = n % 100;
+    return n + (mod100 >= 11 && mod100 <= 13 ? "th" : suffixes[n % 10]);
+  }
+
+  private static double percentOf(long part, long whole) {
+    return whole <= 0 ? 0.0 : 100.0 * part / whole;
+  }
+
+  private static String num(double v) {
+    return String.format(Locale.US, "%.3f", v);
+  }
+
+  private static void line(StringBuilder sb, String section, String metric, String value) {
+    sb.append('[').append(section).append("], ").append(metric).append(", ").append(value).append('\n');
+  }
+}

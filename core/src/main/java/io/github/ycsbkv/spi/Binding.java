@@ -1,0 +1,34 @@
+package io.github.ycsbkv.spi;
+
+import java.util.List;
+
+/**
+ * A binding's announcement to the engine, found with {@link java.util.ServiceLoader}.
+ *
+ * <p>A binding module lists its implementation in
+ * {@code META-INF/services/io.github.ycsbkv.spi.Binding}. The descriptor names the binding (for
+ * example {@code redis}, {@code valkey}, {@code keydb}), the {@code site.ycsb.DB} class that does
+ * the work, and the properties it reads, which {@code ycsb bindings} prints.
+ *
+ * <p>The DB class is referred to by name only, so that a binding's DB class never depends on this
+ * interface at run time and keeps working inside upstream YCSB's {@code site.ycsb.Client}.
+ *
+ * <p>Implementations must have a public no-argument constructor and be immutable; the engine may
+ * call them from any thread.
+ */
+public interface Binding {
+
+  /** The names users type, lower case; the first is the canonical one. Never empty. */
+  List<String> names();
+
+  /** The fully qualified name of the {@code site.ycsb.DB} subclass. */
+  String dbClassName();
+
+  /** One line saying what the binding talks to. */
+  String description();
+
+  /** The properties the binding reads, in the order {@code ycsb bindings} lists them. */
+  default List<PropertyDoc> properties() {
+    return List.of();
+  }
+}

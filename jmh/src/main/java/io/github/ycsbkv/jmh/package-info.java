@@ -1,0 +1,2 @@
+/** JMH benchmarks of the hot paths. Not implemented yet: see issue 8. */
+package io.github.ycsbkv.jmh;
