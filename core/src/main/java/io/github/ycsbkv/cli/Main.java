@@ -56,6 +56,8 @@ public final class Main implements Runnable {
     CommandLine cmd = new CommandLine(new Main());
     cmd.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
     cmd.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
+    // YCSB options are words with one dash (-threads, -target): never read "-threadz" as "-t -h ...".
+    cmd.setPosixClusteredShortOptionsAllowed(false);
     cmd.setParameterExceptionHandler((ex, badArgs) -> {
       CommandLine where = ex.getCommandLine();
       String name = where.getCommandSpec().qualifiedName();

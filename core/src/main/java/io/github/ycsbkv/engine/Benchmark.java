@@ -292,6 +292,9 @@ public final class Benchmark {
     if (!Workload.class.isAssignableFrom(type)) {
       throw new UserError("workload class '" + name + "' is not a site.ycsb.Workload");
     }
+    if (site.ycsb.workloads.CoreWorkload.class.isAssignableFrom(type)) {
+      CoreWorkloadChecks.check(props);
+    }
     Workload workload;
     try {
       workload = (Workload) type.getDeclaredConstructor().newInstance();

@@ -1,0 +1,23 @@
+package io.github.ycsbkv.engine;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+/** A clock that moves only when told to: parking and {@link #advance} move it forward. Thread-safe. */
+final class FakeClock implements NanoClock {
+
+  private final AtomicLong now = new AtomicLong(1_000_000_000L);
+
+  @Override
+  public long nanoTime() {
+    return now.get();
+  }
+
+  @Override
+  public void park(long nanos) {
+    advance(nanos);
+  }
+
+  void advance(long nanos) {
+    now.addAndGet(nanos);
+  }
+}
