@@ -75,7 +75,7 @@ class CliErrorsTest {
     CliRun run = CliRun.of("run", "memory", "-P", WORKLOADA, "-threadz", "4");
     assertEquals(2, run.exitCode());
     assertEquals(1, run.err().strip().split("\n").length, run.err());
-    assertTrue(run.err().startsWith("ycsb run: Unknown option: '-threadz'"), run.err());
+    assertTrue(run.err().startsWith("ycsb run: Unknown option") && run.err().contains("'-threadz'"), run.err());
   }
 
   @Test
