@@ -115,8 +115,10 @@ abstract class PhaseCommand implements Callable<Integer> {
 
     PrintWriter err = spec.commandLine().getErr();
     PrintWriter out = spec.commandLine().getOut();
+    java.io.PrintStream errStream = new java.io.PrintStream(new WriterOutputStream(err), true, StandardCharsets.UTF_8);
     Benchmark benchmark = new Benchmark(phase(), props, resolved.name(), resolved.dbClass(), loader)
-        .statusTo(status ? new java.io.PrintStream(new WriterOutputStream(err), true, StandardCharsets.UTF_8) : null);
+        .statusTo(status ? errStream : null)
+        .warningsTo(errStream);
     err.println("ycsb-kv: " + phase().command() + " " + resolved.name() + " (" + resolved.dbClass().getName() + "), "
         + props.getProperty(Benchmark.THREADS, "1") + " thread(s)"
         + (props.getProperty(Benchmark.TARGET) == null ? "" : ", target " + props.getProperty(Benchmark.TARGET)
@@ -132,11 +134,8 @@ abstract class PhaseCommand implements Callable<Integer> {
     return report(result, props, out, err);
   }
 
-  /** Prints and writes {@code result}; returns the exit code. */
+  /** Prints and writes {@code result} (its warnings were printed as they arose); returns the exit code. */
   static int report(BenchmarkResult result, Properties props, PrintWriter out, PrintWriter err) {
-    for (String warning : result.warnings()) {
-      err.println("ycsb: warning: " + warning);
-    }
     boolean failed = StopReason.FAILED.id().equals(result.stopReason());
     String summary = SummaryText.format(result);
     if (!(failed && result.operations() == 0)) {

@@ -82,6 +82,7 @@ public final class Benchmark {
   private NanoClock clock = NanoClock.SYSTEM;
   private PrintStream statusOut;
   private boolean printStatus;
+  private PrintStream warningsOut;
 
   /**
    * @param phase load or run
@@ -112,6 +113,15 @@ public final class Benchmark {
     return this;
   }
 
+  /**
+   * Prints each warning to {@code out} as soon as it is known, as {@code ycsb: warning: ...};
+   * warnings are in the result either way.
+   */
+  public Benchmark warningsTo(PrintStream out) {
+    this.warningsOut = out;
+    return this;
+  }
+
   /** The signal that stops this benchmark, for example on Ctrl-C. */
   public StopSignal stopSignal() {
     return signal;
@@ -136,7 +146,7 @@ public final class Benchmark {
     final List<String> warnings = new ArrayList<>();
     if (opsTotal == 0 && maxTime.isZero()) {
       String what = phase == Phase.LOAD ? "recordcount/insertcount" : "operationcount";
-      warnings.add(what + " is 0 and no maxexecutiontime is set: running until interrupted (Ctrl-C)");
+      warn(warnings, what + " is 0 and no maxexecutiontime is set: running until interrupted (Ctrl-C)");
     }
 
     // Upstream workloads time some operations themselves; their Measurements must exist first.
@@ -152,10 +162,10 @@ public final class Benchmark {
     for (int id = 0; id < threads; id++) {
       DB db = newDb();
       db.setProperties(props);
-      TimedDB timed = new TimedDB(db, bindingName, metrics, clock, signal, abortAfterNanos);
+      TimedDB timed = new TimedDB(db, bindingName, metrics.forThread(), clock, signal, abortAfterNanos);
       long share = opsTotal == 0 ? -1 : opsTotal / threads + (id < opsTotal % threads ? 1 : 0);
       Worker w = new Worker(id, threads, phase, db, timed, workload, props, share, tickNanos, maxTime.toNanos(),
-          clock, signal, metrics, upstream, ready, go);
+          clock, signal, upstream, ready, go);
       Thread t = new Thread(w, "ycsb-client-" + id);
       t.setDaemon(true);
       t.setContextClassLoader(loader);
@@ -196,15 +206,15 @@ public final class Benchmark {
     try {
       workload.cleanup();
     } catch (Exception e) {
-      warnings.add("workload cleanup failed: " + UserError.describe(e));
+      warn(warnings, "workload cleanup failed: " + UserError.describe(e));
     }
     if (unfinished > 0) {
-      warnings.add(unfinished + " client thread(s) did not finish within " + STOP_GRACE.toSeconds()
+      warn(warnings, unfinished + " client thread(s) did not finish within " + STOP_GRACE.toSeconds()
           + " s of the stop; their operations in flight are not counted");
     }
     long earlyStops = workers.stream().filter(Worker::stoppedByWorkload).count();
     if (earlyStops > 0) {
-      warnings.add(earlyStops + " of " + threads + " client thread(s) stopped early because the workload returned"
+      warn(warnings, earlyStops + " of " + threads + " client thread(s) stopped early because the workload returned"
           + " false (upstream CoreWorkload does so when an insert fails)");
     }
 
@@ -225,10 +235,17 @@ public final class Benchmark {
         Secrets.redactAll(props));
   }
 
+  private void warn(List<String> warnings, String warning) {
+    warnings.add(warning);
+    if (warningsOut != null) {
+      warningsOut.println("ycsb: warning: " + warning);
+    }
+  }
+
   private static List<OperationResult> operationResults(Metrics metrics, List<Double> percentiles) {
     List<OperationResult> out = new ArrayList<>();
-    for (OperationMetrics m : metrics.sorted()) {
-      Map<String, Long> statuses = m.statusCounts();
+    for (Metrics.Totals m : metrics.finish()) {
+      Map<String, Long> statuses = m.statuses;
       long count = 0;
       long errors = 0;
       for (Map.Entry<String, Long> e : statuses.entrySet()) {
@@ -240,11 +257,11 @@ public final class Benchmark {
       if (count == 0) {
         continue;
       }
-      out.add(new OperationResult(m.name(), count, errors, statuses,
-          LatencyStats.ofNanos(m.total(OperationMetrics.Series.OK), percentiles),
-          LatencyStats.ofNanos(m.total(OperationMetrics.Series.FAILED), percentiles),
-          LatencyStats.ofNanos(m.total(OperationMetrics.Series.OK_INTENDED), percentiles),
-          LatencyStats.ofNanos(m.total(OperationMetrics.Series.FAILED_INTENDED), percentiles)));
+      out.add(new OperationResult(m.name, count, errors, statuses,
+          LatencyStats.ofNanos(m.total(OperationRecorder.Series.OK), percentiles),
+          LatencyStats.ofNanos(m.total(OperationRecorder.Series.FAILED), percentiles),
+          LatencyStats.ofNanos(m.total(OperationRecorder.Series.OK_INTENDED), percentiles),
+          LatencyStats.ofNanos(m.total(OperationRecorder.Series.FAILED_INTENDED), percentiles)));
     }
     return out;
   }

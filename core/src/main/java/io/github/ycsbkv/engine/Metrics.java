@@ -2,54 +2,115 @@ package io.github.ycsbkv.engine;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.HdrHistogram.Histogram;
 
 /**
- * All measurements of one benchmark: one {@link OperationMetrics} per operation type, created on
- * first use. Recording is lock-free; draining and reading totals are serialised on this object.
+ * All measurements of one benchmark. Each client thread records into its own
+ * {@link OperationRecorder}s (see {@link #forThread()}); {@link #drain()} merges what every thread
+ * recorded into per-operation totals. Recording is lock-free; draining and reading totals are
+ * serialised on this object.
  */
 final class Metrics {
 
-  /** Upstream's operation order, so summaries read as they always did. */
+  /** Upstream's operation order, so summaries read as they always did; others follow, CLEANUP last. */
   private static final List<String> ORDER = List.of("READ", "UPDATE", "INSERT", "SCAN", "DELETE");
 
-  private final ConcurrentHashMap<String, OperationMetrics> operations = new ConcurrentHashMap<>();
+  /** The recorders of one client thread, by operation; used by that thread only. */
+  final class ThreadRecorders {
+    private final Map<String, OperationRecorder> byName = new LinkedHashMap<>();
+
+    OperationRecorder operation(String name) {
+      OperationRecorder r = byName.get(name);
+      if (r == null) {
+        r = new OperationRecorder(name, intended);
+        // Publish before first use so that the sampler sees it.
+        byName.put(name, r);
+        all.add(r);
+      }
+      return r;
+    }
+  }
+
+  /** Totals of one operation type over every thread. */
+  static final class Totals {
+    final String name;
+    final Histogram[] series = new Histogram[OperationRecorder.Series.values().length];
+    final Map<String, Long> statuses = new TreeMap<>();
+    long intervalCount;
+    final Histogram interval = new Histogram(OperationRecorder.SIGNIFICANT_DIGITS);
+
+    Totals(String name, boolean intended) {
+      this.name = name;
+      for (OperationRecorder.Series s : OperationRecorder.Series.values()) {
+        if (!s.intended() || intended) {
+          series[s.ordinal()] = new Histogram(OperationRecorder.SIGNIFICANT_DIGITS);
+        }
+      }
+    }
+
+    /** The accumulated histogram of a series, or {@code null} when the series is not measured. */
+    Histogram total(OperationRecorder.Series s) {
+      return series[s.ordinal()];
+    }
+  }
+
   private final boolean intended;
+  private final List<OperationRecorder> all = new CopyOnWriteArrayList<>();
+  private final Map<String, Totals> totals = new LinkedHashMap<>();
 
   Metrics(boolean intended) {
     this.intended = intended;
   }
 
-  /** Whether response time from the intended start is measured (the run is throttled). */
-  boolean intended() {
-    return intended;
+  /** A new set of recorders for one client thread. */
+  ThreadRecorders forThread() {
+    return new ThreadRecorders();
   }
 
-  OperationMetrics operation(String name) {
-    OperationMetrics m = operations.get(name);
-    return m != null ? m : operations.computeIfAbsent(name, n -> new OperationMetrics(n, intended));
-  }
-
-  /** Drains every operation's recorders into its totals; returns the operations, in report order. */
-  synchronized List<OperationMetrics> drain() {
-    List<OperationMetrics> all = sorted();
-    for (OperationMetrics m : all) {
-      m.drain();
+  /**
+   * Merges what every thread recorded since the last drain into the totals. Each operation's
+   * {@code interval} histogram and {@code intervalCount} then describe just this interval.
+   */
+  synchronized List<Totals> drain() {
+    for (Totals t : totals.values()) {
+      t.interval.reset();
+      t.intervalCount = 0;
     }
-    return all;
+    for (OperationRecorder r : all) {
+      Totals t = totals.computeIfAbsent(r.name(), n -> new Totals(n, intended));
+      t.intervalCount += r.drainInto(t.series, t.interval);
+    }
+    return sorted();
   }
 
-  /** The operations measured so far, in report order. */
-  synchronized List<OperationMetrics> sorted() {
-    List<OperationMetrics> all = new ArrayList<>(operations.values());
-    all.sort(Comparator.comparingInt((OperationMetrics m) -> {
-      if (m.name().equals(TimedDB.CLEANUP)) {
+  /**
+   * Drains a last time and adds up the status counts; call after the client threads finished.
+   */
+  synchronized List<Totals> finish() {
+    drain();
+    for (Totals t : totals.values()) {
+      t.statuses.clear();
+    }
+    for (OperationRecorder r : all) {
+      r.addStatusCounts(totals.get(r.name()).statuses);
+    }
+    return sorted();
+  }
+
+  private List<Totals> sorted() {
+    List<Totals> out = new ArrayList<>(totals.values());
+    out.sort(Comparator.comparingInt((Totals t) -> {
+      if (t.name.equals(TimedDB.CLEANUP)) {
         return Integer.MAX_VALUE;
       }
-      int i = ORDER.indexOf(m.name());
+      int i = ORDER.indexOf(t.name);
       return i < 0 ? ORDER.size() : i;
-    }).thenComparing(OperationMetrics::name));
-    return all;
+    }).thenComparing(t -> t.name));
+    return out;
   }
 }

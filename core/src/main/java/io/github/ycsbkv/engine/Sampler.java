@@ -68,7 +68,7 @@ final class Sampler implements Runnable {
   private synchronized void sample(boolean print) {
     long now = clock.nanoTime();
     merged.reset();
-    List<OperationMetrics> ops = metrics.drain();
+    List<Metrics.Totals> ops = metrics.drain();
     long ops0 = 0;
     for (Worker w : workers) {
       ops0 += w.opsDone();
@@ -77,16 +77,13 @@ final class Sampler implements Runnable {
     long intervalNanos = Math.max(1, now - lastNanos);
     double rate = (ops0 - lastOps) * 1e9 / intervalNanos;
     StringBuilder detail = new StringBuilder();
-    for (OperationMetrics m : ops) {
-      if (m.name().equals(TimedDB.CLEANUP)) {
+    for (Metrics.Totals m : ops) {
+      if (m.name.equals(TimedDB.CLEANUP) || m.intervalCount == 0) {
         continue;
       }
-      Histogram interval = m.drainedInterval();
-      if (interval == null || m.intervalCount() == 0) {
-        continue;
-      }
+      Histogram interval = m.interval;
       merged.add(interval);
-      detail.append(String.format(Locale.US, " [%s: Count=%d, Avg=%.3f, 99=%.3f]", m.name(), m.intervalCount(),
+      detail.append(String.format(Locale.US, " [%s: Count=%d, Avg=%.3f, 99=%.3f]", m.name, m.intervalCount,
           interval.getTotalCount() == 0 ? 0.0 : interval.getMean() / 1000.0,
           interval.getValueAtPercentile(99) / 1000.0));
     }

@@ -12,7 +12,8 @@ import site.ycsb.Status;
 
 /**
  * The one place where operations are timed: wraps one client thread's DB, measures each call with
- * the engine's clock, and records it under its operation and outcome.
+ * the engine's clock, and records it under its operation and outcome in the thread's own
+ * recorders.
  *
  * <p>It also watches for a store that stopped answering: an exception thrown by the binding, or
  * nothing but errors for {@code errors.abortafter} seconds, stops the benchmark with one line that
@@ -27,28 +28,36 @@ final class TimedDB extends DB {
   private final NanoClock clock;
   private final StopSignal signal;
   private final long abortAfterNanos;
-  private final OperationMetrics read;
-  private final OperationMetrics update;
-  private final OperationMetrics insert;
-  private final OperationMetrics delete;
-  private final OperationMetrics scan;
+  private final Metrics.ThreadRecorders recorders;
+  private final OperationRecorder read;
+  private final OperationRecorder update;
+  private final OperationRecorder insert;
+  private final OperationRecorder delete;
+  private final OperationRecorder scan;
 
   /** The intended start of the current operation under {@code -target}, else -1. */
   private long intendedStartNanos = -1;
   /** When the current run of consecutive errors began, or -1 after a success. */
   private long errorStreakStartNanos = -1;
 
-  TimedDB(DB db, String bindingName, Metrics metrics, NanoClock clock, StopSignal signal, long abortAfterNanos) {
+  TimedDB(DB db, String bindingName, Metrics.ThreadRecorders recorders, NanoClock clock, StopSignal signal,
+      long abortAfterNanos) {
     this.db = db;
     this.bindingName = bindingName;
     this.clock = clock;
     this.signal = signal;
     this.abortAfterNanos = abortAfterNanos;
-    this.read = metrics.operation("READ");
-    this.update = metrics.operation("UPDATE");
-    this.insert = metrics.operation("INSERT");
-    this.delete = metrics.operation("DELETE");
-    this.scan = metrics.operation("SCAN");
+    this.recorders = recorders;
+    this.read = recorders.operation("READ");
+    this.update = recorders.operation("UPDATE");
+    this.insert = recorders.operation("INSERT");
+    this.delete = recorders.operation("DELETE");
+    this.scan = recorders.operation("SCAN");
+  }
+
+  /** This thread's recorders, for operations the engine times itself (CLEANUP). */
+  Metrics.ThreadRecorders recorders() {
+    return recorders;
   }
 
   void setIntendedStartNanos(long nanos) {
@@ -136,7 +145,7 @@ final class TimedDB extends DB {
     return done(delete, status, start);
   }
 
-  private Status done(OperationMetrics metrics, Status status, long startNanos) {
+  private Status done(OperationRecorder metrics, Status status, long startNanos) {
     long end = clock.nanoTime();
     if (status == null) {
       status = Status.ERROR;

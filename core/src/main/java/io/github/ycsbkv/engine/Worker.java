@@ -45,7 +45,6 @@ final class Worker implements Runnable {
   private final long maxExecutionNanos;
   private final NanoClock clock;
   private final StopSignal signal;
-  private final Metrics metrics;
   private final Measurements upstream;
   private final CountDownLatch ready;
   private final CountDownLatch go;
@@ -58,7 +57,7 @@ final class Worker implements Runnable {
 
   Worker(int id, int threads, Phase phase, DB db, TimedDB timed, Workload workload, Properties props,
       long opsToDo, long tickNanos, long maxExecutionNanos, NanoClock clock, StopSignal signal,
-      Metrics metrics, Measurements upstream, CountDownLatch ready, CountDownLatch go) {
+      Measurements upstream, CountDownLatch ready, CountDownLatch go) {
     this.id = id;
     this.threads = threads;
     this.phase = phase;
@@ -71,7 +70,6 @@ final class Worker implements Runnable {
     this.maxExecutionNanos = maxExecutionNanos;
     this.clock = clock;
     this.signal = signal;
-    this.metrics = metrics;
     this.upstream = upstream;
     this.ready = ready;
     this.go = go;
@@ -179,6 +177,6 @@ final class Worker implements Runnable {
       status = Status.ERROR;
       signal.stop(StopReason.FAILED, "cleanup of client thread " + id + " failed: " + UserError.describe(e));
     }
-    metrics.operation(TimedDB.CLEANUP).record(status, start, clock.nanoTime(), -1);
+    timed.recorders().operation(TimedDB.CLEANUP).record(status, start, clock.nanoTime(), -1);
   }
 }

@@ -1,0 +1,99 @@
+package io.github.ycsbkv.engine;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.SingleWriterRecorder;
+import site.ycsb.Status;
+
+/**
+ * One client thread's measurements of one operation type (for example {@code READ}): latency in
+ * nanoseconds, split by outcome ({@code READ} for OK, {@code READ-FAILED} for anything else, as
+ * upstream YCSB names them), as service time (from the actual start) and, under {@code -target},
+ * as response time (from the intended start); and a count per {@link Status} name.
+ *
+ * <p>Single writer: only the owning client thread calls {@link #record}, so recording touches no
+ * shared cache line ({@link SingleWriterRecorder}, plain counters). The sampler thread may call
+ * {@link #drainInto} concurrently, as HdrHistogram's recorders allow; status counts are read only
+ * after the client thread finished.
+ */
+final class OperationRecorder {
+
+  static final int SIGNIFICANT_DIGITS = 3;
+
+  /** The four series of an operation: outcome x (service | response). */
+  enum Series {
+    OK, FAILED, OK_INTENDED, FAILED_INTENDED;
+
+    boolean intended() {
+      return this == OK_INTENDED || this == FAILED_INTENDED;
+    }
+  }
+
+  private final String name;
+  private final SingleWriterRecorder[] recorders = new SingleWriterRecorder[Series.values().length];
+  private final Histogram[] recycled = new Histogram[Series.values().length];
+  private long okCount;
+  private final Map<String, long[]> otherCounts = new HashMap<>();
+
+  OperationRecorder(String name, boolean intended) {
+    this.name = name;
+    for (Series s : Series.values()) {
+      if (!s.intended() || intended) {
+        recorders[s.ordinal()] = new SingleWriterRecorder(SIGNIFICANT_DIGITS);
+      }
+    }
+  }
+
+  String name() {
+    return name;
+  }
+
+  /** Records one operation; {@code intendedNanos} is negative when the run is not throttled. */
+  void record(Status status, long startNanos, long endNanos, long intendedNanos) {
+    boolean ok = status.isOk();
+    recorders[ok ? 0 : 1].recordValue(Math.max(0, endNanos - startNanos));
+    if (intendedNanos >= 0 && recorders[2] != null) {
+      recorders[ok ? 2 : 3].recordValue(Math.max(0, endNanos - intendedNanos));
+    }
+    if (status == Status.OK) {
+      okCount++;
+    } else {
+      long[] n = otherCounts.get(status.getName());
+      if (n == null) {
+        otherCounts.put(status.getName(), n = new long[1]);
+      }
+      n[0]++;
+    }
+  }
+
+  /**
+   * Adds what was recorded since the last call to {@code totals} (indexed by series) and, for
+   * service times of every outcome, to {@code interval}. Returns the operations drained. Called by
+   * one thread at a time.
+   */
+  long drainInto(Histogram[] totals, Histogram interval) {
+    long count = 0;
+    for (Series s : Series.values()) {
+      int i = s.ordinal();
+      if (recorders[i] == null) {
+        continue;
+      }
+      recycled[i] = recorders[i].getIntervalHistogram(recycled[i]);
+      totals[i].add(recycled[i]);
+      if (!s.intended()) {
+        interval.add(recycled[i]);
+        count += recycled[i].getTotalCount();
+      }
+    }
+    return count;
+  }
+
+  /** Adds this thread's counts by status name to {@code into}. */
+  void addStatusCounts(Map<String, Long> into) {
+    if (okCount > 0) {
+      into.merge(Status.OK.getName(), okCount, Long::sum);
+    }
+    otherCounts.forEach((k, v) -> into.merge(k, v[0], Long::sum));
+  }
+}
