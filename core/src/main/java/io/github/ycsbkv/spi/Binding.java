@@ -1,6 +1,7 @@
 package io.github.ycsbkv.spi;
 
 import java.util.List;
+import java.util.Properties;
 
 /**
  * A binding's announcement to the engine, found with {@link java.util.ServiceLoader}.
@@ -30,5 +31,14 @@ public interface Binding {
   /** The properties the binding reads, in the order {@code ycsb bindings} lists them. */
   default List<PropertyDoc> properties() {
     return List.of();
+  }
+
+  /**
+   * A probe of the server that {@code props} point at, or {@code null} when the binding has none.
+   * The caller closes it. May throw if the properties are invalid; connection problems may wait
+   * until {@link ServerProbe#sample()}.
+   */
+  default ServerProbe probe(Properties props) {
+    return null;
   }
 }

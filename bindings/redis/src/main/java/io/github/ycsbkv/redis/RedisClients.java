@@ -1,0 +1,194 @@
+package io.github.ycsbkv.redis;
+
+import java.net.ConnectException;
+import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+import javax.net.ssl.SSLException;
+import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
+import redis.clients.jedis.Connection;
+import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.JedisClientConfig;
+import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.RedisClusterClient;
+import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.exceptions.JedisAccessControlException;
+import redis.clients.jedis.exceptions.JedisDataException;
+import redis.clients.jedis.exceptions.JedisException;
+import site.ycsb.DBException;
+
+/**
+ * The Jedis clients of this process, one per distinct configuration, shared by every client thread
+ * and reference-counted: {@link #acquire} creates the client on first use and checks that the
+ * server answers; {@link #release} closes it when the last user lets go. Releasing more often than
+ * acquiring is harmless. Thread-safe (one lock, taken only at init and cleanup).
+ */
+final class RedisClients {
+
+  private static final class Shared {
+    final UnifiedJedis client;
+    int users;
+
+    Shared(UnifiedJedis client) {
+      this.client = client;
+    }
+  }
+
+  private static final Map<String, Shared> CLIENTS = new HashMap<>();
+
+  private RedisClients() {}
+
+  static synchronized UnifiedJedis acquire(RedisSettings s) throws DBException {
+    Shared shared = CLIENTS.get(s.clientKey());
+    if (shared == null) {
+      UnifiedJedis client = create(s);
+      try {
+        client.ping();
+      } catch (RuntimeException e) {
+        closeQuietly(client);
+        throw explain(s, e);
+      }
+      shared = new Shared(client);
+      CLIENTS.put(s.clientKey(), shared);
+    }
+    shared.users++;
+    return shared.client;
+  }
+
+  static synchronized void release(RedisSettings s) {
+    Shared shared = CLIENTS.get(s.clientKey());
+    if (shared == null) {
+      return;
+    }
+    if (--shared.users <= 0) {
+      CLIENTS.remove(s.clientKey());
+      closeQuietly(shared.client);
+    }
+  }
+
+  /** Clients currently open (for tests). */
+  static synchronized int open() {
+    return CLIENTS.size();
+  }
+
+  /** A client config for these settings (also used by the probe). */
+  static JedisClientConfig config(RedisSettings s) throws DBException {
+    DefaultJedisClientConfig.Builder b = DefaultJedisClientConfig.builder()
+        .connectionTimeoutMillis(s.timeoutMillis())
+        .socketTimeoutMillis(s.timeoutMillis())
+        .database(s.database())
+        .clientName("ycsb-kv");
+    if (s.user() != null) {
+      b.user(s.user());
+    }
+    if (s.password() != null) {
+      b.password(s.password());
+    }
+    if (s.tls()) {
+      b.ssl(true).sslSocketFactory(RedisTls.socketFactory(s)).sslParameters(RedisTls.parameters(s));
+    }
+    if (!s.hostMap().isEmpty()) {
+      b.hostAndPortMapper(hap -> {
+        RedisSettings.Endpoint to = s.hostMap().get(new RedisSettings.Endpoint(hap.getHost(), hap.getPort()));
+        return to == null ? hap : new HostAndPort(to.host(), to.port());
+      });
+    }
+    return b.build();
+  }
+
+  private static UnifiedJedis create(RedisSettings s) throws DBException {
+    GenericObjectPoolConfig<Connection> pool = new GenericObjectPoolConfig<>();
+    pool.setMaxTotal(s.poolSize());
+    pool.setMaxIdle(s.poolSize());
+    pool.setMinIdle(0);
+    pool.setBlockWhenExhausted(true);
+    pool.setJmxEnabled(false);
+    JedisClientConfig config = config(s);
+    try {
+      if (s.cluster()) {
+        Set<HostAndPort> nodes = new LinkedHashSet<>();
+        for (RedisSettings.Endpoint e : s.endpoints()) {
+          nodes.add(new HostAndPort(e.host(), e.port()));
+        }
+        return RedisClusterClient.builder().nodes(nodes).clientConfig(config).poolConfig(pool).build();
+      }
+      RedisSettings.Endpoint e = s.endpoints().get(0);
+      return RedisClient.builder().hostAndPort(e.host(), e.port()).clientConfig(config).poolConfig(pool).build();
+    } catch (RuntimeException e) {
+      throw explain(s, e);
+    }
+  }
+
+  /** Turns a client library failure into one line that says what is wrong and what to do. */
+  static DBException explain(RedisSettings s, RuntimeException e) {
+    Throwable root = rootOf(e);
+    String where = s.where();
+    String message;
+    if (e instanceof JedisAccessControlException || contains(e, "WRONGPASS") || contains(e, "NOAUTH")
+        || contains(e, "invalid password")) {
+      message = "authentication failed for user '" + (s.user() == null ? "default" : s.user()) + "' at " + where
+          + "; check redis.user and redis.password";
+    } else if (root instanceof ConnectException) {
+      message = "cannot connect to " + where + ": " + root.getMessage() + "; is the server running? (redis.host, redis.port)";
+    } else if (root instanceof UnknownHostException) {
+      message = "cannot resolve host " + root.getMessage() + " (redis.host)";
+    } else if (root instanceof SSLException || root instanceof java.security.cert.CertificateException) {
+      message = "TLS handshake with " + where + " failed: " + root.getMessage()
+          + "; check redis.tls.cafile/redis.tls.truststore, or redis.tls.insecure=true for a self-signed test server";
+    } else if (root instanceof SocketTimeoutException) {
+      message = "no answer from " + where + " within " + s.timeoutMillis() + " ms (redis.timeout); with TLS on the"
+          + " server, set redis.tls=true";
+    } else if (s.cluster() && contains(e, "cluster")) {
+      message = "no Redis Cluster node answered at " + where + ": " + e.getMessage()
+          + "; check redis.host and that the nodes run with cluster-enabled yes";
+    } else if (e instanceof JedisDataException) {
+      message = "the server at " + where + " refused the connection: " + e.getMessage();
+    } else if (e instanceof JedisException) {
+      message = "cannot talk to " + where + ": " + e.getMessage() + (root != e ? ": " + root.getMessage() : "");
+    } else {
+      message = "cannot connect to " + where + ": " + e;
+    }
+    // The message is complete; the cause would only repeat it (YCSB_KV_DEBUG traces come from elsewhere).
+    return new DBException(message);
+  }
+
+  /** The deepest cause; Jedis reports the socket's failure as a suppressed exception, so follow those too. */
+  private static Throwable rootOf(Throwable t) {
+    Throwable root = t;
+    for (int depth = 0; depth < 20; depth++) {
+      if (root.getCause() != null && root.getCause() != root) {
+        root = root.getCause();
+      } else if (root.getSuppressed().length > 0) {
+        root = root.getSuppressed()[0];
+      } else {
+        break;
+      }
+    }
+    return root;
+  }
+
+  private static boolean contains(Throwable t, String text) {
+    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      if (c.getMessage() != null && c.getMessage().toLowerCase(java.util.Locale.ROOT)
+          .contains(text.toLowerCase(java.util.Locale.ROOT))) {
+        return true;
+      }
+      if (c.getCause() == null) {
+        break;
+      }
+    }
+    return false;
+  }
+
+  private static void closeQuietly(UnifiedJedis client) {
+    try {
+      client.close();
+    } catch (RuntimeException ignored) {
+      // Closing is best effort; the process is done with this client.
+    }
+  }
+}

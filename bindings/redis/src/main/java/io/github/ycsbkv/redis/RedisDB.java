@@ -1,0 +1,340 @@
+package io.github.ycsbkv.redis;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.Vector;
+import redis.clients.jedis.AbstractPipeline;
+import redis.clients.jedis.AbstractTransaction;
+import redis.clients.jedis.Response;
+import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.exceptions.JedisException;
+import site.ycsb.ByteArrayByteIterator;
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+
+/**
+ * YCSB binding for RESP servers (Redis, Valkey, KeyDB) over Jedis: one pooled client per process,
+ * shared by every client thread and closed by the last {@link #cleanup()}.
+ *
+ * <p>Data model {@code hash} (default): a record is a hash; insert and update send all fields in one
+ * {@code HSET}; read uses {@code HGETALL}, or {@code HMGET} for some fields. Data model
+ * {@code string}: a record is one value ({@code SET}/{@code GET}), see {@link FieldCodec}. A missing
+ * record is {@link Status#NOT_FOUND}. The YCSB table name is not part of the key (records are stored
+ * under the workload's keys, as memtier and upstream's binding store them).
+ *
+ * <p>Scans need an index: a sorted set per table with every score 0, so that members sort by key
+ * and {@code ZRANGE BYLEX} returns the keys from the start key in order. It is kept only when the
+ * workload scans ({@code redis.scanindex=auto}) or when asked ({@code on}); then insert and delete
+ * change record and index in one pipelined {@code MULTI}/{@code EXEC} on a standalone server. On a
+ * cluster the index is spread over {@code redis.scanindex.shards} keys in different slots and
+ * updated by a second command (record first on insert, index first on delete): a client that dies
+ * between the two leaves at most one index entry without record, which scans skip.
+ *
+ * <p>This class depends only on YCSB and Jedis, so it also runs inside upstream's
+ * {@code site.ycsb.Client}. One instance per client thread, as YCSB uses DBs.
+ */
+public class RedisDB extends DB {
+
+  private static final String INDEX_PREFIX = "ycsbkv:idx:";
+
+  private RedisSettings settings;
+  private UnifiedJedis jedis;
+  private boolean index;
+  private final Map<String, byte[]> fieldNames = new HashMap<>();
+
+  /** Public no-arg constructor, as YCSB requires. */
+  public RedisDB() {}
+
+  @Override
+  public void init() throws DBException {
+    settings = RedisSettings.from(getProperties());
+    index = settings.indexEnabled(getProperties());
+    jedis = RedisClients.acquire(settings);
+  }
+
+  @Override
+  public void cleanup() {
+    if (jedis != null) {
+      jedis = null;
+      RedisClients.release(settings);
+    }
+  }
+
+  @Override
+  public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+    try {
+      return settings.dataType() == RedisSettings.DataType.HASH
+          ? readHash(bytes(key), fields, result)
+          : readString(bytes(key), fields, result);
+    } catch (JedisException | IllegalArgumentException e) {
+      return error(e);
+    }
+  }
+
+  @Override
+  public Status scan(String table, String startkey, int recordcount, Set<String> fields,
+      Vector<HashMap<String, ByteIterator>> result) {
+    if (!index) {
+      return Status.NOT_IMPLEMENTED;
+    }
+    try {
+      List<String> keys = indexRange(table, startkey, recordcount);
+      if (keys.isEmpty()) {
+        return Status.OK;
+      }
+      try (AbstractPipeline p = jedis.pipelined()) {
+        List<Response<?>> replies = new ArrayList<>(keys.size());
+        for (String key : keys) {
+          byte[] k = bytes(key);
+          if (settings.dataType() == RedisSettings.DataType.STRING) {
+            replies.add(p.get(k));
+          } else if (fields == null) {
+            replies.add(p.hgetAll(k));
+          } else {
+            replies.add(p.hmget(k, names(fields)));
+          }
+        }
+        p.sync();
+        for (Response<?> reply : replies) {
+          HashMap<String, ByteIterator> row = new HashMap<>();
+          if (toRow(reply.get(), fields, row)) {
+            result.add(row);
+          }
+        }
+      }
+      return Status.OK;
+    } catch (JedisException | IllegalArgumentException e) {
+      return error(e);
+    }
+  }
+
+  @Override
+  public Status update(String table, String key, Map<String, ByteIterator> values) {
+    try {
+      byte[] k = bytes(key);
+      if (settings.dataType() == RedisSettings.DataType.HASH) {
+        jedis.hset(k, hashValues(values));
+        return Status.OK;
+      }
+      Map<String, byte[]> record = new HashMap<>();
+      if (settings.fieldCount() > 1 && values.size() < settings.fieldCount()) {
+        // Some fields only: read, merge, write (two round trips, not atomic; documented).
+        byte[] old = jedis.get(k);
+        if (old == null) {
+          return Status.NOT_FOUND;
+        }
+        record.putAll(FieldCodec.decode(old));
+      }
+      values.forEach((f, v) -> record.put(f, v.toArray()));
+      jedis.set(k, encode(record));
+      return Status.OK;
+    } catch (JedisException | IllegalArgumentException e) {
+      return error(e);
+    }
+  }
+
+  @Override
+  public Status insert(String table, String key, Map<String, ByteIterator> values) {
+    try {
+      byte[] k = bytes(key);
+      boolean hash = settings.dataType() == RedisSettings.DataType.HASH;
+      Map<byte[], byte[]> hashValues = hash ? hashValues(values) : null;
+      byte[] stringValue = hash ? null : encode(toBytes(values));
+      if (!index) {
+        if (hash) {
+          jedis.hset(k, hashValues);
+        } else {
+          jedis.set(k, stringValue);
+        }
+        return Status.OK;
+      }
+      byte[] indexKey = bytes(indexKey(table, key));
+      if (settings.cluster()) {
+        if (hash) {
+          jedis.hset(k, hashValues);
+        } else {
+          jedis.set(k, stringValue);
+        }
+        jedis.zadd(indexKey, 0, k);
+        return Status.OK;
+      }
+      try (AbstractTransaction t = jedis.multi()) {
+        if (hash) {
+          t.hset(k, hashValues);
+        } else {
+          t.set(k, stringValue);
+        }
+        t.zadd(indexKey, 0, k);
+        t.exec();
+      }
+      return Status.OK;
+    } catch (JedisException | IllegalArgumentException e) {
+      return error(e);
+    }
+  }
+
+  @Override
+  public Status delete(String table, String key) {
+    try {
+      byte[] k = bytes(key);
+      long deleted;
+      if (!index) {
+        deleted = jedis.del(k);
+      } else if (settings.cluster()) {
+        jedis.zrem(bytes(indexKey(table, key)), k);
+        deleted = jedis.del(k);
+      } else {
+        try (AbstractTransaction t = jedis.multi()) {
+          Response<Long> del = t.del(k);
+          t.zrem(bytes(indexKey(table, key)), k);
+          t.exec();
+          deleted = del.get();
+        }
+      }
+      return deleted == 0 ? Status.NOT_FOUND : Status.OK;
+    } catch (JedisException e) {
+      return error(e);
+    }
+  }
+
+  private Status readHash(byte[] key, Set<String> fields, Map<String, ByteIterator> result) {
+    if (fields == null) {
+      Map<byte[], byte[]> all = jedis.hgetAll(key);
+      if (all.isEmpty()) {
+        return Status.NOT_FOUND;
+      }
+      for (Map.Entry<byte[], byte[]> e : all.entrySet()) {
+        result.put(new String(e.getKey(), StandardCharsets.UTF_8), new ByteArrayByteIterator(e.getValue()));
+      }
+      return Status.OK;
+    }
+    return toRow(jedis.hmget(key, names(fields)), fields, result) ? Status.OK : Status.NOT_FOUND;
+  }
+
+  private Status readString(byte[] key, Set<String> fields, Map<String, ByteIterator> result) {
+    byte[] value = jedis.get(key);
+    return toRow(value, fields, result) ? Status.OK : Status.NOT_FOUND;
+  }
+
+  /** Fills {@code row} from a GET, HGETALL or HMGET reply; false when the record does not exist. */
+  @SuppressWarnings("unchecked")
+  private boolean toRow(Object reply, Set<String> fields, Map<String, ByteIterator> row) {
+    if (reply == null) {
+      return false;
+    }
+    if (reply instanceof byte[] value) {
+      Map<String, byte[]> record = settings.fieldCount() == 1
+          ? Map.of(settings.fieldPrefix() + "0", value)
+          : FieldCodec.decode(value);
+      for (Map.Entry<String, byte[]> e : record.entrySet()) {
+        if (fields == null || fields.contains(e.getKey())) {
+          row.put(e.getKey(), new ByteArrayByteIterator(e.getValue()));
+        }
+      }
+      return true;
+    }
+    if (reply instanceof Map<?, ?> map) {
+      if (map.isEmpty()) {
+        return false;
+      }
+      for (Map.Entry<byte[], byte[]> e : ((Map<byte[], byte[]>) map).entrySet()) {
+        row.put(new String(e.getKey(), StandardCharsets.UTF_8), new ByteArrayByteIterator(e.getValue()));
+      }
+      return true;
+    }
+    List<byte[]> values = (List<byte[]>) reply;
+    boolean any = false;
+    int i = 0;
+    for (String field : fields) {
+      byte[] v = values.get(i++);
+      if (v != null) {
+        row.put(field, new ByteArrayByteIterator(v));
+        any = true;
+      }
+    }
+    return any;
+  }
+
+  /** Keys from {@code startkey} on, in key order, over every index shard. */
+  private List<String> indexRange(String table, String startkey, int count) {
+    String min = "[" + startkey;
+    if (settings.indexShards() == 1) {
+      return jedis.zrangeByLex(INDEX_PREFIX + table, min, "+", 0, count);
+    }
+    List<Response<List<String>>> replies = new ArrayList<>();
+    try (AbstractPipeline p = jedis.pipelined()) {
+      for (int shard = 0; shard < settings.indexShards(); shard++) {
+        replies.add(p.zrangeByLex(INDEX_PREFIX + table + ":{" + shard + "}", min, "+", 0, count));
+      }
+      p.sync();
+    }
+    List<String> merged = new ArrayList<>();
+    for (Response<List<String>> r : replies) {
+      merged.addAll(r.get());
+    }
+    merged.sort(null);
+    return merged.size() > count ? merged.subList(0, count) : merged;
+  }
+
+  private String indexKey(String table, String key) {
+    if (settings.indexShards() == 1) {
+      return INDEX_PREFIX + table;
+    }
+    return INDEX_PREFIX + table + ":{" + Math.floorMod(key.hashCode(), settings.indexShards()) + "}";
+  }
+
+  private byte[] encode(Map<String, byte[]> record) {
+    if (settings.fieldCount() == 1 && record.size() == 1) {
+      return record.values().iterator().next();
+    }
+    return FieldCodec.encode(record);
+  }
+
+  private Map<byte[], byte[]> hashValues(Map<String, ByteIterator> values) {
+    Map<byte[], byte[]> out = new HashMap<>(values.size() * 2);
+    for (Map.Entry<String, ByteIterator> e : values.entrySet()) {
+      out.put(name(e.getKey()), e.getValue().toArray());
+    }
+    return out;
+  }
+
+  private static Map<String, byte[]> toBytes(Map<String, ByteIterator> values) {
+    Map<String, byte[]> out = new HashMap<>(values.size() * 2);
+    values.forEach((f, v) -> out.put(f, v.toArray()));
+    return out;
+  }
+
+  private byte[][] names(Set<String> fields) {
+    byte[][] out = new byte[fields.size()][];
+    int i = 0;
+    for (String f : fields) {
+      out[i++] = name(f);
+    }
+    return out;
+  }
+
+  /** Field names repeat on every operation: encode each once per thread. */
+  private byte[] name(String field) {
+    byte[] b = fieldNames.get(field);
+    if (b == null) {
+      b = bytes(field);
+      fieldNames.put(field, b);
+    }
+    return b;
+  }
+
+  private static byte[] bytes(String s) {
+    return s.getBytes(StandardCharsets.UTF_8);
+  }
+
+  private static Status error(RuntimeException e) {
+    String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    return new Status("ERROR", message);
+  }
+}

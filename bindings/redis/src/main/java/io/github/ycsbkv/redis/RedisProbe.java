@@ -1,0 +1,164 @@
+package io.github.ycsbkv.redis;
+
+import io.github.ycsbkv.spi.ServerProbe;
+import io.github.ycsbkv.spi.ServerSample;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import redis.clients.jedis.Connection;
+import redis.clients.jedis.ConnectionPool;
+import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.RedisClusterClient;
+import redis.clients.jedis.exceptions.JedisException;
+import site.ycsb.DBException;
+
+/**
+ * Reads a RESP server's own figures: {@code INFO server} (name, version, threads),
+ * {@code INFO memory} ({@code used_memory}, {@code used_memory_rss}) and {@code INFO keyspace}
+ * (keys over every database). On a cluster, the figures of every master are added up.
+ * Owns one connection per node; one thread at a time.
+ */
+final class RedisProbe implements ServerProbe {
+
+  static final String MEMORY_SOURCE = "INFO memory used_memory / used_memory_rss";
+
+  private final RedisSettings settings;
+  private final List<Jedis> nodes = new ArrayList<>();
+  private RedisClusterClient cluster;
+
+  RedisProbe(RedisSettings settings) {
+    this.settings = settings;
+  }
+
+  @Override
+  public ServerSample sample() throws DBException {
+    try {
+      connect();
+      String server = null;
+      String version = null;
+      long keys = 0;
+      long used = 0;
+      long rss = 0;
+      Map<String, String> settingsOut = new LinkedHashMap<>();
+      for (Jedis node : nodes) {
+        Map<String, String> info = parse(node.info("server") + "\n" + node.info("memory") + "\n"
+            + node.info("keyspace") + "\n" + node.info("persistence"));
+        if (server == null) {
+          server = serverName(info);
+          version = info.getOrDefault("valkey_version", info.getOrDefault("redis_version", "unknown"));
+          threads(node, info, settingsOut);
+        }
+        used += Long.parseLong(info.getOrDefault("used_memory", "0"));
+        rss += Long.parseLong(info.getOrDefault("used_memory_rss", "0"));
+        keys += keyCount(info);
+      }
+      return new ServerSample(Instant.now(), server, version, nodes.size(), keys, used, rss, MEMORY_SOURCE,
+          settingsOut);
+    } catch (JedisException e) {
+      throw RedisClients.explain(settings, e);
+    }
+  }
+
+  private void connect() throws DBException {
+    if (!nodes.isEmpty()) {
+      return;
+    }
+    if (!settings.cluster()) {
+      RedisSettings.Endpoint e = settings.endpoints().get(0);
+      nodes.add(new Jedis(new HostAndPort(e.host(), e.port()), RedisClients.config(settings)));
+      return;
+    }
+    List<HostAndPort> seeds = new ArrayList<>();
+    for (RedisSettings.Endpoint e : settings.endpoints()) {
+      seeds.add(new HostAndPort(e.host(), e.port()));
+    }
+    cluster = RedisClusterClient.builder().nodes(new java.util.LinkedHashSet<>(seeds))
+        .clientConfig(RedisClients.config(settings)).build();
+    for (Map.Entry<String, ConnectionPool> node : cluster.getClusterNodes().entrySet()) {
+      Connection c = node.getValue().getResource();
+      Jedis j = new Jedis(c);
+      if (j.info("replication").contains("role:master")) {
+        nodes.add(j);
+      } else {
+        j.close();
+      }
+    }
+  }
+
+  static String serverName(Map<String, String> info) {
+    if (info.containsKey("valkey_version") || "valkey".equals(info.get("server_name"))) {
+      return "valkey";
+    }
+    if (info.containsKey("dragonfly_version")) {
+      return "dragonfly";
+    }
+    for (String v : info.values()) {
+      if (v.toLowerCase(Locale.ROOT).contains("keydb")) {
+        return "keydb";
+      }
+    }
+    return "redis";
+  }
+
+  private static void threads(Jedis node, Map<String, String> info, Map<String, String> out) {
+    out.put("mode", info.getOrDefault("redis_mode", info.getOrDefault("server_mode", "unknown")));
+    for (String name : List.of("io-threads", "io-threads-do-reads", "server-threads", "save", "appendonly",
+        "maxmemory")) {
+      try {
+        String value = node.configGet(name).get(name);
+        if (value != null) {
+          out.put(name, value);
+        }
+      } catch (JedisException e) {
+        // CONFIG may be renamed or forbidden by ACL: the setting stays unknown.
+      }
+    }
+  }
+
+  /** Keys over every {@code dbN:keys=...,expires=...} line of {@code INFO keyspace}. */
+  static long keyCount(Map<String, String> info) {
+    long keys = 0;
+    for (Map.Entry<String, String> e : info.entrySet()) {
+      if (e.getKey().matches("db\\d+")) {
+        for (String part : e.getValue().split(",")) {
+          if (part.startsWith("keys=")) {
+            keys += Long.parseLong(part.substring(5));
+          }
+        }
+      }
+    }
+    return keys;
+  }
+
+  static Map<String, String> parse(String info) {
+    Map<String, String> out = new HashMap<>();
+    for (String line : info.split("\r?\n")) {
+      int colon = line.indexOf(':');
+      if (colon > 0 && !line.startsWith("#")) {
+        out.put(line.substring(0, colon), line.substring(colon + 1).trim());
+      }
+    }
+    return out;
+  }
+
+  @Override
+  public void close() {
+    for (Jedis j : nodes) {
+      try {
+        j.close();
+      } catch (RuntimeException ignored) {
+        // best effort
+      }
+    }
+    nodes.clear();
+    if (cluster != null) {
+      cluster.close();
+      cluster = null;
+    }
+  }
+}
