@@ -158,11 +158,18 @@ final class TimedDB extends DB {
         errorStreakStartNanos = startNanos;
       } else if (end - errorStreakStartNanos >= abortAfterNanos) {
         signal.stop(StopReason.FAILED, "every operation on '" + bindingName + "' failed for the last "
-            + (abortAfterNanos / 1_000_000_000L) + " s (last status: " + status.getName()
+            + (abortAfterNanos / 1_000_000_000L) + " s (last: " + describe(status)
             + "); is the server still up? (errors.abortafter=0 keeps going)");
       }
     }
     return status;
+  }
+
+  /** A status's name, with the binding's description when it says more than the standard one. */
+  private static String describe(Status status) {
+    String d = status.getDescription();
+    boolean standard = d == null || d.isBlank() || (status.getName().equals("ERROR") && d.equals(Status.ERROR.getDescription()));
+    return standard ? status.getName() : status.getName() + ": " + UserError.describe(new RuntimeException(d));
   }
 
   private Status thrown(String operation, RuntimeException e) {

@@ -1,0 +1,44 @@
+package io.github.ycsbkv.it;
+
+import io.github.ycsbkv.cli.Main;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
+/** Runs the {@code ycsb} command line in this JVM, as a user would type it, and keeps what it printed. */
+public record Cli(int exitCode, String out, String err) {
+
+  public static Cli run(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int code;
+    try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+         PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+      code = Main.execute(args, o, e);
+    }
+    return new Cli(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  /** The value of a summary line {@code [SECTION], Metric, value}, or null. */
+  public String summary(String section, String metric) {
+    String prefix = "[" + section + "], " + metric + ", ";
+    for (String line : out.split("\n")) {
+      if (line.startsWith(prefix)) {
+        return line.substring(prefix.length()).trim();
+      }
+    }
+    return null;
+  }
+
+  /** A summary value as a number, 0 when the line is absent. */
+  public long count(String section, String metric) {
+    String v = summary(section, metric);
+    return v == null ? 0 : Long.parseLong(v);
+  }
+
+  /** The last line on stderr. */
+  public String lastErrLine() {
+    String[] lines = err.strip().split("\n");
+    return lines[lines.length - 1];
+  }
+}

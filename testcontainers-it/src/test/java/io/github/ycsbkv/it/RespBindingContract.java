@@ -1,0 +1,299 @@
+package io.github.ycsbkv.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.ycsbkv.redis.RedisBinding;
+import io.github.ycsbkv.redis.RedisDB;
+import io.github.ycsbkv.spi.ServerProbe;
+import io.github.ycsbkv.spi.ServerSample;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.Vector;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import redis.clients.jedis.Jedis;
+import site.ycsb.ByteIterator;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+import site.ycsb.StringByteIterator;
+
+/**
+ * What the RESP binding must do against a real server of each kind (Redis, Valkey, KeyDB):
+ * subclasses choose the server. Values are checked through the store's own client, not through
+ * the binding.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class RespBindingContract {
+
+  private static final Path WORKLOADS = Path.of("..", "workloads").toAbsolutePath().normalize();
+
+  RespServer server;
+  private final List<RedisDB> open = new ArrayList<>();
+
+  abstract RespServer.Kind kind();
+
+  @BeforeAll
+  void startServer() throws Exception {
+    server = RespServer.start(kind());
+  }
+
+  @AfterEach
+  void closeClients() {
+    for (RedisDB db : open) {
+      db.cleanup();
+    }
+    open.clear();
+  }
+
+  @AfterAll
+  void stopServer() throws Exception {
+    if (server != null) {
+      server.close();
+    }
+  }
+
+  @BeforeEach
+  void flush() {
+    try (Jedis j = server.jedis()) {
+      j.flushAll();
+    }
+  }
+
+  Properties props(String... kv) {
+    Properties p = new Properties();
+    p.setProperty("redis.host", "127.0.0.1");
+    p.setProperty("redis.port", Integer.toString(server.port()));
+    for (int i = 0; i < kv.length; i += 2) {
+      p.setProperty(kv[i], kv[i + 1]);
+    }
+    return p;
+  }
+
+  RedisDB db(Properties p) throws DBException {
+    RedisDB db = new RedisDB();
+    db.setProperties(p);
+    db.init();
+    open.add(db);
+    return db;
+  }
+
+  static Map<String, ByteIterator> values(String... kv) {
+    Map<String, String> m = new HashMap<>();
+    for (int i = 0; i < kv.length; i += 2) {
+      m.put(kv[i], kv[i + 1]);
+    }
+    return StringByteIterator.getByteIteratorMap(m);
+  }
+
+  static Map<String, String> strings(Map<String, ByteIterator> m) {
+    return StringByteIterator.getStringMap(m);
+  }
+
+  String[] cli(String... args) {
+    List<String> all = new ArrayList<>(List.of(args));
+    all.addAll(List.of("-p", "redis.host=127.0.0.1", "-p", "redis.port=" + server.port()));
+    return all.toArray(new String[0]);
+  }
+
+  @Test
+  void hashModel_everyOperationAndStatus() throws Exception {
+    RedisDB db = db(props());
+    assertEquals(Status.OK, db.insert("usertable", "user1", values("f0", "a", "f1", "b")));
+    try (Jedis j = server.jedis()) {
+      assertEquals(Map.of("f0", "a", "f1", "b"), j.hgetAll("user1"));
+    }
+    Map<String, ByteIterator> out = new HashMap<>();
+    assertEquals(Status.OK, db.read("usertable", "user1", null, out));
+    assertEquals(Map.of("f0", "a", "f1", "b"), strings(out));
+    out.clear();
+    assertEquals(Status.OK, db.read("usertable", "user1", Set.of("f1"), out));
+    assertEquals(Map.of("f1", "b"), strings(out));
+    assertEquals(Status.OK, db.update("usertable", "user1", values("f1", "c")));
+    try (Jedis j = server.jedis()) {
+      assertEquals(Map.of("f0", "a", "f1", "c"), j.hgetAll("user1"), "update merges only the given fields");
+    }
+    assertEquals(Status.NOT_FOUND, db.read("usertable", "nobody", null, new HashMap<>()));
+    assertEquals(Status.NOT_FOUND, db.read("usertable", "nobody", Set.of("f0"), new HashMap<>()));
+    assertEquals(Status.OK, db.delete("usertable", "user1"));
+    assertEquals(Status.NOT_FOUND, db.delete("usertable", "user1"));
+    assertEquals(Status.NOT_IMPLEMENTED, db.scan("usertable", "user0", 10, null, new Vector<>()),
+        "no index without scans in the workload");
+    try (Jedis j = server.jedis()) {
+      assertEquals(0, j.dbSize());
+    }
+  }
+
+  @Test
+  void stringModel_singleFieldIsStoredRaw_severalFieldsRoundTrip() throws Exception {
+    RedisDB one = db(props("redis.datatype", "string", "fieldcount", "1"));
+    assertEquals(Status.OK, one.insert("usertable", "k1", values("field0", "raw-value")));
+    try (Jedis j = server.jedis()) {
+      assertEquals("raw-value", j.get("k1"), "memtier-style: the value is the field's bytes");
+    }
+    Map<String, ByteIterator> out = new HashMap<>();
+    assertEquals(Status.OK, one.read("usertable", "k1", null, out));
+    assertEquals(Map.of("field0", "raw-value"), strings(out));
+    assertEquals(Status.OK, one.update("usertable", "k1", values("field0", "v2")));
+    try (Jedis j = server.jedis()) {
+      assertEquals("v2", j.get("k1"));
+    }
+
+    RedisDB many = db(props("redis.datatype", "string", "fieldcount", "3"));
+    assertEquals(Status.OK, many.insert("usertable", "k2", values("a", "1", "b", "22", "c", "333")));
+    assertEquals(Status.OK, many.update("usertable", "k2", values("b", "x")));
+    out.clear();
+    assertEquals(Status.OK, many.read("usertable", "k2", Set.of("b", "c"), out));
+    assertEquals(Map.of("b", "x", "c", "333"), strings(out));
+    assertEquals(Status.NOT_FOUND, many.read("usertable", "nope", null, new HashMap<>()));
+    assertEquals(Status.NOT_FOUND, many.update("usertable", "nope", values("b", "x")));
+    assertEquals(Status.OK, many.delete("usertable", "k2"));
+    assertEquals(Status.NOT_FOUND, many.delete("usertable", "k2"));
+  }
+
+  @Test
+  void scan_returnsKeysInOrder_andStaysConsistentAfterDeletes() throws Exception {
+    RedisDB db = db(props("redis.scanindex", "on"));
+    List<String> keys = new ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      keys.add(String.format("user%03d", (i * 17) % 40));
+    }
+    for (String k : keys) {
+      assertEquals(Status.OK, db.insert("usertable", k, values("id", k)));
+    }
+    Vector<HashMap<String, ByteIterator>> rows = new Vector<>();
+    assertEquals(Status.OK, db.scan("usertable", "user010", 5, null, rows));
+    assertEquals(List.of("user010", "user011", "user012", "user013", "user014"), ids(rows));
+
+    assertEquals(Status.OK, db.delete("usertable", "user011"));
+    assertEquals(Status.OK, db.delete("usertable", "user013"));
+    rows.clear();
+    assertEquals(Status.OK, db.scan("usertable", "user010", 5, Set.of("id"), rows));
+    assertEquals(List.of("user010", "user012", "user014", "user015", "user016"), ids(rows));
+    try (Jedis j = server.jedis()) {
+      assertEquals(38, j.zcard("ycsbkv:idx:usertable"), "the index lost exactly the deleted keys");
+      assertEquals(39, j.dbSize(), "38 records and one index");
+    }
+  }
+
+  private static List<String> ids(Vector<HashMap<String, ByteIterator>> rows) {
+    List<String> out = new ArrayList<>();
+    for (HashMap<String, ByteIterator> r : rows) {
+      out.add(r.get("id").toString());
+    }
+    return out;
+  }
+
+  @Test
+  void workloadsAtoF_withDataIntegrity_throughTheCli() {
+    for (String w : List.of("workloada", "workloadb", "workloadc", "workloadd", "workloade", "workloadf")) {
+      try (Jedis j = server.jedis()) {
+        j.flushAll();
+      }
+      String file = WORKLOADS.resolve(w).toString();
+      Cli load = Cli.run(cli("load", kind().id(), "-P", file, "-p", "dataintegrity=true", "-p", "recordcount=300",
+          "-threads", "4"));
+      assertEquals(0, load.exitCode(), w + ": " + load.err());
+      assertEquals(300, load.count("INSERT", "Return=OK"), w);
+      try (Jedis j = server.jedis()) {
+        long index = w.equals("workloade") ? 1 : 0;
+        assertEquals(300 + index, j.dbSize(), w + ": the store's own key count after load");
+      }
+      Cli run = Cli.run(cli("run", kind().id(), "-P", file, "-p", "dataintegrity=true", "-p", "recordcount=300",
+          "-p", "operationcount=400", "-threads", "4"));
+      assertEquals(0, run.exitCode(), w + ": " + run.err());
+      long ops = 0;
+      for (String op : List.of("READ", "UPDATE", "INSERT", "SCAN")) {
+        ops += run.count(op, "Return=OK");
+        assertEquals(0, run.count(op, "Return=ERROR"), w + " " + op);
+        assertEquals(null, run.summary(op + "-FAILED", "Operations"), w + " " + op + ": " + run.out());
+      }
+      long rmw = run.count("READ-MODIFY-WRITE", "Operations");
+      assertEquals(400, ops - rmw, w + ": every operation succeeded (a read-modify-write is a read and an update)");
+      assertEquals(null, run.summary("VERIFY", "Return=UNEXPECTED_STATE"), w + ": every read returned what was written");
+    }
+  }
+
+  @Test
+  void aclUser_rightPasswordWorks_wrongPasswordIsOneLine() {
+    try (Jedis j = server.jedis()) {
+      j.aclSetUser("bench", "on", ">s3cret", "~*", "&*", "+@all");
+    }
+    String file = WORKLOADS.resolve("workloadc").toString();
+    Cli ok = Cli.run(cli("load", kind().id(), "-P", file, "-p", "recordcount=50", "-p", "redis.user=bench",
+        "-p", "redis.password=s3cret"));
+    assertEquals(0, ok.exitCode(), ok.err());
+    assertEquals(50, ok.count("INSERT", "Return=OK"));
+    Cli bad = Cli.run(cli("load", kind().id(), "-P", file, "-p", "recordcount=50", "-p", "redis.user=bench",
+        "-p", "redis.password=wrong-pw"));
+    assertEquals(1, bad.exitCode());
+    assertEquals("ycsb: cannot initialize binding '" + kind().id() + "': authentication failed for user 'bench' at"
+        + " 127.0.0.1:" + server.port() + "; check redis.user and redis.password", bad.lastErrLine());
+    assertFalse(bad.err().contains("wrong-pw") || bad.out().contains("wrong-pw"));
+  }
+
+  @Test
+  void probe_keysEqualRecordCountAfterLoad_andMemoryGrows() throws Exception {
+    Properties p = props("fieldcount", "10", "fieldlength", "100");
+    try (ServerProbe probe = new RedisBinding().probe(p)) {
+      ServerSample before = probe.sample();
+      assertEquals(kind().id(), before.server());
+      assertEquals(0, before.keys());
+      assertTrue(before.usedMemoryBytes() > 0 && before.rssBytes() > 0);
+      assertFalse(before.version().isBlank());
+      Cli load = Cli.run(cli("load", kind().id(), "-P", WORKLOADS.resolve("workloada").toString(),
+          "-p", "recordcount=2000"));
+      assertEquals(0, load.exitCode(), load.err());
+      ServerSample after = probe.sample();
+      assertEquals(2000, after.keys());
+      assertTrue(after.usedMemoryBytes() > before.usedMemoryBytes() + 2000L * 1000,
+          "2,000 records of 1 KB: " + before.usedMemoryBytes() + " -> " + after.usedMemoryBytes());
+      assertEquals("INFO memory used_memory / used_memory_rss", after.memorySource());
+    }
+  }
+
+  @Test
+  void sharedPool_oneClientForAllThreads_closedByTheLastCleanup() throws Exception {
+    Properties p = props("threadcount", "3");
+    List<RedisDB> dbs = new ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      RedisDB db = new RedisDB();
+      db.setProperties(p);
+      db.init();
+      dbs.add(db);
+      db.insert("usertable", "k" + i, values("f", "v"));
+    }
+    assertTrue(clients() <= 3, "pool size defaults to threadcount: " + clients() + " connections");
+    for (RedisDB db : dbs) {
+      db.cleanup();
+      db.cleanup(); // closing twice is harmless
+    }
+    long deadline = System.currentTimeMillis() + 5000;
+    while (clients() > 0 && System.currentTimeMillis() < deadline) {
+      Thread.sleep(50);
+    }
+    assertEquals(0, clients(), "the last cleanup closed every connection");
+  }
+
+  /** Connections the binding holds open, from the server's own CLIENT LIST. */
+  private long clients() {
+    try (Jedis j = server.jedis()) {
+      return j.clientList().lines().filter(l -> l.contains("name=ycsb-kv ")).count();
+    }
+  }
+
+  static String utf8(byte[] b) {
+    return new String(b, StandardCharsets.UTF_8);
+  }
+}

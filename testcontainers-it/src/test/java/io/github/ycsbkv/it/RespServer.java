@@ -1,0 +1,193 @@
+package io.github.ycsbkv.it;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.JedisClientConfig;
+
+/**
+ * A RESP server (Redis, Valkey or KeyDB) for one test class: the binary found on PATH, started on a
+ * free loopback port in a temporary directory with persistence off, and stopped by {@link #close()}.
+ *
+ * <p>When the binary is missing the test is skipped with a message naming it, unless the store is
+ * listed in {@code -Dit.require=...} or the {@code IT_REQUIRE} environment variable (comma-separated,
+ * as {@code .ci/run} sets it), in which case the test fails.
+ */
+public final class RespServer implements AutoCloseable {
+
+  /** The RESP stores, with their server binaries. */
+  public enum Kind {
+    REDIS("redis-server"), VALKEY("valkey-server"), KEYDB("keydb-server");
+
+    final String binary;
+
+    Kind(String binary) {
+      this.binary = binary;
+    }
+
+    /** The binding name, which is also the name used in {@code it.require}. */
+    public String id() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  private final Kind kind;
+  private final int port;
+  private final Process process;
+  private final Path dir;
+
+  private RespServer(Kind kind, int port, Process process, Path dir) {
+    this.kind = kind;
+    this.port = port;
+    this.process = process;
+    this.dir = dir;
+  }
+
+  /** Starts a server of {@code kind} with extra command-line arguments, or skips the test. */
+  public static RespServer start(Kind kind, String... extraArgs) throws Exception {
+    return start(kind, freePort(), true, extraArgs);
+  }
+
+  /**
+   * Starts a server; with {@code plainPort == false} the port is not passed (for TLS-only servers,
+   * whose {@code extraArgs} say {@code --port 0 --tls-port N}) and {@code port} is the TLS port.
+   */
+  public static RespServer start(Kind kind, int port, boolean plainPort, String... extraArgs) throws Exception {
+    Path binary = onPath(kind.binary);
+    if (binary == null) {
+      String why = kind.binary + " is not on PATH (and these tests do not use Docker yet): skipping " + kind.id()
+          + " tests";
+      if (required(kind)) {
+        fail(why + ", but it.require/IT_REQUIRE lists " + kind.id());
+      }
+      System.out.println("[it] " + why);
+      Assumptions.abort(why);
+    }
+    Path dir = Files.createTempDirectory("ycsbkv-" + kind.id() + "-");
+    List<String> cmd = new ArrayList<>(List.of(binary.toString(), "--bind", "127.0.0.1", "--save", "",
+        "--appendonly", "no", "--dir", dir.toString(), "--daemonize", "no", "--protected-mode", "no"));
+    if (plainPort) {
+      cmd.addAll(List.of("--port", Integer.toString(port)));
+    }
+    cmd.addAll(Arrays.asList(extraArgs));
+    Process process = new ProcessBuilder(cmd).redirectErrorStream(true)
+        .redirectOutput(dir.resolve("server.log").toFile()).start();
+    RespServer server = new RespServer(kind, port, process, dir);
+    server.awaitListening();
+    return server;
+  }
+
+  private void awaitListening() throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+    while (System.nanoTime() < deadline) {
+      if (!process.isAlive()) {
+        fail(kind.binary + " exited at start: " + log());
+      }
+      try (java.net.Socket s = new java.net.Socket("127.0.0.1", port)) {
+        return;
+      } catch (IOException e) {
+        Thread.sleep(50);
+      }
+    }
+    close();
+    fail(kind.binary + " did not listen on " + port + " within 20 s: " + log());
+  }
+
+  /** The server's log so far. */
+  public String log() {
+    try {
+      return Files.readString(dir.resolve("server.log"));
+    } catch (IOException e) {
+      return "(no log: " + e.getMessage() + ")";
+    }
+  }
+
+  public Kind kind() {
+    return kind;
+  }
+
+  public int port() {
+    return port;
+  }
+
+  public Path dir() {
+    return dir;
+  }
+
+  /** A direct connection through the store's own client (not through the binding). */
+  public Jedis jedis() {
+    return new Jedis(new HostAndPort("127.0.0.1", port), DefaultJedisClientConfig.builder().build());
+  }
+
+  /** A direct connection with the given config. */
+  public Jedis jedis(JedisClientConfig config) {
+    return new Jedis(new HostAndPort("127.0.0.1", port), config);
+  }
+
+  /** Stops the server now (as a crash would) and waits for it to exit. */
+  public void kill() throws InterruptedException {
+    process.destroyForcibly();
+    process.waitFor(10, TimeUnit.SECONDS);
+  }
+
+  @Override
+  public void close() throws Exception {
+    process.destroy();
+    if (!process.waitFor(10, TimeUnit.SECONDS)) {
+      process.destroyForcibly();
+      process.waitFor(10, TimeUnit.SECONDS);
+    }
+    deleteTree(dir);
+  }
+
+  /** A port that was free a moment ago on 127.0.0.1. */
+  public static int freePort() throws IOException {
+    try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      return s.getLocalPort();
+    }
+  }
+
+  /** Whether {@code kind} must not be skipped here. */
+  static boolean required(Kind kind) {
+    String list = System.getProperty("it.require", System.getenv().getOrDefault("IT_REQUIRE", ""));
+    for (String s : list.split(",")) {
+      if (s.trim().equalsIgnoreCase(kind.id())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The executable {@code name} on PATH, or null. */
+  public static Path onPath(String name) {
+    for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+      Path p = Path.of(dir, name);
+      if (Files.isExecutable(p)) {
+        return p;
+      }
+    }
+    return null;
+  }
+
+  static void deleteTree(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (var paths = Files.walk(dir)) {
+      paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    }
+  }
+}
