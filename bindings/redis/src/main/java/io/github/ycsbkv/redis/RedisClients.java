@@ -5,6 +5,7 @@ import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import javax.net.ssl.SSLException;
@@ -127,6 +128,7 @@ final class RedisClients {
   static DBException explain(RedisSettings s, RuntimeException e) {
     Throwable root = rootOf(e);
     String where = s.where();
+    SSLException ssl = find(e, SSLException.class);
     String message;
     if (e instanceof JedisAccessControlException || contains(e, "WRONGPASS") || contains(e, "NOAUTH")
         || contains(e, "invalid password")) {
@@ -136,12 +138,15 @@ final class RedisClients {
       message = "cannot connect to " + where + ": " + root.getMessage() + "; is the server running? (redis.host, redis.port)";
     } else if (root instanceof UnknownHostException) {
       message = "cannot resolve host " + root.getMessage() + " (redis.host)";
-    } else if (root instanceof SSLException || root instanceof java.security.cert.CertificateException) {
-      message = "TLS handshake with " + where + " failed: " + root.getMessage()
+    } else if (ssl != null) {
+      String why = find(e, java.security.GeneralSecurityException.class) != null && !(root instanceof SSLException)
+          ? "the server's certificate is not trusted (" + root.getMessage() + ")" : ssl.getMessage();
+      message = "TLS handshake with " + where + " failed: " + why
           + "; check redis.tls.cafile/redis.tls.truststore, or redis.tls.insecure=true for a self-signed test server";
-    } else if (root instanceof SocketTimeoutException) {
-      message = "no answer from " + where + " within " + s.timeoutMillis() + " ms (redis.timeout); with TLS on the"
-          + " server, set redis.tls=true";
+    } else if (root instanceof SocketTimeoutException || root instanceof java.net.SocketException
+        || contains(e, "end of stream")) {
+      message = "the server at " + where + " closed or did not answer (" + root.getMessage() + ")"
+          + (s.tls() ? "" : "; if it serves TLS, set redis.tls=true");
     } else if (s.cluster() && contains(e, "cluster")) {
       message = "no Redis Cluster node answered at " + where + ": " + e.getMessage()
           + "; check redis.host and that the nodes run with cluster-enabled yes";
@@ -154,6 +159,26 @@ final class RedisClients {
     }
     // The message is complete; the cause would only repeat it (YCSB_KV_DEBUG traces come from elsewhere).
     return new DBException(message);
+  }
+
+  /** The first exception of {@code type} among {@code t}, its causes and their suppressed exceptions. */
+  private static <T extends Throwable> T find(Throwable t, Class<T> type) {
+    java.util.ArrayDeque<Throwable> todo = new java.util.ArrayDeque<>(List.of(t));
+    java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    while (!todo.isEmpty()) {
+      Throwable c = todo.poll();
+      if (!seen.add(c)) {
+        continue;
+      }
+      if (type.isInstance(c)) {
+        return type.cast(c);
+      }
+      if (c.getCause() != null) {
+        todo.add(c.getCause());
+      }
+      todo.addAll(List.of(c.getSuppressed()));
+    }
+    return null;
   }
 
   /** The deepest cause; Jedis reports the socket's failure as a suppressed exception, so follow those too. */
