@@ -1,0 +1,131 @@
+package io.github.ycsbkv.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.github.ycsbkv.redis.RedisBinding;
+import io.github.ycsbkv.spi.ServerProbe;
+import io.github.ycsbkv.spi.ServerSample;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import redis.clients.jedis.Jedis;
+
+/** A Redis Cluster of three local redis-server processes, made with {@code redis-cli --cluster create}. */
+class RedisClusterIT {
+
+  private static final String WORKLOADE = Path.of("..", "workloads", "workloade").toAbsolutePath().toString();
+  private static final List<RespServer> NODES = new ArrayList<>();
+
+  @BeforeAll
+  static void createCluster() throws Exception {
+    Path cli = RespServer.onPath("redis-cli");
+    for (int i = 0; i < 3; i++) {
+      NODES.add(RespServer.start(RespServer.Kind.REDIS, "--cluster-enabled", "yes", "--cluster-config-file",
+          "nodes.conf", "--cluster-node-timeout", "5000"));
+    }
+    if (cli == null) {
+      Assumptions.abort("redis-cli is not on PATH: cannot create a cluster; skipping cluster tests");
+    }
+    List<String> cmd = new ArrayList<>(List.of(cli.toString(), "--cluster", "create"));
+    for (RespServer n : NODES) {
+      cmd.add("127.0.0.1:" + n.port());
+    }
+    cmd.addAll(List.of("--cluster-replicas", "0", "--cluster-yes"));
+    Path log = Files.createTempFile("ycsbkv-cluster-create", ".log");
+    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
+      fail("redis-cli --cluster create failed: " + Files.readString(log));
+    }
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    for (RespServer n : NODES) {
+      while (true) {
+        try (Jedis j = n.jedis()) {
+          if (j.clusterInfo().contains("cluster_state:ok")) {
+            break;
+          }
+        }
+        if (System.nanoTime() > deadline) {
+          fail("cluster did not reach cluster_state:ok within 30 s");
+        }
+        Thread.sleep(100);
+      }
+    }
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    for (RespServer n : NODES) {
+      n.close();
+    }
+    NODES.clear();
+  }
+
+  private static String seed() {
+    return "redis.host=127.0.0.1:" + NODES.get(0).port();
+  }
+
+  @Test
+  void workloadeWithScans_throughOneSeed_indexIsSpreadOverTheNodes() throws Exception {
+    Cli load = Cli.run("load", "redis", "-P", WORKLOADE, "-p", "redis.cluster=true", "-p", seed(),
+        "-p", "recordcount=400", "-p", "dataintegrity=true", "-threads", "4");
+    assertEquals(0, load.exitCode(), load.err());
+    assertEquals(400, load.count("INSERT", "Return=OK"));
+
+    long records = 0;
+    int nodesWithIndex = 0;
+    long indexed = 0;
+    for (RespServer n : NODES) {
+      try (Jedis j = n.jedis()) {
+        List<String> indexKeys = new ArrayList<>(j.keys("ycsbkv:idx:*"));
+        nodesWithIndex += indexKeys.isEmpty() ? 0 : 1;
+        for (String k : indexKeys) {
+          indexed += j.zcard(k);
+        }
+        records += j.dbSize() - indexKeys.size();
+      }
+    }
+    assertEquals(400, records, "the store's own count, over every node");
+    assertEquals(400, indexed, "every record is indexed once");
+    assertTrue(nodesWithIndex >= 2, "the scan index is not one hot slot: on " + nodesWithIndex + " nodes");
+
+    Cli run = Cli.run("run", "redis", "-P", WORKLOADE, "-p", "redis.cluster=true", "-p", seed(),
+        "-p", "recordcount=400", "-p", "operationcount=300", "-p", "dataintegrity=true", "-threads", "4");
+    assertEquals(0, run.exitCode(), run.err());
+    assertEquals(300, run.count("SCAN", "Return=OK") + run.count("INSERT", "Return=OK"));
+    assertEquals(null, run.summary("SCAN-FAILED", "Operations"), run.out());
+
+    Properties p = new Properties();
+    p.setProperty("redis.cluster", "true");
+    p.setProperty("redis.host", "127.0.0.1:" + NODES.get(0).port());
+    try (ServerProbe probe = new RedisBinding().probe(p)) {
+      ServerSample s = probe.sample();
+      assertEquals(3, s.nodes());
+      long expected = 0;
+      for (RespServer n : NODES) {
+        try (Jedis j = n.jedis()) {
+          expected += j.dbSize();
+        }
+      }
+      assertEquals(expected, s.keys());
+    }
+  }
+
+  @Test
+  void clusterSeedThatDoesNotAnswer_isOneLine() throws Exception {
+    int port = RespServer.freePort();
+    Cli run = Cli.run("run", "redis", "-P", WORKLOADE, "-p", "redis.cluster=true", "-p", "redis.host=127.0.0.1:" + port);
+    assertEquals(1, run.exitCode());
+    assertTrue(run.lastErrLine().startsWith("ycsb: cannot initialize binding 'redis': "), run.lastErrLine());
+    assertTrue(run.lastErrLine().contains("127.0.0.1:" + port), run.lastErrLine());
+    assertEquals(1, run.err().strip().lines().filter(l -> l.startsWith("ycsb: ")).count(), run.err());
+  }
+}
