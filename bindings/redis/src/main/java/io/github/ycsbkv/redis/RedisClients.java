@@ -107,6 +107,8 @@ final class RedisClients {
     pool.setMaxIdle(s.poolSize());
     pool.setMinIdle(0);
     pool.setBlockWhenExhausted(true);
+    // A thread that finds every connection in use waits at most redis.timeout, then fails the operation.
+    pool.setMaxWait(java.time.Duration.ofMillis(s.timeoutMillis()));
     pool.setJmxEnabled(false);
     JedisClientConfig config = config(s);
     try {
@@ -146,7 +148,7 @@ final class RedisClients {
     } else if (root instanceof SocketTimeoutException || root instanceof java.net.SocketException
         || contains(e, "end of stream")) {
       message = "the server at " + where + " closed or did not answer (" + root.getMessage() + ")"
-          + (s.tls() ? "" : "; if it serves TLS, set redis.tls=true");
+          + (s.tls() ? "; if it does not serve TLS, set redis.tls=false" : "; if it serves TLS, set redis.tls=true");
     } else if (s.cluster() && contains(e, "cluster")) {
       message = "no Redis Cluster node answered at " + where + ": " + e.getMessage()
           + "; check redis.host and that the nodes run with cluster-enabled yes";
