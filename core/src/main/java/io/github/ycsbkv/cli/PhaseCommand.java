@@ -1,6 +1,7 @@
 package io.github.ycsbkv.cli;
 
 import io.github.ycsbkv.config.PropertySources;
+import io.github.ycsbkv.config.Props;
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.engine.Benchmark;
 import io.github.ycsbkv.engine.Phase;
@@ -8,7 +9,9 @@ import io.github.ycsbkv.engine.StopReason;
 import io.github.ycsbkv.results.BenchmarkResult;
 import io.github.ycsbkv.results.ResultJson;
 import io.github.ycsbkv.results.SummaryText;
+import io.github.ycsbkv.spi.Binding;
 import io.github.ycsbkv.spi.BindingRegistry;
+import io.github.ycsbkv.spi.ServerProbe;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -110,7 +113,8 @@ abstract class PhaseCommand implements Callable<Integer> {
     }
     ClassLoader loader = ExtraClasspath.create(classpath, System.getenv(ExtraClasspath.ENV),
         PhaseCommand.class.getClassLoader());
-    BindingResolver.Resolved resolved = BindingResolver.resolve(requested.trim(), BindingRegistry.load(loader), loader);
+    BindingRegistry registry = BindingRegistry.load(loader);
+    BindingResolver.Resolved resolved = BindingResolver.resolve(requested.trim(), registry, loader);
     props.setProperty("db", resolved.dbClass().getName());
 
     PrintWriter err = spec.commandLine().getErr();
@@ -124,14 +128,34 @@ abstract class PhaseCommand implements Callable<Integer> {
         + (props.getProperty(Benchmark.TARGET) == null ? "" : ", target " + props.getProperty(Benchmark.TARGET)
         + " ops/s"));
 
+    ServerProbe probe = probe(resolved, props, registry, err);
+    benchmark.probe(probe);
     BenchmarkResult result;
     Interrupts.setActive(benchmark.stopSignal());
     try {
       result = benchmark.run();
     } finally {
       Interrupts.setActive(null);
+      if (probe != null) {
+        probe.close();
+      }
     }
     return report(result, props, out, err);
+  }
+
+  /** The binding's server probe, or null when it has none or cannot build one (a warning says why). */
+  private static ServerProbe probe(BindingResolver.Resolved resolved, Properties props, BindingRegistry registry,
+      PrintWriter err) {
+    Binding binding = registry.find(resolved.name()).orElse(null);
+    if (binding == null || !Props.getBoolean(props, "probe", true)) {
+      return null;
+    }
+    try {
+      return binding.probe(props);
+    } catch (RuntimeException e) {
+      err.println("ycsb: warning: no server probe: " + UserError.describe(e));
+      return null;
+    }
   }
 
   /** Prints and writes {@code result} (its warnings were printed as they arose); returns the exit code. */

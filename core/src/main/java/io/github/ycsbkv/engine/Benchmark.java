@@ -8,6 +8,8 @@ import io.github.ycsbkv.results.EnvironmentInfo;
 import io.github.ycsbkv.results.IntervalSample;
 import io.github.ycsbkv.results.LatencyStats;
 import io.github.ycsbkv.results.OperationResult;
+import io.github.ycsbkv.spi.ServerProbe;
+import io.github.ycsbkv.spi.ServerSample;
 import java.io.PrintStream;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
@@ -83,6 +85,7 @@ public final class Benchmark {
   private PrintStream statusOut;
   private boolean printStatus;
   private PrintStream warningsOut;
+  private ServerProbe probe;
 
   /**
    * @param phase load or run
@@ -122,6 +125,16 @@ public final class Benchmark {
     return this;
   }
 
+  /**
+   * Samples {@code probe} before the clients start and after they finished; the samples go into
+   * the result as {@code before} and {@code after}. A failing probe is a warning, not a failure.
+   * The caller keeps ownership of the probe.
+   */
+  public Benchmark probe(ServerProbe probe) {
+    this.probe = probe;
+    return this;
+  }
+
   /** The signal that stops this benchmark, for example on Ctrl-C. */
   public StopSignal stopSignal() {
     return signal;
@@ -153,6 +166,8 @@ public final class Benchmark {
     // (0.17.0 spells its getter getIntendedtartTimeNs(); we only ever call the setter.)
     Measurements upstream = UpstreamMeasurements.configure(props);
     Workload workload = newWorkload();
+    Map<String, ServerSample> server = new LinkedHashMap<>();
+    sample("before", server, warnings);
     final long tickNanos = target > 0 ? Math.max(1, (long) (1e9 * threads / target)) : 0;
     final Metrics metrics = new Metrics(target > 0);
     final CountDownLatch ready = new CountDownLatch(threads);
@@ -218,6 +233,7 @@ public final class Benchmark {
           + " false (upstream CoreWorkload does so when an insert fails)");
     }
 
+    sample("after", server, warnings);
     long ops = 0;
     for (Worker w : workers) {
       ops += w.opsDone();
@@ -232,7 +248,18 @@ public final class Benchmark {
         label, threads, target, startWall, endWall, TimeUnit.NANOSECONDS.toMillis(runtimeNanos), ops, throughput,
         reason.id(), signal.message(), warnings, percentiles, operationResults(metrics, percentiles),
         UpstreamMeasurements.export(upstream), intervals, gcDelta(gcBefore), EnvironmentInfo.current(),
-        Secrets.redactAll(props));
+        Secrets.redactAll(props), server);
+  }
+
+  private void sample(String when, Map<String, ServerSample> into, List<String> warnings) {
+    if (probe == null) {
+      return;
+    }
+    try {
+      into.put(when, probe.sample());
+    } catch (Exception | LinkageError e) {
+      warn(warnings, "server probe failed " + when + " the " + phase.command() + ": " + UserError.describe(e));
+    }
   }
 
   private void warn(List<String> warnings, String warning) {

@@ -1,5 +1,6 @@
 package io.github.ycsbkv.results;
 
+import io.github.ycsbkv.spi.ServerSample;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -31,13 +32,15 @@ import java.util.Map;
  * @param gc the client's garbage collections during the phase, name to {count, timeMillis}
  * @param environment the client machine
  * @param configuration every property, with secrets masked
+ * @param server the binding's server probe, sampled {@code before} and {@code after} the phase
+ *     (empty when the binding has no probe or the probe failed; see the warnings)
  */
 public record BenchmarkResult(String command, String binding, String dbClass, String workload, String label,
     int threads, double targetOpsPerSec, Instant start, Instant end, long runtimeMillis, long operations,
     double throughputOpsPerSec, String stopReason, String error, List<String> warnings, List<Double> percentiles,
     List<OperationResult> operationResults, Map<String, Map<String, Number>> workloadMeasurements,
     List<IntervalSample> intervals, Map<String, Map<String, Long>> gc, EnvironmentInfo environment,
-    Map<String, String> configuration) {
+    Map<String, String> configuration, Map<String, ServerSample> server) {
 
   /** The version of the {@code result.json} format. */
   public static final String SCHEMA = "ycsb-kv/result/1";
@@ -51,6 +54,7 @@ public record BenchmarkResult(String command, String binding, String dbClass, St
     intervals = List.copyOf(intervals);
     gc = Map.copyOf(gc);
     configuration = Map.copyOf(configuration);
+    server = Map.copyOf(server);
   }
 
   /** The result for {@code operation}, or {@code null}. */

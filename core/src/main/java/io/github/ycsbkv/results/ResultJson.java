@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.ycsbkv.spi.ServerSample;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -118,6 +119,25 @@ public final class ResultJson {
     env.put("osArch", e.osArch());
     env.put("availableProcessors", e.availableProcessors());
     env.put("host", e.host());
+
+    ObjectNode server = root.putObject("server");
+    for (String when : java.util.List.of("before", "after")) {
+      ServerSample sample = r.server().get(when);
+      if (sample == null) {
+        continue;
+      }
+      ObjectNode o = server.putObject(when);
+      o.put("at", sample.at().toString());
+      o.put("server", sample.server());
+      o.put("version", sample.version());
+      o.put("nodes", sample.nodes());
+      o.put("keys", sample.keys());
+      o.put("usedMemoryBytes", sample.usedMemoryBytes());
+      o.put("rssBytes", sample.rssBytes());
+      o.put("memorySource", sample.memorySource());
+      ObjectNode settings = o.putObject("settings");
+      new TreeMap<>(sample.settings()).forEach(settings::put);
+    }
 
     ObjectNode config = root.putObject("configuration");
     new TreeMap<String, String>(r.configuration()).forEach(config::put);

@@ -35,6 +35,16 @@ public final class SummaryText {
     line(sb, "TOTAL_GC_TIME", "Time(ms)", Long.toString(gcMillis));
     line(sb, "TOTAL_GC_TIME_%", "Time(%)", num(percentOf(gcMillis, r.runtimeMillis())));
 
+    for (String when : java.util.List.of("before", "after")) {
+      io.github.ycsbkv.spi.ServerSample sample = r.server().get(when);
+      if (sample != null) {
+        String section = "SERVER-" + when.toUpperCase(java.util.Locale.ROOT);
+        line(sb, section, "Server", sample.server() + " " + sample.version());
+        line(sb, section, "Keys", Long.toString(sample.keys()));
+        line(sb, section, "UsedMemory(MB)", num(sample.usedMemoryBytes() / 1048576.0));
+        line(sb, section, "RSS(MB)", num(sample.rssBytes() / 1048576.0));
+      }
+    }
     for (OperationResult op : r.operationResults()) {
       String name = op.operation();
       series(sb, name, op.serviceOk(), op.serviceOk() == null ? 0 : op.serviceOk().count());

@@ -264,6 +264,23 @@ abstract class RespBindingContract {
   }
 
   @Test
+  void load_resultJsonCarriesTheServersOwnFiguresBeforeAndAfter() throws Exception {
+    Path out = java.nio.file.Files.createTempDirectory("ycsbkv-probe-");
+    Cli load = Cli.run(cli("load", kind().id(), "-P", WORKLOADS.resolve("workloada").toString(),
+        "-p", "recordcount=700", "-p", "export.dir=" + out));
+    assertEquals(0, load.exitCode(), load.err());
+    assertEquals("0", load.summary("SERVER-BEFORE", "Keys"));
+    assertEquals("700", load.summary("SERVER-AFTER", "Keys"));
+    com.fasterxml.jackson.databind.JsonNode server = new com.fasterxml.jackson.databind.ObjectMapper()
+        .readTree(out.resolve("result.json").toFile()).path("server");
+    assertEquals(0, server.path("before").path("keys").asLong());
+    assertEquals(700, server.path("after").path("keys").asLong());
+    assertEquals(kind().id(), server.path("after").path("server").asText());
+    assertTrue(server.path("after").path("usedMemoryBytes").asLong() > server.path("before").path("usedMemoryBytes").asLong());
+    assertEquals("INFO memory used_memory / used_memory_rss", server.path("after").path("memorySource").asText());
+  }
+
+  @Test
   void sharedPool_oneClientForAllThreads_closedByTheLastCleanup() throws Exception {
     Properties p = props("threadcount", "3");
     List<RedisDB> dbs = new ArrayList<>();

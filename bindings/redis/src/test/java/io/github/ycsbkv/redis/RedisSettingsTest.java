@@ -1,0 +1,98 @@
+package io.github.ycsbkv.redis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+import site.ycsb.DBException;
+
+class RedisSettingsTest {
+
+  private static Properties props(String... kv) {
+    Properties p = new Properties();
+    for (int i = 0; i < kv.length; i += 2) {
+      p.setProperty(kv[i], kv[i + 1]);
+    }
+    return p;
+  }
+
+  @Test
+  void from_nothing_usesTheDocumentedDefaults() throws Exception {
+    RedisSettings s = RedisSettings.from(props());
+    assertEquals(List.of(new RedisSettings.Endpoint("127.0.0.1", 6379)), s.endpoints());
+    assertEquals(2000, s.timeoutMillis());
+    assertEquals(RedisSettings.DataType.HASH, s.dataType());
+    assertEquals(RedisSettings.ScanIndex.AUTO, s.scanIndex());
+    assertEquals(1, s.poolSize());
+    assertEquals(1, s.indexShards());
+    assertFalse(s.tls());
+    assertNull(s.user());
+  }
+
+  @Test
+  void from_uri_suppliesEveryPart_andPropertiesWin() throws Exception {
+    RedisSettings s = RedisSettings.from(props("redis.uri", "rediss://bench:p%40ss@db.example:6380/3"));
+    assertEquals(List.of(new RedisSettings.Endpoint("db.example", 6380)), s.endpoints());
+    assertEquals("bench", s.user());
+    assertEquals("p@ss", s.password());
+    assertEquals(3, s.database());
+    assertTrue(s.tls());
+    RedisSettings over = RedisSettings.from(props("redis.uri", "redis://bench:pw@db.example:6380/3",
+        "redis.db", "5", "redis.password", "other"));
+    assertEquals(5, over.database());
+    assertEquals("other", over.password());
+  }
+
+  @Test
+  void from_poolSize_defaultsToThreadCount() throws Exception {
+    assertEquals(32, RedisSettings.from(props("threadcount", "32")).poolSize());
+    assertEquals(4, RedisSettings.from(props("threadcount", "32", "redis.poolsize", "4")).poolSize());
+  }
+
+  @Test
+  void from_clusterSeedsAndHostMap() throws Exception {
+    RedisSettings s = RedisSettings.from(props("redis.cluster", "true", "redis.host", "10.0.0.1:7000, 10.0.0.2:7001",
+        "redis.cluster.hostmap", "172.17.0.2:6379=127.0.0.1:32768"));
+    assertEquals(2, s.endpoints().size());
+    assertEquals(new RedisSettings.Endpoint("10.0.0.2", 7001), s.endpoints().get(1));
+    assertEquals(new RedisSettings.Endpoint("127.0.0.1", 32768),
+        s.hostMap().get(new RedisSettings.Endpoint("172.17.0.2", 6379)));
+    assertEquals(16, s.indexShards());
+  }
+
+  @Test
+  void from_badInput_saysWhichPropertyAndWhat() {
+    assertEquals("redis.uri must start with redis:// or rediss://, got 'http://'",
+        assertThrows(DBException.class, () -> RedisSettings.from(props("redis.uri", "http://x:1"))).getMessage());
+    assertEquals("property 'redis.datatype' must be one of hash, string, got 'json'",
+        assertThrows(DBException.class, () -> RedisSettings.from(props("redis.datatype", "json"))).getMessage());
+    assertEquals("redis.host lists 2 servers; set redis.cluster=true for a cluster, or give one host",
+        assertThrows(DBException.class, () -> RedisSettings.from(props("redis.host", "a:1,b:2"))).getMessage());
+    assertEquals("redis.db must be 0 with redis.cluster=true (Redis Cluster has one database)",
+        assertThrows(DBException.class, () -> RedisSettings.from(props("redis.cluster", "true", "redis.db", "2")))
+            .getMessage());
+    assertEquals("property 'redis.port' must be a whole number, got 'x'",
+        assertThrows(DBException.class, () -> RedisSettings.from(props("redis.port", "x"))).getMessage());
+  }
+
+  @Test
+  void indexEnabled_autoFollowsScanProportion() throws Exception {
+    RedisSettings auto = RedisSettings.from(props());
+    assertFalse(auto.indexEnabled(props("scanproportion", "0")));
+    assertTrue(auto.indexEnabled(props("scanproportion", "0.95")));
+    assertTrue(RedisSettings.from(props("redis.scanindex", "on")).indexEnabled(props()));
+    assertFalse(RedisSettings.from(props("redis.scanindex", "off")).indexEnabled(props("scanproportion", "1")));
+  }
+
+  @Test
+  void toString_masksThePassword() throws Exception {
+    String text = RedisSettings.from(props("redis.password", "hunter2")).toString();
+    assertFalse(text.contains("hunter2"), text);
+    assertTrue(text.contains("password=*****"), text);
+  }
+}
