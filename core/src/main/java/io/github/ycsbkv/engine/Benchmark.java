@@ -126,7 +126,7 @@ public final class Benchmark {
   }
 
   /**
-   * Samples {@code probe} before the clients start and after they finished; the samples go into
+   * Samples {@code probe} when every client has connected (before the clock starts) and after they finished; the samples go into
    * the result as {@code before} and {@code after}. A failing probe is a warning, not a failure.
    * The caller keeps ownership of the probe.
    */
@@ -167,7 +167,6 @@ public final class Benchmark {
     Measurements upstream = UpstreamMeasurements.configure(props);
     Workload workload = newWorkload();
     Map<String, ServerSample> server = new LinkedHashMap<>();
-    sample("before", server, warnings);
     final long tickNanos = target > 0 ? Math.max(1, (long) (1e9 * threads / target)) : 0;
     final Metrics metrics = new Metrics(target > 0);
     final CountDownLatch ready = new CountDownLatch(threads);
@@ -198,6 +197,9 @@ public final class Benchmark {
       }
     }
 
+    // The server's state once every client is connected, just before the clock starts; not when a
+    // client could not connect (its error says more than a failing probe would).
+    boolean probed = !signal.isStopped() && sample("before", server, warnings);
     Map<String, long[]> gcBefore = gcSnapshot();
     final long startNanos = clock.nanoTime();
     final Instant startWall = Instant.now();
@@ -233,7 +235,9 @@ public final class Benchmark {
           + " false (upstream CoreWorkload does so when an insert fails)");
     }
 
-    sample("after", server, warnings);
+    if (probed) {
+      sample("after", server, warnings);
+    }
     long ops = 0;
     for (Worker w : workers) {
       ops += w.opsDone();
@@ -251,14 +255,17 @@ public final class Benchmark {
         Secrets.redactAll(props), server);
   }
 
-  private void sample(String when, Map<String, ServerSample> into, List<String> warnings) {
+  /** Samples the probe into {@code into}; false (with a warning) when there is none or it failed. */
+  private boolean sample(String when, Map<String, ServerSample> into, List<String> warnings) {
     if (probe == null) {
-      return;
+      return false;
     }
     try {
       into.put(when, probe.sample());
+      return true;
     } catch (Exception | LinkageError e) {
       warn(warnings, "server probe failed " + when + " the " + phase.command() + ": " + UserError.describe(e));
+      return false;
     }
   }
 
