@@ -1,6 +1,7 @@
 package io.github.ycsbkv.engine;
 
 import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.spi.ExpiringWrites;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -19,7 +20,7 @@ import site.ycsb.Status;
  * nothing but errors for {@code errors.abortafter} seconds, stops the benchmark with one line that
  * says why. Not thread-safe: one instance per client thread, like the DB it wraps.
  */
-final class TimedDB extends DB {
+final class TimedDB extends DB implements ExpiringWrites {
 
   static final String CLEANUP = "CLEANUP";
 
@@ -127,6 +128,26 @@ final class TimedDB extends DB {
     Status status;
     try {
       status = db.insert(table, key, values);
+    } catch (RuntimeException e) {
+      status = thrown("insert", e);
+    }
+    return done(insert, status, start);
+  }
+
+  /**
+   * Times a TTL write as {@code INSERT}; a binding without {@link ExpiringWrites} makes the run stop
+   * with a message naming it.
+   */
+  @Override
+  public Status insertWithTtl(String table, String key, Map<String, ByteIterator> values, long ttlSeconds) {
+    if (!(db instanceof ExpiringWrites expiring)) {
+      throw new UnsupportedOperationException("binding '" + bindingName + "' cannot write with a time to live"
+          + " (it does not implement io.github.ycsbkv.spi.ExpiringWrites); use redis, valkey, keydb or memory");
+    }
+    long start = clock.nanoTime();
+    Status status;
+    try {
+      status = expiring.insertWithTtl(table, key, values, ttlSeconds);
     } catch (RuntimeException e) {
       status = thrown("insert", e);
     }

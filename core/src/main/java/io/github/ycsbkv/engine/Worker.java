@@ -146,7 +146,14 @@ final class Worker implements Runnable {
         signal.stop(StopReason.MAX_EXECUTION_TIME, null);
         break;
       }
-      boolean more = load ? workload.doInsert(timed, state) : workload.doTransaction(timed, state);
+      boolean more;
+      try {
+        more = load ? workload.doInsert(timed, state) : workload.doTransaction(timed, state);
+      } catch (RuntimeException e) {
+        signal.stop(StopReason.FAILED, "workload " + workload.getClass().getSimpleName() + " failed: "
+            + UserError.describe(e));
+        break;
+      }
       done++;
       OPS_DONE.setOpaque(this, done);
       if (!more || workload.isStopRequested()) {

@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.Vector;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
+import io.github.ycsbkv.spi.ExpiringWrites;
 import site.ycsb.ByteArrayByteIterator;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
@@ -16,16 +17,24 @@ import site.ycsb.Status;
 /**
  * The in-process {@code memory} binding: each table is a {@link ConcurrentSkipListMap} from key to
  * an immutable record (field name to bytes), shared by every client thread of the JVM. All five
- * operations are supported; scan returns records in key order starting at the given key.
+ * operations are supported; scan returns records in key order starting at the given key. Writes
+ * with a time to live ({@link ExpiringWrites}) expire on the JVM's monotonic clock.
  *
  * <p>Updates replace the record with a merged copy, so a concurrent read sees either the old or the
  * new record, never half of an update. A missing record is {@link Status#NOT_FOUND}. The data lives
  * as long as the JVM: a separate {@code load} process and {@code run} process do not share it
  * (the {@code demo} command and tests run both phases in one JVM). Thread-safe.
  */
-public class MemoryDB extends DB {
+public class MemoryDB extends DB implements ExpiringWrites {
 
-  private static final ConcurrentHashMap<String, ConcurrentSkipListMap<String, Map<String, byte[]>>> TABLES =
+  /** A record: its fields, and when it expires ({@link Long#MAX_VALUE}: never), on {@link System#nanoTime()}. */
+  private record Entry(Map<String, byte[]> fields, long expiresAtNanos) {
+    boolean live(long now) {
+      return expiresAtNanos == Long.MAX_VALUE || now - expiresAtNanos < 0;
+    }
+  }
+
+  private static final ConcurrentHashMap<String, ConcurrentSkipListMap<String, Entry>> TABLES =
       new ConcurrentHashMap<>();
 
   /** Public no-arg constructor, as {@code site.ycsb.DB} requires. */
@@ -38,56 +47,89 @@ public class MemoryDB extends DB {
 
   /** The number of records in {@code table}. */
   public static int size(String table) {
-    NavigableMap<String, Map<String, byte[]>> t = TABLES.get(table);
-    return t == null ? 0 : t.size();
+    NavigableMap<String, Entry> t = TABLES.get(table);
+    if (t == null) {
+      return 0;
+    }
+    long now = System.nanoTime();
+    return (int) t.values().stream().filter(e -> e.live(now)).count();
   }
 
-  private static ConcurrentSkipListMap<String, Map<String, byte[]>> table(String name) {
-    ConcurrentSkipListMap<String, Map<String, byte[]>> t = TABLES.get(name);
+  private static ConcurrentSkipListMap<String, Entry> table(String name) {
+    ConcurrentSkipListMap<String, Entry> t = TABLES.get(name);
     return t != null ? t : TABLES.computeIfAbsent(name, k -> new ConcurrentSkipListMap<>());
+  }
+
+  /** The live entry of {@code key}, removing it when it has expired. */
+  private static Entry live(ConcurrentSkipListMap<String, Entry> t, String key) {
+    Entry e = t.get(key);
+    if (e != null && !e.live(System.nanoTime())) {
+      t.remove(key, e);
+      return null;
+    }
+    return e;
   }
 
   @Override
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
-    Map<String, byte[]> record = table(table).get(key);
+    Entry record = live(table(table), key);
     if (record == null) {
       return Status.NOT_FOUND;
     }
-    copy(record, fields, result);
+    copy(record.fields(), fields, result);
     return Status.OK;
   }
 
   @Override
   public Status scan(String table, String startkey, int recordcount, Set<String> fields,
       Vector<HashMap<String, ByteIterator>> result) {
-    Iterator<Map<String, byte[]>> records = table(table).tailMap(startkey, true).values().iterator();
-    for (int i = 0; i < recordcount && records.hasNext(); i++) {
+    long now = System.nanoTime();
+    Iterator<Entry> records = table(table).tailMap(startkey, true).values().iterator();
+    int found = 0;
+    while (found < recordcount && records.hasNext()) {
+      Entry e = records.next();
+      if (!e.live(now)) {
+        continue;
+      }
       HashMap<String, ByteIterator> row = new HashMap<>();
-      copy(records.next(), fields, row);
+      copy(e.fields(), fields, row);
       result.add(row);
+      found++;
     }
     return Status.OK;
   }
 
   @Override
   public Status update(String table, String key, Map<String, ByteIterator> values) {
-    Map<String, byte[]> updated = table(table).computeIfPresent(key, (k, old) -> {
-      Map<String, byte[]> merged = new HashMap<>(old);
+    long now = System.nanoTime();
+    Entry updated = table(table).computeIfPresent(key, (k, old) -> {
+      if (!old.live(now)) {
+        return null;
+      }
+      Map<String, byte[]> merged = new HashMap<>(old.fields());
       merged.putAll(toBytes(values));
-      return Map.copyOf(merged);
+      return new Entry(Map.copyOf(merged), old.expiresAtNanos());
     });
     return updated == null ? Status.NOT_FOUND : Status.OK;
   }
 
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
-    table(table).put(key, Map.copyOf(toBytes(values)));
+    table(table).put(key, new Entry(Map.copyOf(toBytes(values)), Long.MAX_VALUE));
+    return Status.OK;
+  }
+
+  @Override
+  public Status insertWithTtl(String table, String key, Map<String, ByteIterator> values, long ttlSeconds) {
+    long ttlNanos = java.util.concurrent.TimeUnit.SECONDS.toNanos(Math.max(1, ttlSeconds));
+    table(table).put(key, new Entry(Map.copyOf(toBytes(values)), System.nanoTime() + ttlNanos));
     return Status.OK;
   }
 
   @Override
   public Status delete(String table, String key) {
-    return table(table).remove(key) == null ? Status.NOT_FOUND : Status.OK;
+    Entry removed = table(table).remove(key);
+    return removed == null || !removed.live(System.nanoTime()) ? Status.NOT_FOUND : Status.OK;
   }
 
   private static Map<String, byte[]> toBytes(Map<String, ByteIterator> values) {

@@ -25,6 +25,16 @@ public record OperationResult(String operation, long count, long errors, Map<Str
     statuses = Map.copyOf(statuses);
   }
 
+  /**
+   * Hits over hits and misses: OK / (OK + NOT_FOUND), as cache benchmarks report GETs; NaN when
+   * neither happened.
+   */
+  public double hitRatio() {
+    long hits = statuses.getOrDefault("OK", 0L);
+    long misses = statuses.getOrDefault("NOT_FOUND", 0L);
+    return hits + misses == 0 ? Double.NaN : (double) hits / (hits + misses);
+  }
+
   /** Statuses that are not errors: the outcome of a healthy store. */
   public static boolean isError(String status) {
     return !(status.equals("OK") || status.equals("BATCHED_OK") || status.equals("NOT_FOUND"));

@@ -76,6 +76,9 @@ public final class ResultJson {
       o.put("errors", op.errors());
       ObjectNode statuses = o.putObject("statuses");
       new TreeMap<>(op.statuses()).forEach(statuses::put);
+      if (op.operation().equals("READ") && op.statuses().containsKey("NOT_FOUND")) {
+        o.put("hitRatio", op.hitRatio());
+      }
       putLatency(o, "serviceOk", op.serviceOk());
       putLatency(o, "serviceFailed", op.serviceFailed());
       putLatency(o, "responseOk", op.responseOk());

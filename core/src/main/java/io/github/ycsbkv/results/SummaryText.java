@@ -51,6 +51,9 @@ public final class SummaryText {
       for (Map.Entry<String, Long> s : new TreeMap<>(op.statuses()).entrySet()) {
         line(sb, name, "Return=" + s.getKey(), Long.toString(s.getValue()));
       }
+      if (name.equals("READ") && op.statuses().containsKey("NOT_FOUND")) {
+        line(sb, name, "HitRate(%)", num(100.0 * op.hitRatio()));
+      }
       if (op.serviceFailed() != null) {
         series(sb, name + "-FAILED", op.serviceFailed(), op.serviceFailed().count());
       }

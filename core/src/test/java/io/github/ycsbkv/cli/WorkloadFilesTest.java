@@ -42,13 +42,23 @@ class WorkloadFilesTest {
       String[] kv = part.split("=");
       declared.put(kv[0], Double.parseDouble(kv[1]));
     }
-    double sum = 0;
-    for (String op : OPERATIONS) {
-      double set = Double.parseDouble(props.getProperty(op + "proportion", op.equals("read") ? "0.95" : "0"));
-      assertEquals(declared.getOrDefault(op, 0.0), set, 1e-9, file + ": " + op + "proportion");
-      sum += set;
+    String workload = props.getProperty("workload", "");
+    if (workload.endsWith(".CacheWorkload")) {
+      // "# mix: set=1 get=15" is cache.ratio=1:15 (SET:GET, memtier's order).
+      String ratio = (long) (double) declared.get("set") + ":" + (long) (double) declared.get("get");
+      assertEquals(ratio, props.getProperty("cache.ratio"), file + ": cache.ratio");
+    } else if (workload.endsWith(".ObjectCacheWorkload")) {
+      assertEquals(declared.get("get"), Double.parseDouble(props.getProperty("objectcache.getproportion")), 1e-9);
+      assertEquals(1.0, declared.get("get") + declared.get("set"), 1e-9, file + ": get + set = 1");
+    } else {
+      double sum = 0;
+      for (String op : OPERATIONS) {
+        double set = Double.parseDouble(props.getProperty(op + "proportion", op.equals("read") ? "0.95" : "0"));
+        assertEquals(declared.getOrDefault(op, 0.0), set, 1e-9, file + ": " + op + "proportion");
+        sum += set;
+      }
+      assertEquals(1.0, sum, 1e-9, file + ": proportions add up to 1");
     }
-    assertEquals(1.0, sum, 1e-9, file + ": proportions add up to 1");
     String distribution = header(lines, "# requestdistribution:");
     assertNotNull(distribution, file + " has a '# requestdistribution:' line");
     assertEquals(distribution.trim(), props.getProperty("requestdistribution", "uniform"), file.toString());

@@ -1,5 +1,6 @@
 package io.github.ycsbkv.redis;
 
+import io.github.ycsbkv.spi.ExpiringWrites;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -12,6 +13,7 @@ import redis.clients.jedis.AbstractTransaction;
 import redis.clients.jedis.Response;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisException;
+import redis.clients.jedis.params.SetParams;
 import site.ycsb.ByteArrayByteIterator;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
@@ -36,10 +38,11 @@ import site.ycsb.Status;
  * updated by a second command (record first on insert, index first on delete): a client that dies
  * between the two leaves at most one index entry without record, which scans skip.
  *
- * <p>This class depends only on YCSB and Jedis, so it also runs inside upstream's
- * {@code site.ycsb.Client}. One instance per client thread, as YCSB uses DBs.
+ * <p>This class depends on YCSB, Jedis and one interface of {@code ycsb-kv-core}
+ * ({@link ExpiringWrites}), not on the engine, so it also runs inside upstream's
+ * {@code site.ycsb.Client} with its jars on the class path. One instance per client thread, as YCSB uses DBs.
  */
-public class RedisDB extends DB {
+public class RedisDB extends DB implements ExpiringWrites {
 
   private static final String INDEX_PREFIX = "ycsbkv:idx:";
 
@@ -172,6 +175,41 @@ public class RedisDB extends DB {
         }
         t.zadd(indexKey, 0, k);
         t.exec();
+      }
+      return Status.OK;
+    } catch (JedisException | IllegalArgumentException e) {
+      return error(e);
+    }
+  }
+
+  /**
+   * A record that the server expires: {@code SET key value EX ttl} (string model), or
+   * {@code HSET} and {@code EXPIRE} in one pipelined {@code MULTI}/{@code EXEC} (hash model;
+   * pipelined without {@code MULTI} on a cluster, where both still go to the key's slot). Expiring
+   * records are not added to the scan index.
+   */
+  @Override
+  public Status insertWithTtl(String table, String key, Map<String, ByteIterator> values, long ttlSeconds) {
+    try {
+      byte[] k = bytes(key);
+      long ttl = Math.max(1, ttlSeconds);
+      if (settings.dataType() == RedisSettings.DataType.STRING) {
+        jedis.set(k, encode(toBytes(values)), SetParams.setParams().ex(ttl));
+        return Status.OK;
+      }
+      Map<byte[], byte[]> hash = hashValues(values);
+      if (settings.cluster()) {
+        try (AbstractPipeline p = jedis.pipelined()) {
+          p.hset(k, hash);
+          p.expire(k, ttl);
+          p.sync();
+        }
+      } else {
+        try (AbstractTransaction t = jedis.multi()) {
+          t.hset(k, hash);
+          t.expire(k, ttl);
+          t.exec();
+        }
       }
       return Status.OK;
     } catch (JedisException | IllegalArgumentException e) {

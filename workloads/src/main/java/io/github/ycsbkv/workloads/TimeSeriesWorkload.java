@@ -1,0 +1,318 @@
+package io.github.ycsbkv.workloads;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.SplittableRandom;
+import java.util.Vector;
+import java.util.concurrent.atomic.AtomicLong;
+import site.ycsb.ByteArrayByteIterator;
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.Status;
+import site.ycsb.Workload;
+import site.ycsb.WorkloadException;
+import site.ycsb.measurements.Measurements;
+
+/**
+ * Time-series data for key-value stores: {@code ts.series} series, each a sequence of points at
+ * {@code ts.interval} seconds; a record is one point of one series, keyed by series and timestamp,
+ * with {@code fieldcount} fields of {@code fieldlength} characters (64 x 8 by default, the 2025
+ * study's write-heavy workload). See {@code docs/workloads.md}.
+ *
+ * <ul>
+ *   <li>Load writes points {@code insertstart .. insertstart + insertcount - 1} of a global sequence
+ *       in which point {@code i} is point {@code i / series} of series {@code i % series}: every
+ *       series gets {@code recordcount / series} consecutive points (one day of one-minute points by
+ *       default), whatever the thread count.</li>
+ *   <li>Run: client thread {@code t} of {@code T} owns the series {@code s} with {@code s % T == t},
+ *       so it advances their clocks alone: an insert appends the next point of its owned series in
+ *       turn. A read picks a series by {@code requestdistribution} (zipfian, series 0 the hottest, or
+ *       uniform, over every series) and reads its most recent point this thread knows (the last one it appended, or the
+ *       last loaded one); with {@code ts.readspan=N > 1} it reads the last {@code N} points in one
+ *       ordered range read ({@code scan}).</li>
+ *   <li>Values are deterministic from (seed, series, timestamp, field), so {@code dataintegrity=true}
+ *       checks every field of every read; results go to {@code [VERIFY]} as with CoreWorkload.</li>
+ *   <li>Everything random comes from {@code ts.seed} and the thread number.</li>
+ * </ul>
+ *
+ * Thread-safe: per-thread state lives in the object returned by {@link #initThread}.
+ */
+public class TimeSeriesWorkload extends Workload {
+
+  public static final String SERIES = "ts.series";
+  public static final String INTERVAL = "ts.interval";
+  public static final String START = "ts.start";
+  public static final String READ_SPAN = "ts.readspan";
+  /** YCSB's name: here, how reads choose a series. */
+  public static final String SERIES_DISTRIBUTION = "requestdistribution";
+  public static final String SEED = "ts.seed";
+  public static final String KEY_PREFIX = "ts.keyprefix";
+
+  /** Default series: the study's 1,024. */
+  public static final int DEFAULT_SERIES = 1024;
+  /** Default seconds between points: one minute. */
+  public static final long DEFAULT_INTERVAL_SECONDS = 60;
+  /** Default timestamp of the first point: 2025-01-01T00:00:00Z. */
+  public static final long DEFAULT_START_EPOCH_SECONDS = 1_735_689_600L;
+  public static final int DEFAULT_FIELD_COUNT = 64;
+  public static final int DEFAULT_FIELD_LENGTH = 8;
+  public static final double DEFAULT_READ_PROPORTION = 0.1;
+  public static final long DEFAULT_SEED = 20251008L;
+
+  private static final char[] ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz".toCharArray();
+
+  private String table;
+  private int series;
+  private long interval;
+  private long start;
+  private long recordCount;
+  private int fieldCount;
+  private int fieldLength;
+  private String[] fieldNames;
+  private double readProportion;
+  private int readSpan;
+  private boolean zipfian;
+  private ZipfianSampler zipf;
+  private long seed;
+  private String keyPrefix;
+  private boolean dataIntegrity;
+  private final AtomicLong loadSequence = new AtomicLong();
+  private long loadEnd;
+
+  /** One client thread's state. */
+  private static final class ThreadState {
+    final SplittableRandom random;
+    final int[] owned;
+    /** Next point index per owned series. */
+    final long[] next;
+    int turn;
+    final Map<String, ByteIterator> values = new HashMap<>();
+    final Map<String, ByteIterator> result = new HashMap<>();
+    final Vector<HashMap<String, ByteIterator>> rows = new Vector<>();
+
+    ThreadState(SplittableRandom random, int[] owned, long[] next) {
+      this.random = random;
+      this.owned = owned;
+      this.next = next;
+    }
+  }
+
+  @Override
+  public void init(Properties p) throws WorkloadException {
+    table = p.getProperty("table", "usertable");
+    series = integer(p, SERIES, DEFAULT_SERIES, 1);
+    interval = longValue(p, INTERVAL, DEFAULT_INTERVAL_SECONDS, 1);
+    start = longValue(p, START, DEFAULT_START_EPOCH_SECONDS, 0);
+    recordCount = longValue(p, "recordcount", 0, 0);
+    if (recordCount < series) {
+      throw new WorkloadException("recordcount (" + recordCount + ") must be at least " + SERIES + " (" + series
+          + "): every series starts with at least one point");
+    }
+    fieldCount = integer(p, "fieldcount", DEFAULT_FIELD_COUNT, 1);
+    fieldLength = integer(p, "fieldlength", DEFAULT_FIELD_LENGTH, 1);
+    String prefix = p.getProperty("fieldnameprefix", "field");
+    fieldNames = new String[fieldCount];
+    for (int i = 0; i < fieldCount; i++) {
+      fieldNames[i] = prefix + i;
+    }
+    readProportion = decimal(p, "readproportion", DEFAULT_READ_PROPORTION);
+    double insertProportion = decimal(p, "insertproportion", 1 - readProportion);
+    if (readProportion < 0 || insertProportion < 0 || Math.abs(readProportion + insertProportion - 1) > 1e-9) {
+      throw new WorkloadException("readproportion + insertproportion must be 1 (the time-series workload reads and"
+          + " inserts only), got " + readProportion + " + " + insertProportion);
+    }
+    readSpan = integer(p, READ_SPAN, 1, 1);
+    String distribution = p.getProperty(SERIES_DISTRIBUTION, "zipfian").trim();
+    if (!distribution.equals("zipfian") && !distribution.equals("uniform")) {
+      throw new WorkloadException(SERIES_DISTRIBUTION + " must be zipfian or uniform, got '" + distribution + "'");
+    }
+    zipfian = distribution.equals("zipfian");
+    zipf = zipfian ? new ZipfianSampler(series, ZipfianSampler.DEFAULT_THETA) : null;
+    seed = longValue(p, SEED, DEFAULT_SEED, Long.MIN_VALUE);
+    keyPrefix = p.getProperty(KEY_PREFIX, "ts");
+    dataIntegrity = Boolean.parseBoolean(p.getProperty("dataintegrity", "false"));
+    long insertStart = longValue(p, "insertstart", 0, 0);
+    long insertCount = longValue(p, "insertcount", recordCount - insertStart, 0);
+    loadSequence.set(insertStart);
+    loadEnd = insertStart + insertCount;
+  }
+
+  @Override
+  public Object initThread(Properties p, int threadId, int threadCount) throws WorkloadException {
+    if (threadCount > series) {
+      throw new WorkloadException(SERIES + " (" + series + ") must be at least the thread count (" + threadCount
+          + "): each thread owns whole series");
+    }
+    List<Integer> owned = new ArrayList<>();
+    for (int s = threadId; s < series; s += threadCount) {
+      owned.add(s);
+    }
+    int[] ownedArray = owned.stream().mapToInt(Integer::intValue).toArray();
+    long[] next = new long[ownedArray.length];
+    for (int i = 0; i < ownedArray.length; i++) {
+      next[i] = loadedPoints(ownedArray[i]);
+    }
+    return new ThreadState(new SplittableRandom(mix(seed, threadId, 0x7157L)), ownedArray, next);
+  }
+
+  /** Points of series {@code s} that a full load wrote: {@code recordcount / series}, the first ones one more. */
+  long loadedPoints(int s) {
+    return recordCount / series + (s < recordCount % series ? 1 : 0);
+  }
+
+  /** The key of point {@code point} of series {@code s}. */
+  String key(int s, long point) {
+    return keyPrefix + pad(s, 5) + ":" + pad(start + point * interval, 11);
+  }
+
+  /** The value of one field of one point: {@code fieldlength} characters from [0-9a-z]. */
+  byte[] value(int s, long point, int field) {
+    byte[] out = new byte[fieldLength];
+    long h = mix(seed, s, point * 1_000_003L + field);
+    for (int i = 0; i < fieldLength; i++) {
+      if (i > 0 && i % 12 == 0) {
+        h = mix(h, i, field);
+      }
+      out[i] = (byte) ALPHABET[(int) Long.remainderUnsigned(h >>> (5 * (i % 12)), ALPHABET.length)];
+    }
+    return out;
+  }
+
+  private void fill(Map<String, ByteIterator> values, int s, long point) {
+    values.clear();
+    for (int f = 0; f < fieldCount; f++) {
+      values.put(fieldNames[f], new ByteArrayByteIterator(value(s, point, f)));
+    }
+  }
+
+  @Override
+  public boolean doInsert(DB db, Object threadState) {
+    ThreadState st = (ThreadState) threadState;
+    long i = loadSequence.getAndIncrement();
+    if (i >= loadEnd) {
+      return false;
+    }
+    int s = (int) (i % series);
+    long point = i / series;
+    fill(st.values, s, point);
+    return db.insert(table, key(s, point), st.values).isOk();
+  }
+
+  @Override
+  public boolean doTransaction(DB db, Object threadState) {
+    ThreadState st = (ThreadState) threadState;
+    if (st.random.nextDouble() < readProportion) {
+      read(db, st);
+    } else {
+      int i = st.turn;
+      st.turn = (st.turn + 1) % st.owned.length;
+      int s = st.owned[i];
+      long point = st.next[i]++;
+      fill(st.values, s, point);
+      db.insert(table, key(s, point), st.values);
+    }
+    return true;
+  }
+
+  private void read(DB db, ThreadState st) {
+    int s = (int) (zipfian ? zipf.next(st.random) : st.random.nextInt(series));
+    long latest = latestKnown(st, s);
+    if (readSpan == 1) {
+      st.result.clear();
+      Status status = db.read(table, key(s, latest), null, st.result);
+      if (dataIntegrity && status.isOk()) {
+        verify(st.result, s, latest);
+      }
+      return;
+    }
+    long first = Math.max(0, latest - readSpan + 1);
+    st.rows.clear();
+    Status status = db.scan(table, key(s, first), (int) (latest - first + 1), null, st.rows);
+    if (dataIntegrity && status.isOk()) {
+      for (int r = 0; r < st.rows.size(); r++) {
+        verify(st.rows.get(r), s, first + r);
+      }
+    }
+  }
+
+  private long latestKnown(ThreadState st, int s) {
+    for (int i = 0; i < st.owned.length; i++) {
+      if (st.owned[i] == s) {
+        return st.next[i] - 1;
+      }
+    }
+    return loadedPoints(s) - 1;
+  }
+
+  private void verify(Map<String, ByteIterator> row, int s, long point) {
+    long startNanos = System.nanoTime();
+    boolean ok = row.size() == fieldCount;
+    for (int f = 0; ok && f < fieldCount; f++) {
+      ByteIterator v = row.get(fieldNames[f]);
+      ok = v != null && java.util.Arrays.equals(v.toArray(), value(s, point, f));
+    }
+    Measurements m = Measurements.getMeasurements();
+    m.measure("VERIFY", (int) ((System.nanoTime() - startNanos) / 1000));
+    m.reportStatus("VERIFY", ok ? Status.OK : Status.UNEXPECTED_STATE);
+  }
+
+  static long mix(long a, long b, long c) {
+    long z = a * 0x9E3779B97F4A7C15L + b * 0xC2B2AE3D27D4EB4FL + c * 0x165667B19E3779F9L;
+    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+    return z ^ (z >>> 31);
+  }
+
+  private static String pad(long v, int width) {
+    String s = Long.toString(v);
+    if (s.length() >= width) {
+      return s;
+    }
+    StringBuilder sb = new StringBuilder(width);
+    for (int i = s.length(); i < width; i++) {
+      sb.append('0');
+    }
+    return sb.append(s).toString();
+  }
+
+  static int integer(Properties p, String name, int defaultValue, int min) throws WorkloadException {
+    long v = longValue(p, name, defaultValue, min);
+    if (v > Integer.MAX_VALUE) {
+      throw new WorkloadException("property '" + name + "' is too large: " + v);
+    }
+    return (int) v;
+  }
+
+  static long longValue(Properties p, String name, long defaultValue, long min) throws WorkloadException {
+    String raw = p.getProperty(name);
+    if (raw == null || raw.isBlank()) {
+      return defaultValue;
+    }
+    long v;
+    try {
+      v = Long.parseLong(raw.trim());
+    } catch (NumberFormatException e) {
+      throw new WorkloadException("property '" + name + "' must be a whole number, got '" + raw + "'");
+    }
+    if (v < min) {
+      throw new WorkloadException("property '" + name + "' must be at least " + min + ", got " + v);
+    }
+    return v;
+  }
+
+  static double decimal(Properties p, String name, double defaultValue) throws WorkloadException {
+    String raw = p.getProperty(name);
+    if (raw == null || raw.isBlank()) {
+      return defaultValue;
+    }
+    try {
+      return Double.parseDouble(raw.trim());
+    } catch (NumberFormatException e) {
+      throw new WorkloadException("property '" + name + "' must be a number, got '" + raw + "'");
+    }
+  }
+
+}

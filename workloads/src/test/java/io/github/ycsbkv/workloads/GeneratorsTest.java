@@ -1,0 +1,116 @@
+package io.github.ycsbkv.workloads;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import site.ycsb.WorkloadException;
+
+/** Distributions on a fixed seed, within tolerances far wider than their sampling error. */
+class GeneratorsTest {
+
+  private static final int N = 200_000;
+
+  @Test
+  void zipfian_matchesTheoreticalFrequenciesOfTheTopRanks() {
+    ZipfianSampler z = new ZipfianSampler(10, 0.99);
+    SplittableRandom r = new SplittableRandom(1);
+    long[] counts = new long[10];
+    for (int i = 0; i < N; i++) {
+      counts[(int) z.next(r)]++;
+    }
+    double zeta = 0;
+    for (int i = 1; i <= 10; i++) {
+      zeta += 1 / Math.pow(i, 0.99);
+    }
+    for (int rank = 0; rank < 3; rank++) {
+      double expected = 1 / Math.pow(rank + 1, 0.99) / zeta;
+      assertEquals(expected, counts[rank] / (double) N, 0.01, "rank " + rank);
+    }
+    assertTrue(counts[0] > counts[1] && counts[1] > counts[2] && counts[2] > counts[9]);
+  }
+
+  @Test
+  void gaussian_defaultsToTheMiddleAndASixthOfTheRange() throws Exception {
+    KeyPattern g = KeyPattern.of("gaussian", 3_000_000, Double.NaN, Double.NaN);
+    assertEquals(1_500_000.5, g.median(), 1e-9);
+    assertEquals(500_000, g.stddev(), 1e-9);
+    SplittableRandom r = new SplittableRandom(2);
+    double sum = 0;
+    double sumSq = 0;
+    long[] seq = {0};
+    for (int i = 0; i < N; i++) {
+      long k = g.next(r, seq);
+      assertTrue(k >= 1 && k <= 3_000_000);
+      sum += k;
+      sumSq += (double) k * k;
+    }
+    double mean = sum / N;
+    double sd = Math.sqrt(sumSq / N - mean * mean);
+    assertEquals(1_500_000, mean, 5_000);
+    // Draws outside [1, 3,000,000] (beyond 3 standard deviations) are drawn again, so the spread is
+    // that of a normal truncated at +-3 sigma: sigma * sqrt(1 - 6 phi(3) / (2 Phi(3) - 1)) = 0.98658 sigma.
+    assertEquals(493_290, sd, 5_000);
+  }
+
+  @Test
+  void uniformAndSequential_coverTheRange() throws Exception {
+    KeyPattern u = KeyPattern.of("uniform", 100, Double.NaN, Double.NaN);
+    SplittableRandom r = new SplittableRandom(3);
+    long[] counts = new long[101];
+    long[] seq = {0};
+    for (int i = 0; i < N; i++) {
+      counts[(int) u.next(r, seq)]++;
+    }
+    assertEquals(0, counts[0]);
+    for (int k = 1; k <= 100; k++) {
+      assertEquals(N / 100.0, counts[k], N / 100.0 * 0.1, "key " + k);
+    }
+    KeyPattern s = KeyPattern.of("sequential", 3, Double.NaN, Double.NaN);
+    long[] pos = {0};
+    assertEquals("1 2 3 1 2", s.next(r, pos) + " " + s.next(r, pos) + " " + s.next(r, pos) + " " + s.next(r, pos)
+        + " " + s.next(r, pos));
+  }
+
+  @Test
+  void keyPattern_unknownName_isAClearError() {
+    assertEquals("key pattern must be uniform, gaussian, zipfian or sequential, got 'pareto'",
+        assertThrows(WorkloadException.class, () -> KeyPattern.of("pareto", 10, Double.NaN, Double.NaN)).getMessage());
+  }
+
+  @Test
+  void range_parsesSingleValuesAndRanges() throws Exception {
+    assertEquals(512, CacheWorkload.range("512", "x", "-")[1]);
+    assertEquals(300, CacheWorkload.range("300-86400", "x", "-")[0]);
+    assertEquals(86400, CacheWorkload.range("300-86400", "x", "-")[1]);
+    assertEquals(15, CacheWorkload.range("1:15", "x", ":")[1]);
+    assertThrows(WorkloadException.class, () -> CacheWorkload.range("a-b", "x", "-"));
+  }
+
+  @Test
+  void objectCache_valueSizesAndTtlsStayInTheirRanges() throws Exception {
+    SplittableRandom r = new SplittableRandom(4);
+    for (ObjectCacheWorkload.ValueKind kind : ObjectCacheWorkload.ValueKind.values()) {
+      for (int i = 0; i < 200; i++) {
+        int size = ObjectCacheWorkload.value(kind, r).length;
+        assertTrue(size >= kind.min && size <= kind.max + 300, kind + ": " + size);
+      }
+    }
+    ObjectCacheWorkload w = new ObjectCacheWorkload();
+    w.init(new java.util.Properties());
+    long min = Long.MAX_VALUE;
+    long max = 0;
+    for (int i = 0; i < 10_000; i++) {
+      long ttl = w.ttl(r);
+      min = Math.min(min, ttl);
+      max = Math.max(max, ttl);
+    }
+    assertTrue(min >= 300 && min < 400, "min " + min);
+    assertTrue(max <= 86_400 && max > 86_000, "max " + max);
+    double weights = ObjectCacheWorkload.GROUPS.stream().mapToDouble(ObjectCacheWorkload.Group::weight).sum();
+    assertEquals(1.0, weights, 1e-9);
+    assertEquals("wp_cache_post_meta_42", ObjectCacheWorkload.key(ObjectCacheWorkload.GROUPS.get(2), 42));
+  }
+}
