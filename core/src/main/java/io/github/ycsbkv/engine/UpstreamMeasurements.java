@@ -13,9 +13,12 @@ import site.ycsb.measurements.exporter.MeasurementsExporter;
  * {@code VERIFY} there). The engine configures it before the workload starts, feeds it the intended
  * start time under {@code -target}, and copies its figures into the result afterwards.
  *
- * <p>The singleton is per JVM and keeps the properties of the first benchmark in the process;
- * that is upstream's design and only matters to programs that run several benchmarks in one JVM.
- * Thread-safe as far as upstream's class is.
+ * <p>Upstream keeps one instance per JVM, created on first use with the properties of that moment
+ * and accumulating forever. So that each benchmark in a JVM (the demo, tests, programs that embed
+ * the engine) starts from zero with its own properties, {@link #configure} drops the previous
+ * instance through its private static field {@code singleton} (0.17.0's name); if that field cannot
+ * be reached, the old instance is kept and figures accumulate as upstream would.
+ * Thread-safe as far as upstream's class is; call {@link #configure} before client threads start.
  */
 final class UpstreamMeasurements {
 
@@ -23,6 +26,15 @@ final class UpstreamMeasurements {
 
   static Measurements configure(Properties props) {
     Measurements.setProperties(props);
+    try {
+      java.lang.reflect.Field singleton = Measurements.class.getDeclaredField("singleton");
+      singleton.setAccessible(true);
+      synchronized (Measurements.class) {
+        singleton.set(null, null);
+      }
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      // Keep upstream's behaviour: one instance per JVM.
+    }
     return Measurements.getMeasurements();
   }
 

@@ -102,12 +102,15 @@ public class MemoryDB extends DB implements ExpiringWrites {
   @Override
   public Status update(String table, String key, Map<String, ByteIterator> values) {
     long now = System.nanoTime();
+    // Read the iterators once, outside the remapping function: ConcurrentSkipListMap may call it
+    // more than once under contention, and a second read of a ByteIterator returns nothing.
+    Map<String, byte[]> fresh = toBytes(values);
     Entry updated = table(table).computeIfPresent(key, (k, old) -> {
       if (!old.live(now)) {
         return null;
       }
       Map<String, byte[]> merged = new HashMap<>(old.fields());
-      merged.putAll(toBytes(values));
+      merged.putAll(fresh);
       return new Entry(Map.copyOf(merged), old.expiresAtNanos());
     });
     return updated == null ? Status.NOT_FOUND : Status.OK;

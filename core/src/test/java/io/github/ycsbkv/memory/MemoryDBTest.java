@@ -82,4 +82,36 @@ class MemoryDBTest {
     assertEquals(Status.NOT_FOUND, db.read("t2", "k", null, new HashMap<>()));
     assertTrue(MemoryDB.size("t1") == 1);
   }
+
+  @Test
+  void update_concurrentWithOtherUpdates_neverStoresAnEmptyValue() throws Exception {
+    // Regression: the remapping function of ConcurrentSkipListMap.computeIfPresent may run more than
+    // once under contention, and it used to read the ByteIterators inside it, storing "" on a retry.
+    db.insert("t", "hot", values("a", "start", "b", "start"));
+    Thread[] writers = new Thread[4];
+    for (int w = 0; w < writers.length; w++) {
+      String field = w % 2 == 0 ? "a" : "b";
+      writers[w] = new Thread(() -> {
+        MemoryDB mine = new MemoryDB();
+        for (int i = 0; i < 20_000; i++) {
+          mine.update("t", "hot", values(field, "value-" + i));
+        }
+      });
+      writers[w].start();
+    }
+    for (Thread t : writers) {
+      t.join();
+    }
+    Map<String, String> r = read("hot", null);
+    assertTrue(r.get("a").startsWith("value-") && r.get("b").startsWith("value-"), r.toString());
+  }
+
+  @Test
+  void insertWithTtl_expiresAfterItsTimeToLive() throws Exception {
+    db.insertWithTtl("t", "short", values("a", "1"), 1);
+    assertEquals(Map.of("a", "1"), read("short", null));
+    Thread.sleep(1100);
+    assertEquals(Status.NOT_FOUND, db.read("t", "short", null, new HashMap<>()));
+    assertEquals(0, MemoryDB.size("t"));
+  }
 }
