@@ -226,6 +226,43 @@ abstract class RespBindingContract {
   }
 
   @Test
+  void memtier_setsAreRawValuesOfTheConfiguredSize_andMissesAreNotErrors() {
+    Cli run = Cli.run(cli("run", kind().id(), "-P", WORKLOADS.resolve("memtier").toString(), "-p", "recordcount=5000",
+        "-p", "operationcount=3200", "-threads", "4"));
+    assertEquals(0, run.exitCode(), run.err());
+    long sets = run.count("INSERT", "Return=OK");
+    long hits = run.count("READ", "Return=OK");
+    long misses = run.count("READ", "Return=NOT_FOUND");
+    assertEquals(3200, sets + hits + misses);
+    assertEquals(0, run.count("READ", "Return=ERROR"));
+    assertTrue(misses > 0 && sets > 0, run.out());
+    try (Jedis j = server.jedis()) {
+      String key = j.keys("memtier-*").iterator().next();
+      assertEquals("string", j.type(key), "redis.datatype=string from the workload file");
+      assertEquals(512, j.strlen(key), "the raw 512-byte value, as memtier writes it");
+      assertTrue(j.dbSize() <= sets);
+    }
+  }
+
+  @Test
+  void objectcache_everySetCarriesATtlInItsRange() {
+    Cli load = Cli.run(cli("load", kind().id(), "-P", WORKLOADS.resolve("objectcache").toString()));
+    assertEquals(0, load.exitCode(), load.err());
+    Cli run = Cli.run(cli("run", kind().id(), "-P", WORKLOADS.resolve("objectcache").toString(),
+        "-p", "operationcount=2000", "-threads", "2"));
+    assertEquals(0, run.exitCode(), run.err());
+    assertEquals(0, run.count("INSERT", "Return=ERROR") + run.count("READ", "Return=ERROR"));
+    try (Jedis j = server.jedis()) {
+      java.util.Set<String> keys = j.keys("wp_cache_*");
+      assertTrue(keys.size() > 100, "warm-up plus the run's SETs: " + keys.size());
+      for (String key : keys) {
+        long ttl = j.ttl(key);
+        assertTrue(ttl > 200 && ttl <= 86_400, key + " has TTL " + ttl);
+      }
+    }
+  }
+
+  @Test
   void aclUser_rightPasswordWorks_wrongPasswordIsOneLine() {
     try (Jedis j = server.jedis()) {
       j.aclSetUser("bench", "on", ">s3cret", "~*", "&*", "+@all");
