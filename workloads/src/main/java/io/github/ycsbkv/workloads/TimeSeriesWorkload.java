@@ -62,7 +62,8 @@ public class TimeSeriesWorkload extends Workload {
   public static final double DEFAULT_READ_PROPORTION = 0.1;
   public static final long DEFAULT_SEED = 20251008L;
 
-  private static final char[] ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz".toCharArray();
+  /** 32 characters, so that each takes 5 bits of a hash: no division on the hot path. */
+  private static final byte[] ALPHABET = "0123456789abcdefghijklmnopqrstuv".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
   private String table;
   private int series;
@@ -85,16 +86,20 @@ public class TimeSeriesWorkload extends Workload {
   /** One client thread's state. */
   private static final class ThreadState {
     final SplittableRandom random;
+    final int threadId;
+    final int threadCount;
     final int[] owned;
     /** Next point index per owned series. */
     final long[] next;
     int turn;
-    final Map<String, ByteIterator> values = new HashMap<>();
+    final Map<String, ByteIterator> values = new HashMap<>(256);
     final Map<String, ByteIterator> result = new HashMap<>();
     final Vector<HashMap<String, ByteIterator>> rows = new Vector<>();
 
-    ThreadState(SplittableRandom random, int[] owned, long[] next) {
+    ThreadState(SplittableRandom random, int threadId, int threadCount, int[] owned, long[] next) {
       this.random = random;
+      this.threadId = threadId;
+      this.threadCount = threadCount;
       this.owned = owned;
       this.next = next;
     }
@@ -155,7 +160,7 @@ public class TimeSeriesWorkload extends Workload {
     for (int i = 0; i < ownedArray.length; i++) {
       next[i] = loadedPoints(ownedArray[i]);
     }
-    return new ThreadState(new SplittableRandom(mix(seed, threadId, 0x7157L)), ownedArray, next);
+    return new ThreadState(new SplittableRandom(mix(seed, threadId, 0x7157L)), threadId, threadCount, ownedArray, next);
   }
 
   /** Points of series {@code s} that a full load wrote: {@code recordcount / series}, the first ones one more. */
@@ -168,23 +173,35 @@ public class TimeSeriesWorkload extends Workload {
     return keyPrefix + pad(s, 5) + ":" + pad(start + point * interval, 11);
   }
 
-  /** The value of one field of one point: {@code fieldlength} characters from [0-9a-z]. */
+  /** The value of one field of one point: {@code fieldlength} characters from [0-9a-v]. */
   byte[] value(int s, long point, int field) {
     byte[] out = new byte[fieldLength];
-    long h = mix(seed, s, point * 1_000_003L + field);
-    for (int i = 0; i < fieldLength; i++) {
-      if (i > 0 && i % 12 == 0) {
-        h = mix(h, i, field);
-      }
-      out[i] = (byte) ALPHABET[(int) Long.remainderUnsigned(h >>> (5 * (i % 12)), ALPHABET.length)];
-    }
+    writeValue(out, 0, s, point, field);
     return out;
   }
 
+  private void writeValue(byte[] out, int offset, int s, long point, int field) {
+    long h = mix(seed, s, point * 1_000_003L + field);
+    for (int i = 0; i < fieldLength; i++) {
+      int chunk = i % 12;
+      if (i > 0 && chunk == 0) {
+        h = mix(h, i, field);
+      }
+      out[offset + i] = ALPHABET[(int) (h >>> (5 * chunk)) & 31];
+    }
+  }
+
+  /**
+   * Puts every field of a point into {@code values}. The map is reused and its keys are always the
+   * same field names, so each put replaces a value without allocating an entry.
+   *
+   */
   private void fill(Map<String, ByteIterator> values, int s, long point) {
-    values.clear();
+    // One array for the whole point, each field a view of its slice: one allocation, not 64.
+    byte[] all = new byte[fieldCount * fieldLength];
     for (int f = 0; f < fieldCount; f++) {
-      values.put(fieldNames[f], new ByteArrayByteIterator(value(s, point, f)));
+      writeValue(all, f * fieldLength, s, point, f);
+      values.put(fieldNames[f], new ByteArrayByteIterator(all, f * fieldLength, fieldLength));
     }
   }
 
@@ -239,10 +256,9 @@ public class TimeSeriesWorkload extends Workload {
   }
 
   private long latestKnown(ThreadState st, int s) {
-    for (int i = 0; i < st.owned.length; i++) {
-      if (st.owned[i] == s) {
-        return st.next[i] - 1;
-      }
+    // This thread owns series threadId, threadId + T, threadId + 2T, ...: owned[i] = threadId + i * T.
+    if (s % st.threadCount == st.threadId) {
+      return st.next[s / st.threadCount] - 1;
     }
     return loadedPoints(s) - 1;
   }
