@@ -1,5 +1,6 @@
 package io.github.ycsbkv.workloads;
 
+import io.github.ycsbkv.config.Props;
 import io.github.ycsbkv.spi.ExpiringWrites;
 import java.util.HashMap;
 import java.util.Map;
@@ -88,10 +89,10 @@ public class CacheWorkload extends Workload {
     }
     minSize = (int) size[0];
     maxSize = (int) size[1];
-    long recordCount = TimeSeriesWorkload.longValue(p, "recordcount", 0, 1);
+    long recordCount = Props.getLong(p, "recordcount", 0, 1);
     keys = KeyPattern.of(p.getProperty(KEY_PATTERN, DEFAULT_KEY_PATTERN), recordCount,
-        TimeSeriesWorkload.decimal(p, GAUSSIAN_MEDIAN, Double.NaN),
-        TimeSeriesWorkload.decimal(p, GAUSSIAN_STDDEV, Double.NaN));
+        Props.getDouble(p, GAUSSIAN_MEDIAN, Double.NaN),
+        Props.getDouble(p, GAUSSIAN_STDDEV, Double.NaN));
     keyPrefix = p.getProperty(KEY_PREFIX, DEFAULT_KEY_PREFIX);
     long[] ttl = range(p.getProperty(TTL, "0"), TTL, "-");
     minTtl = ttl[0];
@@ -99,8 +100,8 @@ public class CacheWorkload extends Workload {
     if (maxTtl < minTtl) {
       throw new WorkloadException(TTL + ": the range's maximum is below its minimum");
     }
-    seed = TimeSeriesWorkload.longValue(p, SEED, DEFAULT_SEED, Long.MIN_VALUE);
-    insertStart = TimeSeriesWorkload.longValue(p, "insertstart", 0, 0);
+    seed = Props.getLong(p, SEED, DEFAULT_SEED, Long.MIN_VALUE);
+    insertStart = Props.getLong(p, "insertstart", 0, 0);
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.github.ycsbkv.workloads;
 
+import io.github.ycsbkv.config.Props;
 import io.github.ycsbkv.spi.ExpiringWrites;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
@@ -100,8 +101,8 @@ public class ObjectCacheWorkload extends Workload {
   public void init(Properties p) throws WorkloadException {
     table = p.getProperty("table", "usertable");
     field = p.getProperty("fieldnameprefix", "field") + "0";
-    getProportion = TimeSeriesWorkload.decimal(p, GET_PROPORTION, DEFAULT_GET_PROPORTION);
-    populateOnMiss = TimeSeriesWorkload.decimal(p, POPULATE_ON_MISS, DEFAULT_POPULATE_ON_MISS);
+    getProportion = Props.getDouble(p, GET_PROPORTION, DEFAULT_GET_PROPORTION);
+    populateOnMiss = Props.getDouble(p, POPULATE_ON_MISS, DEFAULT_POPULATE_ON_MISS);
     if (getProportion < 0 || getProportion > 1 || populateOnMiss < 0 || populateOnMiss > 1) {
       throw new WorkloadException(GET_PROPORTION + " and " + POPULATE_ON_MISS + " must be between 0 and 1");
     }
@@ -111,8 +112,8 @@ public class ObjectCacheWorkload extends Workload {
     }
     minTtl = ttl[0];
     maxTtl = ttl[1];
-    keysPerGroup = TimeSeriesWorkload.longValue(p, KEYS_PER_GROUP, DEFAULT_KEYS_PER_GROUP, 1);
-    seed = TimeSeriesWorkload.longValue(p, SEED, DEFAULT_SEED, Long.MIN_VALUE);
+    keysPerGroup = Props.getLong(p, KEYS_PER_GROUP, DEFAULT_KEYS_PER_GROUP, 1);
+    seed = Props.getLong(p, SEED, DEFAULT_SEED, Long.MIN_VALUE);
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.github.ycsbkv.workloads;
 
 import java.util.ArrayList;
+import io.github.ycsbkv.config.Props;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -108,39 +109,39 @@ public class TimeSeriesWorkload extends Workload {
   @Override
   public void init(Properties p) throws WorkloadException {
     table = p.getProperty("table", "usertable");
-    series = integer(p, SERIES, DEFAULT_SERIES, 1);
-    interval = longValue(p, INTERVAL, DEFAULT_INTERVAL_SECONDS, 1);
-    start = longValue(p, START, DEFAULT_START_EPOCH_SECONDS, 0);
-    recordCount = longValue(p, "recordcount", 0, 0);
+    series = Props.getInt(p, SERIES, DEFAULT_SERIES, 1);
+    interval = Props.getLong(p, INTERVAL, DEFAULT_INTERVAL_SECONDS, 1);
+    start = Props.getLong(p, START, DEFAULT_START_EPOCH_SECONDS, 0);
+    recordCount = Props.getLong(p, "recordcount", 0, 0);
     if (recordCount < series) {
       throw new WorkloadException("recordcount (" + recordCount + ") must be at least " + SERIES + " (" + series
           + "): every series starts with at least one point");
     }
-    fieldCount = integer(p, "fieldcount", DEFAULT_FIELD_COUNT, 1);
-    fieldLength = integer(p, "fieldlength", DEFAULT_FIELD_LENGTH, 1);
+    fieldCount = Props.getInt(p, "fieldcount", DEFAULT_FIELD_COUNT, 1);
+    fieldLength = Props.getInt(p, "fieldlength", DEFAULT_FIELD_LENGTH, 1);
     String prefix = p.getProperty("fieldnameprefix", "field");
     fieldNames = new String[fieldCount];
     for (int i = 0; i < fieldCount; i++) {
       fieldNames[i] = prefix + i;
     }
-    readProportion = decimal(p, "readproportion", DEFAULT_READ_PROPORTION);
-    double insertProportion = decimal(p, "insertproportion", 1 - readProportion);
+    readProportion = Props.getDouble(p, "readproportion", DEFAULT_READ_PROPORTION);
+    double insertProportion = Props.getDouble(p, "insertproportion", 1 - readProportion);
     if (readProportion < 0 || insertProportion < 0 || Math.abs(readProportion + insertProportion - 1) > 1e-9) {
       throw new WorkloadException("readproportion + insertproportion must be 1 (the time-series workload reads and"
           + " inserts only), got " + readProportion + " + " + insertProportion);
     }
-    readSpan = integer(p, READ_SPAN, 1, 1);
+    readSpan = Props.getInt(p, READ_SPAN, 1, 1);
     String distribution = p.getProperty(SERIES_DISTRIBUTION, "zipfian").trim();
     if (!distribution.equals("zipfian") && !distribution.equals("uniform")) {
       throw new WorkloadException(SERIES_DISTRIBUTION + " must be zipfian or uniform, got '" + distribution + "'");
     }
     zipfian = distribution.equals("zipfian");
     zipf = zipfian ? new ZipfianSampler(series, ZipfianSampler.DEFAULT_THETA) : null;
-    seed = longValue(p, SEED, DEFAULT_SEED, Long.MIN_VALUE);
+    seed = Props.getLong(p, SEED, DEFAULT_SEED, Long.MIN_VALUE);
     keyPrefix = p.getProperty(KEY_PREFIX, "ts");
     dataIntegrity = Boolean.parseBoolean(p.getProperty("dataintegrity", "false"));
-    long insertStart = longValue(p, "insertstart", 0, 0);
-    long insertCount = longValue(p, "insertcount", recordCount - insertStart, 0);
+    long insertStart = Props.getLong(p, "insertstart", 0, 0);
+    long insertCount = Props.getLong(p, "insertcount", recordCount - insertStart, 0);
     loadSequence.set(insertStart);
     loadEnd = insertStart + insertCount;
   }
@@ -293,42 +294,4 @@ public class TimeSeriesWorkload extends Workload {
     }
     return sb.append(s).toString();
   }
-
-  static int integer(Properties p, String name, int defaultValue, int min) throws WorkloadException {
-    long v = longValue(p, name, defaultValue, min);
-    if (v > Integer.MAX_VALUE) {
-      throw new WorkloadException("property '" + name + "' is too large: " + v);
-    }
-    return (int) v;
-  }
-
-  static long longValue(Properties p, String name, long defaultValue, long min) throws WorkloadException {
-    String raw = p.getProperty(name);
-    if (raw == null || raw.isBlank()) {
-      return defaultValue;
-    }
-    long v;
-    try {
-      v = Long.parseLong(raw.trim());
-    } catch (NumberFormatException e) {
-      throw new WorkloadException("property '" + name + "' must be a whole number, got '" + raw + "'");
-    }
-    if (v < min) {
-      throw new WorkloadException("property '" + name + "' must be at least " + min + ", got " + v);
-    }
-    return v;
-  }
-
-  static double decimal(Properties p, String name, double defaultValue) throws WorkloadException {
-    String raw = p.getProperty(name);
-    if (raw == null || raw.isBlank()) {
-      return defaultValue;
-    }
-    try {
-      return Double.parseDouble(raw.trim());
-    } catch (NumberFormatException e) {
-      throw new WorkloadException("property '" + name + "' must be a number, got '" + raw + "'");
-    }
-  }
-
 }
