@@ -13,7 +13,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code ycsb bindings}: lists the registered bindings, their classes and documented properties. */
-@Command(name = "bindings", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
+@Command(name = "bindings", mixinStandardHelpOptions = true, separator = " ", usageHelpAutoWidth = true,
     description = {"List the bindings on the class path: names, DB class and the properties each reads.", ""})
 final class BindingsCommand implements Callable<Integer> {
 

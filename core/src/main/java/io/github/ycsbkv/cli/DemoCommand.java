@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
  * 50/50, write-heavy 10/90 with 64 fields of 8 bytes) at a small scale on the in-process
  * {@code memory} binding, then a table of throughput and P50/P99. Needs no server.
  */
-@Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+@Command(name = "demo", mixinStandardHelpOptions = true, separator = " ", sortOptions = false, usageHelpAutoWidth = true,
     description = {"Run the study's read-heavy, balanced and write-heavy shapes on the in-process memory binding"
         + " (no server needed) and print throughput and P50/P99 latency per workload.", ""})
 final class DemoCommand implements Callable<Integer> {

@@ -103,6 +103,11 @@ abstract class PhaseCommand implements Callable<Integer> {
     if (label != null) {
       props.setProperty(Benchmark.LABEL, label);
     }
+    if (props.getProperty(Benchmark.WORKLOAD) == null) {
+      // As upstream's Client, never guess: a run without a workload would be CoreWorkload's defaults forever.
+      throw new UserError("no workload given: pass a workload file with -P (for example -P workloads/workloada)"
+          + " or -p workload=CLASS");
+    }
     String requested = binding != null ? binding : dbOption != null ? dbOption : props.getProperty("db");
     if (binding != null && dbOption != null && !binding.equals(dbOption)) {
       throw new UserError("binding given twice: '" + binding + "' and -db '" + dbOption + "'");

@@ -4,7 +4,7 @@ import io.github.ycsbkv.engine.Phase;
 import picocli.CommandLine.Command;
 
 /** {@code ycsb run}: runs the workload's transactions. */
-@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+@Command(name = "run", mixinStandardHelpOptions = true, separator = " ", sortOptions = false, usageHelpAutoWidth = true,
     description = {"Run the workload's operations (operationcount, or until maxexecutiontime seconds) through a"
         + " binding.", ""},
     footer = {"", "Example: ycsb run redis -P workloads/workloada -threads 8 -target 50000 -s",

@@ -79,6 +79,12 @@ class CliErrorsTest {
   }
 
   @Test
+  void run_noWorkloadFile_saysHowToGiveOne() {
+    assertOneLine(CliRun.of("run", "memory"), 2,
+        "ycsb: no workload given: pass a workload file with -P (for example -P workloads/workloada) or -p workload=CLASS");
+  }
+
+  @Test
   void run_noBinding_saysHowToGiveOne() {
     assertOneLine(CliRun.of("run", "-P", WORKLOADA), 2,
         "ycsb: no binding given: ycsb run <binding> -P <workload file> (see 'ycsb bindings')");

@@ -40,7 +40,8 @@ class PrecedenceTest {
   @Test
   void run_dedicatedOptionsWinOverPairs_andPairsOverFiles() throws Exception {
     MemoryDB.clearAll();
-    Path workload = file("w", "recordcount=10\noperationcount=10\nthreadcount=1\nreadproportion=1\n"
+    Path workload = file("w", "workload=site.ycsb.workloads.CoreWorkload\nrecordcount=10\noperationcount=10\n"
+        + "threadcount=1\nreadproportion=1\n"
         + "updateproportion=0\nrequestdistribution=uniform\ntable=prec\n");
     Path out = tmp.resolve("out");
     CliRun run = CliRun.of("run", "memory", "-threads", "3", "-P", workload.toString(), "-p", "threadcount=2",
