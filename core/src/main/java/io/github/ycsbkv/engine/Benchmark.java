@@ -8,6 +8,7 @@ import io.github.ycsbkv.results.EnvironmentInfo;
 import io.github.ycsbkv.results.IntervalSample;
 import io.github.ycsbkv.results.LatencyStats;
 import io.github.ycsbkv.results.OperationResult;
+import io.github.ycsbkv.spi.AsyncOperations;
 import io.github.ycsbkv.spi.ServerProbe;
 import io.github.ycsbkv.spi.ServerSample;
 import java.io.PrintStream;
@@ -41,7 +42,8 @@ import site.ycsb.measurements.Measurements;
  * below): {@value #THREADS}, {@value #TARGET} (total ops/s), {@value #OPERATION_COUNT},
  * {@value #RECORD_COUNT}, {@value #INSERT_COUNT}, {@value #MAX_EXECUTION_TIME} (seconds),
  * {@value #STATUS_INTERVAL} (seconds), {@value #PERCENTILES}, {@value #ERRORS_ABORT_AFTER}
- * (seconds), {@value #LABEL}, {@value #WORKLOAD}.
+ * (seconds), {@value #LABEL}, {@value #WORKLOAD}, {@value #PIPELINE} (operations in flight per client
+ * thread, for bindings with {@link AsyncOperations}).
  *
  * <p>Configuration errors throw {@link UserError} before anything runs. Once clients exist,
  * {@link #run()} always returns a result; a benchmark that could not start or finish has stop
@@ -61,6 +63,7 @@ public final class Benchmark {
   public static final String ERRORS_ABORT_AFTER = "errors.abortafter";
   public static final String LABEL = "label";
   public static final String WORKLOAD = "workload";
+  public static final String PIPELINE = "pipeline";
 
   /** Default client threads. */
   public static final int DEFAULT_THREADS = 1;
@@ -156,6 +159,15 @@ public final class Benchmark {
     final long abortAfterNanos = TimeUnit.SECONDS.toNanos(
         Props.getLong(props, ERRORS_ABORT_AFTER, DEFAULT_ERRORS_ABORT_AFTER_SECONDS, 0));
     final String label = props.getProperty(LABEL);
+    final int pipeline = Props.getInt(props, PIPELINE, 1, 1);
+    if (pipeline > 1 && !AsyncOperations.class.isAssignableFrom(dbClass)) {
+      throw new UserError("binding '" + bindingName + "' has no asynchronous operations (io.github.ycsbkv.spi."
+          + "AsyncOperations), so it cannot pipeline; drop -p pipeline=" + pipeline);
+    }
+    if (pipeline > 1 && Props.getBoolean(props, "dataintegrity", false)) {
+      throw new UserError("dataintegrity=true checks each read's values when the read returns, and pipelined reads"
+          + " return before their values arrive; use pipeline=1 to check data");
+    }
     final List<String> warnings = new ArrayList<>();
     if (opsTotal == 0 && maxTime.isZero()) {
       String what = phase == Phase.LOAD ? "recordcount/insertcount" : "operationcount";
@@ -176,7 +188,7 @@ public final class Benchmark {
     for (int id = 0; id < threads; id++) {
       DB db = newDb();
       db.setProperties(props);
-      TimedDB timed = new TimedDB(db, bindingName, metrics.forThread(), clock, signal, abortAfterNanos);
+      TimedDB timed = new TimedDB(db, bindingName, metrics.forThread(), clock, signal, abortAfterNanos, pipeline);
       long share = opsTotal == 0 ? -1 : opsTotal / threads + (id < opsTotal % threads ? 1 : 0);
       Worker w = new Worker(id, threads, phase, db, timed, workload, props, share, tickNanos, maxTime.toNanos(),
           clock, signal, upstream, ready, go);

@@ -1,11 +1,16 @@
 package io.github.ycsbkv.engine;
 
 import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.spi.AsyncOperations;
 import io.github.ycsbkv.spi.ExpiringWrites;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.Vector;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Semaphore;
+import java.util.function.Supplier;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.DBException;
@@ -15,6 +20,10 @@ import site.ycsb.Status;
  * The one place where operations are timed: wraps one client thread's DB, measures each call with
  * the engine's clock, and records it under its operation and outcome in the thread's own
  * recorders.
+ *
+ * <p>With {@code pipeline > 1} and a binding that implements {@link AsyncOperations}, reads,
+ * updates, inserts and deletes return {@code BATCHED_OK} at once and complete later, up to
+ * {@code pipeline} in flight; each is timed from its own start to its completion.
  *
  * <p>It also watches for a store that stopped answering: an exception thrown by the binding, or
  * nothing but errors for {@code errors.abortafter} seconds, stops the benchmark with one line that
@@ -36,14 +45,27 @@ final class TimedDB extends DB implements ExpiringWrites {
   private final OperationRecorder delete;
   private final OperationRecorder scan;
 
+  /** With {@code pipeline > 1}: the binding's asynchronous operations, else null. */
+  private final AsyncOperations async;
+  private final int pipeline;
+  private final Semaphore inFlight;
+  /** Completed asynchronous operations, recorded by this thread (recorders have one writer). */
+  private final ConcurrentLinkedQueue<Completion> completed = new ConcurrentLinkedQueue<>();
+
+  private record Completion(OperationRecorder operation, Status status, long startNanos, long endNanos,
+      long intendedNanos) {}
+
   /** The intended start of the current operation under {@code -target}, else -1. */
   private long intendedStartNanos = -1;
   /** When the current run of consecutive errors began, or -1 after a success. */
   private long errorStreakStartNanos = -1;
 
   TimedDB(DB db, String bindingName, Metrics.ThreadRecorders recorders, NanoClock clock, StopSignal signal,
-      long abortAfterNanos) {
+      long abortAfterNanos, int pipeline) {
     this.db = db;
+    this.pipeline = pipeline;
+    this.async = pipeline > 1 ? (AsyncOperations) db : null;
+    this.inFlight = pipeline > 1 ? new Semaphore(pipeline) : null;
     this.bindingName = bindingName;
     this.clock = clock;
     this.signal = signal;
@@ -87,6 +109,9 @@ final class TimedDB extends DB implements ExpiringWrites {
 
   @Override
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+    if (async != null) {
+      return submit(read, "read", () -> async.readAsync(table, key, fields, result));
+    }
     long start = clock.nanoTime();
     Status status;
     try {
@@ -112,6 +137,9 @@ final class TimedDB extends DB implements ExpiringWrites {
 
   @Override
   public Status update(String table, String key, Map<String, ByteIterator> values) {
+    if (async != null) {
+      return submit(update, "update", () -> async.updateAsync(table, key, values));
+    }
     long start = clock.nanoTime();
     Status status;
     try {
@@ -124,6 +152,9 @@ final class TimedDB extends DB implements ExpiringWrites {
 
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
+    if (async != null) {
+      return submit(insert, "insert", () -> async.insertAsync(table, key, values));
+    }
     long start = clock.nanoTime();
     Status status;
     try {
@@ -156,6 +187,9 @@ final class TimedDB extends DB implements ExpiringWrites {
 
   @Override
   public Status delete(String table, String key) {
+    if (async != null) {
+      return submit(delete, "delete", () -> async.deleteAsync(table, key));
+    }
     long start = clock.nanoTime();
     Status status;
     try {
@@ -166,12 +200,56 @@ final class TimedDB extends DB implements ExpiringWrites {
     return done(delete, status, start);
   }
 
-  private Status done(OperationRecorder metrics, Status status, long startNanos) {
-    long end = clock.nanoTime();
-    if (status == null) {
-      status = Status.ERROR;
+  /**
+   * Starts an asynchronous operation once fewer than {@code pipeline} are in flight, and returns
+   * {@link Status#BATCHED_OK} at once; the operation is recorded when it completes, with its own
+   * start and end. Completions are recorded by this thread, here and in {@link #awaitInFlight()}.
+   */
+  private Status submit(OperationRecorder operation, String name, Supplier<CompletionStage<Status>> call) {
+    recordCompleted();
+    inFlight.acquireUninterruptibly();
+    long start = clock.nanoTime();
+    long intended = intendedStartNanos;
+    CompletionStage<Status> stage;
+    try {
+      stage = call.get();
+    } catch (RuntimeException e) {
+      inFlight.release();
+      return done(operation, thrown(name, e), start);
     }
-    metrics.record(status, startNanos, end, intendedStartNanos);
+    stage.whenComplete((status, error) -> {
+      long end = clock.nanoTime();
+      Status outcome = error != null ? new Status("ERROR", UserError.describe(error)) : status == null ? Status.ERROR
+          : status;
+      completed.add(new Completion(operation, outcome, start, end, intended));
+      inFlight.release();
+    });
+    return Status.BATCHED_OK;
+  }
+
+  private void recordCompleted() {
+    Completion c;
+    while ((c = completed.poll()) != null) {
+      record(c.operation(), c.status(), c.startNanos(), c.endNanos(), c.intendedNanos());
+    }
+  }
+
+  /** Waits until every asynchronous operation completed, and records them. No-op without a pipeline. */
+  void awaitInFlight() {
+    if (inFlight == null) {
+      return;
+    }
+    inFlight.acquireUninterruptibly(pipeline);
+    inFlight.release(pipeline);
+    recordCompleted();
+  }
+
+  private Status done(OperationRecorder metrics, Status status, long startNanos) {
+    return record(metrics, status == null ? Status.ERROR : status, startNanos, clock.nanoTime(), intendedStartNanos);
+  }
+
+  private Status record(OperationRecorder metrics, Status status, long startNanos, long end, long intendedNanos) {
+    metrics.record(status, startNanos, end, intendedNanos);
     if (status.isOk() || status == Status.NOT_FOUND) {
       errorStreakStartNanos = -1;
     } else if (abortAfterNanos > 0) {

@@ -121,6 +121,7 @@ final class Worker implements Runnable {
     if (!signal.isStopped()) {
       loop(state);
     }
+    timed.awaitInFlight();
     cleanup();
   }
 

@@ -19,7 +19,7 @@ import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisClientConfig;
 
 /**
- * A RESP server (Redis, Valkey or KeyDB) for one test class: the binary found on PATH, started on a
+ * A RESP server (Redis, Valkey, KeyDB or Dragonfly) for one test class: the binary found on PATH, started on a
  * free loopback port in a temporary directory with persistence off, and stopped by {@link #close()}.
  *
  * <p>When the binary is missing the test is skipped with a message naming it, unless the store is
@@ -30,12 +30,23 @@ public final class RespServer implements AutoCloseable {
 
   /** The RESP stores, with their server binaries. */
   public enum Kind {
-    REDIS("redis-server"), VALKEY("valkey-server"), KEYDB("keydb-server");
+    REDIS("redis-server"), VALKEY("valkey-server"), KEYDB("keydb-server"), DRAGONFLY("dragonfly");
 
     final String binary;
 
     Kind(String binary) {
       this.binary = binary;
+    }
+
+    /** Loopback only, no persistence, in {@code dir}. */
+    List<String> baseArgs(Path dir) {
+      if (this == DRAGONFLY) {
+        // Dragonfly: explicit threads, at least 256 MiB per thread, no snapshot file.
+        return List.of("--bind", "127.0.0.1", "--proactor_threads=2", "--maxmemory=1gb", "--dbfilename=",
+            "--dir", dir.toString());
+      }
+      return List.of("--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir.toString(),
+          "--daemonize", "no", "--protected-mode", "no");
     }
 
     /** The binding name, which is also the name used in {@code it.require}. */
@@ -77,8 +88,9 @@ public final class RespServer implements AutoCloseable {
       Assumptions.abort(why);
     }
     Path dir = Files.createTempDirectory("ycsbkv-" + kind.id() + "-");
-    List<String> cmd = new ArrayList<>(List.of(binary.toString(), "--bind", "127.0.0.1", "--save", "",
-        "--appendonly", "no", "--dir", dir.toString(), "--daemonize", "no", "--protected-mode", "no"));
+    List<String> cmd = new ArrayList<>();
+    cmd.add(binary.toString());
+    cmd.addAll(kind.baseArgs(dir));
     if (plainPort) {
       cmd.addAll(List.of("--port", Integer.toString(port)));
     }

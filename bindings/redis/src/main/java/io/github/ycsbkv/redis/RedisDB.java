@@ -1,6 +1,7 @@
 package io.github.ycsbkv.redis;
 
 import io.github.ycsbkv.spi.ExpiringWrites;
+import io.github.ycsbkv.codec.FieldCodec;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,13 +1,12 @@
 package io.github.ycsbkv.redis;
 
+import io.github.ycsbkv.codec.RespInfo;
 import io.github.ycsbkv.spi.ServerProbe;
 import io.github.ycsbkv.spi.ServerSample;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import redis.clients.jedis.Connection;
 import redis.clients.jedis.ConnectionPool;
@@ -46,16 +45,16 @@ final class RedisProbe implements ServerProbe {
       long rss = 0;
       Map<String, String> settingsOut = new LinkedHashMap<>();
       for (Jedis node : nodes) {
-        Map<String, String> info = parse(node.info("server") + "\n" + node.info("memory") + "\n"
+        Map<String, String> info = RespInfo.parse(node.info("server") + "\n" + node.info("memory") + "\n"
             + node.info("keyspace") + "\n" + node.info("persistence"));
         if (server == null) {
-          server = serverName(info);
-          version = info.getOrDefault("valkey_version", info.getOrDefault("redis_version", "unknown"));
+          server = RespInfo.serverName(info);
+          version = RespInfo.version(info);
           threads(node, info, settingsOut);
         }
         used += Long.parseLong(info.getOrDefault("used_memory", "0"));
         rss += Long.parseLong(info.getOrDefault("used_memory_rss", "0"));
-        keys += keyCount(info);
+        keys += RespInfo.keyCount(info);
       }
       return new ServerSample(Instant.now(), server, version, nodes.size(), keys, used, rss, MEMORY_SOURCE,
           settingsOut);
@@ -90,21 +89,6 @@ final class RedisProbe implements ServerProbe {
     }
   }
 
-  static String serverName(Map<String, String> info) {
-    if (info.containsKey("valkey_version") || "valkey".equals(info.get("server_name"))) {
-      return "valkey";
-    }
-    if (info.containsKey("dragonfly_version")) {
-      return "dragonfly";
-    }
-    for (String v : info.values()) {
-      if (v.toLowerCase(Locale.ROOT).contains("keydb")) {
-        return "keydb";
-      }
-    }
-    return "redis";
-  }
-
   private static void threads(Jedis node, Map<String, String> info, Map<String, String> out) {
     out.put("mode", info.getOrDefault("redis_mode", info.getOrDefault("server_mode", "unknown")));
     for (String name : List.of("io-threads", "io-threads-do-reads", "server-threads", "save", "appendonly",
@@ -118,32 +102,6 @@ final class RedisProbe implements ServerProbe {
         // CONFIG may be renamed or forbidden by ACL: the setting stays unknown.
       }
     }
-  }
-
-  /** Keys over every {@code dbN:keys=...,expires=...} line of {@code INFO keyspace}. */
-  static long keyCount(Map<String, String> info) {
-    long keys = 0;
-    for (Map.Entry<String, String> e : info.entrySet()) {
-      if (e.getKey().matches("db\\d+")) {
-        for (String part : e.getValue().split(",")) {
-          if (part.startsWith("keys=")) {
-            keys += Long.parseLong(part.substring(5));
-          }
-        }
-      }
-    }
-    return keys;
-  }
-
-  static Map<String, String> parse(String info) {
-    Map<String, String> out = new HashMap<>();
-    for (String line : info.split("\r?\n")) {
-      int colon = line.indexOf(':');
-      if (colon > 0 && !line.startsWith("#")) {
-        out.put(line.substring(0, colon), line.substring(colon + 1).trim());
-      }
-    }
-    return out;
   }
 
   @Override

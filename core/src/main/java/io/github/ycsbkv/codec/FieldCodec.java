@@ -1,4 +1,4 @@
-package io.github.ycsbkv.redis;
+package io.github.ycsbkv.codec;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -6,18 +6,19 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Encoding of a record's fields into one string value ({@code redis.datatype=string}).
+ * Encoding of a record's fields into one string value, for the RESP bindings' {@code string} data
+ * model ({@code redis.datatype=string}, {@code dragonfly.datatype=string}).
  *
  * <p>Layout: for each field, its name's length and its value's length as unsigned LEB128 varints,
  * each followed by the bytes (name in UTF-8). A workload with a single field stores that field's
  * raw bytes instead, so a GET/SET workload moves exactly the value size, as memtier does.
  * Stateless and thread-safe.
  */
-final class FieldCodec {
+public final class FieldCodec {
 
   private FieldCodec() {}
 
-  static byte[] encode(Map<String, byte[]> fields) {
+  public static byte[] encode(Map<String, byte[]> fields) {
     int size = 0;
     for (Map.Entry<String, byte[]> e : fields.entrySet()) {
       size += 10 + e.getKey().length() * 3 + e.getValue().length;
@@ -34,7 +35,7 @@ final class FieldCodec {
   }
 
   /** Decodes what {@link #encode} wrote; throws {@link IllegalArgumentException} on malformed input. */
-  static Map<String, byte[]> decode(byte[] bytes) {
+  public static Map<String, byte[]> decode(byte[] bytes) {
     Map<String, byte[]> out = new HashMap<>();
     int[] pos = {0};
     while (pos[0] < bytes.length) {

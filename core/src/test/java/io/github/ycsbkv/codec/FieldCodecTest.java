@@ -1,4 +1,4 @@
-package io.github.ycsbkv.redis;
+package io.github.ycsbkv.codec;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

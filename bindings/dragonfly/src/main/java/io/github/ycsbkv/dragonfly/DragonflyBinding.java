@@ -1,0 +1,66 @@
+package io.github.ycsbkv.dragonfly;
+
+import io.github.ycsbkv.spi.Binding;
+import io.github.ycsbkv.spi.PropertyDoc;
+import io.github.ycsbkv.spi.ServerProbe;
+import java.util.List;
+import java.util.Properties;
+import site.ycsb.DBException;
+
+/** Registers {@link DragonflyDB} as {@code dragonfly} and documents its properties. Immutable. */
+public final class DragonflyBinding implements Binding {
+
+  private static final List<PropertyDoc> PROPERTIES = List.of(
+      new PropertyDoc("dragonfly.host", "127.0.0.1", "Server host."),
+      new PropertyDoc("dragonfly.port", "6379", "Server port."),
+      new PropertyDoc("dragonfly.uri", null,
+          "redis://[user:password@]host:port[/db] or rediss:// for TLS; dragonfly.* properties win over its parts."),
+      new PropertyDoc("dragonfly.user", "default", "ACL user name."),
+      new PropertyDoc("dragonfly.password", null, "Password; never printed."),
+      new PropertyDoc("dragonfly.db", "0", "Database number."),
+      new PropertyDoc("dragonfly.timeout", "2000", "Command and connect timeout, in milliseconds."),
+      new PropertyDoc("dragonfly.connections", "server thread_count x dragonfly.connections.perthread, at least 2",
+          "Connections shared by all client threads (thread i uses connection i mod n)."),
+      new PropertyDoc("dragonfly.connections.perthread", "2", "Connections per server thread when"
+          + " dragonfly.connections is not set."),
+      new PropertyDoc("dragonfly.tls", "false", "Use TLS (implied by rediss://)."),
+      new PropertyDoc("dragonfly.tls.cafile", null, "PEM file of the CA(s) to trust."),
+      new PropertyDoc("dragonfly.tls.insecure", "false", "Trust any server certificate: self-signed test servers only."),
+      new PropertyDoc("dragonfly.datatype", "hash", "hash (HSET/HGETALL/HMGET) or string (SET/GET, the raw field"
+          + " when fieldcount=1)."),
+      new PropertyDoc("dragonfly.scanindex", "auto", "Keep a key-ordered index for scans: auto (only if"
+          + " scanproportion > 0), on, off (scans return NOT_IMPLEMENTED)."),
+      new PropertyDoc("dragonfly.scanindex.shards", "server thread_count", "Index keys the index is spread over."),
+      new PropertyDoc("dragonfly.require", "false", "Fail at start unless the server is Dragonfly (INFO tells)."),
+      new PropertyDoc("pipeline", "1", "Engine property: operations in flight per client thread (like memtier's"
+          + " --pipeline); loading pipelines its inserts too."));
+
+  @Override
+  public List<String> names() {
+    return List.of("dragonfly");
+  }
+
+  @Override
+  public String dbClassName() {
+    return "io.github.ycsbkv.dragonfly.DragonflyDB";
+  }
+
+  @Override
+  public String description() {
+    return "Dragonfly over Lettuce: shared multiplexed connections, pipelining; docs/bindings/dragonfly.md";
+  }
+
+  @Override
+  public List<PropertyDoc> properties() {
+    return PROPERTIES;
+  }
+
+  @Override
+  public ServerProbe probe(Properties props) {
+    try {
+      return new DragonflyProbe(DragonflySettings.from(props));
+    } catch (DBException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
+  }
+}

@@ -1,0 +1,205 @@
+package io.github.ycsbkv.dragonfly;
+
+import io.github.ycsbkv.codec.RespInfo;
+import io.lettuce.core.ClientOptions;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.SslOptions;
+import io.lettuce.core.SslVerifyMode;
+import io.lettuce.core.TimeoutOptions;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.codec.ByteArrayCodec;
+import io.lettuce.core.resource.ClientResources;
+import io.lettuce.core.resource.DefaultClientResources;
+import java.io.File;
+import java.net.ConnectException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLException;
+import site.ycsb.DBException;
+
+/**
+ * The Lettuce client of this process, one per distinct configuration: one {@link RedisClient} with
+ * its {@link ClientResources}, and a small set of connections shared by every client thread, each
+ * thread bound to connection {@code i mod n}. Lettuce multiplexes the threads' concurrent commands
+ * on each connection, which pipelines them on the wire; Dragonfly binds each connection to one of
+ * its threads, so {@code n} defaults to the server's {@code thread_count} times
+ * {@code dragonfly.connections.perthread} (2), never fewer than 2.
+ *
+ * <p>Reference-counted: created by the first {@code init()}, closed by the last {@code cleanup()};
+ * releasing more often than acquiring is harmless, and closing is bounded in time. Thread-safe (one
+ * lock, taken only at init and cleanup).
+ */
+final class DragonflyClients {
+
+  /** What the client threads share. */
+  static final class Shared {
+    final ClientResources resources;
+    final RedisClient client;
+    final List<StatefulRedisConnection<byte[], byte[]>> connections;
+    final Map<String, String> info;
+    int users;
+    int next;
+
+    Shared(ClientResources resources, RedisClient client, List<StatefulRedisConnection<byte[], byte[]>> connections,
+        Map<String, String> info) {
+      this.resources = resources;
+      this.client = client;
+      this.connections = connections;
+      this.info = info;
+    }
+
+    /** The server's thread count ({@code INFO server thread_count}), 1 when it does not say. */
+    int serverThreads() {
+      try {
+        return Math.max(1, Integer.parseInt(info.getOrDefault("thread_count", "1")));
+      } catch (NumberFormatException e) {
+        return 1;
+      }
+    }
+
+    boolean isDragonfly() {
+      return "dragonfly".equals(RespInfo.serverName(info));
+    }
+  }
+
+  private static final Map<String, Shared> CLIENTS = new HashMap<>();
+
+  private DragonflyClients() {}
+
+  /** The shared client, and the connection this caller (a client thread) should use. */
+  static synchronized Shared acquire(DragonflySettings s) throws DBException {
+    Shared shared = CLIENTS.get(s.clientKey());
+    if (shared == null) {
+      shared = create(s);
+      CLIENTS.put(s.clientKey(), shared);
+    }
+    shared.users++;
+    return shared;
+  }
+
+  /** The next connection in turn, so that threads spread evenly over the connections. */
+  static synchronized StatefulRedisConnection<byte[], byte[]> nextConnection(Shared shared) {
+    return shared.connections.get(shared.next++ % shared.connections.size());
+  }
+
+  static synchronized void release(DragonflySettings s) {
+    Shared shared = CLIENTS.get(s.clientKey());
+    if (shared != null && --shared.users <= 0) {
+      CLIENTS.remove(s.clientKey());
+      close(shared.connections, shared.client, shared.resources);
+    }
+  }
+
+  static RedisURI uri(DragonflySettings s) {
+    RedisURI.Builder b = RedisURI.builder().withHost(s.host()).withPort(s.port())
+        .withTimeout(Duration.ofMillis(s.timeoutMillis())).withDatabase(s.database()).withClientName("ycsb-kv");
+    if (s.password() != null) {
+      b.withAuthentication(s.user() == null ? "default" : s.user(), s.password());
+    }
+    if (s.tls()) {
+      b.withSsl(true).withVerifyPeer(s.tlsInsecure() ? SslVerifyMode.NONE : SslVerifyMode.FULL);
+    }
+    return b.build();
+  }
+
+  static ClientOptions options(DragonflySettings s) {
+    ClientOptions.Builder o = ClientOptions.builder()
+        .timeoutOptions(TimeoutOptions.enabled(Duration.ofMillis(s.timeoutMillis())))
+        // Fail commands at once while disconnected, so that a dead server shows as errors, not as a hang.
+        .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS);
+    if (s.tls() && s.caFile() != null) {
+      o.sslOptions(SslOptions.builder().trustManager(new File(s.caFile())).build());
+    }
+    return o.build();
+  }
+
+  private static Shared create(DragonflySettings s) throws DBException {
+    ClientResources resources = DefaultClientResources.create();
+    RedisClient client = RedisClient.create(resources, uri(s));
+    client.setOptions(options(s));
+    List<StatefulRedisConnection<byte[], byte[]>> connections = new ArrayList<>();
+    try {
+      StatefulRedisConnection<byte[], byte[]> first = client.connect(ByteArrayCodec.INSTANCE);
+      connections.add(first);
+      Map<String, String> info = RespInfo.parse(first.sync().info("server"));
+      Shared shared = new Shared(resources, client, connections, info);
+      if (s.requireDragonfly() && !shared.isDragonfly()) {
+        throw new DBException("the server at " + s.where() + " is " + RespInfo.serverName(info) + " "
+            + RespInfo.version(info) + ", not Dragonfly (dragonfly.require=true); use the redis binding for it,"
+            + " or drop dragonfly.require");
+      }
+      int n = s.connections() > 0 ? s.connections()
+          : Math.max(DragonflySettings.MIN_CONNECTIONS, shared.serverThreads() * s.connectionsPerThread());
+      while (connections.size() < n) {
+        connections.add(client.connect(ByteArrayCodec.INSTANCE));
+      }
+      return shared;
+    } catch (DBException e) {
+      close(connections, client, resources);
+      throw e;
+    } catch (RuntimeException e) {
+      close(connections, client, resources);
+      throw explain(s, e);
+    }
+  }
+
+  /** One line that says what is wrong and what to do. */
+  static DBException explain(DragonflySettings s, Throwable e) {
+    Throwable root = e;
+    SSLException ssl = null;
+    for (int i = 0; i < 20 && root.getCause() != null && root.getCause() != root; i++) {
+      if (root instanceof SSLException x && ssl == null) {
+        ssl = x;
+      }
+      root = root.getCause();
+    }
+    if (root instanceof SSLException x && ssl == null) {
+      ssl = x;
+    }
+    String text = String.valueOf(e.getMessage()) + " " + root.getMessage();
+    String upper = text.toUpperCase(Locale.ROOT);
+    String message;
+    if (upper.contains("WRONGPASS") || upper.contains("NOAUTH") || upper.contains("INVALID PASSWORD")
+        || upper.contains("AUTHENTICATION")) {
+      message = "authentication failed for user '" + (s.user() == null ? "default" : s.user()) + "' at " + s.where()
+          + "; check dragonfly.user and dragonfly.password";
+    } else if (root instanceof ConnectException) {
+      message = "cannot connect to " + s.where() + ": " + root.getMessage()
+          + "; is the server running? (dragonfly.host, dragonfly.port)";
+    } else if (ssl != null) {
+      message = "TLS handshake with " + s.where() + " failed: " + root.getMessage()
+          + "; check dragonfly.tls.cafile, or dragonfly.tls.insecure=true for a self-signed test server";
+    } else {
+      message = "cannot talk to " + s.where() + ": " + e.getMessage()
+          + (root != e && root.getMessage() != null ? ": " + root.getMessage() : "");
+    }
+    return new DBException(message);
+  }
+
+  private static void close(List<StatefulRedisConnection<byte[], byte[]>> connections, RedisClient client,
+      ClientResources resources) {
+    for (StatefulRedisConnection<byte[], byte[]> c : connections) {
+      try {
+        c.close();
+      } catch (RuntimeException ignored) {
+        // best effort
+      }
+    }
+    try {
+      client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
+    } catch (RuntimeException ignored) {
+      // best effort
+    }
+    try {
+      resources.shutdown(0, 2, TimeUnit.SECONDS).get(3, TimeUnit.SECONDS);
+    } catch (Exception ignored) {
+      // best effort, bounded
+    }
+  }
+}

@@ -1,0 +1,295 @@
+package io.github.ycsbkv.dragonfly;
+
+import io.github.ycsbkv.codec.FieldCodec;
+import io.github.ycsbkv.spi.AsyncOperations;
+import io.github.ycsbkv.spi.ExpiringWrites;
+import io.lettuce.core.KeyValue;
+import io.lettuce.core.SetArgs;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.async.RedisAsyncCommands;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.Vector;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import site.ycsb.ByteArrayByteIterator;
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+
+/**
+ * YCSB binding for Dragonfly over Lettuce, built for a multi-threaded server: the process shares a
+ * few connections (see {@link DragonflyClients}), every command is asynchronous underneath, and
+ * with {@code -p pipeline=N} the engine keeps N operations in flight per client thread
+ * ({@link AsyncOperations}). It works with any RESP server; {@code dragonfly.require=true} makes
+ * sure it is Dragonfly.
+ *
+ * <p>Data models as the Redis binding's: {@code hash} (one hash per record: {@code HSET},
+ * {@code HGETALL}, {@code HMGET}) or {@code string} ({@code SET}/{@code GET}, the raw value when the
+ * workload has one field). A missing record is {@link Status#NOT_FOUND}. No multi-key transactions:
+ * Dragonfly runs them across shards far slower than Redis. The scan index (only when the workload
+ * scans, or {@code dragonfly.scanindex=on}) is spread over as many sorted-set keys as the server has
+ * threads, so that no single shard takes every insert; insert writes the record then its index
+ * entry, delete removes the entry then the record (one pipelined round trip each, not atomic: a
+ * client that dies in between leaves an index entry without record, which scans skip).
+ *
+ * <p>One instance per client thread. Depends on YCSB, Lettuce and {@code ycsb-kv-core}'s small
+ * interfaces, not on the engine.
+ */
+public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites {
+
+  private static final String INDEX_PREFIX = "ycsbkv:idx:";
+
+  private DragonflySettings settings;
+  private DragonflyClients.Shared shared;
+  private RedisAsyncCommands<byte[], byte[]> commands;
+  private boolean index;
+  private int shards;
+  private final Map<String, byte[]> names = new HashMap<>();
+
+  /** Public no-arg constructor, as YCSB requires. */
+  public DragonflyDB() {}
+
+  @Override
+  public void init() throws DBException {
+    settings = DragonflySettings.from(getProperties());
+    index = settings.indexEnabled(getProperties());
+    shared = DragonflyClients.acquire(settings);
+    StatefulRedisConnection<byte[], byte[]> connection = DragonflyClients.nextConnection(shared);
+    commands = connection.async();
+    shards = settings.indexShards() > 0 ? settings.indexShards() : shared.serverThreads();
+  }
+
+  @Override
+  public void cleanup() {
+    if (shared != null) {
+      shared = null;
+      commands = null;
+      DragonflyClients.release(settings);
+    }
+  }
+
+  // ---- blocking operations: the asynchronous ones, awaited (the engine's closed loop) ----
+
+  @Override
+  public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+    return await(readAsync(table, key, fields, result));
+  }
+
+  @Override
+  public Status update(String table, String key, Map<String, ByteIterator> values) {
+    return await(updateAsync(table, key, values));
+  }
+
+  @Override
+  public Status insert(String table, String key, Map<String, ByteIterator> values) {
+    return await(insertAsync(table, key, values));
+  }
+
+  @Override
+  public Status delete(String table, String key) {
+    return await(deleteAsync(table, key));
+  }
+
+  @Override
+  public Status insertWithTtl(String table, String key, Map<String, ByteIterator> values, long ttlSeconds) {
+    byte[] k = bytes(key);
+    long ttl = Math.max(1, ttlSeconds);
+    if (!settings.hash()) {
+      return await(commands.set(k, encode(toBytes(values)), SetArgs.Builder.ex(ttl)).thenApply(ok -> Status.OK));
+    }
+    CompletableFuture<Long> set = commands.hset(k, hashValues(values)).toCompletableFuture();
+    CompletableFuture<Boolean> expire = commands.expire(k, ttl).toCompletableFuture();
+    return await(set.thenCombine(expire, (a, b) -> Status.OK));
+  }
+
+  @Override
+  public Status scan(String table, String startkey, int recordcount, Set<String> fields,
+      Vector<HashMap<String, ByteIterator>> result) {
+    if (!index) {
+      return Status.NOT_IMPLEMENTED;
+    }
+    try {
+      List<CompletableFuture<List<byte[]>>> ranges = new ArrayList<>(shards);
+      for (int shard = 0; shard < shards; shard++) {
+        ranges.add(commands.zrangebylex(bytes(INDEX_PREFIX + table + ":" + shard), "[" + startkey, "+", 0, recordcount)
+            .toCompletableFuture());
+      }
+      List<String> keys = new ArrayList<>();
+      for (CompletableFuture<List<byte[]>> r : ranges) {
+        for (byte[] k : r.join()) {
+          keys.add(new String(k, StandardCharsets.UTF_8));
+        }
+      }
+      keys.sort(null);
+      if (keys.size() > recordcount) {
+        keys = keys.subList(0, recordcount);
+      }
+      List<HashMap<String, ByteIterator>> rows = new ArrayList<>(keys.size());
+      List<CompletableFuture<Status>> reads = new ArrayList<>(keys.size());
+      for (String key : keys) {
+        HashMap<String, ByteIterator> row = new HashMap<>();
+        rows.add(row);
+        reads.add(readAsync(table, key, fields, row).toCompletableFuture());
+      }
+      for (int i = 0; i < reads.size(); i++) {
+        if (reads.get(i).join() == Status.OK) {
+          result.add(rows.get(i));
+        }
+      }
+      return Status.OK;
+    } catch (CompletionException | io.lettuce.core.RedisException e) {
+      return error(e);
+    }
+  }
+
+  // ---- asynchronous operations ----
+
+  @Override
+  public CompletionStage<Status> readAsync(String table, String key, Set<String> fields,
+      Map<String, ByteIterator> result) {
+    byte[] k = bytes(key);
+    if (!settings.hash()) {
+      return commands.get(k).thenApply(value -> fromString(value, fields, result));
+    }
+    if (fields == null) {
+      return commands.hgetall(k).thenApply(all -> {
+        if (all.isEmpty()) {
+          return Status.NOT_FOUND;
+        }
+        all.forEach((f, v) -> result.put(new String(f, StandardCharsets.UTF_8), new ByteArrayByteIterator(v)));
+        return Status.OK;
+      });
+    }
+    byte[][] wanted = new byte[fields.size()][];
+    int i = 0;
+    for (String f : fields) {
+      wanted[i++] = name(f);
+    }
+    return commands.hmget(k, wanted).thenApply(values -> {
+      boolean any = false;
+      for (KeyValue<byte[], byte[]> kv : values) {
+        if (kv.hasValue()) {
+          result.put(new String(kv.getKey(), StandardCharsets.UTF_8), new ByteArrayByteIterator(kv.getValue()));
+          any = true;
+        }
+      }
+      return any ? Status.OK : Status.NOT_FOUND;
+    });
+  }
+
+  @Override
+  public CompletionStage<Status> insertAsync(String table, String key, Map<String, ByteIterator> values) {
+    byte[] k = bytes(key);
+    CompletableFuture<?> write = settings.hash()
+        ? commands.hset(k, hashValues(values)).toCompletableFuture()
+        : commands.set(k, encode(toBytes(values))).toCompletableFuture();
+    if (!index) {
+      return write.thenApply(x -> Status.OK);
+    }
+    CompletableFuture<Long> indexed = commands.zadd(indexKey(table, key), 0, k).toCompletableFuture();
+    return write.thenCombine(indexed, (a, b) -> Status.OK);
+  }
+
+  @Override
+  public CompletionStage<Status> updateAsync(String table, String key, Map<String, ByteIterator> values) {
+    byte[] k = bytes(key);
+    if (settings.hash()) {
+      return commands.hset(k, hashValues(values)).thenApply(x -> Status.OK);
+    }
+    Map<String, byte[]> fresh = toBytes(values);
+    if (settings.fieldCount() == 1 || values.size() >= settings.fieldCount()) {
+      return commands.set(k, encode(fresh)).thenApply(x -> Status.OK);
+    }
+    // Some fields of a multi-field record: read, merge, write (two round trips, not atomic).
+    return commands.get(k).thenCompose(old -> {
+      if (old == null) {
+        return CompletableFuture.completedFuture(Status.NOT_FOUND);
+      }
+      Map<String, byte[]> record = new HashMap<>(FieldCodec.decode(old));
+      record.putAll(fresh);
+      return commands.set(k, encode(record)).thenApply(x -> Status.OK);
+    });
+  }
+
+  @Override
+  public CompletionStage<Status> deleteAsync(String table, String key) {
+    byte[] k = bytes(key);
+    if (index) {
+      commands.zrem(indexKey(table, key), k);
+    }
+    return commands.del(k).thenApply(n -> n == 0 ? Status.NOT_FOUND : Status.OK);
+  }
+
+  // ---- helpers ----
+
+  private Status fromString(byte[] value, Set<String> fields, Map<String, ByteIterator> result) {
+    if (value == null) {
+      return Status.NOT_FOUND;
+    }
+    Map<String, byte[]> record = settings.fieldCount() == 1
+        ? Map.of(settings.fieldPrefix() + "0", value) : FieldCodec.decode(value);
+    record.forEach((f, v) -> {
+      if (fields == null || fields.contains(f)) {
+        result.put(f, new ByteArrayByteIterator(v));
+      }
+    });
+    return Status.OK;
+  }
+
+  private byte[] indexKey(String table, String key) {
+    return bytes(INDEX_PREFIX + table + ":" + Math.floorMod(key.hashCode(), shards));
+  }
+
+  private byte[] encode(Map<String, byte[]> record) {
+    if (settings.fieldCount() == 1 && record.size() == 1) {
+      return record.values().iterator().next();
+    }
+    return FieldCodec.encode(record);
+  }
+
+  private Map<byte[], byte[]> hashValues(Map<String, ByteIterator> values) {
+    Map<byte[], byte[]> out = new HashMap<>(values.size() * 2);
+    values.forEach((f, v) -> out.put(name(f), v.toArray()));
+    return out;
+  }
+
+  private static Map<String, byte[]> toBytes(Map<String, ByteIterator> values) {
+    Map<String, byte[]> out = new HashMap<>(values.size() * 2);
+    values.forEach((f, v) -> out.put(f, v.toArray()));
+    return out;
+  }
+
+  /** Field names repeat on every operation: encode each once per thread. */
+  private byte[] name(String field) {
+    byte[] b = names.get(field);
+    if (b == null) {
+      b = bytes(field);
+      names.put(field, b);
+    }
+    return b;
+  }
+
+  private static byte[] bytes(String s) {
+    return s.getBytes(StandardCharsets.UTF_8);
+  }
+
+  private static Status await(CompletionStage<Status> stage) {
+    try {
+      return stage.toCompletableFuture().join();
+    } catch (CompletionException | io.lettuce.core.RedisException e) {
+      return error(e);
+    }
+  }
+
+  private static Status error(RuntimeException e) {
+    Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+    return new Status("ERROR", cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage());
+  }
+}

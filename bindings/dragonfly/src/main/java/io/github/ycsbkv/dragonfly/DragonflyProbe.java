@@ -1,0 +1,69 @@
+package io.github.ycsbkv.dragonfly;
+
+import io.github.ycsbkv.codec.RespInfo;
+import io.github.ycsbkv.spi.ServerProbe;
+import io.github.ycsbkv.spi.ServerSample;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisException;
+import io.lettuce.core.api.StatefulRedisConnection;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import site.ycsb.DBException;
+
+/**
+ * Reads Dragonfly's own figures from {@code INFO}: {@code dragonfly_version}, {@code thread_count}
+ * (its proactor threads, one shard each), {@code used_memory}, {@code used_memory_rss} and the
+ * keyspace. Works with any RESP server (then the server name says which). Owns one connection; one
+ * thread at a time.
+ */
+final class DragonflyProbe implements ServerProbe {
+
+  static final String MEMORY_SOURCE = "INFO memory used_memory / used_memory_rss";
+
+  private final DragonflySettings settings;
+  private RedisClient client;
+  private StatefulRedisConnection<String, String> connection;
+
+  DragonflyProbe(DragonflySettings settings) {
+    this.settings = settings;
+  }
+
+  @Override
+  public ServerSample sample() throws DBException {
+    try {
+      if (connection == null) {
+        client = RedisClient.create(DragonflyClients.uri(settings));
+        client.setOptions(DragonflyClients.options(settings));
+        connection = client.connect();
+      }
+      var sync = connection.sync();
+      Map<String, String> info = RespInfo.parse(sync.info("server") + "\n" + sync.info("memory") + "\n"
+          + sync.info("keyspace"));
+      Map<String, String> threads = new LinkedHashMap<>();
+      threads.put("mode", info.getOrDefault("redis_mode", "unknown"));
+      if (info.containsKey("thread_count")) {
+        threads.put("thread_count", info.get("thread_count"));
+      }
+      return new ServerSample(Instant.now(), RespInfo.serverName(info), RespInfo.version(info), 1,
+          RespInfo.keyCount(info), Long.parseLong(info.getOrDefault("used_memory", "-1")),
+          Long.parseLong(info.getOrDefault("used_memory_rss", "-1")), MEMORY_SOURCE, threads);
+    } catch (RedisException e) {
+      close();
+      throw DragonflyClients.explain(settings, e);
+    }
+  }
+
+  @Override
+  public void close() {
+    if (connection != null) {
+      connection.close();
+      connection = null;
+    }
+    if (client != null) {
+      client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
+      client = null;
+    }
+  }
+}

@@ -1,0 +1,67 @@
+package io.github.ycsbkv.codec;
+
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Reading the reply of a RESP server's {@code INFO} command ({@code name:value} lines, {@code #}
+ * section headers), shared by the RESP bindings' server probes. Stateless and thread-safe.
+ */
+public final class RespInfo {
+
+  private RespInfo() {}
+
+  /** Every {@code name:value} line of one or more INFO replies. */
+  public static Map<String, String> parse(String info) {
+    Map<String, String> out = new HashMap<>();
+    for (String line : info.split("\r?\n")) {
+      int colon = line.indexOf(':');
+      if (colon > 0 && !line.startsWith("#")) {
+        out.put(line.substring(0, colon), line.substring(colon + 1).trim());
+      }
+    }
+    return out;
+  }
+
+  /** Keys over every {@code dbN:keys=...,expires=...} line of {@code INFO keyspace}. */
+  public static long keyCount(Map<String, String> info) {
+    long keys = 0;
+    for (Map.Entry<String, String> e : info.entrySet()) {
+      if (e.getKey().matches("db\\d+")) {
+        for (String part : e.getValue().split(",")) {
+          if (part.startsWith("keys=")) {
+            keys += Long.parseLong(part.substring(5));
+          }
+        }
+      }
+    }
+    return keys;
+  }
+
+  /**
+   * Which server wrote the reply: {@code dragonfly} ({@code dragonfly_version}), {@code valkey}
+   * ({@code valkey_version} or {@code server_name:valkey}), {@code keydb} (a value mentioning keydb),
+   * else {@code redis}.
+   */
+  public static String serverName(Map<String, String> info) {
+    if (info.containsKey("dragonfly_version")) {
+      return "dragonfly";
+    }
+    if (info.containsKey("valkey_version") || "valkey".equals(info.get("server_name"))) {
+      return "valkey";
+    }
+    for (String v : info.values()) {
+      if (v.toLowerCase(Locale.ROOT).contains("keydb")) {
+        return "keydb";
+      }
+    }
+    return "redis";
+  }
+
+  /** The server's own version: {@code dragonfly_version}, {@code valkey_version}, else {@code redis_version}. */
+  public static String version(Map<String, String> info) {
+    return info.getOrDefault("dragonfly_version",
+        info.getOrDefault("valkey_version", info.getOrDefault("redis_version", "unknown")));
+  }
+}

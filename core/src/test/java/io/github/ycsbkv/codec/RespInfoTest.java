@@ -1,0 +1,25 @@
+package io.github.ycsbkv.codec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+/** Parsing of INFO replies as each server writes them (figures from real servers' INFO output). */
+class RespInfoTest {
+
+  @Test
+  void keyCount_addsEveryDatabase() {
+    var info = RespInfo.parse("# Keyspace\r\ndb0:keys=1000,expires=0,avg_ttl=0\r\ndb3:keys=25,expires=2,avg_ttl=10\r\n");
+    assertEquals(1025, RespInfo.keyCount(info));
+  }
+
+  @Test
+  void serverName_recognisesValkeyKeydbAndRedis() {
+    assertEquals("valkey", RespInfo.serverName(RespInfo.parse("redis_version:7.2.4\nserver_name:valkey\nvalkey_version:8.1.1\n")));
+    assertEquals("keydb", RespInfo.serverName(RespInfo.parse("redis_version:6.3.4\nexecutable:/usr/local/bin/keydb-server\n")));
+    assertEquals("redis", RespInfo.serverName(RespInfo.parse("redis_version:7.0.15\nredis_mode:standalone\n")));
+    var dragonfly = RespInfo.parse("redis_version:7.4.0\ndragonfly_version:df-v1.30.3\nthread_count:4\n");
+    assertEquals("dragonfly", RespInfo.serverName(dragonfly));
+    assertEquals("df-v1.30.3", RespInfo.version(dragonfly));
+  }
+}

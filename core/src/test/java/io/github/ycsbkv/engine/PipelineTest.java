@@ -1,0 +1,75 @@
+package io.github.ycsbkv.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.results.BenchmarkResult;
+import java.util.Properties;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The engine's pipelined mode ({@code -p pipeline=N}) with an asynchronous binding. */
+class PipelineTest {
+
+  @BeforeEach
+  void reset() {
+    DelayedAsyncDB.reset();
+  }
+
+  private static Properties props(String pipeline, String threads) {
+    Properties p = new Properties();
+    p.setProperty("recordcount", "100");
+    p.setProperty("operationcount", "400");
+    p.setProperty("readproportion", "1");
+    p.setProperty("updateproportion", "0");
+    p.setProperty("requestdistribution", "uniform");
+    p.setProperty("pipeline", pipeline);
+    p.setProperty("threadcount", threads);
+    return p;
+  }
+
+  private BenchmarkResult run(Properties p) {
+    return new Benchmark(Phase.RUN, p, "async", DelayedAsyncDB.class, getClass().getClassLoader()).run();
+  }
+
+  @Test
+  void run_pipeline8_keepsEightInFlightPerThread_andRecordsEveryCompletion() {
+    BenchmarkResult r = run(props("8", "2"));
+    assertEquals("completed", r.stopReason());
+    assertEquals(400, r.operations());
+    assertEquals(400, DelayedAsyncDB.COMPLETED.get(), "every operation completed before the run ended");
+    assertEquals(16, DelayedAsyncDB.MAX_IN_FLIGHT.get(), "2 threads x 8 in flight, never more");
+    long ok = r.operation("READ").statuses().getOrDefault("OK", 0L);
+    long miss = r.operation("READ").statuses().getOrDefault("NOT_FOUND", 0L);
+    assertEquals(400, ok + miss, "the real outcome is recorded, not BATCHED_OK");
+    assertEquals(null, r.operation("READ").statuses().get("BATCHED_OK"));
+    assertTrue(r.operation("READ").serviceOk().minMicros() >= 1_900, "timed to completion: "
+        + r.operation("READ").serviceOk().minMicros());
+  }
+
+  @Test
+  void run_pipeline1_isTheClosedLoop() {
+    BenchmarkResult r = run(props("1", "1"));
+    assertEquals(400, r.operations());
+    assertEquals(1, DelayedAsyncDB.MAX_IN_FLIGHT.get());
+  }
+
+  @Test
+  void run_pipelineWithABlockingBinding_isAClearError() {
+    Properties p = props("4", "1");
+    UserError e = assertThrows(UserError.class, () -> new Benchmark(Phase.RUN, p, "fixed", FixedLatencyDB.class,
+        getClass().getClassLoader()).run());
+    assertEquals("binding 'fixed' has no asynchronous operations (io.github.ycsbkv.spi.AsyncOperations), so it cannot"
+        + " pipeline; drop -p pipeline=4", e.getMessage());
+  }
+
+  @Test
+  void run_pipelineWithDataIntegrity_isAClearError() {
+    Properties p = props("4", "1");
+    p.setProperty("dataintegrity", "true");
+    UserError e = assertThrows(UserError.class, () -> run(p));
+    assertTrue(e.getMessage().startsWith("dataintegrity=true checks each read's values"), e.getMessage());
+  }
+}

@@ -1,0 +1,234 @@
+package io.github.ycsbkv.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.ycsbkv.dragonfly.DragonflyBinding;
+import io.github.ycsbkv.dragonfly.DragonflyDB;
+import io.github.ycsbkv.spi.ServerProbe;
+import io.github.ycsbkv.spi.ServerSample;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.Vector;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import redis.clients.jedis.Jedis;
+import site.ycsb.ByteIterator;
+import site.ycsb.Status;
+import site.ycsb.StringByteIterator;
+
+/**
+ * What the Dragonfly binding must do against a real server: a {@code dragonfly} binary where there
+ * is one, else {@code redis-server} as a protocol-compatible stand-in (the subclass's name says
+ * which). Values are checked with the store's own client (Jedis), not through the binding.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class DragonflyContract {
+
+  private static final Path WORKLOADS = Path.of("..", "workloads").toAbsolutePath().normalize();
+
+  RespServer server;
+  private final List<DragonflyDB> open = new ArrayList<>();
+
+  abstract RespServer.Kind kind();
+
+  @BeforeAll
+  void startServer() throws Exception {
+    server = RespServer.start(kind());
+  }
+
+  @AfterAll
+  void stopServer() throws Exception {
+    if (server != null) {
+      server.close();
+    }
+  }
+
+  @BeforeEach
+  void flush() {
+    try (Jedis j = server.jedis()) {
+      j.flushAll();
+    }
+  }
+
+  @AfterEach
+  void closeClients() {
+    open.forEach(DragonflyDB::cleanup);
+    open.clear();
+  }
+
+  Properties props(String... kv) {
+    Properties p = new Properties();
+    p.setProperty("dragonfly.port", Integer.toString(server.port()));
+    for (int i = 0; i < kv.length; i += 2) {
+      p.setProperty(kv[i], kv[i + 1]);
+    }
+    return p;
+  }
+
+  DragonflyDB db(Properties p) throws Exception {
+    DragonflyDB db = new DragonflyDB();
+    db.setProperties(p);
+    db.init();
+    open.add(db);
+    return db;
+  }
+
+  String[] cli(String... args) {
+    List<String> all = new ArrayList<>(List.of(args));
+    all.addAll(List.of("-p", "dragonfly.port=" + server.port()));
+    return all.toArray(new String[0]);
+  }
+
+  static Map<String, ByteIterator> values(String... kv) {
+    Map<String, String> m = new HashMap<>();
+    for (int i = 0; i < kv.length; i += 2) {
+      m.put(kv[i], kv[i + 1]);
+    }
+    return StringByteIterator.getByteIteratorMap(m);
+  }
+
+  @Test
+  void hashModel_everyOperationAndStatus() throws Exception {
+    DragonflyDB db = db(props());
+    assertEquals(Status.OK, db.insert("usertable", "user1", values("f0", "a", "f1", "b")));
+    try (Jedis j = server.jedis()) {
+      assertEquals(Map.of("f0", "a", "f1", "b"), j.hgetAll("user1"));
+    }
+    Map<String, ByteIterator> out = new HashMap<>();
+    assertEquals(Status.OK, db.read("usertable", "user1", null, out));
+    assertEquals(Map.of("f0", "a", "f1", "b"), StringByteIterator.getStringMap(out));
+    out.clear();
+    assertEquals(Status.OK, db.read("usertable", "user1", Set.of("f1"), out));
+    assertEquals(Map.of("f1", "b"), StringByteIterator.getStringMap(out));
+    assertEquals(Status.OK, db.update("usertable", "user1", values("f1", "c")));
+    try (Jedis j = server.jedis()) {
+      assertEquals(Map.of("f0", "a", "f1", "c"), j.hgetAll("user1"));
+    }
+    assertEquals(Status.NOT_FOUND, db.read("usertable", "nobody", null, new HashMap<>()));
+    assertEquals(Status.NOT_FOUND, db.read("usertable", "nobody", Set.of("f0"), new HashMap<>()));
+    assertEquals(Status.OK, db.delete("usertable", "user1"));
+    assertEquals(Status.NOT_FOUND, db.delete("usertable", "user1"));
+    assertEquals(Status.NOT_IMPLEMENTED, db.scan("usertable", "a", 3, null, new Vector<>()));
+  }
+
+  @Test
+  void stringModel_rawSingleField_andTtl() throws Exception {
+    DragonflyDB db = db(props("dragonfly.datatype", "string", "fieldcount", "1"));
+    assertEquals(Status.OK, db.insert("usertable", "k1", values("field0", "raw")));
+    assertEquals(Status.OK, db.insertWithTtl("usertable", "k2", values("field0", "temp"), 300));
+    try (Jedis j = server.jedis()) {
+      assertEquals("raw", j.get("k1"));
+      assertEquals("temp", j.get("k2"));
+      long ttl = j.ttl("k2");
+      assertTrue(ttl > 290 && ttl <= 300, "ttl " + ttl);
+    }
+    Map<String, ByteIterator> out = new HashMap<>();
+    assertEquals(Status.OK, db.read("usertable", "k1", null, out));
+    assertEquals(Map.of("field0", "raw"), StringByteIterator.getStringMap(out));
+    assertEquals(Status.NOT_FOUND, db.read("usertable", "k9", null, new HashMap<>()));
+  }
+
+  @Test
+  void scan_indexSpreadOverShards_returnsKeysInOrder() throws Exception {
+    DragonflyDB db = db(props("dragonfly.scanindex", "on", "dragonfly.scanindex.shards", "4"));
+    for (int i = 0; i < 30; i++) {
+      String k = String.format("user%03d", (i * 7) % 30);
+      assertEquals(Status.OK, db.insert("usertable", k, values("id", k)));
+    }
+    assertEquals(Status.OK, db.delete("usertable", "user011"));
+    Vector<HashMap<String, ByteIterator>> rows = new Vector<>();
+    assertEquals(Status.OK, db.scan("usertable", "user010", 4, null, rows));
+    List<String> ids = new ArrayList<>();
+    rows.forEach(r -> ids.add(r.get("id").toString()));
+    assertEquals(List.of("user010", "user012", "user013", "user014"), ids);
+    try (Jedis j = server.jedis()) {
+      long indexKeys = j.keys("ycsbkv:idx:usertable:*").size();
+      assertEquals(4, indexKeys, "the index is spread over 4 keys");
+    }
+  }
+
+  @Test
+  void pipelinedRun_countsMatchTheClosedLoop_andPipelinedLoadWritesEveryRecord() {
+    String file = WORKLOADS.resolve("workloadb").toString();
+    Cli load = Cli.run(cli("load", "dragonfly", "-P", file, "-p", "recordcount=2000", "-p", "pipeline=16",
+        "-threads", "2"));
+    assertEquals(0, load.exitCode(), load.err());
+    assertEquals(2000, load.count("INSERT", "Return=OK"));
+    try (Jedis j = server.jedis()) {
+      assertEquals(2000, j.dbSize(), "the store's own count after a pipelined load");
+    }
+    for (String pipeline : List.of("1", "16")) {
+      Cli run = Cli.run(cli("run", "dragonfly", "-P", file, "-p", "recordcount=2000", "-p", "operationcount=3000",
+          "-p", "pipeline=" + pipeline, "-threads", "2"));
+      assertEquals(0, run.exitCode(), run.err());
+      assertEquals(3000, run.count("READ", "Return=OK") + run.count("UPDATE", "Return=OK"), "pipeline=" + pipeline);
+      assertEquals(null, run.summary("READ-FAILED", "Operations"), run.out());
+    }
+  }
+
+  @Test
+  void workloadsWithDataIntegrity_closedLoop() {
+    for (String w : List.of("workloada", "workloadd", "workloade", "workloadf")) {
+      try (Jedis j = server.jedis()) {
+        j.flushAll();
+      }
+      String file = WORKLOADS.resolve(w).toString();
+      Cli load = Cli.run(cli("load", "dragonfly", "-P", file, "-p", "recordcount=300", "-p", "dataintegrity=true",
+          "-threads", "2"));
+      assertEquals(0, load.exitCode(), w + ": " + load.err());
+      Cli run = Cli.run(cli("run", "dragonfly", "-P", file, "-p", "recordcount=300", "-p", "operationcount=300",
+          "-p", "dataintegrity=true", "-threads", "2"));
+      assertEquals(0, run.exitCode(), w + ": " + run.err());
+      assertEquals(null, run.summary("VERIFY", "Return=UNEXPECTED_STATE"), w + ": " + run.out());
+      for (String op : List.of("READ", "UPDATE", "INSERT", "SCAN")) {
+        assertEquals(null, run.summary(op + "-FAILED", "Operations"), w + " " + op + ": " + run.out());
+      }
+    }
+  }
+
+  @Test
+  void probe_readsTheServersOwnFigures() throws Exception {
+    try (ServerProbe probe = new DragonflyBinding().probe(props())) {
+      ServerSample before = probe.sample();
+      assertEquals(0, before.keys());
+      Cli load = Cli.run(cli("load", "dragonfly", "-P", WORKLOADS.resolve("workloada").toString(),
+          "-p", "recordcount=500"));
+      assertEquals(0, load.exitCode(), load.err());
+      ServerSample after = probe.sample();
+      assertEquals(500, after.keys());
+      assertEquals(kind() == RespServer.Kind.DRAGONFLY ? "dragonfly" : "redis", after.server());
+      assertTrue(after.usedMemoryBytes() > before.usedMemoryBytes());
+    }
+  }
+
+  @Test
+  void wrongPassword_andNothingListening_areOneLine() throws Exception {
+    String file = WORKLOADS.resolve("workloadc").toString();
+    try (Jedis j = server.jedis()) {
+      j.aclSetUser("bench", "on", ">s3cret", "~*", "+@all");
+    }
+    Cli ok = Cli.run(cli("load", "dragonfly", "-P", file, "-p", "recordcount=20", "-p", "dragonfly.user=bench",
+        "-p", "dragonfly.password=s3cret"));
+    assertEquals(0, ok.exitCode(), ok.err());
+    Cli bad = Cli.run(cli("run", "dragonfly", "-P", file, "-p", "dragonfly.user=bench", "-p", "dragonfly.password=nope"));
+    assertEquals(1, bad.exitCode());
+    assertEquals("ycsb: cannot initialize binding 'dragonfly': authentication failed for user 'bench' at 127.0.0.1:"
+        + server.port() + "; check dragonfly.user and dragonfly.password", bad.lastErrLine());
+    assertTrue(!bad.err().contains("nope"));
+    int port = RespServer.freePort();
+    Cli refused = Cli.run("run", "dragonfly", "-P", file, "-p", "dragonfly.port=" + port);
+    assertEquals(1, refused.exitCode());
+    assertEquals("ycsb: cannot initialize binding 'dragonfly': cannot connect to 127.0.0.1:" + port
+        + ": Connection refused; is the server running? (dragonfly.host, dragonfly.port)", refused.lastErrLine());
+  }
+}

@@ -1,0 +1,30 @@
+package io.github.ycsbkv.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The Dragonfly binding's contract against {@code redis-server}, a protocol-compatible stand-in,
+ * so that its command use is verified where no Dragonfly runs (as on this project's CI machine).
+ * Dragonfly-specific behaviour (thread-bound connections, shard count) is only covered by
+ * {@link DragonflyBindingIT}.
+ */
+class DragonflyOnRedisStandInIT extends DragonflyContract {
+
+  @Override
+  RespServer.Kind kind() {
+    return RespServer.Kind.REDIS;
+  }
+
+  @Test
+  void requireDragonfly_onRedis_refusesToStart() {
+    Cli run = Cli.run(cli("run", "dragonfly", "-P", Path.of("..", "workloads", "workloadc").toAbsolutePath().toString(),
+        "-p", "dragonfly.require=true"));
+    assertEquals(1, run.exitCode());
+    assertEquals("ycsb: cannot initialize binding 'dragonfly': the server at 127.0.0.1:" + server.port()
+        + " is redis 7.0.15, not Dragonfly (dragonfly.require=true); use the redis binding for it, or drop"
+        + " dragonfly.require", run.lastErrLine());
+  }
+}
