@@ -4,6 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
+import site.ycsb.ByteIterator;
 
 /**
  * Encoding of a record's fields into one string value, for the RESP bindings' {@code string} data
@@ -17,6 +18,28 @@ import java.util.Map;
 public final class FieldCodec {
 
   private FieldCodec() {}
+
+  /** The record as a string value: the single field's raw bytes when the workload has one field, else {@link #encode}. */
+  public static byte[] encodeRecord(Map<String, byte[]> record, int fieldCount) {
+    if (fieldCount == 1 && record.size() == 1) {
+      return record.values().iterator().next();
+    }
+    return encode(record);
+  }
+
+  /** Reverses {@link #encodeRecord}: with one field, the value is {@code <fieldPrefix>0}'s raw bytes. */
+  public static Map<String, byte[]> decodeRecord(byte[] value, int fieldCount, String fieldPrefix) {
+    return fieldCount == 1 ? Map.of(fieldPrefix + "0", value) : decode(value);
+  }
+
+  /** Reads every value's bytes once (a {@code ByteIterator} can be read only once). */
+  public static Map<String, byte[]> toBytes(Map<String, ByteIterator> values) {
+    Map<String, byte[]> out = new HashMap<>(values.size() * 2);
+    for (Map.Entry<String, ByteIterator> e : values.entrySet()) {
+      out.put(e.getKey(), e.getValue().toArray());
+    }
+    return out;
+  }
 
   public static byte[] encode(Map<String, byte[]> fields) {
     int size = 0;

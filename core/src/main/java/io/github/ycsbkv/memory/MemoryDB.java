@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.Vector;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
+import io.github.ycsbkv.codec.FieldCodec;
 import io.github.ycsbkv.spi.ExpiringWrites;
 import site.ycsb.ByteArrayByteIterator;
 import site.ycsb.ByteIterator;
@@ -104,7 +105,7 @@ public class MemoryDB extends DB implements ExpiringWrites {
     long now = System.nanoTime();
     // Read the iterators once, outside the remapping function: ConcurrentSkipListMap may call it
     // more than once under contention, and a second read of a ByteIterator returns nothing.
-    Map<String, byte[]> fresh = toBytes(values);
+    Map<String, byte[]> fresh = FieldCodec.toBytes(values);
     Entry updated = table(table).computeIfPresent(key, (k, old) -> {
       if (!old.live(now)) {
         return null;
@@ -118,14 +119,14 @@ public class MemoryDB extends DB implements ExpiringWrites {
 
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
-    table(table).put(key, new Entry(Map.copyOf(toBytes(values)), Long.MAX_VALUE));
+    table(table).put(key, new Entry(Map.copyOf(FieldCodec.toBytes(values)), Long.MAX_VALUE));
     return Status.OK;
   }
 
   @Override
   public Status insertWithTtl(String table, String key, Map<String, ByteIterator> values, long ttlSeconds) {
     long ttlNanos = java.util.concurrent.TimeUnit.SECONDS.toNanos(Math.max(1, ttlSeconds));
-    table(table).put(key, new Entry(Map.copyOf(toBytes(values)), System.nanoTime() + ttlNanos));
+    table(table).put(key, new Entry(Map.copyOf(FieldCodec.toBytes(values)), System.nanoTime() + ttlNanos));
     return Status.OK;
   }
 
@@ -133,14 +134,6 @@ public class MemoryDB extends DB implements ExpiringWrites {
   public Status delete(String table, String key) {
     Entry removed = table(table).remove(key);
     return removed == null || !removed.live(System.nanoTime()) ? Status.NOT_FOUND : Status.OK;
-  }
-
-  private static Map<String, byte[]> toBytes(Map<String, ByteIterator> values) {
-    Map<String, byte[]> out = new HashMap<>(values.size() * 2);
-    for (Map.Entry<String, ByteIterator> e : values.entrySet()) {
-      out.put(e.getKey(), e.getValue().toArray());
-    }
-    return out;
   }
 
   private static void copy(Map<String, byte[]> record, Set<String> fields, Map<String, ByteIterator> result) {

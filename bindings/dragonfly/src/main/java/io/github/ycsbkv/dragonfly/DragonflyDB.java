@@ -102,7 +102,8 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites {
     byte[] k = bytes(key);
     long ttl = Math.max(1, ttlSeconds);
     if (!settings.hash()) {
-      return await(commands.set(k, encode(toBytes(values)), SetArgs.Builder.ex(ttl)).thenApply(ok -> Status.OK));
+      byte[] value = encodeRecord(FieldCodec.toBytes(values));
+      return await(commands.set(k, value, SetArgs.Builder.ex(ttl)).thenApply(ok -> Status.OK));
     }
     CompletableFuture<Long> set = commands.hset(k, hashValues(values)).toCompletableFuture();
     CompletableFuture<Boolean> expire = commands.expire(k, ttl).toCompletableFuture();
@@ -189,7 +190,7 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites {
     byte[] k = bytes(key);
     CompletableFuture<?> write = settings.hash()
         ? commands.hset(k, hashValues(values)).toCompletableFuture()
-        : commands.set(k, encode(toBytes(values))).toCompletableFuture();
+        : commands.set(k, encodeRecord(FieldCodec.toBytes(values))).toCompletableFuture();
     if (!index) {
       return write.thenApply(x -> Status.OK);
     }
@@ -203,9 +204,9 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites {
     if (settings.hash()) {
       return commands.hset(k, hashValues(values)).thenApply(x -> Status.OK);
     }
-    Map<String, byte[]> fresh = toBytes(values);
+    Map<String, byte[]> fresh = FieldCodec.toBytes(values);
     if (settings.fieldCount() == 1 || values.size() >= settings.fieldCount()) {
-      return commands.set(k, encode(fresh)).thenApply(x -> Status.OK);
+      return commands.set(k, encodeRecord(fresh)).thenApply(x -> Status.OK);
     }
     // Some fields of a multi-field record: read, merge, write (two round trips, not atomic).
     return commands.get(k).thenCompose(old -> {
@@ -214,7 +215,7 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites {
       }
       Map<String, byte[]> record = new HashMap<>(FieldCodec.decode(old));
       record.putAll(fresh);
-      return commands.set(k, encode(record)).thenApply(x -> Status.OK);
+      return commands.set(k, encodeRecord(record)).thenApply(x -> Status.OK);
     });
   }
 
@@ -233,8 +234,7 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites {
     if (value == null) {
       return Status.NOT_FOUND;
     }
-    Map<String, byte[]> record = settings.fieldCount() == 1
-        ? Map.of(settings.fieldPrefix() + "0", value) : FieldCodec.decode(value);
+    Map<String, byte[]> record = FieldCodec.decodeRecord(value, settings.fieldCount(), settings.fieldPrefix());
     record.forEach((f, v) -> {
       if (fields == null || fields.contains(f)) {
         result.put(f, new ByteArrayByteIterator(v));
@@ -247,22 +247,9 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites {
     return bytes(INDEX_PREFIX + table + ":" + Math.floorMod(key.hashCode(), shards));
   }
 
-  private byte[] encode(Map<String, byte[]> record) {
-    if (settings.fieldCount() == 1 && record.size() == 1) {
-      return record.values().iterator().next();
-    }
-    return FieldCodec.encode(record);
-  }
-
   private Map<byte[], byte[]> hashValues(Map<String, ByteIterator> values) {
     Map<byte[], byte[]> out = new HashMap<>(values.size() * 2);
     values.forEach((f, v) -> out.put(name(f), v.toArray()));
-    return out;
-  }
-
-  private static Map<String, byte[]> toBytes(Map<String, ByteIterator> values) {
-    Map<String, byte[]> out = new HashMap<>(values.size() * 2);
-    values.forEach((f, v) -> out.put(f, v.toArray()));
     return out;
   }
 
@@ -274,6 +261,10 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites {
       names.put(field, b);
     }
     return b;
+  }
+
+  private byte[] encodeRecord(Map<String, byte[]> record) {
+    return FieldCodec.encodeRecord(record, settings.fieldCount());
   }
 
   private static byte[] bytes(String s) {

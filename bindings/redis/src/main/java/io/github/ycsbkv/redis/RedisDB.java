@@ -136,7 +136,7 @@ public class RedisDB extends DB implements ExpiringWrites {
         record.putAll(FieldCodec.decode(old));
       }
       values.forEach((f, v) -> record.put(f, v.toArray()));
-      jedis.set(k, encode(record));
+      jedis.set(k, encodeRecord(record));
       return Status.OK;
     } catch (JedisException | IllegalArgumentException e) {
       return error(e);
@@ -149,7 +149,7 @@ public class RedisDB extends DB implements ExpiringWrites {
       byte[] k = bytes(key);
       boolean hash = settings.dataType() == RedisSettings.DataType.HASH;
       Map<byte[], byte[]> hashValues = hash ? hashValues(values) : null;
-      byte[] stringValue = hash ? null : encode(toBytes(values));
+      byte[] stringValue = hash ? null : encodeRecord(FieldCodec.toBytes(values));
       if (!index) {
         if (hash) {
           jedis.hset(k, hashValues);
@@ -195,7 +195,7 @@ public class RedisDB extends DB implements ExpiringWrites {
       byte[] k = bytes(key);
       long ttl = Math.max(1, ttlSeconds);
       if (settings.dataType() == RedisSettings.DataType.STRING) {
-        jedis.set(k, encode(toBytes(values)), SetParams.setParams().ex(ttl));
+        jedis.set(k, encodeRecord(FieldCodec.toBytes(values)), SetParams.setParams().ex(ttl));
         return Status.OK;
       }
       Map<byte[], byte[]> hash = hashValues(values);
@@ -268,9 +268,7 @@ public class RedisDB extends DB implements ExpiringWrites {
       return false;
     }
     if (reply instanceof byte[] value) {
-      Map<String, byte[]> record = settings.fieldCount() == 1
-          ? Map.of(settings.fieldPrefix() + "0", value)
-          : FieldCodec.decode(value);
+      Map<String, byte[]> record = FieldCodec.decodeRecord(value, settings.fieldCount(), settings.fieldPrefix());
       for (Map.Entry<String, byte[]> e : record.entrySet()) {
         if (fields == null || fields.contains(e.getKey())) {
           row.put(e.getKey(), new ByteArrayByteIterator(e.getValue()));
@@ -328,24 +326,11 @@ public class RedisDB extends DB implements ExpiringWrites {
     return INDEX_PREFIX + table + ":{" + Math.floorMod(key.hashCode(), settings.indexShards()) + "}";
   }
 
-  private byte[] encode(Map<String, byte[]> record) {
-    if (settings.fieldCount() == 1 && record.size() == 1) {
-      return record.values().iterator().next();
-    }
-    return FieldCodec.encode(record);
-  }
-
   private Map<byte[], byte[]> hashValues(Map<String, ByteIterator> values) {
     Map<byte[], byte[]> out = new HashMap<>(values.size() * 2);
     for (Map.Entry<String, ByteIterator> e : values.entrySet()) {
       out.put(name(e.getKey()), e.getValue().toArray());
     }
-    return out;
-  }
-
-  private static Map<String, byte[]> toBytes(Map<String, ByteIterator> values) {
-    Map<String, byte[]> out = new HashMap<>(values.size() * 2);
-    values.forEach((f, v) -> out.put(f, v.toArray()));
     return out;
   }
 
@@ -366,6 +351,10 @@ public class RedisDB extends DB implements ExpiringWrites {
       fieldNames.put(field, b);
     }
     return b;
+  }
+
+  private byte[] encodeRecord(Map<String, byte[]> record) {
+    return FieldCodec.encodeRecord(record, settings.fieldCount());
   }
 
   private static byte[] bytes(String s) {
