@@ -8,6 +8,7 @@ import io.github.ycsbkv.engine.Phase;
 import io.github.ycsbkv.engine.StopReason;
 import io.github.ycsbkv.results.BenchmarkResult;
 import io.github.ycsbkv.results.ResultJson;
+import io.github.ycsbkv.results.SummaryCsv;
 import io.github.ycsbkv.results.SummaryText;
 import io.github.ycsbkv.spi.Binding;
 import io.github.ycsbkv.spi.BindingRegistry;
@@ -36,8 +37,8 @@ import picocli.CommandLine.Spec;
  */
 abstract class PhaseCommand implements Callable<Integer> {
 
-  /** Property naming the directory for {@code result.json}. */
-  static final String EXPORT_DIR = "export.dir";
+  /** Property naming the directory for {@code result.json}, {@code summary.csv} and histograms. */
+  static final String EXPORT_DIR = Benchmark.EXPORT_DIR;
   /** Upstream's property for a file that receives the text summary. */
   static final String EXPORT_FILE = "exportfile";
 
@@ -185,7 +186,8 @@ abstract class PhaseCommand implements Callable<Integer> {
     if (exportDir != null && !exportDir.isBlank()) {
       try {
         Path file = ResultJson.write(result, Path.of(exportDir));
-        err.println("ycsb-kv: results written to " + file);
+        SummaryCsv.write(result, Path.of(exportDir));
+        err.println("ycsb-kv: results written to " + file.getParent() + " (result.json, summary.csv, *.hlog, *.hgrm)");
       } catch (IOException e) {
         err.println("ycsb: cannot write results to '" + exportDir + "': " + UserError.describe(e));
         code = UserError.FAILED;

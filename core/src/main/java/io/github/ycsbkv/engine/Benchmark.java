@@ -64,6 +64,8 @@ public final class Benchmark {
   public static final String LABEL = "label";
   public static final String WORKLOAD = "workload";
   public static final String PIPELINE = "pipeline";
+  /** Directory for result.json, summary.csv and the histogram files. */
+  public static final String EXPORT_DIR = "export.dir";
 
   /** Default client threads. */
   public static final int DEFAULT_THREADS = 1;
@@ -218,8 +220,11 @@ public final class Benchmark {
     for (Worker w : workers) {
       w.setStartNanos(startNanos);
     }
+    String exportDir = props.getProperty(EXPORT_DIR);
+    HistogramExports exports = exportDir == null || exportDir.isBlank() ? null
+        : new HistogramExports(java.nio.file.Path.of(exportDir), startWall.toEpochMilli());
     Sampler sampler = new Sampler(metrics, workers, intervalMillis, opsTotal, clock, startNanos,
-        printStatus ? statusOut : null);
+        printStatus ? statusOut : null, exports);
     Thread samplerThread = new Thread(sampler, "ycsb-status");
     samplerThread.setDaemon(true);
     samplerThread.start();
@@ -260,9 +265,17 @@ public final class Benchmark {
     if (reason == StopReason.COMPLETED && earlyStops == threads) {
       reason = StopReason.WORKLOAD;
     }
+    List<Metrics.Totals> totals = metrics.finish();
+    if (exports != null) {
+      exports.totals(totals);
+      exports.close();
+      if (exports.failure() != null) {
+        warn(warnings, exports.failure());
+      }
+    }
     return new BenchmarkResult(phase.command(), bindingName, dbClass.getName(), workload.getClass().getName(),
         label, threads, target, startWall, endWall, TimeUnit.NANOSECONDS.toMillis(runtimeNanos), ops, throughput,
-        reason.id(), signal.message(), warnings, percentiles, operationResults(metrics, percentiles),
+        reason.id(), signal.message(), warnings, percentiles, operationResults(totals, percentiles),
         UpstreamMeasurements.export(upstream), intervals, gcDelta(gcBefore), EnvironmentInfo.current(),
         Secrets.redactAll(props), server);
   }
@@ -288,9 +301,9 @@ public final class Benchmark {
     }
   }
 
-  private static List<OperationResult> operationResults(Metrics metrics, List<Double> percentiles) {
+  private static List<OperationResult> operationResults(List<Metrics.Totals> totals, List<Double> percentiles) {
     List<OperationResult> out = new ArrayList<>();
-    for (Metrics.Totals m : metrics.finish()) {
+    for (Metrics.Totals m : totals) {
       Map<String, Long> statuses = m.statuses;
       long count = 0;
       long errors = 0;

@@ -29,6 +29,7 @@ final class Sampler implements Runnable {
   private final NanoClock clock;
   private final long startNanos;
   private final PrintStream status;
+  private final HistogramExports exports;
   private final CountDownLatch finished = new CountDownLatch(1);
   private final List<IntervalSample> samples = new ArrayList<>();
   private final Histogram merged = new Histogram(3);
@@ -36,7 +37,8 @@ final class Sampler implements Runnable {
   private long lastOps;
 
   Sampler(Metrics metrics, List<Worker> workers, long intervalMillis, long opsTotal, NanoClock clock,
-      long startNanos, PrintStream status) {
+      long startNanos, PrintStream status, HistogramExports exports) {
+    this.exports = exports;
     this.metrics = metrics;
     this.workers = workers;
     this.intervalMillis = intervalMillis;
@@ -86,6 +88,9 @@ final class Sampler implements Runnable {
       detail.append(String.format(Locale.US, " [%s: Count=%d, Avg=%.3f, 99=%.3f]", m.name, m.intervalCount,
           interval.getTotalCount() == 0 ? 0.0 : interval.getMean() / 1000.0,
           interval.getValueAtPercentile(99) / 1000.0));
+    }
+    if (exports != null) {
+      exports.intervals(ops, (lastNanos - startNanos) / 1e9, elapsedNanos / 1e9);
     }
     if (ops0 != lastOps || print) {
       double p99 = merged.getTotalCount() == 0 ? Double.NaN : merged.getValueAtPercentile(99) / 1000.0;

@@ -146,4 +146,34 @@ class EndToEndTest {
       }
     }
   }
+
+  @Test
+  void load_exportDir_writesCsvAndHistogramsThatReadBack() throws Exception {
+    Path out = tmp.resolve("export");
+    CliRun load = CliRun.of("load", "memory", "-P", WORKLOADA, "-p", "recordcount=20000", "-p", "table=exports",
+        "-p", "status.interval=1", "-threads", "2", "-p", "export.dir=" + out);
+    assertEquals(0, load.exitCode(), load.err());
+
+    java.util.List<String> csv = java.nio.file.Files.readAllLines(out.resolve("summary.csv"));
+    assertEquals("operation,outcome,latency,count,errors,meanMicros,minMicros,maxMicros,stdDevMicros,p50Micros,"
+        + "p90Micros,p95Micros,p99Micros,p99_9Micros,p99_99Micros", csv.get(0));
+    String[] insert = csv.get(1).split(",");
+    assertEquals("INSERT", insert[0]);
+    assertEquals("ok", insert[1]);
+    assertEquals("service", insert[2]);
+    assertEquals("20000", insert[3]);
+    assertEquals(load.summary("INSERT", "99thPercentileLatency(us)"), insert[12]);
+
+    String hgrm = java.nio.file.Files.readString(out.resolve("INSERT.hgrm"));
+    assertTrue(hgrm.contains("#[Mean    =") && hgrm.contains("Total count    =        20000]"), hgrm);
+
+    long logged = 0;
+    org.HdrHistogram.HistogramLogReader reader = new org.HdrHistogram.HistogramLogReader(
+        out.resolve("INSERT.hlog").toFile());
+    while (reader.hasNext()) {
+      logged += ((org.HdrHistogram.Histogram) reader.nextIntervalHistogram()).getTotalCount();
+    }
+    assertEquals(20000, logged, "the interval log adds up to every insert");
+    assertFalse(java.nio.file.Files.exists(out.resolve("DELETE.hlog")), "no log for an unused operation");
+  }
 }
