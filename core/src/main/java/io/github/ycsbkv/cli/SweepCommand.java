@@ -1,0 +1,277 @@
+package io.github.ycsbkv.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.ycsbkv.config.Props;
+import io.github.ycsbkv.config.PropertySources;
+import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.engine.Benchmark;
+import io.github.ycsbkv.engine.Phase;
+import io.github.ycsbkv.engine.StopReason;
+import io.github.ycsbkv.memory.MemoryDB;
+import io.github.ycsbkv.results.BenchmarkResult;
+import io.github.ycsbkv.results.ResultJson;
+import io.github.ycsbkv.results.Summary;
+import io.github.ycsbkv.results.SummaryCsv;
+import io.github.ycsbkv.spi.Binding;
+import io.github.ycsbkv.spi.BindingRegistry;
+import io.github.ycsbkv.spi.ServerProbe;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ycsb sweep}: bindings x workloads x thread counts x repetitions, one result directory per
+ * cell ({@code OUT/<binding>/<workload>/t<threads>/r<repetition>/}), and {@code sweep.json} /
+ * {@code sweep.csv} with, per cell and figure, mean, standard deviation, coefficient of variation
+ * and a 95% confidence interval over the repetitions. Resumable: a cell whose {@code result.json}
+ * says it completed is not run again.
+ */
+@Command(name = "sweep", mixinStandardHelpOptions = true, separator = " ", sortOptions = false,
+    usageHelpAutoWidth = true,
+    description = {"Run a matrix of bindings x workloads x thread counts x repetitions and summarise each cell's"
+        + " repetitions (mean, standard deviation, coefficient of variation, 95% confidence interval).", ""},
+    footer = {"", "Example: ycsb sweep --bindings memory,redis --workloads readheavy,balanced --threads 1,2,4"
+        + " --repeat 3 --out results -p recordcount=100000 -p operationcount=100000 -p redis.host=127.0.0.1",
+        "Store addresses come from -p (redis.host, dragonfly.host, ...). See docs/results.md."})
+final class SweepCommand implements Callable<Integer> {
+
+  /** The study's thread counts. */
+  static final String DEFAULT_THREADS = "1,2,4,8,16,32";
+
+  @Spec
+  CommandSpec spec;
+
+  @Option(names = "--bindings", paramLabel = "NAMES", required = true, split = ",",
+      description = "Bindings, comma-separated (see 'ycsb bindings').")
+  List<String> bindings;
+
+  @Option(names = "--workloads", paramLabel = "FILES", required = true, split = ",",
+      description = "Workload files, comma-separated: names in workloads/ (readheavy) or paths.")
+  List<String> workloads;
+
+  @Option(names = "--threads", paramLabel = "N,N,...", split = ",",
+      description = "Thread counts (default " + DEFAULT_THREADS + ", the 2025 study's).")
+  List<Integer> threads = new ArrayList<>(List.of(1, 2, 4, 8, 16, 32));
+
+  @Option(names = "--repeat", paramLabel = "R", description = "Repetitions of every cell (default ${DEFAULT-VALUE}).")
+  int repeat = 1;
+
+  @Option(names = "--out", paramLabel = "DIR", required = true, description = "Where results go.")
+  Path out;
+
+  @Option(names = "--reload", paramLabel = "WHEN",
+      description = "Load again before each cell: auto (when the workload inserts), always, never (default ${DEFAULT-VALUE}).")
+  String reload = "auto";
+
+  @Option(names = "-p", paramLabel = "KEY=VALUE", description = "A property for every cell; repeatable.")
+  List<String> propertyPairs = new ArrayList<>();
+
+  @Override
+  public Integer call() throws IOException {
+    if (repeat < 1 || threads.isEmpty() || threads.stream().anyMatch(t -> t < 1)) {
+      throw new UserError("--repeat and every --threads value must be at least 1");
+    }
+    if (!List.of("auto", "always", "never").contains(reload)) {
+      throw new UserError("--reload must be auto, always or never, got '" + reload + "'");
+    }
+    PrintWriter err = spec.commandLine().getErr();
+    PrintWriter stdout = spec.commandLine().getOut();
+    ClassLoader loader = SweepCommand.class.getClassLoader();
+    BindingRegistry registry = BindingRegistry.load(loader);
+    // Resolve everything first: a typo fails before any cell runs.
+    Map<String, BindingResolver.Resolved> resolved = new LinkedHashMap<>();
+    for (String b : bindings) {
+      resolved.put(b, BindingResolver.resolve(b.trim(), registry, loader));
+    }
+    Map<String, Properties> workloadProps = new LinkedHashMap<>();
+    for (String w : workloads) {
+      String file = w.contains("/") || Files.exists(Path.of(w)) ? w : "workloads/" + w;
+      Properties p = PropertySources.load(List.of(file), propertyPairs);
+      if (p.getProperty(Benchmark.WORKLOAD) == null) {
+        throw new UserError("workload file '" + file + "' sets no workload class");
+      }
+      workloadProps.put(Path.of(w).getFileName().toString(), p);
+    }
+
+    ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    ObjectNode sweep = mapper.createObjectNode();
+    sweep.put("schema", "ycsb-kv/sweep/1");
+    ArrayNode cellsJson = sweep.putArray("cells");
+    StringBuilder csv = new StringBuilder("binding,workload,threads,figure,n,mean,stdDev,cv,ci95Low,ci95High\n");
+    int failedCells = 0;
+    for (Map.Entry<String, BindingResolver.Resolved> b : resolved.entrySet()) {
+      for (Map.Entry<String, Properties> w : workloadProps.entrySet()) {
+        boolean inserts = Props.getDouble(w.getValue(), "insertproportion", 0) > 0;
+        boolean reloadEach = reload.equals("always") || (reload.equals("auto") && inserts);
+        String loadFailure = null;
+        boolean loaded = false;
+        for (int t : threads) {
+          ObjectNode cell = cellsJson.addObject();
+          cell.put("binding", b.getValue().name());
+          cell.put("workload", w.getKey());
+          cell.put("threads", t);
+          ArrayNode failures = cell.putArray("failed");
+          Map<String, List<Double>> figures = new LinkedHashMap<>();
+          for (int r = 1; r <= repeat; r++) {
+            Path dir = out.resolve(b.getValue().name()).resolve(w.getKey()).resolve("t" + t).resolve("r" + r);
+            JsonNode done = completed(dir.resolve(ResultJson.FILE_NAME));
+            if (done == null) {
+              if (loadFailure == null && (!loaded || reloadEach)) {
+                loadFailure = load(b.getValue(), w.getValue(), threads, dir.getParent().getParent().resolve("load"),
+                    registry, err);
+                loaded = loadFailure == null;
+              }
+              if (loadFailure != null) {
+                failures.add("r" + r + ": load failed: " + loadFailure);
+                continue;
+              }
+              err.printf(Locale.US, "ycsb-kv sweep: %s %s %d thread(s), repetition %d/%d%n", b.getValue().name(),
+                  w.getKey(), t, r, repeat);
+              Properties p = new Properties();
+              p.putAll(w.getValue());
+              p.setProperty(Benchmark.THREADS, Integer.toString(t));
+              p.setProperty(Benchmark.EXPORT_DIR, dir.toString());
+              BenchmarkResult result = runPhase(Phase.RUN, b.getValue(), p, registry);
+              ResultJson.write(result, dir);
+              SummaryCsv.write(result, dir);
+              if (StopReason.INTERRUPTED.id().equals(result.stopReason())) {
+                writeSweep(mapper, sweep, csv);
+                err.println("ycsb: sweep interrupted; completed cells are kept, run the same command to resume");
+                return Main.EXIT_INTERRUPTED;
+              }
+              done = completed(dir.resolve(ResultJson.FILE_NAME));
+              if (done == null) {
+                failures.add("r" + r + ": " + result.error());
+                continue;
+              }
+            }
+            collect(done, figures);
+          }
+          if (!failures.isEmpty()) {
+            failedCells++;
+          }
+          ObjectNode figs = cell.putObject("figures");
+          for (Map.Entry<String, List<Double>> f : figures.entrySet()) {
+            Summary s = Summary.of(f.getValue());
+            ObjectNode o = figs.putObject(f.getKey());
+            o.put("n", s.n());
+            o.put("mean", s.mean());
+            o.put("stdDev", s.stdDev());
+            o.put("cv", s.cv());
+            o.put("ci95Low", s.ci95Low());
+            o.put("ci95High", s.ci95High());
+            ArrayNode values = o.putArray("values");
+            s.values().forEach(values::add);
+            csv.append(String.format(Locale.US, "%s,%s,%d,%s,%d,%.3f,%.3f,%.4f,%.3f,%.3f%n", b.getValue().name(),
+                w.getKey(), t, f.getKey(), s.n(), s.mean(), s.stdDev(), s.cv(), s.ci95Low(), s.ci95High()));
+          }
+        }
+      }
+    }
+    writeSweep(mapper, sweep, csv);
+    stdout.print(csv);
+    stdout.flush();
+    err.println("ycsb-kv sweep: wrote " + out.resolve("sweep.json") + " and " + out.resolve("sweep.csv"));
+    if (failedCells > 0) {
+      err.println("ycsb: " + failedCells + " cell(s) had failed repetitions; sweep.json lists why");
+      return UserError.FAILED;
+    }
+    return 0;
+  }
+
+  private void writeSweep(ObjectMapper mapper, ObjectNode sweep, StringBuilder csv) throws IOException {
+    Files.createDirectories(out);
+    mapper.writeValue(out.resolve("sweep.json").toFile(), sweep);
+    Files.writeString(out.resolve("sweep.csv"), csv, StandardCharsets.UTF_8);
+  }
+
+  /** Loads the workload's records; returns null, or why it failed. */
+  private static String load(BindingResolver.Resolved b, Properties workload, List<Integer> threads, Path dir,
+      BindingRegistry registry, PrintWriter err) {
+    if (b.dbClass() == MemoryDB.class) {
+      MemoryDB.clearAll();
+    }
+    Properties p = new Properties();
+    p.putAll(workload);
+    p.setProperty(Benchmark.THREADS, Integer.toString(threads.stream().mapToInt(Integer::intValue).max().orElse(1)));
+    p.setProperty(Benchmark.EXPORT_DIR, dir.toString());
+    err.println("ycsb-kv sweep: loading " + b.name());
+    try {
+      BenchmarkResult r = runPhase(Phase.LOAD, b, p, registry);
+      ResultJson.write(r, dir);
+      return StopReason.COMPLETED.id().equals(r.stopReason()) ? null : r.error() == null ? r.stopReason() : r.error();
+    } catch (UserError | IOException e) {
+      return UserError.describe(e);
+    }
+  }
+
+  private static BenchmarkResult runPhase(Phase phase, BindingResolver.Resolved b, Properties p,
+      BindingRegistry registry) {
+    Binding binding = registry.find(b.name()).orElse(null);
+    ServerProbe probe = null;
+    try {
+      probe = binding == null ? null : binding.probe(p);
+    } catch (RuntimeException e) {
+      probe = null;
+    }
+    Benchmark benchmark = new Benchmark(phase, p, b.name(), b.dbClass(), SweepCommand.class.getClassLoader())
+        .probe(probe);
+    Interrupts.setActive(benchmark.stopSignal());
+    try {
+      return benchmark.run();
+    } finally {
+      Interrupts.setActive(null);
+      if (probe != null) {
+        probe.close();
+      }
+    }
+  }
+
+  /** The cell's result if it completed (or stopped at its time limit), else null. */
+  private static JsonNode completed(Path resultJson) throws IOException {
+    if (!Files.exists(resultJson)) {
+      return null;
+    }
+    JsonNode json = ResultJson.read(resultJson);
+    String reason = json.path("stopReason").asText();
+    return reason.equals(StopReason.COMPLETED.id()) || reason.equals(StopReason.MAX_EXECUTION_TIME.id()) ? json : null;
+  }
+
+  /** The figures summarised per cell: throughput, and mean, P50, P99, P99.9 of each operation's successes. */
+  private static void collect(JsonNode result, Map<String, List<Double>> figures) {
+    figures.computeIfAbsent("throughputOpsPerSec", k -> new ArrayList<>())
+        .add(result.path("overall").path("throughputOpsPerSec").asDouble());
+    for (JsonNode op : result.path("operations")) {
+      String name = op.path("operation").asText();
+      JsonNode ok = op.path("serviceOk");
+      if (name.equals("CLEANUP") || ok.isNull() || ok.isMissingNode()) {
+        continue;
+      }
+      Iterator<String> fields = List.of("meanMicros", "p50Micros", "p99Micros", "p99_9Micros").iterator();
+      while (fields.hasNext()) {
+        String f = fields.next();
+        if (ok.has(f)) {
+          figures.computeIfAbsent(name + "." + f, k -> new ArrayList<>()).add(ok.path(f).asDouble());
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,75 @@
+package io.github.ycsbkv.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SweepTest {
+
+  private static final String WORKLOADA = Path.of("..", "workloads", "workloada").toAbsolutePath().toString();
+
+  @TempDir
+  Path tmp;
+
+  @Test
+  void sweep_memoryTwoThreadCountsTwoRepetitions_finishesEveryCell_andResumes() throws Exception {
+    Path out = tmp.resolve("sweep");
+    String[] args = {"sweep", "--bindings", "memory", "--workloads", WORKLOADA, "--threads", "1,2", "--repeat", "2",
+        "--out", out.toString(), "-p", "recordcount=500", "-p", "operationcount=2000"};
+    CliRun first = CliRun.of(args);
+    assertEquals(0, first.exitCode(), first.err());
+    JsonNode sweep = new ObjectMapper().readTree(out.resolve("sweep.json").toFile());
+    assertEquals(2, sweep.path("cells").size());
+    for (JsonNode cell : sweep.path("cells")) {
+      assertEquals("memory", cell.path("binding").asText());
+      assertEquals(0, cell.path("failed").size());
+      JsonNode tput = cell.path("figures").path("throughputOpsPerSec");
+      assertEquals(2, tput.path("n").asInt());
+      double a = tput.path("values").get(0).asDouble();
+      double b = tput.path("values").get(1).asDouble();
+      assertEquals((a + b) / 2, tput.path("mean").asDouble(), 1e-6);
+      assertEquals(Math.abs(a - b) / Math.sqrt(2), tput.path("stdDev").asDouble(), 1e-6);
+      assertTrue(cell.path("figures").has("READ.p99Micros"));
+    }
+    for (String t : new String[] {"t1", "t2"}) {
+      for (String r : new String[] {"r1", "r2"}) {
+        Path result = out.resolve("memory").resolve("workloada").resolve(t).resolve(r).resolve("result.json");
+        assertTrue(Files.exists(result), result.toString());
+        assertTrue(Files.exists(result.resolveSibling("summary.csv")));
+      }
+    }
+    String csv = Files.readString(out.resolve("sweep.csv"));
+    assertTrue(csv.startsWith("binding,workload,threads,figure,n,mean,stdDev,cv,ci95Low,ci95High\n"), csv);
+    assertTrue(csv.contains("\nmemory,workloada,2,throughputOpsPerSec,2,"), csv);
+
+    Path cell = out.resolve("memory/workloada/t1/r1/result.json");
+    FileTime before = Files.getLastModifiedTime(cell);
+    CliRun again = CliRun.of(args);
+    assertEquals(0, again.exitCode(), again.err());
+    assertEquals(before, Files.getLastModifiedTime(cell), "a completed cell is not run again");
+    assertTrue(!again.err().contains("repetition"), "nothing ran: " + again.err());
+  }
+
+  @Test
+  void sweep_unreachableStore_recordsTheCellAsFailed_andGoesOn() throws Exception {
+    Path out = tmp.resolve("failing");
+    CliRun run = CliRun.of("sweep", "--bindings", "io.github.ycsbkv.engine.FailingInitDB,memory", "--workloads",
+        WORKLOADA, "--threads", "1", "--out", out.toString(), "-p", "recordcount=100", "-p", "operationcount=100");
+    assertEquals(1, run.exitCode(), run.err());
+    JsonNode cells = new ObjectMapper().readTree(out.resolve("sweep.json").toFile()).path("cells");
+    assertEquals(2, cells.size());
+    assertTrue(cells.get(0).path("failed").get(0).asText().contains("cannot connect to 127.0.0.1:6390"),
+        cells.get(0).toString());
+    assertEquals(0, cells.get(1).path("failed").size(), "the memory cells still ran");
+    assertEquals(1, cells.get(1).path("figures").path("throughputOpsPerSec").path("n").asInt());
+    assertEquals("ycsb: 1 cell(s) had failed repetitions; sweep.json lists why", run.err().strip().lines()
+        .reduce((x, y) -> y).orElse(""));
+  }
+}
