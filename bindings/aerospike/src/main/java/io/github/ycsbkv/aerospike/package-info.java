@@ -1,2 +1,5 @@
-/** The aerospike-client-java binding. Not implemented yet: see issue 5. */
+/**
+ * The Aerospike binding: {@link io.github.ycsbkv.aerospike.AerospikeDB} does the work,
+ * {@link io.github.ycsbkv.aerospike.AerospikeBinding} registers it. See {@code docs/bindings/aerospike.md}.
+ */
 package io.github.ycsbkv.aerospike;

@@ -1,0 +1,58 @@
+package io.github.ycsbkv.aerospike;
+
+import io.github.ycsbkv.spi.Binding;
+import io.github.ycsbkv.spi.PropertyDoc;
+import io.github.ycsbkv.spi.ServerProbe;
+import java.util.List;
+import java.util.Properties;
+import site.ycsb.DBException;
+
+/** Registers {@link AerospikeDB} as {@code aerospike} and documents its properties. Immutable. */
+public final class AerospikeBinding implements Binding {
+
+  private static final List<PropertyDoc> PROPERTIES = List.of(
+      new PropertyDoc("as.host", "127.0.0.1", "Seed node(s): host or host:port, comma-separated."),
+      new PropertyDoc("as.port", Integer.toString(AerospikeSettings.DEFAULT_PORT), "Port of seeds given without one."),
+      new PropertyDoc("as.namespace", AerospikeSettings.DEFAULT_NAMESPACE, "Namespace (the official image has 'test')."),
+      new PropertyDoc("as.set", "the YCSB table", "Set name."),
+      new PropertyDoc("as.user", null, "User (Enterprise security)."),
+      new PropertyDoc("as.password", null, "Password; never printed."),
+      new PropertyDoc("as.timeout", Integer.toString(AerospikeSettings.DEFAULT_TOTAL_TIMEOUT_MILLIS),
+          "Total timeout of an operation, in milliseconds."),
+      new PropertyDoc("as.socketTimeout", Integer.toString(AerospikeSettings.DEFAULT_SOCKET_TIMEOUT_MILLIS),
+          "Socket idle timeout, in milliseconds."),
+      new PropertyDoc("as.maxRetries", Integer.toString(AerospikeSettings.DEFAULT_MAX_RETRIES),
+          "Retries per operation; 0 so that retries never hide latency."),
+      new PropertyDoc("as.sendKey", "false", "Store the user key with the record."),
+      new PropertyDoc("as.tls", "false", "TLS with the JVM's trust store (javax.net.ssl.* system properties)."),
+      new PropertyDoc("as.tls.name", null, "TLS name of the seed nodes."));
+
+  @Override
+  public List<String> names() {
+    return List.of("aerospike");
+  }
+
+  @Override
+  public String dbClassName() {
+    return "io.github.ycsbkv.aerospike.AerospikeDB";
+  }
+
+  @Override
+  public String description() {
+    return "Aerospike over aerospike-client-java 9, one shared client per process; docs/bindings/aerospike.md";
+  }
+
+  @Override
+  public List<PropertyDoc> properties() {
+    return PROPERTIES;
+  }
+
+  @Override
+  public ServerProbe probe(Properties props) {
+    try {
+      return new AerospikeProbe(AerospikeSettings.from(props));
+    } catch (DBException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
+  }
+}

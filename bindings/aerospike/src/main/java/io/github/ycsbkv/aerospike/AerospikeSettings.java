@@ -1,0 +1,120 @@
+package io.github.ycsbkv.aerospike;
+
+import com.aerospike.client.Host;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import site.ycsb.DBException;
+
+/**
+ * The Aerospike binding's configuration (every property and default is in
+ * {@link AerospikeBinding#properties()} and {@code docs/bindings/aerospike.md}). Immutable;
+ * {@link #toString()} masks the password.
+ */
+record AerospikeSettings(List<Host> seeds, String namespace, String set, String user, String password,
+    int totalTimeoutMillis, int socketTimeoutMillis, int maxRetries, boolean sendKey, boolean tls, String tlsName,
+    int threads, int fieldCount, String fieldPrefix) {
+
+  static final int DEFAULT_PORT = 3000;
+  static final String DEFAULT_NAMESPACE = "test";
+  static final int DEFAULT_TOTAL_TIMEOUT_MILLIS = 2000;
+  static final int DEFAULT_SOCKET_TIMEOUT_MILLIS = 1000;
+  /** Retries hide latency: none unless asked for. */
+  static final int DEFAULT_MAX_RETRIES = 0;
+  /** Aerospike's limit on bin names. */
+  static final int MAX_BIN_NAME_LENGTH = 15;
+
+  static AerospikeSettings from(Properties p) throws DBException {
+    int port = integer(p, "as.port", DEFAULT_PORT, 1);
+    List<Host> seeds = new ArrayList<>();
+    String tlsName = p.getProperty("as.tls.name");
+    for (String h : p.getProperty("as.host", "127.0.0.1").split(",")) {
+      if (h.isBlank()) {
+        continue;
+      }
+      String host = h.trim();
+      int hostPort = port;
+      int colon = host.lastIndexOf(':');
+      if (colon > 0 && host.indexOf(':') == colon) {
+        try {
+          hostPort = Integer.parseInt(host.substring(colon + 1));
+        } catch (NumberFormatException e) {
+          throw new DBException("as.host: '" + h.trim() + "' has no valid port");
+        }
+        host = host.substring(0, colon);
+      }
+      seeds.add(new Host(host, tlsName, hostPort));
+    }
+    if (seeds.isEmpty()) {
+      throw new DBException("as.host is empty");
+    }
+    String table = p.getProperty("table", "usertable");
+    return new AerospikeSettings(List.copyOf(seeds), p.getProperty("as.namespace", DEFAULT_NAMESPACE).trim(),
+        p.getProperty("as.set", table).trim(), blankToNull(p.getProperty("as.user")), p.getProperty("as.password"),
+        integer(p, "as.timeout", DEFAULT_TOTAL_TIMEOUT_MILLIS, 0),
+        integer(p, "as.socketTimeout", DEFAULT_SOCKET_TIMEOUT_MILLIS, 0),
+        integer(p, "as.maxRetries", DEFAULT_MAX_RETRIES, 0), bool(p, "as.sendKey", false), bool(p, "as.tls", false),
+        tlsName, integer(p, "threadcount", 1, 1), integer(p, "fieldcount", 10, 1),
+        p.getProperty("fieldnameprefix", "field"));
+  }
+
+  /** Fails when a field name of the workload is longer than Aerospike's 15-character bin names. */
+  void checkBinNames() throws DBException {
+    String longest = fieldPrefix + (fieldCount - 1);
+    if (longest.length() > MAX_BIN_NAME_LENGTH) {
+      throw new DBException("field name '" + longest + "' has " + longest.length() + " characters; Aerospike bin"
+          + " names have at most " + MAX_BIN_NAME_LENGTH + " (shorten fieldnameprefix or lower fieldcount)");
+    }
+  }
+
+  /** Identifies the shared client these settings need (the password is part of it, never printed). */
+  String clientKey() {
+    return seeds + "|" + user + "|" + password + "|" + tls + "|" + tlsName;
+  }
+
+  String where() {
+    List<String> hosts = new ArrayList<>();
+    for (Host h : seeds) {
+      hosts.add(h.name + ":" + h.port);
+    }
+    return String.join(",", hosts);
+  }
+
+  @Override
+  public String toString() {
+    return "AerospikeSettings[" + where() + ", namespace=" + namespace + ", set=" + set + ", user=" + user
+        + ", password=" + (password == null ? "none" : "*****") + "]";
+  }
+
+  private static String blankToNull(String s) {
+    return s == null || s.isBlank() ? null : s.trim();
+  }
+
+  private static int integer(Properties p, String name, int defaultValue, int min) throws DBException {
+    String raw = p.getProperty(name);
+    if (raw == null || raw.isBlank()) {
+      return defaultValue;
+    }
+    int v;
+    try {
+      v = Integer.parseInt(raw.trim());
+    } catch (NumberFormatException e) {
+      throw new DBException("property '" + name + "' must be a whole number, got '" + raw + "'");
+    }
+    if (v < min) {
+      throw new DBException("property '" + name + "' must be at least " + min + ", got " + v);
+    }
+    return v;
+  }
+
+  private static boolean bool(Properties p, String name, boolean defaultValue) throws DBException {
+    String raw = p.getProperty(name);
+    if (raw == null || raw.isBlank()) {
+      return defaultValue;
+    }
+    if (raw.trim().equalsIgnoreCase("true") || raw.trim().equalsIgnoreCase("false")) {
+      return Boolean.parseBoolean(raw.trim());
+    }
+    throw new DBException("property '" + name + "' must be true or false, got '" + raw + "'");
+  }
+}

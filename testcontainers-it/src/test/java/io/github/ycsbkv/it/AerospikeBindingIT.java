@@ -1,0 +1,163 @@
+package io.github.ycsbkv.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.github.ycsbkv.aerospike.AerospikeBinding;
+import io.github.ycsbkv.aerospike.AerospikeDB;
+import io.github.ycsbkv.spi.ServerProbe;
+import io.github.ycsbkv.spi.ServerSample;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import site.ycsb.ByteIterator;
+import site.ycsb.Status;
+import site.ycsb.StringByteIterator;
+
+/**
+ * The Aerospike binding against a real server: the address in {@code -Dit.aerospike.host=host:port}
+ * (or {@code IT_AEROSPIKE_HOST}), else an {@code asd} binary on PATH started with a generated
+ * configuration (namespace {@code test} in memory, loopback ports), else skipped with the reason,
+ * unless {@code it.require}/{@code IT_REQUIRE} lists {@code aerospike}.
+ */
+class AerospikeBindingIT {
+
+  private static final Path WORKLOADS = Path.of("..", "workloads").toAbsolutePath().normalize();
+  private static String host;
+  private static Process asd;
+  private static Path dir;
+
+  @BeforeAll
+  static void provision() throws Exception {
+    host = System.getProperty("it.aerospike.host", System.getenv("IT_AEROSPIKE_HOST"));
+    if (host != null && !host.isBlank()) {
+      return;
+    }
+    Path binary = RespServer.onPath("asd");
+    if (binary == null) {
+      String why = "asd is not on PATH, no it.aerospike.host is given (and these tests do not use Docker yet):"
+          + " skipping aerospike tests";
+      if (System.getProperty("it.require", System.getenv().getOrDefault("IT_REQUIRE", "")).contains("aerospike")) {
+        fail(why + ", but it.require/IT_REQUIRE lists aerospike");
+      }
+      System.out.println("[it] " + why);
+      Assumptions.abort(why);
+    }
+    dir = Files.createTempDirectory("ycsbkv-aerospike-");
+    int service = RespServer.freePort();
+    String conf = String.join("\n",
+        "service {", "  proto-fd-max 1024", "  work-directory " + dir, "  pidfile " + dir.resolve("asd.pid"), "}",
+        "logging {", "  file " + dir.resolve("asd.log") + " {", "    context any info", "  }", "}",
+        "network {", "  service {", "    address 127.0.0.1", "    port " + service, "  }",
+        "  heartbeat {", "    mode mesh", "    address 127.0.0.1", "    port " + RespServer.freePort(), "  }",
+        "  fabric {", "    address 127.0.0.1", "    port " + RespServer.freePort(), "  }", "}",
+        "namespace test {", "  replication-factor 1", "  storage-engine memory {", "    data-size 1G", "  }", "}", "");
+    Files.writeString(dir.resolve("aerospike.conf"), conf);
+    asd = new ProcessBuilder(binary.toString(), "--foreground", "--config-file", dir.resolve("aerospike.conf").toString())
+        .redirectErrorStream(true).redirectOutput(dir.resolve("stdout.log").toFile()).start();
+    host = "127.0.0.1:" + service;
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (System.nanoTime() < deadline) {
+      Cli probe = Cli.run("load", "aerospike", "-P", WORKLOADS.resolve("workloadc").toString(), "-p", "as.host=" + host,
+          "-p", "recordcount=1", "-p", "probe=false");
+      if (probe.exitCode() == 0) {
+        return;
+      }
+      if (!asd.isAlive()) {
+        fail("asd exited at start: " + Files.readString(dir.resolve("stdout.log")));
+      }
+      Thread.sleep(500);
+    }
+    fail("asd did not answer within 60 s");
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    if (asd != null) {
+      asd.destroy();
+      asd.waitFor(20, TimeUnit.SECONDS);
+      RespServer.deleteTree(dir);
+    }
+  }
+
+  private static Properties props(String... kv) {
+    Properties p = new Properties();
+    p.setProperty("as.host", host);
+    p.setProperty("table", "itset");
+    for (int i = 0; i < kv.length; i += 2) {
+      p.setProperty(kv[i], kv[i + 1]);
+    }
+    return p;
+  }
+
+  private static Map<String, ByteIterator> values(String... kv) {
+    Map<String, String> m = new HashMap<>();
+    for (int i = 0; i < kv.length; i += 2) {
+      m.put(kv[i], kv[i + 1]);
+    }
+    return StringByteIterator.getByteIteratorMap(m);
+  }
+
+  @Test
+  void everyOperationAndStatus_updateMergesBins() throws Exception {
+    AerospikeDB db = new AerospikeDB();
+    db.setProperties(props());
+    db.init();
+    try {
+      db.delete("itset", "k1");
+      assertEquals(Status.NOT_FOUND, db.read("itset", "k1", null, new HashMap<>()));
+      assertEquals(Status.NOT_FOUND, db.update("itset", "k1", values("f0", "x")));
+      assertEquals(Status.OK, db.insert("itset", "k1", values("f0", "a", "f1", "b")));
+      assertEquals(Status.OK, db.update("itset", "k1", values("f1", "c")));
+      Map<String, ByteIterator> out = new HashMap<>();
+      assertEquals(Status.OK, db.read("itset", "k1", null, out));
+      assertEquals(Map.of("f0", "a", "f1", "c"), StringByteIterator.getStringMap(out), "update kept f0");
+      out.clear();
+      assertEquals(Status.OK, db.read("itset", "k1", Set.of("f0"), out));
+      assertEquals(Map.of("f0", "a"), StringByteIterator.getStringMap(out));
+      assertEquals(Status.OK, db.delete("itset", "k1"));
+      assertEquals(Status.NOT_FOUND, db.delete("itset", "k1"));
+      assertEquals(Status.NOT_IMPLEMENTED, db.scan("itset", "k", 5, null, new java.util.Vector<>()));
+    } finally {
+      db.cleanup();
+    }
+  }
+
+  @Test
+  void workloadaWithDataIntegrity_andTheProbeCountsObjects() throws Exception {
+    String file = WORKLOADS.resolve("workloada").toString();
+    try (ServerProbe probe = new AerospikeBinding().probe(props("table", "probed"))) {
+      long before = probe.sample().keys();
+      Cli load = Cli.run("load", "aerospike", "-P", file, "-p", "as.host=" + host, "-p", "table=probed",
+          "-p", "recordcount=500", "-p", "dataintegrity=true", "-threads", "4");
+      assertEquals(0, load.exitCode(), load.err());
+      ServerSample after = probe.sample();
+      assertEquals("aerospike", after.server());
+      assertTrue(after.keys() >= 500 && after.keys() <= before + 500, before + " -> " + after.keys());
+    }
+    Cli run = Cli.run("run", "aerospike", "-P", file, "-p", "as.host=" + host, "-p", "table=probed",
+        "-p", "recordcount=500", "-p", "operationcount=1000", "-p", "dataintegrity=true", "-threads", "4");
+    assertEquals(0, run.exitCode(), run.err());
+    assertEquals(1000, run.count("READ", "Return=OK") + run.count("UPDATE", "Return=OK"));
+    assertEquals(null, run.summary("VERIFY", "Return=UNEXPECTED_STATE"));
+  }
+
+  @Test
+  void unknownNamespace_isOneLine() {
+    Cli run = Cli.run("run", "aerospike", "-P", WORKLOADS.resolve("workloada").toString(), "-p", "as.host=" + host,
+        "-p", "as.namespace=nosuchns");
+    assertEquals(1, run.exitCode());
+    assertTrue(run.lastErrLine().contains("namespace 'nosuchns' does not exist on " + host), run.lastErrLine());
+  }
+
+}

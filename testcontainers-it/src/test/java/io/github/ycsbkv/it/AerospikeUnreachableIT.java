@@ -1,0 +1,21 @@
+package io.github.ycsbkv.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/** The real Aerospike client against a loopback port nothing listens on: one line, exit 1. */
+class AerospikeUnreachableIT {
+
+  @Test
+  void run_seedThatDoesNotAnswer_isOneLineWithTheAddress() throws Exception {
+    int port = RespServer.freePort();
+    Cli run = Cli.run("run", "aerospike", "-P", Path.of("..", "workloads", "workloada").toAbsolutePath().toString(),
+        "-p", "as.host=127.0.0.1:" + port);
+    assertEquals(1, run.exitCode());
+    assertEquals("ycsb: cannot initialize binding 'aerospike': cannot connect to Aerospike at 127.0.0.1:" + port
+        + ": Failed to connect to [1] host(s): 127.0.0.1 " + port + " Error -8: Connection failed; is the server"
+        + " running? (as.host, as.port)", run.lastErrLine());
+  }
+}
