@@ -155,7 +155,8 @@ public class AerospikeDB extends DB implements ExpiringWrites {
     }
   }
 
-  private static Status status(AerospikeException e) {
+  /** KEY_NOT_FOUND is a miss; every other result code is an error that carries the client's message. */
+  static Status status(AerospikeException e) {
     if (e.getResultCode() == ResultCode.KEY_NOT_FOUND_ERROR) {
       return Status.NOT_FOUND;
     }
