@@ -33,11 +33,6 @@ final class Interrupts {
     ACTIVE.set(signal);
   }
 
-  /** Whether Ctrl-C was pressed since the process started. */
-  static boolean interrupted() {
-    return COUNT.get() > 0;
-  }
-
   private static void onInterrupt() {
     StopSignal active = ACTIVE.get();
     if (COUNT.incrementAndGet() > 1 || active == null) {

@@ -116,15 +116,6 @@ public class CacheWorkload extends Workload {
     return keyPrefix + n;
   }
 
-  /** The probability that an operation is a SET. */
-  double setProbability() {
-    return setProbability;
-  }
-
-  KeyPattern keys() {
-    return keys;
-  }
-
   @Override
   public boolean doInsert(DB db, Object threadState) {
     // Load writes keys insertstart+1, insertstart+2, ... once each, whatever the thread count.

@@ -1,6 +1,7 @@
 package io.github.ycsbkv.aerospike;
 
 import com.aerospike.client.Host;
+import io.github.ycsbkv.config.BindingProperties;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -25,7 +26,7 @@ record AerospikeSettings(List<Host> seeds, String namespace, String set, String 
   static final int MAX_BIN_NAME_LENGTH = 15;
 
   static AerospikeSettings from(Properties p) throws DBException {
-    int port = integer(p, "as.port", DEFAULT_PORT, 1);
+    int port = BindingProperties.integer(p, "as.port", DEFAULT_PORT, 1);
     List<Host> seeds = new ArrayList<>();
     String tlsName = p.getProperty("as.tls.name");
     for (String h : p.getProperty("as.host", "127.0.0.1").split(",")) {
@@ -51,10 +52,10 @@ record AerospikeSettings(List<Host> seeds, String namespace, String set, String 
     String table = p.getProperty("table", "usertable");
     return new AerospikeSettings(List.copyOf(seeds), p.getProperty("as.namespace", DEFAULT_NAMESPACE).trim(),
         p.getProperty("as.set", table).trim(), blankToNull(p.getProperty("as.user")), p.getProperty("as.password"),
-        integer(p, "as.timeout", DEFAULT_TOTAL_TIMEOUT_MILLIS, 0),
-        integer(p, "as.socketTimeout", DEFAULT_SOCKET_TIMEOUT_MILLIS, 0),
-        integer(p, "as.maxRetries", DEFAULT_MAX_RETRIES, 0), bool(p, "as.sendKey", false), bool(p, "as.tls", false),
-        tlsName, integer(p, "threadcount", 1, 1), integer(p, "fieldcount", 10, 1),
+        BindingProperties.integer(p, "as.timeout", DEFAULT_TOTAL_TIMEOUT_MILLIS, 0),
+        BindingProperties.integer(p, "as.socketTimeout", DEFAULT_SOCKET_TIMEOUT_MILLIS, 0),
+        BindingProperties.integer(p, "as.maxRetries", DEFAULT_MAX_RETRIES, 0), BindingProperties.bool(p, "as.sendKey", false), BindingProperties.bool(p, "as.tls", false),
+        tlsName, BindingProperties.integer(p, "threadcount", 1, 1), BindingProperties.integer(p, "fieldcount", 10, 1),
         p.getProperty("fieldnameprefix", "field"));
   }
 
@@ -88,33 +89,5 @@ record AerospikeSettings(List<Host> seeds, String namespace, String set, String 
 
   private static String blankToNull(String s) {
     return s == null || s.isBlank() ? null : s.trim();
-  }
-
-  private static int integer(Properties p, String name, int defaultValue, int min) throws DBException {
-    String raw = p.getProperty(name);
-    if (raw == null || raw.isBlank()) {
-      return defaultValue;
-    }
-    int v;
-    try {
-      v = Integer.parseInt(raw.trim());
-    } catch (NumberFormatException e) {
-      throw new DBException("property '" + name + "' must be a whole number, got '" + raw + "'");
-    }
-    if (v < min) {
-      throw new DBException("property '" + name + "' must be at least " + min + ", got " + v);
-    }
-    return v;
-  }
-
-  private static boolean bool(Properties p, String name, boolean defaultValue) throws DBException {
-    String raw = p.getProperty(name);
-    if (raw == null || raw.isBlank()) {
-      return defaultValue;
-    }
-    if (raw.trim().equalsIgnoreCase("true") || raw.trim().equalsIgnoreCase("false")) {
-      return Boolean.parseBoolean(raw.trim());
-    }
-    throw new DBException("property '" + name + "' must be true or false, got '" + raw + "'");
   }
 }

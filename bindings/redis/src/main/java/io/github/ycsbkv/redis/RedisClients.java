@@ -71,11 +71,6 @@ final class RedisClients {
     }
   }
 
-  /** Clients currently open (for tests). */
-  static synchronized int open() {
-    return CLIENTS.size();
-  }
-
   /** A client config for these settings (also used by the probe). */
   static JedisClientConfig config(RedisSettings s) throws DBException {
     DefaultJedisClientConfig.Builder b = DefaultJedisClientConfig.builder()

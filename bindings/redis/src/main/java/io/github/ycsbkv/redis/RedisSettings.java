@@ -1,9 +1,7 @@
 package io.github.ycsbkv.redis;
 
-import java.net.URI;
-import java.net.URISyntaxException;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
+import io.github.ycsbkv.codec.RespUri;
+import io.github.ycsbkv.config.BindingProperties;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -52,53 +50,18 @@ record RedisSettings(List<Endpoint> endpoints, String user, String password, int
 
   static RedisSettings from(Properties p) throws DBException {
     String uriText = p.getProperty("redis.uri");
-    String uriHost = null;
-    int uriPort = -1;
-    String uriUser = null;
-    String uriPassword = null;
-    Integer uriDb = null;
-    boolean uriTls = false;
-    if (uriText != null && !uriText.isBlank()) {
-      URI uri;
-      try {
-        uri = new URI(uriText.trim());
-      } catch (URISyntaxException e) {
-        throw new DBException("redis.uri is not a valid URI (expected redis://[user:password@]host:port[/db])");
-      }
-      String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-      if (!scheme.equals("redis") && !scheme.equals("rediss")) {
-        throw new DBException("redis.uri must start with redis:// or rediss://, got '" + scheme + "://'");
-      }
-      uriTls = scheme.equals("rediss");
-      uriHost = uri.getHost();
-      uriPort = uri.getPort();
-      if (uri.getRawUserInfo() != null) {
-        String info = uri.getRawUserInfo();
-        int colon = info.indexOf(':');
-        if (colon < 0) {
-          uriPassword = decode(info);
-        } else {
-          uriUser = colon == 0 ? null : decode(info.substring(0, colon));
-          uriPassword = decode(info.substring(colon + 1));
-        }
-      }
-      String path = uri.getPath();
-      if (path != null && path.length() > 1) {
-        try {
-          uriDb = Integer.parseInt(path.substring(1));
-        } catch (NumberFormatException e) {
-          throw new DBException("redis.uri: the path must be a database number, got '" + path + "'");
-        }
-      }
-    }
+    RespUri uri = uriText == null || uriText.isBlank() ? new RespUri(null, -1, null, null, -1, false)
+        : RespUri.parse(uriText, "redis.uri");
+    String uriHost = uri.host();
+    int uriPort = uri.port();
 
-    boolean cluster = bool(p, "redis.cluster", false);
-    int defaultPort = uriPort > 0 ? uriPort : integer(p, "redis.port", DEFAULT_PORT, 1);
+    boolean cluster = BindingProperties.bool(p, "redis.cluster", false);
+    int defaultPort = uriPort > 0 ? uriPort : BindingProperties.integer(p, "redis.port", DEFAULT_PORT, 1);
     String hosts = p.getProperty("redis.host", uriHost != null ? uriHost : DEFAULT_HOST);
     List<Endpoint> endpoints = new ArrayList<>();
     for (String h : hosts.split(",")) {
       if (!h.isBlank()) {
-        endpoints.add(endpoint(h.trim(), p.containsKey("redis.port") ? integer(p, "redis.port", DEFAULT_PORT, 1)
+        endpoints.add(endpoint(h.trim(), p.containsKey("redis.port") ? BindingProperties.integer(p, "redis.port", DEFAULT_PORT, 1)
             : defaultPort, "redis.host"));
       }
     }
@@ -124,28 +87,28 @@ record RedisSettings(List<Endpoint> endpoints, String user, String password, int
           endpoint(pair.substring(eq + 1).trim(), -1, "redis.cluster.hostmap"));
     }
 
-    int database = p.containsKey("redis.db") ? integer(p, "redis.db", 0, 0) : uriDb == null ? 0 : uriDb;
+    int database = p.containsKey("redis.db") ? BindingProperties.integer(p, "redis.db", 0, 0) : Math.max(0, uri.database());
     if (cluster && database != 0) {
       throw new DBException("redis.db must be 0 with redis.cluster=true (Redis Cluster has one database)");
     }
-    String user = p.getProperty("redis.user", uriUser);
-    String password = p.getProperty("redis.password", uriPassword);
+    String user = p.getProperty("redis.user", uri.user());
+    String password = p.getProperty("redis.password", uri.password());
     if (user != null && user.isBlank()) {
       user = null;
     }
-    boolean tls = bool(p, "redis.tls", uriTls);
+    boolean tls = BindingProperties.bool(p, "redis.tls", uri.tls());
     String caFile = p.getProperty("redis.tls.cafile");
     String trustStore = p.getProperty("redis.tls.truststore");
-    boolean insecure = bool(p, "redis.tls.insecure", false);
+    boolean insecure = BindingProperties.bool(p, "redis.tls.insecure", false);
 
     DataType dataType = enumValue(p, "redis.datatype", DataType.HASH, DataType.class);
     ScanIndex scanIndex = enumValue(p, "redis.scanindex", ScanIndex.AUTO, ScanIndex.class);
-    int shards = integer(p, "redis.scanindex.shards", cluster ? DEFAULT_CLUSTER_INDEX_SHARDS : 1, 1);
-    int threads = integer(p, "threadcount", 1, 1);
-    int pool = integer(p, "redis.poolsize", threads, 1);
-    int fieldCount = integer(p, "fieldcount", 10, 1);
+    int shards = BindingProperties.integer(p, "redis.scanindex.shards", cluster ? DEFAULT_CLUSTER_INDEX_SHARDS : 1, 1);
+    int threads = BindingProperties.integer(p, "threadcount", 1, 1);
+    int pool = BindingProperties.integer(p, "redis.poolsize", threads, 1);
+    int fieldCount = BindingProperties.integer(p, "fieldcount", 10, 1);
     return new RedisSettings(List.copyOf(endpoints), user, password, database,
-        integer(p, "redis.timeout", DEFAULT_TIMEOUT_MILLIS, 1), cluster, Map.copyOf(hostMap), tls, caFile, trustStore,
+        BindingProperties.integer(p, "redis.timeout", DEFAULT_TIMEOUT_MILLIS, 1), cluster, Map.copyOf(hostMap), tls, caFile, trustStore,
         p.getProperty("redis.tls.truststore.password"), insecure, dataType, scanIndex, shards, pool, fieldCount,
         p.getProperty("fieldnameprefix", "field"));
   }
@@ -155,7 +118,7 @@ record RedisSettings(List<Endpoint> endpoints, String user, String password, int
     return switch (scanIndex) {
       case ON -> true;
       case OFF -> false;
-      case AUTO -> decimal(p, "scanproportion", 0) > 0;
+      case AUTO -> BindingProperties.decimal(p, "scanproportion", 0) > 0;
     };
   }
 
@@ -192,53 +155,6 @@ record RedisSettings(List<Endpoint> endpoints, String user, String password, int
       throw new DBException(property + ": '" + text + "' needs a port between 1 and 65535");
     }
     return new Endpoint(host, port);
-  }
-
-  private static String decode(String s) {
-    return URLDecoder.decode(s, StandardCharsets.UTF_8);
-  }
-
-  static int integer(Properties p, String name, int defaultValue, int min) throws DBException {
-    String raw = p.getProperty(name);
-    if (raw == null || raw.isBlank()) {
-      return defaultValue;
-    }
-    int value;
-    try {
-      value = Integer.parseInt(raw.trim());
-    } catch (NumberFormatException e) {
-      throw new DBException("property '" + name + "' must be a whole number, got '" + raw + "'");
-    }
-    if (value < min) {
-      throw new DBException("property '" + name + "' must be at least " + min + ", got " + value);
-    }
-    return value;
-  }
-
-  private static double decimal(Properties p, String name, double defaultValue) throws DBException {
-    String raw = p.getProperty(name);
-    if (raw == null || raw.isBlank()) {
-      return defaultValue;
-    }
-    try {
-      return Double.parseDouble(raw.trim());
-    } catch (NumberFormatException e) {
-      throw new DBException("property '" + name + "' must be a number, got '" + raw + "'");
-    }
-  }
-
-  private static boolean bool(Properties p, String name, boolean defaultValue) throws DBException {
-    String raw = p.getProperty(name);
-    if (raw == null || raw.isBlank()) {
-      return defaultValue;
-    }
-    if (raw.trim().equalsIgnoreCase("true")) {
-      return true;
-    }
-    if (raw.trim().equalsIgnoreCase("false")) {
-      return false;
-    }
-    throw new DBException("property '" + name + "' must be true or false, got '" + raw + "'");
   }
 
   private static <E extends Enum<E>> E enumValue(Properties p, String name, E defaultValue, Class<E> type)
