@@ -2,22 +2,17 @@ package io.github.ycsbkv.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import io.github.ycsbkv.aerospike.AerospikeBinding;
 import io.github.ycsbkv.aerospike.AerospikeDB;
 import io.github.ycsbkv.spi.ServerProbe;
 import io.github.ycsbkv.spi.ServerSample;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
-
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import site.ycsb.ByteIterator;
@@ -25,68 +20,27 @@ import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
 
 /**
- * The Aerospike binding against a real server: the address in {@code -Dit.aerospike.host=host:port}
- * (or {@code IT_AEROSPIKE_HOST}), else an {@code asd} binary on PATH started with a generated
- * configuration (namespace {@code test} in memory, loopback ports), else skipped with the reason,
- * unless {@code it.require}/{@code IT_REQUIRE} lists {@code aerospike}.
+ * The Aerospike binding against a real server, provisioned by {@link Store}: the address in
+ * {@code -Dit.aerospike.url=host:port}, else a container, else an {@code asd} binary on PATH (with
+ * {@code AEROSPIKE_IT_CONF} or a generated configuration: namespace {@code test} in memory, loopback
+ * ports), else skipped with the reason, unless {@code it.require}/{@code IT_REQUIRE} lists {@code aerospike}.
  */
 class AerospikeBindingIT {
 
   private static final Path WORKLOADS = Path.of("..", "workloads").toAbsolutePath().normalize();
+  private static Store store;
   private static String host;
-  private static Process asd;
-  private static Path dir;
 
   @BeforeAll
   static void provision() throws Exception {
-    host = System.getProperty("it.aerospike.host", System.getenv("IT_AEROSPIKE_HOST"));
-    if (host != null && !host.isBlank()) {
-      return;
-    }
-    Path binary = RespServer.onPath("asd");
-    if (binary == null) {
-      String why = "asd is not on PATH, no it.aerospike.host is given (and these tests do not use Docker yet):"
-          + " skipping aerospike tests";
-      if (System.getProperty("it.require", System.getenv().getOrDefault("IT_REQUIRE", "")).contains("aerospike")) {
-        fail(why + ", but it.require/IT_REQUIRE lists aerospike");
-      }
-      System.out.println("[it] " + why);
-      Assumptions.abort(why);
-    }
-    dir = Files.createTempDirectory("ycsbkv-aerospike-");
-    int service = RespServer.freePort();
-    String conf = String.join("\n",
-        "service {", "  proto-fd-max 1024", "  work-directory " + dir, "  pidfile " + dir.resolve("asd.pid"), "}",
-        "logging {", "  file " + dir.resolve("asd.log") + " {", "    context any info", "  }", "}",
-        "network {", "  service {", "    address 127.0.0.1", "    port " + service, "  }",
-        "  heartbeat {", "    mode mesh", "    address 127.0.0.1", "    port " + RespServer.freePort(), "  }",
-        "  fabric {", "    address 127.0.0.1", "    port " + RespServer.freePort(), "  }", "}",
-        "namespace test {", "  replication-factor 1", "  storage-engine memory {", "    data-size 1G", "  }", "}", "");
-    Files.writeString(dir.resolve("aerospike.conf"), conf);
-    asd = new ProcessBuilder(binary.toString(), "--foreground", "--config-file", dir.resolve("aerospike.conf").toString())
-        .redirectErrorStream(true).redirectOutput(dir.resolve("stdout.log").toFile()).start();
-    host = "127.0.0.1:" + service;
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    while (System.nanoTime() < deadline) {
-      Cli probe = Cli.run("load", "aerospike", "-P", WORKLOADS.resolve("workloadc").toString(), "-p", "as.host=" + host,
-          "-p", "recordcount=1", "-p", "probe=false");
-      if (probe.exitCode() == 0) {
-        return;
-      }
-      if (!asd.isAlive()) {
-        fail("asd exited at start: " + Files.readString(dir.resolve("stdout.log")));
-      }
-      Thread.sleep(500);
-    }
-    fail("asd did not answer within 60 s");
+    store = Store.provision(Store.Kind.AEROSPIKE);
+    host = store.address();
   }
 
   @AfterAll
   static void stop() throws Exception {
-    if (asd != null) {
-      asd.destroy();
-      asd.waitFor(20, TimeUnit.SECONDS);
-      RespServer.deleteTree(dir);
+    if (store != null) {
+      store.close();
     }
   }
 

@@ -3,7 +3,7 @@ package io.github.ycsbkv.it;
 /** The Dragonfly binding against a real {@code dragonfly} binary (skipped, saying why, when it is not on PATH). */
 class DragonflyBindingIT extends DragonflyContract {
   @Override
-  RespServer.Kind kind() {
-    return RespServer.Kind.DRAGONFLY;
+  Store.Kind kind() {
+    return Store.Kind.DRAGONFLY;
   }
 }

@@ -36,14 +36,14 @@ abstract class DragonflyContract {
 
   private static final Path WORKLOADS = Path.of("..", "workloads").toAbsolutePath().normalize();
 
-  RespServer server;
+  Store server;
   private final List<DragonflyDB> open = new ArrayList<>();
 
-  abstract RespServer.Kind kind();
+  abstract Store.Kind kind();
 
   @BeforeAll
   void startServer() throws Exception {
-    server = RespServer.start(kind());
+    server = Store.provision(kind());
   }
 
   @AfterAll
@@ -68,6 +68,7 @@ abstract class DragonflyContract {
 
   Properties props(String... kv) {
     Properties p = new Properties();
+    p.setProperty("dragonfly.host", server.host());
     p.setProperty("dragonfly.port", Integer.toString(server.port()));
     for (int i = 0; i < kv.length; i += 2) {
       p.setProperty(kv[i], kv[i + 1]);
@@ -85,7 +86,7 @@ abstract class DragonflyContract {
 
   String[] cli(String... args) {
     List<String> all = new ArrayList<>(List.of(args));
-    all.addAll(List.of("-p", "dragonfly.port=" + server.port()));
+    all.addAll(List.of("-p", "dragonfly.host=" + server.host(), "-p", "dragonfly.port=" + server.port()));
     return all.toArray(new String[0]);
   }
 
@@ -206,7 +207,7 @@ abstract class DragonflyContract {
       assertEquals(0, load.exitCode(), load.err());
       ServerSample after = probe.sample();
       assertEquals(500, after.keys());
-      assertEquals(kind() == RespServer.Kind.DRAGONFLY ? "dragonfly" : "redis", after.server());
+      assertEquals(kind() == Store.Kind.DRAGONFLY ? "dragonfly" : "redis", after.server());
       assertTrue(after.usedMemoryBytes() > before.usedMemoryBytes());
     }
   }
@@ -222,8 +223,8 @@ abstract class DragonflyContract {
     assertEquals(0, ok.exitCode(), ok.err());
     Cli bad = Cli.run(cli("run", "dragonfly", "-P", file, "-p", "dragonfly.user=bench", "-p", "dragonfly.password=nope"));
     assertEquals(1, bad.exitCode());
-    assertEquals("ycsb: cannot initialize binding 'dragonfly': authentication failed for user 'bench' at 127.0.0.1:"
-        + server.port() + "; check dragonfly.user and dragonfly.password", bad.lastErrLine());
+    assertEquals("ycsb: cannot initialize binding 'dragonfly': authentication failed for user 'bench' at "
+        + server.address() + "; check dragonfly.user and dragonfly.password", bad.lastErrLine());
     assertTrue(!bad.err().contains("nope"));
     int port = RespServer.freePort();
     Cli refused = Cli.run("run", "dragonfly", "-P", file, "-p", "dragonfly.port=" + port);

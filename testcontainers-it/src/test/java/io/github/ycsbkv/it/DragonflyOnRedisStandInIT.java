@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 class DragonflyOnRedisStandInIT extends DragonflyContract {
 
   @Override
-  RespServer.Kind kind() {
-    return RespServer.Kind.REDIS;
+  Store.Kind kind() {
+    return Store.Kind.REDIS;
   }
 
   @Test
@@ -23,8 +23,13 @@ class DragonflyOnRedisStandInIT extends DragonflyContract {
     Cli run = Cli.run(cli("run", "dragonfly", "-P", Path.of("..", "workloads", "workloadc").toAbsolutePath().toString(),
         "-p", "dragonfly.require=true"));
     assertEquals(1, run.exitCode());
-    assertEquals("ycsb: cannot initialize binding 'dragonfly': the server at 127.0.0.1:" + server.port()
-        + " is redis 7.0.15, not Dragonfly (dragonfly.require=true); use the redis binding for it, or drop"
+    String version;
+    try (redis.clients.jedis.Jedis j = server.jedis()) {
+      version = j.info("server").lines().filter(l -> l.startsWith("redis_version:")).findFirst().orElseThrow()
+          .substring("redis_version:".length()).trim();
+    }
+    assertEquals("ycsb: cannot initialize binding 'dragonfly': the server at " + server.address()
+        + " is redis " + version + ", not Dragonfly (dragonfly.require=true); use the redis binding for it, or drop"
         + " dragonfly.require", run.lastErrLine());
   }
 }

@@ -29,7 +29,7 @@ class RedisClusterIT {
   static void createCluster() throws Exception {
     Path cli = RespServer.onPath("redis-cli");
     for (int i = 0; i < 3; i++) {
-      NODES.add(RespServer.start(RespServer.Kind.REDIS, "--cluster-enabled", "yes", "--cluster-config-file",
+      NODES.add(RespServer.start(Store.Kind.REDIS, "--cluster-enabled", "yes", "--cluster-config-file",
           "nodes.conf", "--cluster-node-timeout", "5000"));
     }
     if (cli == null) {
@@ -40,7 +40,7 @@ class RedisClusterIT {
       cmd.add("127.0.0.1:" + n.port());
     }
     cmd.addAll(List.of("--cluster-replicas", "0", "--cluster-yes"));
-    Path log = Files.createTempFile("ycsbkv-cluster-create", ".log");
+    Path log = NODES.get(0).dir().resolve("cluster-create.log"); // removed with the node's directory
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
       fail("redis-cli --cluster create failed: " + Files.readString(log));

@@ -37,7 +37,7 @@ class RedisTlsIT {
     openssl("x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
         "-out", "server.pem", "-days", "2", "-extfile", "san.cnf");
     int port = RespServer.freePort();
-    server = RespServer.start(RespServer.Kind.REDIS, port, false, "--port", "0", "--tls-port", Integer.toString(port),
+    server = RespServer.start(Store.Kind.REDIS, port, false, "--port", "0", "--tls-port", Integer.toString(port),
         "--tls-cert-file", certs.resolve("server.pem").toString(), "--tls-key-file",
         certs.resolve("server.key").toString(), "--tls-ca-cert-file", certs.resolve("ca.pem").toString(),
         "--tls-auth-clients", "no");

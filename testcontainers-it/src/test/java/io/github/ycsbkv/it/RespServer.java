@@ -10,8 +10,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.TimeUnit;
+import io.github.ycsbkv.it.Store.Kind;
 import org.junit.jupiter.api.Assumptions;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
@@ -19,8 +19,10 @@ import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisClientConfig;
 
 /**
- * A RESP server (Redis, Valkey, KeyDB or Dragonfly) for one test class: the binary found on PATH, started on a
+ * A RESP server process (Redis, Valkey, KeyDB or Dragonfly): the binary found on PATH, started on a
  * free loopback port in a temporary directory with persistence off, and stopped by {@link #close()}.
+ * {@link Store} uses it as its last resort; tests that need server flags of their own (TLS, cluster)
+ * use it directly.
  *
  * <p>When the binary is missing the test is skipped with a message naming it, unless the store is
  * listed in {@code -Dit.require=...} or the {@code IT_REQUIRE} environment variable (comma-separated,
@@ -28,31 +30,15 @@ import redis.clients.jedis.JedisClientConfig;
  */
 public final class RespServer implements AutoCloseable {
 
-  /** The RESP stores, with their server binaries. */
-  public enum Kind {
-    REDIS("redis-server"), VALKEY("valkey-server"), KEYDB("keydb-server"), DRAGONFLY("dragonfly");
-
-    final String binary;
-
-    Kind(String binary) {
-      this.binary = binary;
+  /** Loopback only, no persistence, in {@code dir}. */
+  static List<String> baseArgs(Kind kind, Path dir) {
+    if (kind == Kind.DRAGONFLY) {
+      // Dragonfly: explicit threads, at least 256 MiB per thread, no snapshot file.
+      return List.of("--bind", "127.0.0.1", "--proactor_threads=2", "--maxmemory=1gb", "--dbfilename=",
+          "--dir", dir.toString());
     }
-
-    /** Loopback only, no persistence, in {@code dir}. */
-    List<String> baseArgs(Path dir) {
-      if (this == DRAGONFLY) {
-        // Dragonfly: explicit threads, at least 256 MiB per thread, no snapshot file.
-        return List.of("--bind", "127.0.0.1", "--proactor_threads=2", "--maxmemory=1gb", "--dbfilename=",
-            "--dir", dir.toString());
-      }
-      return List.of("--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir.toString(),
-          "--daemonize", "no", "--protected-mode", "no");
-    }
-
-    /** The binding name, which is also the name used in {@code it.require}. */
-    public String id() {
-      return name().toLowerCase(Locale.ROOT);
-    }
+    return List.of("--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir.toString(),
+        "--daemonize", "no", "--protected-mode", "no");
   }
 
   private final Kind kind;
@@ -79,9 +65,8 @@ public final class RespServer implements AutoCloseable {
   public static RespServer start(Kind kind, int port, boolean plainPort, String... extraArgs) throws Exception {
     Path binary = onPath(kind.binary);
     if (binary == null) {
-      String why = kind.binary + " is not on PATH (and these tests do not use Docker yet): skipping " + kind.id()
-          + " tests";
-      if (required(kind)) {
+      String why = kind.binary + " is not on PATH (this test starts the binary itself): skipping it";
+      if (Store.required(kind.id())) {
         fail(why + ", but it.require/IT_REQUIRE lists " + kind.id());
       }
       System.out.println("[it] " + why);
@@ -90,7 +75,7 @@ public final class RespServer implements AutoCloseable {
     Path dir = Files.createTempDirectory("ycsbkv-" + kind.id() + "-");
     List<String> cmd = new ArrayList<>();
     cmd.add(binary.toString());
-    cmd.addAll(kind.baseArgs(dir));
+    cmd.addAll(baseArgs(kind, dir));
     if (plainPort) {
       cmd.addAll(List.of("--port", Integer.toString(port)));
     }
@@ -170,17 +155,6 @@ public final class RespServer implements AutoCloseable {
     try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
       return s.getLocalPort();
     }
-  }
-
-  /** Whether {@code kind} must not be skipped here. */
-  static boolean required(Kind kind) {
-    String list = System.getProperty("it.require", System.getenv().getOrDefault("IT_REQUIRE", ""));
-    for (String s : list.split(",")) {
-      if (s.trim().equalsIgnoreCase(kind.id())) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /** The executable {@code name} on PATH, or null. */

@@ -3,7 +3,7 @@ package io.github.ycsbkv.it;
 /** The RESP binding contract against a real `valkey-server` (skipped, saying why, when it is not on PATH). */
 class ValkeyBindingIT extends RespBindingContract {
   @Override
-  RespServer.Kind kind() {
-    return RespServer.Kind.VALKEY;
+  Store.Kind kind() {
+    return Store.Kind.VALKEY;
   }
 }

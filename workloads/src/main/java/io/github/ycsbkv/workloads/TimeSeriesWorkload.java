@@ -169,13 +169,19 @@ public class TimeSeriesWorkload extends Workload {
     return recordCount / series + (s < recordCount % series ? 1 : 0);
   }
 
-  /** The key of point {@code point} of series {@code s}. */
-  String key(int s, long point) {
+  /**
+   * The key of point {@code point} (0-based) of series {@code s}, after {@link #init}: what the
+   * workload writes, for tools and tests that check a store's contents directly.
+   */
+  public String key(int s, long point) {
     return keyPrefix + pad(s, 5) + ":" + pad(start + point * interval, 11);
   }
 
-  /** The value of one field of one point: {@code fieldlength} characters from [0-9a-v]. */
-  byte[] value(int s, long point, int field) {
+  /**
+   * The value of field {@code field} of a point, after {@link #init}: {@code fieldlength} characters
+   * from [0-9a-v], the same on every run with the same {@code ts.seed}.
+   */
+  public byte[] value(int s, long point, int field) {
     byte[] out = new byte[fieldLength];
     writeValue(out, 0, s, point, field);
     return out;

@@ -1,0 +1,373 @@
+package io.github.ycsbkv.it;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.aerospike.client.AerospikeClient;
+import com.aerospike.client.policy.ClientPolicy;
+import com.github.dockerjava.api.model.Ulimit;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Assumptions;
+import org.testcontainers.DockerClientFactory;
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.containers.wait.strategy.Wait;
+import org.testcontainers.utility.DockerImageName;
+import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.Jedis;
+
+/**
+ * One store for one test class, provisioned in this order:
+ * <ol>
+ *   <li>an address the user gives: {@code -Dit.<store>.url=redis://host:port} for the RESP stores,
+ *       {@code -Dit.aerospike.url=host:port} for Aerospike (or the environment variable
+ *       {@code IT_<STORE>_URL}). The tests write to it and the RESP tests flush it: give a scratch server;</li>
+ *   <li>a Testcontainers container where a Docker engine answers (pinned, multi-arch images; override
+ *       one with {@code -Dit.<store>.image=...}; {@code -Dit.docker=false} skips this step);</li>
+ *   <li>the server binary on PATH, started on a free loopback port in a temporary directory with no
+ *       persistence ({@link RespServer}, {@link AsdProcess});</li>
+ *   <li>otherwise the test class is skipped with a message naming what was missing, or fails when
+ *       the store is listed in {@code -Dit.require=...} / {@code IT_REQUIRE}.</li>
+ * </ol>
+ */
+public final class Store implements AutoCloseable {
+
+  /** The five stores: binding name, server binary, image and port inside the container. */
+  public enum Kind {
+    REDIS("redis-server", "redis:7.4.5", 6379),
+    VALKEY("valkey-server", "valkey/valkey:8.1.3", 6379),
+    // KeyDB publishes one tag per architecture rather than a multi-arch manifest.
+    KEYDB("keydb-server", arm64() ? "eqalpha/keydb:arm64_v6.3.4" : "eqalpha/keydb:x86_64_v6.3.4", 6379),
+    DRAGONFLY("dragonfly", "ghcr.io/dragonflydb/dragonfly:v1.36.0", 6379),
+    AEROSPIKE("asd", "aerospike:ce-8.1.0.1_1", 3000);
+
+    final String binary;
+    private final String image;
+    final int containerPort;
+
+    Kind(String binary, String image, int containerPort) {
+      this.binary = binary;
+      this.image = image;
+      this.containerPort = containerPort;
+    }
+
+    /** The binding name, also the name in {@code it.require} and in the {@code it.<id>.*} properties. */
+    public String id() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** The image to use: {@code -Dit.<id>.image} or the pinned default. */
+    public String image() {
+      return System.getProperty("it." + id() + ".image", image);
+    }
+
+    /** Whether this is a RESP store (every kind but Aerospike). */
+    public boolean resp() {
+      return this != AEROSPIKE;
+    }
+
+    private static boolean arm64() {
+      String arch = System.getProperty("os.arch", "");
+      return arch.equals("aarch64") || arch.equals("arm64");
+    }
+  }
+
+  private final Kind kind;
+  private final String host;
+  private final int port;
+  private final String source;
+  private final AutoCloseable owned;
+  private final Killer killer;
+
+  @FunctionalInterface
+  private interface Killer {
+    void kill() throws Exception;
+  }
+
+  private Store(Kind kind, String host, int port, String source, AutoCloseable owned, Killer killer) {
+    this.kind = kind;
+    this.host = host;
+    this.port = port;
+    this.source = source;
+    this.owned = owned;
+    this.killer = killer;
+  }
+
+  /** Provisions {@code kind} (see the class comment), or skips the calling test class saying why. */
+  public static Store provision(Kind kind) throws Exception {
+    String given = System.getProperty("it." + kind.id() + ".url",
+        System.getenv("IT_" + kind.name() + "_URL"));
+    if (given != null && !given.isBlank()) {
+      return given(kind, given.trim());
+    }
+    String docker = dockerUnavailableReason();
+    if (docker == null) {
+      return container(kind);
+    }
+    Path binary = RespServer.onPath(kind.binary);
+    if (binary != null) {
+      return kind.resp() ? binary(kind) : asd();
+    }
+    String why = "no it." + kind.id() + ".url given, " + docker + ", and " + kind.binary + " is not on PATH: skipping "
+        + kind.id() + " tests";
+    if (required(kind.id())) {
+      fail(why + ", but it.require/IT_REQUIRE lists " + kind.id());
+    }
+    System.out.println("[it] " + why);
+    Assumptions.abort(why);
+    throw new AssertionError("unreachable");
+  }
+
+  private static Store given(Kind kind, String text) {
+    String host;
+    int port;
+    if (kind.resp()) {
+      URI uri = URI.create(text);
+      host = uri.getHost();
+      port = uri.getPort() < 0 ? 6379 : uri.getPort();
+    } else {
+      int colon = text.lastIndexOf(':');
+      host = colon < 0 ? text : text.substring(0, colon);
+      port = colon < 0 ? 3000 : Integer.parseInt(text.substring(colon + 1));
+    }
+    System.out.println("[it] " + kind.id() + ": using the given server " + host + ":" + port);
+    return new Store(kind, host, port, "given " + host + ":" + port, null, null);
+  }
+
+  private static Store binary(Kind kind) throws Exception {
+    RespServer server = RespServer.start(kind);
+    System.out.println("[it] " + kind.id() + ": started " + kind.binary + " on 127.0.0.1:" + server.port());
+    return new Store(kind, "127.0.0.1", server.port(), "binary " + kind.binary, server, server::kill);
+  }
+
+  private static Store asd() throws Exception {
+    AsdProcess asd = AsdProcess.start();
+    System.out.println("[it] aerospike: started asd on 127.0.0.1:" + asd.port());
+    Store store = new Store(Kind.AEROSPIKE, "127.0.0.1", asd.port(), "binary asd", asd, asd::kill);
+    store.awaitAerospike(asd::log);
+    return store;
+  }
+
+  @SuppressWarnings("resource")
+  private static Store container(Kind kind) throws Exception {
+    GenericContainer<?> c = new GenericContainer<>(DockerImageName.parse(kind.image()))
+        .withExposedPorts(kind.containerPort)
+        .withStartupTimeout(Duration.ofMinutes(3));
+    switch (kind) {
+      case REDIS, VALKEY, KEYDB -> c.withCommand(kind.binary, "--save", "", "--appendonly", "no",
+              "--protected-mode", "no")
+          .waitingFor(Wait.forLogMessage(".*Ready to accept connections.*", 1));
+      // Dragonfly: explicit threads, 512 MiB per thread, no snapshot, memlock for io_uring; it does
+      // not print Redis's ready line, so wait for the port.
+      case DRAGONFLY -> c.withCommand("--proactor_threads=2", "--maxmemory=1gb", "--dbfilename=")
+          .withCreateContainerCmdModifier(cmd -> cmd.getHostConfig()
+              .withUlimits(new Ulimit[] {new Ulimit("memlock", -1L, -1L)}))
+          .waitingFor(Wait.forListeningPort());
+      // Aerospike exits at start with fewer than 15000 file descriptors.
+      case AEROSPIKE -> c.withCreateContainerCmdModifier(cmd -> cmd.getHostConfig()
+              .withUlimits(new Ulimit[] {new Ulimit("nofile", 15000L, 15000L)}))
+          .waitingFor(Wait.forLogMessage(".*service ready: soon there will be cake!.*", 1));
+      default -> throw new IllegalStateException(kind.toString());
+    }
+    c.start();
+    String host = c.getHost();
+    int port = c.getMappedPort(kind.containerPort);
+    System.out.println("[it] " + kind.id() + ": started container " + kind.image() + " at " + host + ":" + port);
+    Store store = new Store(kind, host, port, "container " + kind.image(), c::stop,
+        () -> DockerClientFactory.instance().client().killContainerCmd(c.getContainerId()).exec());
+    if (kind == Kind.AEROSPIKE) {
+      store.awaitAerospike(c::getLogs);
+    }
+    return store;
+  }
+
+  /** The ready line is not enough: wait until a client connects and sees the namespace. */
+  private void awaitAerospike(java.util.function.Supplier<String> log) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    Exception last = null;
+    while (System.nanoTime() < deadline) {
+      try (AerospikeClient client = aerospike()) {
+        if (client.isConnected()) {
+          return;
+        }
+      } catch (Exception e) {
+        last = e;
+      }
+      Thread.sleep(500);
+    }
+    close();
+    fail("Aerospike at " + address() + " did not accept a client within 60 s (" + last + "): " + log.get());
+  }
+
+  /** Why Testcontainers cannot be used here, or null when a Docker engine answers. */
+  static synchronized String dockerUnavailableReason() {
+    if (dockerReason == null) {
+      if (!Boolean.parseBoolean(System.getProperty("it.docker", "true"))) {
+        dockerReason = "it.docker=false";
+      } else {
+        boolean up;
+        try {
+          up = DockerClientFactory.instance().isDockerAvailable();
+        } catch (Throwable e) {
+          up = false;
+        }
+        dockerReason = up ? "" : "no Docker engine answers";
+      }
+    }
+    return dockerReason.isEmpty() ? null : dockerReason;
+  }
+
+  private static String dockerReason;
+
+  /** Whether {@code id} is listed in {@code -Dit.require} or {@code IT_REQUIRE}. */
+  static boolean required(String id) {
+    String list = System.getProperty("it.require", System.getenv().getOrDefault("IT_REQUIRE", ""));
+    for (String s : list.split(",")) {
+      if (s.trim().equalsIgnoreCase(id)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  public Kind kind() {
+    return kind;
+  }
+
+  public String host() {
+    return host;
+  }
+
+  public int port() {
+    return port;
+  }
+
+  /** {@code host:port}, as the bindings print it in their messages. */
+  public String address() {
+    return host + ":" + port;
+  }
+
+  /** Where the store came from: {@code given ...}, {@code container <image>} or {@code binary <name>}. */
+  public String source() {
+    return source;
+  }
+
+  /** A direct connection to a RESP store through its own client (not through a binding). */
+  public Jedis jedis() {
+    return new Jedis(new HostAndPort(host, port), DefaultJedisClientConfig.builder().build());
+  }
+
+  /** A direct connection to Aerospike through its own client (not through the binding). */
+  public AerospikeClient aerospike() {
+    ClientPolicy policy = new ClientPolicy();
+    policy.timeout = 2000;
+    return new AerospikeClient(policy, host, port);
+  }
+
+  /** The binding properties that point at this store. */
+  public String[] bindingProps() {
+    return switch (kind) {
+      case REDIS, VALKEY, KEYDB -> new String[] {"redis.host=" + host, "redis.port=" + port};
+      case DRAGONFLY -> new String[] {"dragonfly.host=" + host, "dragonfly.port=" + port};
+      case AEROSPIKE -> new String[] {"as.host=" + host + ":" + port};
+    };
+  }
+
+  /** Whether {@link #kill()} can stop the server (not for a server the user gave). */
+  public boolean killable() {
+    return killer != null;
+  }
+
+  /** Stops the server at once, as a crash would. */
+  public void kill() throws Exception {
+    if (killer == null) {
+      throw new IllegalStateException("a given server is not stopped by the tests");
+    }
+    killer.kill();
+  }
+
+  @Override
+  public void close() throws Exception {
+    if (owned != null) {
+      owned.close();
+    }
+  }
+
+  /** An {@code asd} process: the configuration in {@code AEROSPIKE_IT_CONF}, or a generated one. */
+  static final class AsdProcess implements AutoCloseable {
+    private static final Pattern SERVICE_PORT = Pattern.compile("service\\s*\\{[^}]*?\\bport\\s+(\\d+)", Pattern.DOTALL);
+
+    private final Process process;
+    private final Path dir;
+    private final int port;
+
+    private AsdProcess(Process process, Path dir, int port) {
+      this.process = process;
+      this.dir = dir;
+      this.port = port;
+    }
+
+    static AsdProcess start() throws Exception {
+      Path dir = Files.createTempDirectory("ycsbkv-aerospike-");
+      String given = System.getenv("AEROSPIKE_IT_CONF");
+      Path conf;
+      int port;
+      if (given != null && !given.isBlank()) {
+        conf = Path.of(given);
+        Matcher m = SERVICE_PORT.matcher(Files.readString(conf));
+        port = m.find() ? Integer.parseInt(m.group(1)) : 3000;
+      } else {
+        port = RespServer.freePort();
+        conf = dir.resolve("aerospike.conf");
+        Files.writeString(conf, generatedConfig(dir, port));
+      }
+      Process p = new ProcessBuilder(RespServer.onPath("asd").toString(), "--foreground", "--config-file",
+          conf.toString()).redirectErrorStream(true).redirectOutput(dir.resolve("stdout.log").toFile()).start();
+      return new AsdProcess(p, dir, port);
+    }
+
+    /** Loopback ports, namespace {@code test} in memory, logs in {@code dir}. */
+    static String generatedConfig(Path dir, int port) throws Exception {
+      return String.join("\n",
+          "service {", "  proto-fd-max 1024", "  work-directory " + dir, "  pidfile " + dir.resolve("asd.pid"), "}",
+          "logging {", "  file " + dir.resolve("asd.log") + " {", "    context any info", "  }", "}",
+          "network {", "  service {", "    address 127.0.0.1", "    port " + port, "  }",
+          "  heartbeat {", "    mode mesh", "    address 127.0.0.1", "    port " + RespServer.freePort(), "  }",
+          "  fabric {", "    address 127.0.0.1", "    port " + RespServer.freePort(), "  }", "}",
+          "namespace test {", "  replication-factor 1", "  storage-engine memory {", "    data-size 1G", "  }", "}",
+          "");
+    }
+
+    int port() {
+      return port;
+    }
+
+    String log() {
+      try {
+        return Files.readString(dir.resolve("stdout.log"));
+      } catch (Exception e) {
+        return "(no log: " + e.getMessage() + ")";
+      }
+    }
+
+    void kill() throws InterruptedException {
+      process.destroyForcibly();
+      process.waitFor(10, TimeUnit.SECONDS);
+    }
+
+    @Override
+    public void close() throws Exception {
+      process.destroy();
+      if (!process.waitFor(20, TimeUnit.SECONDS)) {
+        kill();
+      }
+      RespServer.deleteTree(dir);
+    }
+  }
+}
