@@ -22,7 +22,8 @@ import picocli.CommandLine.Spec;
     description = {"Benchmarks key-value stores with YCSB workloads: Redis, Valkey, KeyDB, Dragonfly, Aerospike.",
         "", "Example:", "  ycsb load memory -P workloads/workloada", "  ycsb run redis -P workloads/workloada -threads 8 -s",
         ""},
-    subcommands = {LoadCommand.class, RunCommand.class, SweepCommand.class, BindingsCommand.class, DemoCommand.class,
+    subcommands = {LoadCommand.class, RunCommand.class, SweepCommand.class, MergeCommand.class, ReportCommand.class,
+        BindingsCommand.class, DemoCommand.class,
         CommandLine.HelpCommand.class},
     footer = {"", "Exit codes: 0 success, 1 the benchmark failed, 2 bad input, 130 interrupted (Ctrl-C).",
         "Set YCSB_KV_DEBUG=1 to print stack traces of errors.", "Docs: README.md and docs/ in the ycsb-kv directory."})
@@ -39,7 +40,7 @@ public final class Main implements Runnable {
   @Override
   public void run() {
     spec.commandLine().usage(spec.commandLine().getErr());
-    throw new UserError("no command given; use one of: load, run, sweep, bindings, demo");
+    throw new UserError("no command given; use one of: load, run, sweep, merge, report, bindings, demo");
   }
 
   /** Runs the command line and exits with its code. */
@@ -64,7 +65,7 @@ public final class Main implements Runnable {
       String message = ex.getMessage();
       if (where.getCommand() instanceof Main && ex instanceof CommandLine.UnmatchedArgumentException) {
         message = "unknown command '" + ((CommandLine.UnmatchedArgumentException) ex).getUnmatched().get(0)
-            + "'; commands: load, run, sweep, bindings, demo";
+            + "'; commands: load, run, sweep, merge, report, bindings, demo";
       }
       where.getErr().println(name + ": " + message + " (see '" + name + " --help')");
       return UserError.USAGE;

@@ -47,7 +47,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "sweep", mixinStandardHelpOptions = true, separator = " ", sortOptions = false,
     usageHelpAutoWidth = true,
     description = {"Run a matrix of bindings x workloads x thread counts x repetitions and summarise each cell's"
-        + " repetitions (mean, standard deviation, coefficient of variation, 95% confidence interval).", ""},
+        + " repetitions (mean, standard deviation, coefficient of variation, 95%% confidence interval).", ""},
     footer = {"", "Example: ycsb sweep --bindings memory,redis --workloads readheavy,balanced --threads 1,2,4"
         + " --repeat 3 --out results -p recordcount=100000 -p operationcount=100000 -p redis.host=127.0.0.1",
         "Store addresses come from -p (redis.host, dragonfly.host, ...). See docs/results.md."})
@@ -114,6 +114,7 @@ final class SweepCommand implements Callable<Integer> {
     ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     ObjectNode sweep = mapper.createObjectNode();
     sweep.put("schema", "ycsb-kv/sweep/1");
+    sweep.put("command", commandLine());
     ArrayNode cellsJson = sweep.putArray("cells");
     StringBuilder csv = new StringBuilder("binding,workload,threads,figure,n,mean,stdDev,cv,ci95Low,ci95High\n");
     int failedCells = 0;
@@ -195,6 +196,22 @@ final class SweepCommand implements Callable<Integer> {
       return UserError.FAILED;
     }
     return 0;
+  }
+
+  /** This command line as typed, with the values of secret properties masked. */
+  private String commandLine() {
+    StringBuilder sb = new StringBuilder("bin/ycsb sweep");
+    List<String> all = spec.commandLine().getParseResult().originalArgs();
+    List<String> args = all.subList(all.indexOf("sweep") + 1, all.size());
+    for (int i = 0; i < args.size(); i++) {
+      String a = args.get(i);
+      if (i > 0 && args.get(i - 1).equals("-p") && a.contains("=")) {
+        String key = a.substring(0, a.indexOf('='));
+        a = key + "=" + io.github.ycsbkv.config.Secrets.redact(key, a.substring(a.indexOf('=') + 1));
+      }
+      sb.append(' ').append(a.matches("[A-Za-z0-9_./:=,@+-]+") ? a : "'" + a.replace("'", "'\\''") + "'");
+    }
+    return sb.toString();
   }
 
   private void writeSweep(ObjectMapper mapper, ObjectNode sweep, StringBuilder csv) throws IOException {

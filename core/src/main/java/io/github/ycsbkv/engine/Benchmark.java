@@ -267,7 +267,7 @@ public final class Benchmark {
     }
     List<Metrics.Totals> totals = metrics.finish();
     if (exports != null) {
-      exports.totals(totals);
+      exports.totals(totals, endWall.toEpochMilli());
       exports.close();
       if (exports.failure() != null) {
         warn(warnings, exports.failure());
@@ -304,23 +304,12 @@ public final class Benchmark {
   private static List<OperationResult> operationResults(List<Metrics.Totals> totals, List<Double> percentiles) {
     List<OperationResult> out = new ArrayList<>();
     for (Metrics.Totals m : totals) {
-      Map<String, Long> statuses = m.statuses;
-      long count = 0;
-      long errors = 0;
-      for (Map.Entry<String, Long> e : statuses.entrySet()) {
-        count += e.getValue();
-        if (OperationResult.isError(e.getKey())) {
-          errors += e.getValue();
-        }
+      OperationResult r = OperationResult.of(m.name, m.statuses, m.total(OperationRecorder.Series.OK),
+          m.total(OperationRecorder.Series.FAILED), m.total(OperationRecorder.Series.OK_INTENDED),
+          m.total(OperationRecorder.Series.FAILED_INTENDED), percentiles);
+      if (r != null) {
+        out.add(r);
       }
-      if (count == 0) {
-        continue;
-      }
-      out.add(new OperationResult(m.name, count, errors, statuses,
-          LatencyStats.ofNanos(m.total(OperationRecorder.Series.OK), percentiles),
-          LatencyStats.ofNanos(m.total(OperationRecorder.Series.FAILED), percentiles),
-          LatencyStats.ofNanos(m.total(OperationRecorder.Series.OK_INTENDED), percentiles),
-          LatencyStats.ofNanos(m.total(OperationRecorder.Series.FAILED_INTENDED), percentiles)));
     }
     return out;
   }

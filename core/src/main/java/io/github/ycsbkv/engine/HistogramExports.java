@@ -1,22 +1,23 @@
 package io.github.ycsbkv.engine;
 
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
+import io.github.ycsbkv.results.OperationResult;
+import io.github.ycsbkv.results.SeriesHistograms;
 import org.HdrHistogram.HistogramLogWriter;
 
 /**
  * The histogram files of {@code export.dir}: per operation an HdrHistogram interval log
  * ({@code READ.hlog}: service time of every outcome per status interval, values in nanoseconds and the
- * interval maximum in milliseconds, the convention HdrHistogram's {@code HistogramLogProcessor} reads), and per series the full percentile spectrum
- * ({@code READ.hgrm}, {@code READ-FAILED.hgrm}, {@code Intended-READ.hgrm}: HdrHistogram's
- * {@code outputPercentileDistribution}, values in microseconds).
+ * interval maximum in milliseconds, the convention HdrHistogram's {@code HistogramLogProcessor} reads),
+ * and, through {@link SeriesHistograms}, the whole-run histogram of every series
+ * ({@code histograms.hlog}) and its percentile spectrum ({@code READ.hgrm}, {@code READ-FAILED.hgrm},
+ * {@code Intended-READ.hgrm}: HdrHistogram's {@code outputPercentileDistribution}, in microseconds).
  *
  * <p>Used by the sampler thread and then by the engine once the clients finished, never at the same
  * time. A file that cannot be written becomes a warning, not a failed run.
@@ -64,29 +65,23 @@ final class HistogramExports implements AutoCloseable {
     }
   }
 
-  /** Writes the {@code .hgrm} percentile spectrum of every series measured. */
-  void totals(List<Metrics.Totals> operations) {
+  /** Writes every series measured: {@code histograms.hlog} and one {@code .hgrm} spectrum each. */
+  void totals(List<Metrics.Totals> operations, long endEpochMillis) {
+    Map<String, Histogram> series = new LinkedHashMap<>();
     for (Metrics.Totals t : operations) {
-      write(t.name, t.total(OperationRecorder.Series.OK));
-      write(t.name + "-FAILED", t.total(OperationRecorder.Series.FAILED));
-      write("Intended-" + t.name, t.total(OperationRecorder.Series.OK_INTENDED));
-      write("Intended-" + t.name + "-FAILED", t.total(OperationRecorder.Series.FAILED_INTENDED));
-    }
-  }
-
-  private void write(String name, Histogram h) {
-    if (h == null || h.getTotalCount() == 0) {
-      return;
+      for (OperationRecorder.Series s : OperationRecorder.Series.values()) {
+        Histogram h = t.total(s);
+        if (h != null && h.getTotalCount() > 0) {
+          boolean failed = s == OperationRecorder.Series.FAILED || s == OperationRecorder.Series.FAILED_INTENDED;
+          series.put(OperationResult.seriesName(t.name, failed, s.intended()), h);
+        }
+      }
     }
     try {
-      Files.createDirectories(dir);
-      try (PrintStream out = new PrintStream(Files.newOutputStream(dir.resolve(name + ".hgrm")), false,
-          StandardCharsets.UTF_8)) {
-        out.println("# ycsb-kv " + name + ": values in microseconds");
-        h.outputPercentileDistribution(out, 1000.0);
-      }
+      SeriesHistograms.write(dir, series, startEpochMillis, endEpochMillis);
+      SeriesHistograms.writeSpectra(dir, series);
     } catch (IOException | RuntimeException e) {
-      failure = "cannot write " + name + ".hgrm in " + dir + ": " + e.getMessage();
+      failure = "cannot write the histogram files in " + dir + ": " + e.getMessage();
     }
   }
 

@@ -26,6 +26,38 @@ public record OperationResult(String operation, long count, long errors, Map<Str
   }
 
   /**
+   * The result of {@code operation} from its status counts and the histograms (nanoseconds) of its
+   * four series, any of which may be null; {@code null} when no operation of this type completed.
+   */
+  public static OperationResult of(String operation, Map<String, Long> statuses,
+      org.HdrHistogram.AbstractHistogram ok, org.HdrHistogram.AbstractHistogram failed,
+      org.HdrHistogram.AbstractHistogram okIntended, org.HdrHistogram.AbstractHistogram failedIntended,
+      java.util.List<Double> percentiles) {
+    long count = 0;
+    long errors = 0;
+    for (Map.Entry<String, Long> e : statuses.entrySet()) {
+      count += e.getValue();
+      if (isError(e.getKey())) {
+        errors += e.getValue();
+      }
+    }
+    if (count == 0) {
+      return null;
+    }
+    return new OperationResult(operation, count, errors, statuses, LatencyStats.ofNanos(ok, percentiles),
+        LatencyStats.ofNanos(failed, percentiles), LatencyStats.ofNanos(okIntended, percentiles),
+        LatencyStats.ofNanos(failedIntended, percentiles));
+  }
+
+  /**
+   * The name of one latency series of {@code operation}, as in the summary and the histogram files:
+   * {@code READ}, {@code READ-FAILED}, {@code Intended-READ}, {@code Intended-READ-FAILED}.
+   */
+  public static String seriesName(String operation, boolean failed, boolean intended) {
+    return (intended ? "Intended-" : "") + operation + (failed ? "-FAILED" : "");
+  }
+
+  /**
    * Hits over hits and misses: OK / (OK + NOT_FOUND), as cache benchmarks report GETs; NaN when
    * neither happened.
    */

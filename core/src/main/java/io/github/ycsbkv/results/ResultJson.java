@@ -40,6 +40,97 @@ public final class ResultJson {
     return MAPPER.readTree(file.toFile());
   }
 
+  /** Reads a {@code result.json} back into a result; throws when it is not schema {@code ycsb-kv/result/1}. */
+  public static BenchmarkResult readResult(Path file) throws IOException {
+    JsonNode root;
+    try {
+      root = read(file);
+    } catch (IOException e) {
+      throw new IOException(file + " is not readable JSON: " + e.getMessage(), e);
+    }
+    if (!BenchmarkResult.SCHEMA.equals(root.path("schema").asText())) {
+      throw new IOException(file + " is not a ycsb-kv result (schema '" + root.path("schema").asText()
+          + "', expected '" + BenchmarkResult.SCHEMA + "')");
+    }
+    return parse(root);
+  }
+
+  /** The result a {@link #toJson} tree describes (the inverse of {@link #toJson}). */
+  public static BenchmarkResult parse(JsonNode root) {
+    java.util.List<Double> percentiles = new java.util.ArrayList<>();
+    root.path("percentiles").forEach(n -> percentiles.add(n.asDouble()));
+    java.util.List<OperationResult> ops = new java.util.ArrayList<>();
+    for (JsonNode o : root.path("operations")) {
+      java.util.Map<String, Long> statuses = new java.util.LinkedHashMap<>();
+      o.path("statuses").fields().forEachRemaining(e -> statuses.put(e.getKey(), e.getValue().asLong()));
+      ops.add(new OperationResult(o.path("operation").asText(), o.path("count").asLong(), o.path("errors").asLong(),
+          statuses, latency(o.path("serviceOk"), percentiles), latency(o.path("serviceFailed"), percentiles),
+          latency(o.path("responseOk"), percentiles), latency(o.path("responseFailed"), percentiles)));
+    }
+    java.util.Map<String, java.util.Map<String, Number>> wm = new java.util.LinkedHashMap<>();
+    root.path("workloadMeasurements").fields().forEachRemaining(e -> {
+      java.util.Map<String, Number> m = new java.util.LinkedHashMap<>();
+      e.getValue().fields().forEachRemaining(v -> m.put(v.getKey(), v.getValue().numberValue()));
+      wm.put(e.getKey(), m);
+    });
+    java.util.List<IntervalSample> intervals = new java.util.ArrayList<>();
+    for (JsonNode i : root.path("intervals")) {
+      intervals.add(new IntervalSample(i.path("elapsedMillis").asLong(), i.path("operations").asLong(),
+          i.path("opsPerSec").asDouble(), i.path("p99Micros").isNumber() ? i.path("p99Micros").asDouble() : Double.NaN));
+    }
+    java.util.Map<String, java.util.Map<String, Long>> gc = new java.util.LinkedHashMap<>();
+    root.path("clientGc").fields().forEachRemaining(e -> {
+      java.util.Map<String, Long> m = new java.util.LinkedHashMap<>();
+      e.getValue().fields().forEachRemaining(v -> m.put(v.getKey(), v.getValue().asLong()));
+      gc.put(e.getKey(), m);
+    });
+    JsonNode e = root.path("environment");
+    EnvironmentInfo env = new EnvironmentInfo(root.path("toolVersion").asText(), e.path("javaVersion").asText(),
+        e.path("javaVendor").asText(), e.path("jvmName").asText(), e.path("jvmArguments").asText(),
+        e.path("maxHeapBytes").asLong(), e.path("osName").asText(), e.path("osVersion").asText(),
+        e.path("osArch").asText(), e.path("availableProcessors").asInt(), e.path("host").asText());
+    java.util.Map<String, ServerSample> server = new java.util.LinkedHashMap<>();
+    root.path("server").fields().forEachRemaining(en -> {
+      JsonNode s = en.getValue();
+      java.util.Map<String, String> settings = new java.util.LinkedHashMap<>();
+      s.path("settings").fields().forEachRemaining(v -> settings.put(v.getKey(), v.getValue().asText()));
+      server.put(en.getKey(), new ServerSample(java.time.Instant.parse(s.path("at").asText()), s.path("server").asText(),
+          s.path("version").asText(), s.path("nodes").asInt(), s.path("keys").asLong(),
+          s.path("usedMemoryBytes").asLong(), s.path("rssBytes").asLong(), s.path("memorySource").asText(), settings));
+    });
+    java.util.Map<String, String> config = new java.util.LinkedHashMap<>();
+    root.path("configuration").fields().forEachRemaining(v -> config.put(v.getKey(), v.getValue().asText()));
+    java.util.List<String> warnings = new java.util.ArrayList<>();
+    root.path("warnings").forEach(n -> warnings.add(n.asText()));
+    JsonNode timing = root.path("timing");
+    return new BenchmarkResult(root.path("command").asText(), root.path("binding").asText(),
+        root.path("dbClass").asText(), root.path("workload").asText(), text(root.path("label")),
+        root.path("threads").asInt(), root.path("targetOpsPerSec").asDouble(),
+        java.time.Instant.parse(timing.path("start").asText()), java.time.Instant.parse(timing.path("end").asText()),
+        timing.path("runtimeMillis").asLong(), root.path("overall").path("operations").asLong(),
+        root.path("overall").path("throughputOpsPerSec").asDouble(), root.path("stopReason").asText(),
+        text(root.path("error")), warnings, percentiles, ops, wm, intervals, gc, env, config, server);
+  }
+
+  private static String text(JsonNode n) {
+    return n.isNull() || n.isMissingNode() ? null : n.asText();
+  }
+
+  private static LatencyStats latency(JsonNode o, java.util.List<Double> percentiles) {
+    if (o == null || !o.isObject()) {
+      return null;
+    }
+    java.util.List<PercentileValue> values = new java.util.ArrayList<>();
+    for (double p : percentiles) {
+      JsonNode v = o.get(percentileField(p));
+      if (v != null && v.isNumber()) {
+        values.add(new PercentileValue(p, v.asDouble()));
+      }
+    }
+    return new LatencyStats(o.path("count").asLong(), o.path("meanMicros").asDouble(), o.path("minMicros").asDouble(),
+        o.path("maxMicros").asDouble(), o.path("stdDevMicros").asDouble(), values);
+  }
+
   /** The JSON tree of {@code result}. */
   public static ObjectNode toJson(BenchmarkResult r) {
     ObjectNode root = MAPPER.createObjectNode();

@@ -1,0 +1,245 @@
+package io.github.ycsbkv.results;
+
+import io.github.ycsbkv.spi.ServerSample;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Combines the results of several client processes of one benchmark (for example one per host, each
+ * loading its own {@code insertstart}/{@code insertcount} slice) into one result, exactly: status
+ * counts are added, and every latency series is the sum of the clients' whole-run histograms
+ * ({@link SeriesHistograms}), so its percentiles are those of all the operations together. Percentiles
+ * are never averaged.
+ *
+ * <p>Throughput is the number of operations all clients completed inside the window in which every
+ * one of them was running (the latest start to the earliest end, from the wall clocks in
+ * {@code result.json}, so the hosts' clocks must be synchronised), divided by that window; each
+ * client's operations inside the window are read from its cumulative interval samples, interpolated
+ * linearly. {@code timing} of the merged result is that window.
+ */
+public final class ResultMerge {
+
+  /** A merged result and its series histograms (nanoseconds). */
+  public record Merged(BenchmarkResult result, Map<String, Histogram> series) {}
+
+  private ResultMerge() {}
+
+  /**
+   * Merges the results in {@code inputs}: each an export directory (holding {@code result.json} and
+   * {@code histograms.hlog}) or the {@code result.json} in one.
+   *
+   * @throws IOException when an input cannot be read
+   * @throws IllegalArgumentException when the inputs cannot be merged (different benchmarks, no overlap)
+   */
+  public static Merged merge(List<Path> inputs) throws IOException {
+    if (inputs.size() < 2) {
+      throw new IllegalArgumentException("merge needs at least two results, got " + inputs.size());
+    }
+    List<BenchmarkResult> results = new ArrayList<>();
+    List<Map<String, Histogram>> histograms = new ArrayList<>();
+    for (Path input : inputs) {
+      Path dir = Files.isDirectory(input) ? input : input.toAbsolutePath().getParent();
+      Path json = dir.resolve(ResultJson.FILE_NAME);
+      if (!Files.isRegularFile(json)) {
+        throw new IOException("no " + ResultJson.FILE_NAME + " in " + dir + " (give the export.dir of each client)");
+      }
+      if (!Files.isRegularFile(dir.resolve(SeriesHistograms.FILE_NAME))) {
+        throw new IOException("no " + SeriesHistograms.FILE_NAME + " in " + dir + ": merging needs the histograms,"
+            + " which this version writes to every export.dir; re-run that client with -p export.dir=DIR");
+      }
+      results.add(ResultJson.readResult(json));
+      histograms.add(SeriesHistograms.read(dir));
+    }
+    return merge(results, histograms);
+  }
+
+  /** Merges results whose series histograms are given alongside, in the same order. */
+  public static Merged merge(List<BenchmarkResult> results, List<Map<String, Histogram>> histograms) {
+    BenchmarkResult first = results.get(0);
+    for (int i = 1; i < results.size(); i++) {
+      BenchmarkResult r = results.get(i);
+      same("command", first.command(), r.command(), i);
+      same("binding", first.binding(), r.binding(), i);
+      same("workload", first.workload(), r.workload(), i);
+    }
+
+    // Series histograms and status counts, added.
+    Map<String, Histogram> series = new LinkedHashMap<>();
+    for (Map<String, Histogram> h : histograms) {
+      h.forEach((name, histogram) -> series.computeIfAbsent(name, n -> {
+        Histogram sum = new Histogram(3);
+        sum.setAutoResize(true);
+        return sum;
+      }).add(histogram));
+    }
+    Map<String, Map<String, Long>> statuses = new LinkedHashMap<>();
+    for (BenchmarkResult r : results) {
+      for (OperationResult op : r.operationResults()) {
+        Map<String, Long> s = statuses.computeIfAbsent(op.operation(), k -> new TreeMap<>());
+        op.statuses().forEach((status, n) -> s.merge(status, n, Long::sum));
+      }
+    }
+    List<Double> percentiles = first.percentiles();
+    List<OperationResult> ops = new ArrayList<>();
+    for (Map.Entry<String, Map<String, Long>> e : statuses.entrySet()) {
+      String op = e.getKey();
+      OperationResult r = OperationResult.of(op, e.getValue(), series.get(OperationResult.seriesName(op, false, false)),
+          series.get(OperationResult.seriesName(op, true, false)), series.get(OperationResult.seriesName(op, false, true)),
+          series.get(OperationResult.seriesName(op, true, true)), percentiles);
+      if (r != null) {
+        ops.add(r);
+      }
+    }
+
+    // The window in which every client ran, and the operations inside it.
+    Instant windowStart = first.start();
+    Instant windowEnd = first.end();
+    for (BenchmarkResult r : results) {
+      windowStart = r.start().isAfter(windowStart) ? r.start() : windowStart;
+      windowEnd = r.end().isBefore(windowEnd) ? r.end() : windowEnd;
+    }
+    long windowMillis = windowEnd.toEpochMilli() - windowStart.toEpochMilli();
+    if (windowMillis <= 0) {
+      throw new IllegalArgumentException("the clients' runs do not overlap in time (latest start " + windowStart
+          + ", earliest end " + windowEnd + "): start them together, and keep the hosts' clocks synchronised");
+    }
+    double inWindow = 0;
+    long operations = 0;
+    int threads = 0;
+    double target = 0;
+    for (BenchmarkResult r : results) {
+      long from = windowStart.toEpochMilli() - r.start().toEpochMilli();
+      inWindow += cumulative(r, from + windowMillis) - cumulative(r, from);
+      operations += r.operations();
+      threads += r.threads();
+      target += r.targetOpsPerSec();
+    }
+    double throughput = inWindow * 1000.0 / windowMillis;
+
+    List<String> warnings = new ArrayList<>();
+    warnings.add(String.format(java.util.Locale.ROOT, "merged %d clients; throughput counts the %.0f operations"
+        + " completed while all of them ran (%s to %s, %.1f%% of all %d operations)", results.size(), inWindow,
+        windowStart, windowEnd, operations == 0 ? 0.0 : 100.0 * inWindow / operations, operations));
+    String stopReason = first.stopReason();
+    List<String> errors = new ArrayList<>();
+    for (int i = 0; i < results.size(); i++) {
+      BenchmarkResult r = results.get(i);
+      String who = "client " + (i + 1) + " (" + r.environment().host() + ")";
+      r.warnings().forEach(w -> warnings.add(who + ": " + w));
+      if (!r.stopReason().equals(stopReason)) {
+        stopReason = worse(stopReason, r.stopReason());
+      }
+      if (r.error() != null) {
+        errors.add(who + ": " + r.error());
+      }
+    }
+
+    Map<String, Map<String, Number>> measurements = new TreeMap<>();
+    Set<String> dropped = new LinkedHashSet<>();
+    for (BenchmarkResult r : results) {
+      r.workloadMeasurements().forEach((metric, values) -> values.forEach((k, v) -> {
+        if (k.equals("Operations") || k.startsWith("Return=")) {
+          measurements.computeIfAbsent(metric, m -> new TreeMap<>()).merge(k, v.longValue(),
+              (a, b) -> a.longValue() + b.longValue());
+        } else {
+          dropped.add(metric + " " + k);
+        }
+      }));
+    }
+    if (!dropped.isEmpty()) {
+      warnings.add("workload measurements that cannot be added up were left out: " + String.join(", ", dropped));
+    }
+
+    Map<String, Map<String, Long>> gc = new TreeMap<>();
+    for (BenchmarkResult r : results) {
+      r.gc().forEach((collector, values) -> values.forEach((k, v) ->
+          gc.computeIfAbsent(collector, c -> new TreeMap<>()).merge(k, v, Long::sum)));
+    }
+
+    Map<String, String> configuration = new TreeMap<>(first.configuration());
+    for (BenchmarkResult r : results.subList(1, results.size())) {
+      Set<String> keys = new LinkedHashSet<>(configuration.keySet());
+      keys.addAll(r.configuration().keySet());
+      for (String k : keys) {
+        if (!java.util.Objects.equals(configuration.get(k), r.configuration().get(k))) {
+          configuration.put(k, "(differs per client)");
+        }
+      }
+    }
+
+    Set<String> hosts = new LinkedHashSet<>();
+    results.forEach(r -> hosts.add(r.environment().host()));
+    EnvironmentInfo e = first.environment();
+    EnvironmentInfo env = new EnvironmentInfo(e.toolVersion(), e.javaVersion(), e.javaVendor(), e.jvmName(),
+        e.jvmArguments(), e.maxHeapBytes(), e.osName(), e.osVersion(), e.osArch(), e.availableProcessors(),
+        String.join(",", hosts));
+
+    // The server before the first client started and after the last one finished.
+    Map<String, ServerSample> server = new LinkedHashMap<>();
+    BenchmarkResult earliest = first;
+    BenchmarkResult latest = first;
+    for (BenchmarkResult r : results) {
+      earliest = r.start().isBefore(earliest.start()) ? r : earliest;
+      latest = r.end().isAfter(latest.end()) ? r : latest;
+    }
+    if (earliest.server().get("before") != null) {
+      server.put("before", earliest.server().get("before"));
+    }
+    if (latest.server().get("after") != null) {
+      server.put("after", latest.server().get("after"));
+    }
+
+    BenchmarkResult merged = new BenchmarkResult(first.command(), first.binding(), first.dbClass(), first.workload(),
+        first.label(), threads, target, windowStart, windowEnd, windowMillis, operations, throughput, stopReason,
+        errors.isEmpty() ? null : String.join("; ", errors), warnings, percentiles, ops, measurements, List.of(), gc,
+        env, configuration, server);
+    return new Merged(merged, series);
+  }
+
+  /** Operations {@code r} had completed {@code millis} after its start, from its interval samples. */
+  static double cumulative(BenchmarkResult r, long millis) {
+    if (millis <= 0) {
+      return 0;
+    }
+    if (millis >= r.runtimeMillis()) {
+      return r.operations();
+    }
+    long t0 = 0;
+    double n0 = 0;
+    for (IntervalSample s : r.intervals()) {
+      if (s.elapsedMillis() >= millis) {
+        return interpolate(t0, n0, s.elapsedMillis(), s.operations(), millis);
+      }
+      t0 = s.elapsedMillis();
+      n0 = s.operations();
+    }
+    return interpolate(t0, n0, r.runtimeMillis(), r.operations(), millis);
+  }
+
+  private static double interpolate(long t0, double n0, long t1, double n1, long t) {
+    return t1 <= t0 ? n1 : n0 + (n1 - n0) * (t - t0) / (t1 - t0);
+  }
+
+  private static void same(String what, String a, String b, int index) {
+    if (!a.equals(b)) {
+      throw new IllegalArgumentException("result " + (index + 1) + " is a different benchmark: " + what + " '" + b
+          + "', the first result's is '" + a + "'");
+    }
+  }
+
+  /** The stop reason that qualifies the numbers most. */
+  private static String worse(String a, String b) {
+    List<String> order = List.of("completed", "workload", "max_execution_time", "interrupted", "failed");
+    return order.indexOf(b) > order.indexOf(a) ? b : a;
+  }
+}

@@ -1,0 +1,123 @@
+package io.github.ycsbkv.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.ycsbkv.cli.Main;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+import org.w3c.dom.NodeList;
+
+class HtmlReportTest {
+
+  private static final String WORKLOADA = Path.of("..", "workloads", "workloada").toAbsolutePath().toString();
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @TempDir
+  Path tmp;
+
+  private static int run(String... args) {
+    ByteArrayOutputStream sink = new ByteArrayOutputStream();
+    try (PrintStream p = new PrintStream(sink, true, StandardCharsets.UTF_8)) {
+      return Main.execute(args, p, p);
+    }
+  }
+
+  @Test
+  void report_ofAMemorySweep_drawsOneLinePerStoreWithTheSweepsMeans() throws Exception {
+    Path out = tmp.resolve("sweep");
+    assertEquals(0, run("sweep", "--bindings", "memory", "--workloads", WORKLOADA, "--threads", "1,2", "--repeat", "2",
+        "--out", out.toString(), "-p", "recordcount=300", "-p", "operationcount=3000"));
+    assertEquals(0, run("report", out.toString()));
+    String html = Files.readString(out.resolve("report.html"));
+    assertFalse(html.contains("http://") && html.contains("<script"), "no scripts, nothing fetched");
+    assertTrue(html.contains("bin/ycsb sweep --bindings memory --workloads " + WORKLOADA), "the exact command");
+
+    Map<String, JsonNode> charts = new LinkedHashMap<>();
+    Matcher m = Pattern.compile("src=\"data:image/svg\\+xml;base64,([^\"]+)\"").matcher(html);
+    while (m.find()) {
+      byte[] svg = Base64.getDecoder().decode(m.group(1));
+      DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
+      f.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false);
+      Document doc = f.newDocumentBuilder().parse(new ByteArrayInputStream(svg));
+      JsonNode desc = JSON.readTree(doc.getElementsByTagName("desc").item(0).getTextContent());
+      // Every line the description names is drawn in the SVG in its color.
+      List<String> styles = new ArrayList<>();
+      for (String element : List.of("path", "line", "polyline")) {
+        NodeList shapes = doc.getElementsByTagName(element);
+        for (int i = 0; i < shapes.getLength(); i++) {
+          org.w3c.dom.Node style = shapes.item(i).getAttributes().getNamedItem("style");
+          styles.add(style == null ? "" : style.getNodeValue());
+        }
+      }
+      for (JsonNode s : desc.path("series")) {
+        String stroke = "stroke:" + s.path("stroke").asText();
+        assertTrue(styles.stream().anyMatch(st -> st.contains(stroke)), desc.path("title") + ": " + stroke);
+      }
+      charts.put(desc.path("title").asText(), desc);
+    }
+    assertTrue(charts.keySet().containsAll(List.of("Throughput, workloada", "P99 READ latency, workloada",
+        "P99 UPDATE latency, workloada", "P99.9 READ latency, workloada", "Percentile spectrum, READ, workloada")),
+        charts.keySet().toString());
+
+    JsonNode sweep = JSON.readTree(out.resolve("sweep.json").toFile());
+    JsonNode tput = charts.get("Throughput, workloada").path("series");
+    assertEquals(1, tput.size());
+    assertEquals("memory", tput.get(0).path("name").asText());
+    assertEquals("[1.0,2.0]", tput.get(0).path("x").toString());
+    for (int i = 0; i < 2; i++) {
+      JsonNode fig = sweep.path("cells").get(i).path("figures").path("throughputOpsPerSec");
+      assertEquals(fig.path("mean").asDouble(), tput.get(0).path("y").get(i).asDouble(), 1e-6);
+      assertEquals(fig.path("ci95High").asDouble() - fig.path("mean").asDouble(),
+          tput.get(0).path("errorBars").get(i).asDouble(), 1e-6);
+      JsonNode p99 = sweep.path("cells").get(i).path("figures").path("READ.p99Micros");
+      assertEquals(p99.path("mean").asDouble() / 1000,
+          charts.get("P99 READ latency, workloada").path("series").get(0).path("y").get(i).asDouble(), 1e-9);
+    }
+    JsonNode spectrum = charts.get("Percentile spectrum, READ, workloada").path("series").get(0);
+    assertEquals("memory (2 threads)", spectrum.path("name").asText());
+    assertTrue(spectrum.path("x").size() > 10, "a spectrum, not a point");
+  }
+
+  @Test
+  void report_withoutSweep_isOneLineExitTwo() {
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int code;
+    try (PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+      code = Main.execute(new String[] {"report", tmp.toString()}, System.out, e);
+    }
+    assertEquals(2, code);
+    assertEquals("ycsb: " + tmp + " has no sweep.json: report reads the output directory of 'ycsb sweep'",
+        err.toString(StandardCharsets.UTF_8).strip());
+  }
+
+  @Test
+  void axisLabels() {
+    assertEquals("0%", HtmlReport.percentileLabel(0));
+    assertEquals("90%", HtmlReport.percentileLabel(1));
+    assertEquals("99%", HtmlReport.percentileLabel(2));
+    assertEquals("99.99%", HtmlReport.percentileLabel(4));
+    assertEquals("", HtmlReport.percentileLabel(2.5));
+    assertEquals("1", HtmlReport.threadsLabel(0));
+    assertEquals("32", HtmlReport.threadsLabel(5));
+    assertEquals("", HtmlReport.threadsLabel(1.5));
+  }
+}

@@ -1,0 +1,112 @@
+package io.github.ycsbkv.results;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.ycsbkv.spi.ServerSample;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ResultMergeTest {
+
+  private static final List<Double> PERCENTILES = List.of(50.0, 99.0, 99.9);
+
+  @TempDir
+  Path tmp;
+
+  private static Histogram histogram(long... valuesNanos) {
+    Histogram h = new Histogram(3);
+    h.setAutoResize(true);
+    for (long v : valuesNanos) {
+      h.recordValue(v);
+    }
+    return h;
+  }
+
+  /** A run result with READ statuses, the given window and a straight cumulative line of operations. */
+  private static BenchmarkResult result(String host, Instant start, long runtimeMillis, long ops, long ok,
+      long notFound, Histogram read) {
+    EnvironmentInfo env = new EnvironmentInfo("t", "17", "v", "vm", "", 1, "Linux", "6", "amd64", 2, host);
+    OperationResult op = OperationResult.of("READ", Map.of("OK", ok, "NOT_FOUND", notFound), read, null, null, null,
+        PERCENTILES);
+    ServerSample sample = new ServerSample(start, "redis", "7.0", 1, 10, 1000, 2000, "INFO", Map.of());
+    return new BenchmarkResult("run", "redis", "RedisDB", "CoreWorkload", null, 2, 0, start,
+        start.plusMillis(runtimeMillis), runtimeMillis, ops, ops * 1000.0 / runtimeMillis, "completed", null, List.of(),
+        PERCENTILES, List.of(op), Map.of("VERIFY", Map.of("Operations", 5, "Return=OK", 5, "AverageLatency(us)", 3.0)),
+        List.of(new IntervalSample(runtimeMillis / 2, ops / 2, 0, Double.NaN)), Map.of(), env,
+        Map.of("recordcount", "100", "insertstart", host.equals("a") ? "0" : "50"),
+        Map.of("before", sample, "after", sample));
+  }
+
+  @Test
+  void merge_addsHistogramsExactly_neverAveragesPercentiles() {
+    Histogram a = histogram(1_000, 2_000, 3_000, 4_000, 100_000);
+    Histogram b = histogram(5_000, 6_000, 7_000_000);
+    Histogram union = histogram(1_000, 2_000, 3_000, 4_000, 100_000, 5_000, 6_000, 7_000_000);
+    Instant t0 = Instant.parse("2026-01-01T00:00:00Z");
+    BenchmarkResult ra = result("a", t0, 10_000, 1000, 4, 1, a);
+    BenchmarkResult rb = result("b", t0, 10_000, 3000, 3, 0, b);
+
+    ResultMerge.Merged m = ResultMerge.merge(List.of(ra, rb), List.of(Map.of("READ", a), Map.of("READ", b)));
+
+    OperationResult read = m.result().operation("READ");
+    assertEquals(8, read.count());
+    assertEquals(Map.of("OK", 7L, "NOT_FOUND", 1L), read.statuses());
+    assertEquals(LatencyStats.ofNanos(union, PERCENTILES), read.serviceOk(), "the histogram of the union");
+    assertEquals(union, m.series().get("READ"));
+    // The percentiles of the union, not the mean of the two: P50 of {a} is 3 us, of {b} 6 us (mean 4.5),
+    // of the eight values together 4 us.
+    assertEquals(4.0, read.serviceOk().percentileMicros(50.0), 0.01);
+    assertEquals(4000, m.result().operations());
+    assertEquals(4, m.result().threads());
+    assertEquals(400.0, m.result().throughputOpsPerSec(), 1e-9, "same window: the sum of both rates");
+    assertEquals(Map.of("Operations", 10L, "Return=OK", 10L), m.result().workloadMeasurements().get("VERIFY"));
+    assertEquals("(differs per client)", m.result().configuration().get("insertstart"));
+    assertEquals("100", m.result().configuration().get("recordcount"));
+    assertEquals("a,b", m.result().environment().host());
+  }
+
+  @Test
+  void merge_throughputCountsOnlyTheOverlappingWindow() {
+    Instant t0 = Instant.parse("2026-01-01T00:00:00Z");
+    // a runs 0-10 s at 100 ops/s; b runs 5-15 s at 300 ops/s. Overlap 5-10 s: 500 + 1500 ops in 5 s.
+    BenchmarkResult ra = result("a", t0, 10_000, 1000, 1, 0, histogram(1000));
+    BenchmarkResult rb = result("b", t0.plusSeconds(5), 10_000, 3000, 1, 0, histogram(2000));
+    ResultMerge.Merged m = ResultMerge.merge(List.of(ra, rb),
+        List.of(Map.of("READ", histogram(1000)), Map.of("READ", histogram(2000))));
+    assertEquals(400.0, m.result().throughputOpsPerSec(), 1e-9);
+    assertEquals(5000, m.result().runtimeMillis());
+    assertEquals(t0.plusSeconds(5), m.result().start());
+    assertTrue(m.result().warnings().get(0).contains("2000 operations completed while all of them ran"),
+        m.result().warnings().get(0));
+  }
+
+  @Test
+  void merge_refusesRunsThatDoNotOverlap_orDifferentBenchmarks() {
+    Instant t0 = Instant.parse("2026-01-01T00:00:00Z");
+    BenchmarkResult ra = result("a", t0, 1000, 10, 1, 0, histogram(1));
+    BenchmarkResult late = result("b", t0.plusSeconds(5), 1000, 10, 1, 0, histogram(1));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> ResultMerge.merge(List.of(ra, late), List.of(Map.of(), Map.of())));
+    assertTrue(e.getMessage().startsWith("the clients' runs do not overlap in time"), e.getMessage());
+  }
+
+  @Test
+  void filesRoundTrip_resultJsonAndHistograms() throws Exception {
+    Instant t0 = Instant.parse("2026-01-01T00:00:00Z");
+    Histogram h = histogram(1_500, 2_500, 9_000_000);
+    BenchmarkResult r = result("a", t0, 10_000, 1000, 2, 1, h);
+    ResultJson.write(r, tmp);
+    SeriesHistograms.write(tmp, Map.of("READ", h), t0.toEpochMilli(), t0.toEpochMilli() + 10_000);
+    assertEquals(ResultJson.toJson(r), ResultJson.toJson(ResultJson.readResult(tmp.resolve("result.json"))));
+    Map<String, Histogram> back = SeriesHistograms.read(tmp);
+    assertEquals(List.of("READ"), List.copyOf(back.keySet()));
+    assertEquals(h, back.get("READ"));
+  }
+}
