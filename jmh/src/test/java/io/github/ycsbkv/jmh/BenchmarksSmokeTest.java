@@ -4,7 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Collection;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
@@ -21,7 +28,8 @@ class BenchmarksSmokeTest {
   @Test
   void everyBenchmark_runsOnceAndProducesAScore() throws Exception {
     Options options = new OptionsBuilder()
-        .include("io\\.github\\.ycsbkv\\.jmh\\..*")
+        .include("io\\.github\\.ycsbkv\\.(jmh|engine)\\..*")
+        .exclude("LiveServerBenchmark")
         .forks(0)
         .warmupIterations(0)
         .measurementIterations(1)
@@ -32,9 +40,71 @@ class BenchmarksSmokeTest {
     assertFalse(results.isEmpty());
     assertEquals(5, results.stream().filter(r -> r.getParams().getBenchmark().endsWith("WorkloadBenchmark.doTransaction"))
         .count(), "one result per workload file");
+    for (String b : List.of("RecordingBenchmark.record", "ClosedLoopBenchmark.run", "RespCodecBenchmark.jedisHsetCommand",
+        "RespCodecBenchmark.lettuceHgetallReply")) {
+      assertTrue(results.stream().anyMatch(r -> r.getParams().getBenchmark().endsWith(b)), b);
+    }
     for (RunResult r : results) {
       double score = r.getPrimaryResult().getScore();
       assertTrue(score > 0 && Double.isFinite(score), r.getParams().getBenchmark() + ": " + score);
     }
+  }
+
+  /** The live-server benchmark against a redis-server started here, through both RESP client paths. */
+  @Test
+  void liveServerBenchmark_againstRedisServer() throws Exception {
+    Path binary = onPath("redis-server");
+    Assumptions.assumeTrue(binary != null, "redis-server is not on PATH: skipping the live-server benchmark's smoke run");
+    int port;
+    try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      port = s.getLocalPort();
+    }
+    Process server = new ProcessBuilder(binary.toString(), "--bind", "127.0.0.1", "--port", Integer.toString(port),
+        "--save", "", "--appendonly", "no").redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+        .start();
+    try {
+      awaitPort(port);
+      System.setProperty("jmh.redis", "127.0.0.1:" + port);
+      Options options = new OptionsBuilder()
+          .include("LiveServerBenchmark")
+          .param("binding", "redis", "dragonfly")
+          .forks(0)
+          .warmupIterations(0)
+          .measurementIterations(1)
+          .measurementTime(TimeValue.milliseconds(100))
+          .shouldFailOnError(true)
+          .build();
+      Collection<RunResult> results = new Runner(options).run();
+      assertEquals(4, results.size(), "read and update through each binding");
+      for (RunResult r : results) {
+        assertTrue(r.getPrimaryResult().getSampleCount() > 0, r.getParams().getBenchmark());
+      }
+    } finally {
+      System.clearProperty("jmh.redis");
+      server.destroy();
+      server.waitFor(10, TimeUnit.SECONDS);
+    }
+  }
+
+  private static void awaitPort(int port) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+    while (System.nanoTime() < deadline) {
+      try (Socket s = new Socket("127.0.0.1", port)) {
+        return;
+      } catch (java.io.IOException e) {
+        Thread.sleep(50);
+      }
+    }
+    throw new IllegalStateException("redis-server did not listen on " + port);
+  }
+
+  private static Path onPath(String name) {
+    for (String dir : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
+      Path p = Path.of(dir, name);
+      if (Files.isExecutable(p)) {
+        return p;
+      }
+    }
+    return null;
   }
 }

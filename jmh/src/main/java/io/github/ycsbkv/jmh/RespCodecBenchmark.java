@@ -1,0 +1,144 @@
+package io.github.ycsbkv.jmh;
+
+import io.github.ycsbkv.codec.FieldCodec;
+import io.lettuce.core.codec.ByteArrayCodec;
+import io.lettuce.core.output.IntegerOutput;
+import io.lettuce.core.output.MapOutput;
+import io.lettuce.core.protocol.Command;
+import io.lettuce.core.protocol.CommandArgs;
+import io.lettuce.core.protocol.CommandType;
+import io.lettuce.core.protocol.RedisStateMachine;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.Unpooled;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.Blackhole;
+import redis.clients.jedis.CommandArguments;
+import redis.clients.jedis.Protocol;
+import redis.clients.jedis.util.RedisInputStream;
+import redis.clients.jedis.util.RedisOutputStream;
+
+/**
+ * The client-side cost of one RESP operation without the network, for a YCSB record of 10 fields of
+ * 100 bytes (the read-heavy and balanced workloads): the string model's record encoding
+ * ({@link FieldCodec}, used by the redis, valkey, keydb and dragonfly bindings with
+ * {@code datatype=string}), building and serialising an {@code HSET} command and parsing an
+ * {@code HGETALL} reply, once with Jedis (the redis binding) and once with Lettuce (the dragonfly binding).
+ *
+ * <p>Run: {@code java -jar jmh/target/benchmarks.jar RespCodecBenchmark}.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+public class RespCodecBenchmark {
+
+  private final Map<String, byte[]> record = new LinkedHashMap<>();
+  private final Map<byte[], byte[]> hash = new LinkedHashMap<>();
+  private final byte[] key = "user6284781860667377211".getBytes(StandardCharsets.US_ASCII);
+  private byte[] encoded;
+  private byte[] hgetallReply;
+  private final ByteArrayOutputStream sink = new ByteArrayOutputStream(4096);
+  private ByteBuf lettuceOut;
+  private ByteBuf lettuceIn;
+  private RedisStateMachine stateMachine;
+
+  @Setup
+  public void setUp() throws IOException {
+    ByteArrayOutputStream reply = new ByteArrayOutputStream();
+    reply.write("*20\r\n".getBytes(StandardCharsets.US_ASCII));
+    java.util.SplittableRandom r = new java.util.SplittableRandom(7);
+    for (int f = 0; f < 10; f++) {
+      byte[] v = new byte[100];
+      for (int b = 0; b < v.length; b++) {
+        v[b] = (byte) ('a' + r.nextInt(26));
+      }
+      record.put("field" + f, v);
+      hash.put(("field" + f).getBytes(StandardCharsets.US_ASCII), v);
+      for (byte[] bulk : new byte[][] {("field" + f).getBytes(StandardCharsets.US_ASCII), v}) {
+        reply.write(("$" + bulk.length + "\r\n").getBytes(StandardCharsets.US_ASCII));
+        reply.write(bulk);
+        reply.write("\r\n".getBytes(StandardCharsets.US_ASCII));
+      }
+    }
+    encoded = FieldCodec.encodeRecord(record, 10);
+    hgetallReply = reply.toByteArray();
+    lettuceOut = Unpooled.buffer(4096);
+    lettuceIn = Unpooled.wrappedBuffer(hgetallReply);
+    stateMachine = new RedisStateMachine(ByteBufAllocator.DEFAULT);
+  }
+
+  @TearDown
+  public void tearDown() {
+    stateMachine.close();
+  }
+
+  /** The string model: ten fields into one value. */
+  @Benchmark
+  public byte[] stringModelEncode() {
+    return FieldCodec.encodeRecord(record, 10);
+  }
+
+  /** The string model: one value back into ten fields. */
+  @Benchmark
+  public Map<String, byte[]> stringModelDecode() {
+    return FieldCodec.decodeRecord(encoded, 10, "field");
+  }
+
+  /** Jedis: an HSET of ten fields, serialised as the redis binding sends it. */
+  @Benchmark
+  public int jedisHsetCommand() throws IOException {
+    sink.reset();
+    CommandArguments args = new CommandArguments(Protocol.Command.HSET).key(key);
+    hash.forEach((f, v) -> args.add(f).add(v));
+    RedisOutputStream out = new RedisOutputStream(sink);
+    Protocol.sendCommand(out, args);
+    out.flush();
+    return sink.size();
+  }
+
+  /** Jedis: an HGETALL reply of ten fields parsed into its byte arrays. */
+  @Benchmark
+  public Object jedisHgetallReply() {
+    return Protocol.read(new RedisInputStream(new ByteArrayInputStream(hgetallReply)));
+  }
+
+  /** Lettuce: an HSET of ten fields encoded into a Netty buffer, as the dragonfly binding sends it. */
+  @Benchmark
+  public int lettuceHsetCommand() {
+    lettuceOut.clear();
+    CommandArgs<byte[], byte[]> args = new CommandArgs<>(ByteArrayCodec.INSTANCE).addKey(key).add(hash);
+    new Command<>(CommandType.HSET, new IntegerOutput<>(ByteArrayCodec.INSTANCE), args).encode(lettuceOut);
+    return lettuceOut.readableBytes();
+  }
+
+  /** Lettuce: an HGETALL reply decoded by its RESP state machine into a map. */
+  @Benchmark
+  public void lettuceHgetallReply(Blackhole bh) {
+    lettuceIn.readerIndex(0);
+    MapOutput<byte[], byte[]> output = new MapOutput<>(ByteArrayCodec.INSTANCE);
+    if (!stateMachine.decode(lettuceIn, output)) {
+      throw new IllegalStateException("incomplete reply");
+    }
+    bh.consume(output.get());
+  }
+}
