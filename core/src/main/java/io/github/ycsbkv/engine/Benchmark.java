@@ -6,7 +6,6 @@ import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.results.BenchmarkResult;
 import io.github.ycsbkv.results.EnvironmentInfo;
 import io.github.ycsbkv.results.IntervalSample;
-import io.github.ycsbkv.results.LatencyStats;
 import io.github.ycsbkv.results.OperationResult;
 import io.github.ycsbkv.spi.AsyncOperations;
 import io.github.ycsbkv.spi.ServerProbe;

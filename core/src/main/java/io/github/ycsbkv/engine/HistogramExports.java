@@ -1,5 +1,7 @@
 package io.github.ycsbkv.engine;
 
+import io.github.ycsbkv.results.OperationResult;
+import io.github.ycsbkv.results.SeriesHistograms;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -7,8 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
-import io.github.ycsbkv.results.OperationResult;
-import io.github.ycsbkv.results.SeriesHistograms;
 import org.HdrHistogram.HistogramLogWriter;
 
 /**
