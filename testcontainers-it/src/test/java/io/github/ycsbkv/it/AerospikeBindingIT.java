@@ -114,4 +114,35 @@ class AerospikeBindingIT {
     assertTrue(run.lastErrLine().contains("namespace 'nosuchns' does not exist on " + host), run.lastErrLine());
   }
 
+  @Test
+  void asyncClient_everyOperationAndStatus_andPipelinedRuns() throws Exception {
+    for (String type : new String[] {"direct", "netty"}) {
+      AerospikeDB db = new AerospikeDB();
+      db.setProperties(props("as.async", "true", "as.eventLoopType", type, "as.eventLoops", "2"));
+      db.init();
+      try {
+        db.delete("itset", "a1");
+        assertEquals(Status.NOT_FOUND, db.read("itset", "a1", null, new HashMap<>()), type);
+        assertEquals(Status.OK, db.insert("itset", "a1", values("f0", "a", "f1", "b")), type);
+        assertEquals(Status.OK, db.update("itset", "a1", values("f1", "c")), type);
+        Map<String, ByteIterator> out = new HashMap<>();
+        assertEquals(Status.OK, db.readAsync("itset", "a1", Set.of("f0", "f1"), out).toCompletableFuture().get(), type);
+        assertEquals(Map.of("f0", "a", "f1", "c"), StringByteIterator.getStringMap(out), type);
+        assertEquals(Status.OK, db.deleteAsync("itset", "a1").toCompletableFuture().get(), type);
+        assertEquals(Status.NOT_FOUND, db.delete("itset", "a1"), type);
+      } finally {
+        db.cleanup();
+      }
+    }
+    String file = WORKLOADS.resolve("workloadb").toString();
+    Cli load = Cli.run("load", "aerospike", "-P", file, "-p", "as.host=" + host, "-p", "table=piped",
+        "-p", "recordcount=500", "-p", "pipeline=16", "-threads", "2");
+    assertEquals(0, load.exitCode(), load.err());
+    assertEquals(500, load.count("INSERT", "Return=OK"));
+    Cli run = Cli.run("run", "aerospike", "-P", file, "-p", "as.host=" + host, "-p", "table=piped",
+        "-p", "recordcount=500", "-p", "operationcount=2000", "-p", "pipeline=16", "-p", "as.eventLoopType=netty",
+        "-threads", "2");
+    assertEquals(0, run.exitCode(), run.err());
+    assertEquals(2000, run.count("READ", "Return=OK") + run.count("UPDATE", "Return=OK"), run.out());
+  }
 }

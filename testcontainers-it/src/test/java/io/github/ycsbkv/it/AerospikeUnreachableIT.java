@@ -18,4 +18,22 @@ class AerospikeUnreachableIT {
         + ": Failed to connect to [1] host(s): 127.0.0.1 " + port + " Error -8: Connection failed; is the server"
         + " running? (as.host, as.port)", run.lastErrLine());
   }
+
+  @Test
+  void asyncClient_seedThatDoesNotAnswer_isTheSameLine() throws Exception {
+    int port = RespServer.freePort();
+    for (String type : new String[] {"direct", "netty"}) {
+      Cli run = Cli.run("run", "aerospike", "-P", Path.of("..", "workloads", "workloada").toAbsolutePath().toString(),
+          "-p", "as.host=127.0.0.1:" + port, "-p", "as.async=true", "-p", "as.eventLoopType=" + type);
+      assertEquals(1, run.exitCode(), type);
+      assertEquals("ycsb: cannot initialize binding 'aerospike': cannot connect to Aerospike at 127.0.0.1:" + port
+          + ": Failed to connect to [1] host(s): 127.0.0.1 " + port + " Error -8: Connection failed; is the server"
+          + " running? (as.host, as.port)", run.lastErrLine(), type);
+    }
+    Cli bad = Cli.run("run", "aerospike", "-P", Path.of("..", "workloads", "workloada").toAbsolutePath().toString(),
+        "-p", "as.host=127.0.0.1:" + port, "-p", "as.async=true", "-p", "as.eventLoopType=epoll");
+    assertEquals(1, bad.exitCode());
+    assertEquals("ycsb: cannot initialize binding 'aerospike': as.eventLoopType must be direct, netty, netty-epoll or"
+        + " netty-nio, got 'epoll'", bad.lastErrLine());
+  }
 }

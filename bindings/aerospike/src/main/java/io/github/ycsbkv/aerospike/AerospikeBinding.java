@@ -25,7 +25,14 @@ public final class AerospikeBinding implements Binding {
           "Retries per operation; 0 so that retries never hide latency."),
       new PropertyDoc("as.sendKey", "false", "Store the user key with the record."),
       new PropertyDoc("as.tls", "false", "TLS with the JVM's trust store (javax.net.ssl.* system properties)."),
-      new PropertyDoc("as.tls.name", null, "TLS name of the seed nodes."));
+      new PropertyDoc("as.tls.name", null, "TLS name of the seed nodes."),
+      new PropertyDoc("as.tls.protocols", null, "TLS protocols allowed, comma-separated (e.g. TLSv1.3)."),
+      new PropertyDoc("as.tls.ciphers", null, "TLS cipher suites allowed, comma-separated."),
+      new PropertyDoc("as.async", "false",
+          "Every operation through the asynchronous client on shared event loops (pipeline=N implies it)."),
+      new PropertyDoc("as.eventLoops", "the number of CPUs", "Event loops of the asynchronous client."),
+      new PropertyDoc("as.eventLoopType", "direct", "direct (the client's own NIO loops), netty (native epoll on"
+          + " Linux x86_64/aarch64 where it loads, else Netty NIO), netty-epoll or netty-nio."));
 
   @Override
   public List<String> names() {

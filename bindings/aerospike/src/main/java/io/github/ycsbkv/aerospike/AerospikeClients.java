@@ -5,6 +5,7 @@ import com.aerospike.client.AerospikeException;
 import com.aerospike.client.Host;
 import com.aerospike.client.Info;
 import com.aerospike.client.ResultCode;
+import com.aerospike.client.async.EventLoops;
 import com.aerospike.client.cluster.Node;
 import com.aerospike.client.policy.ClientPolicy;
 import com.aerospike.client.policy.TlsPolicy;
@@ -24,10 +25,12 @@ final class AerospikeClients {
 
   private static final class Shared {
     final AerospikeClient client;
+    final EventLoops loops;
     int users;
 
-    Shared(AerospikeClient client) {
+    Shared(AerospikeClient client, EventLoops loops) {
       this.client = client;
+      this.loops = loops;
     }
   }
 
@@ -36,20 +39,42 @@ final class AerospikeClients {
   private AerospikeClients() {}
 
   static synchronized AerospikeClient acquire(AerospikeSettings s) throws DBException {
+    return acquireShared(s).client;
+  }
+
+  /** The event loops of the shared client for {@code s}, after {@link #acquire}; null without as.async. */
+  static synchronized EventLoops loops(AerospikeSettings s) {
+    Shared shared = CLIENTS.get(s.clientKey());
+    return shared == null ? null : shared.loops;
+  }
+
+  private static Shared acquireShared(AerospikeSettings s) throws DBException {
     Shared shared = CLIENTS.get(s.clientKey());
     if (shared == null) {
-      AerospikeClient client = create(s);
+      EventLoops loops = s.usesEventLoops() ? AerospikeEventLoops.create(s.eventLoopType(), s.eventLoops(), 0) : null;
+      AerospikeClient client;
+      try {
+        client = create(s, loops);
+      } catch (DBException | RuntimeException e) {
+        if (loops != null) {
+          loops.close();
+        }
+        throw e;
+      }
       try {
         checkNamespace(client, s);
       } catch (DBException | RuntimeException e) {
         client.close();
+        if (loops != null) {
+          loops.close();
+        }
         throw e instanceof DBException d ? d : explain(s, (RuntimeException) e);
       }
-      shared = new Shared(client);
+      shared = new Shared(client, loops);
       CLIENTS.put(s.clientKey(), shared);
     }
     shared.users++;
-    return shared.client;
+    return shared;
   }
 
   static synchronized void release(AerospikeSettings s) {
@@ -57,10 +82,13 @@ final class AerospikeClients {
     if (shared != null && --shared.users <= 0) {
       CLIENTS.remove(s.clientKey());
       shared.client.close();
+      if (shared.loops != null) {
+        shared.loops.close();
+      }
     }
   }
 
-  static ClientPolicy policy(AerospikeSettings s) {
+  static ClientPolicy policy(AerospikeSettings s, EventLoops loops) {
     ClientPolicy policy = new ClientPolicy();
     policy.user = s.user();
     policy.password = s.password();
@@ -70,13 +98,29 @@ final class AerospikeClients {
     policy.maxConnsPerNode = Math.max(policy.maxConnsPerNode, s.threads());
     if (s.tls()) {
       policy.tlsPolicy = new TlsPolicy();
+      if (!s.tlsProtocols().isEmpty()) {
+        policy.tlsPolicy.protocols = s.tlsProtocols().toArray(new String[0]);
+      }
+      if (!s.tlsCiphers().isEmpty()) {
+        policy.tlsPolicy.ciphers = s.tlsCiphers().toArray(new String[0]);
+      }
+      if (loops instanceof com.aerospike.client.async.NettyEventLoops) {
+        policy.tlsPolicy.nettyContext = new com.aerospike.client.async.NettyTlsContext(policy.tlsPolicy);
+      }
+    }
+    if (loops != null) {
+      policy.eventLoops = loops;
+      // Every client thread may have `pipeline` commands in flight on each node, and the client needs at
+      // least one connection per event loop.
+      policy.asyncMaxConnsPerNode = Math.max(policy.maxConnsPerNode,
+          Math.max(s.threads() * s.pipeline(), s.eventLoops()));
     }
     return policy;
   }
 
-  static AerospikeClient create(AerospikeSettings s) throws DBException {
+  static AerospikeClient create(AerospikeSettings s, EventLoops loops) throws DBException {
     try {
-      return new AerospikeClient(policy(s), s.seeds().toArray(new Host[0]));
+      return new AerospikeClient(policy(s, loops), s.seeds().toArray(new Host[0]));
     } catch (AerospikeException e) {
       throw explain(s, e);
     }

@@ -9,7 +9,14 @@ import com.aerospike.client.ResultCode;
 import com.aerospike.client.policy.Policy;
 import com.aerospike.client.policy.RecordExistsAction;
 import com.aerospike.client.policy.WritePolicy;
+import com.aerospike.client.async.EventLoops;
+import com.aerospike.client.listener.DeleteListener;
+import com.aerospike.client.listener.RecordListener;
+import com.aerospike.client.listener.WriteListener;
+import io.github.ycsbkv.spi.AsyncOperations;
 import io.github.ycsbkv.spi.ExpiringWrites;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
@@ -33,8 +40,13 @@ import site.ycsb.Status;
  * is not implemented; {@code scan} returns {@code NOT_IMPLEMENTED}, and {@code init()} says so once
  * when the workload scans. Retries default to none ({@code as.maxRetries=0}), so that a retried
  * operation never hides its latency. One instance per client thread.
+ *
+ * <p>With {@code as.async=true} every operation goes through the asynchronous client on the shared
+ * event loops ({@link AerospikeEventLoops}), and a client thread waits for each; with
+ * {@code pipeline=N} the engine keeps N in flight per thread through {@link AsyncOperations} (event
+ * loops are then created whatever {@code as.async} says).
  */
-public class AerospikeDB extends DB implements ExpiringWrites {
+public class AerospikeDB extends DB implements ExpiringWrites, AsyncOperations {
 
   private static final AtomicBoolean SCAN_WARNED = new AtomicBoolean();
 
@@ -44,6 +56,8 @@ public class AerospikeDB extends DB implements ExpiringWrites {
   private WritePolicy insertPolicy;
   private WritePolicy updatePolicy;
   private WritePolicy deletePolicy;
+  /** The shared client's event loops with as.async or pipelining, else null. */
+  private EventLoops loops;
 
   /** Public no-arg constructor, as YCSB requires. */
   public AerospikeDB() {}
@@ -53,6 +67,7 @@ public class AerospikeDB extends DB implements ExpiringWrites {
     settings = AerospikeSettings.from(getProperties());
     settings.checkBinNames();
     client = AerospikeClients.acquire(settings);
+    loops = settings.usesEventLoops() ? AerospikeClients.loops(settings) : null;
     readPolicy = new Policy(client.getReadPolicyDefault());
     apply(readPolicy);
     insertPolicy = new WritePolicy(client.getWritePolicyDefault());
@@ -89,24 +104,109 @@ public class AerospikeDB extends DB implements ExpiringWrites {
 
   @Override
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+    if (settings.async()) {
+      return readAsync(table, key, fields, result).toCompletableFuture().join();
+    }
     try {
       Record record = fields == null ? client.get(readPolicy, key(key))
           : client.get(readPolicy, key(key), fields.toArray(new String[0]));
-      if (record == null) {
-        return Status.NOT_FOUND;
-      }
-      for (Map.Entry<String, Object> bin : record.bins.entrySet()) {
-        if (bin.getValue() instanceof byte[] bytes) {
-          result.put(bin.getKey(), new ByteArrayByteIterator(bytes));
-        } else if (bin.getValue() != null) {
-          result.put(bin.getKey(), new ByteArrayByteIterator(bin.getValue().toString().getBytes(
-              java.nio.charset.StandardCharsets.UTF_8)));
-        }
-      }
-      return Status.OK;
+      return fill(record, result);
     } catch (AerospikeException e) {
       return status(e);
     }
+  }
+
+  private static Status fill(Record record, Map<String, ByteIterator> result) {
+    if (record == null) {
+      return Status.NOT_FOUND;
+    }
+    for (Map.Entry<String, Object> bin : record.bins.entrySet()) {
+      if (bin.getValue() instanceof byte[] bytes) {
+        result.put(bin.getKey(), new ByteArrayByteIterator(bytes));
+      } else if (bin.getValue() != null) {
+        result.put(bin.getKey(), new ByteArrayByteIterator(bin.getValue().toString().getBytes(
+            java.nio.charset.StandardCharsets.UTF_8)));
+      }
+    }
+    return Status.OK;
+  }
+
+  @Override
+  public CompletionStage<Status> readAsync(String table, String key, Set<String> fields,
+      Map<String, ByteIterator> result) {
+    CompletableFuture<Status> done = new CompletableFuture<>();
+    RecordListener listener = new RecordListener() {
+      @Override
+      public void onSuccess(Key k, Record record) {
+        done.complete(fill(record, result));
+      }
+
+      @Override
+      public void onFailure(AerospikeException e) {
+        done.complete(status(e));
+      }
+    };
+    try {
+      if (fields == null) {
+        client.get(loops.next(), listener, readPolicy, key(key));
+      } else {
+        client.get(loops.next(), listener, readPolicy, key(key), fields.toArray(new String[0]));
+      }
+    } catch (AerospikeException e) {
+      done.complete(status(e));
+    }
+    return done;
+  }
+
+  @Override
+  public CompletionStage<Status> updateAsync(String table, String key, Map<String, ByteIterator> values) {
+    return writeAsync(updatePolicy, key, values);
+  }
+
+  @Override
+  public CompletionStage<Status> insertAsync(String table, String key, Map<String, ByteIterator> values) {
+    return writeAsync(insertPolicy, key, values);
+  }
+
+  private CompletionStage<Status> writeAsync(WritePolicy policy, String key, Map<String, ByteIterator> values) {
+    CompletableFuture<Status> done = new CompletableFuture<>();
+    try {
+      client.put(loops.next(), new WriteListener() {
+        @Override
+        public void onSuccess(Key k) {
+          done.complete(Status.OK);
+        }
+
+        @Override
+        public void onFailure(AerospikeException e) {
+          done.complete(status(e));
+        }
+      }, policy, key(key), bins(values));
+    } catch (AerospikeException e) {
+      done.complete(status(e));
+    }
+    return done;
+  }
+
+  @Override
+  public CompletionStage<Status> deleteAsync(String table, String key) {
+    CompletableFuture<Status> done = new CompletableFuture<>();
+    try {
+      client.delete(loops.next(), new DeleteListener() {
+        @Override
+        public void onSuccess(Key k, boolean existed) {
+          done.complete(existed ? Status.OK : Status.NOT_FOUND);
+        }
+
+        @Override
+        public void onFailure(AerospikeException e) {
+          done.complete(status(e));
+        }
+      }, deletePolicy, key(key));
+    } catch (AerospikeException e) {
+      done.complete(status(e));
+    }
+    return done;
   }
 
   @Override
@@ -132,14 +232,21 @@ public class AerospikeDB extends DB implements ExpiringWrites {
     return write(p, key, values);
   }
 
-  private Status write(WritePolicy policy, String key, Map<String, ByteIterator> values) {
+  private static Bin[] bins(Map<String, ByteIterator> values) {
     Bin[] bins = new Bin[values.size()];
     int i = 0;
     for (Map.Entry<String, ByteIterator> e : values.entrySet()) {
       bins[i++] = new Bin(e.getKey(), e.getValue().toArray());
     }
+    return bins;
+  }
+
+  private Status write(WritePolicy policy, String key, Map<String, ByteIterator> values) {
+    if (settings.async()) {
+      return writeAsync(policy, key, values).toCompletableFuture().join();
+    }
     try {
-      client.put(policy, key(key), bins);
+      client.put(policy, key(key), bins(values));
       return Status.OK;
     } catch (AerospikeException e) {
       return status(e);
@@ -148,6 +255,9 @@ public class AerospikeDB extends DB implements ExpiringWrites {
 
   @Override
   public Status delete(String table, String key) {
+    if (settings.async()) {
+      return deleteAsync(table, key).toCompletableFuture().join();
+    }
     try {
       return client.delete(deletePolicy, key(key)) ? Status.OK : Status.NOT_FOUND;
     } catch (AerospikeException e) {

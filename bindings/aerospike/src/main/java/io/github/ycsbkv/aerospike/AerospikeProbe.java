@@ -30,7 +30,7 @@ final class AerospikeProbe implements ServerProbe {
   @Override
   public ServerSample sample() throws DBException {
     if (client == null) {
-      client = AerospikeClients.create(settings);
+      client = AerospikeClients.create(settings, null);
     }
     try {
       String version = "unknown";

@@ -14,7 +14,8 @@ import site.ycsb.DBException;
  */
 record AerospikeSettings(List<Host> seeds, String namespace, String set, String user, String password,
     int totalTimeoutMillis, int socketTimeoutMillis, int maxRetries, boolean sendKey, boolean tls, String tlsName,
-    int threads, int fieldCount, String fieldPrefix) {
+    List<String> tlsProtocols, List<String> tlsCiphers, int threads, int fieldCount, String fieldPrefix, boolean async,
+    int eventLoops, String eventLoopType, int pipeline) {
 
   static final int DEFAULT_PORT = 3000;
   static final String DEFAULT_NAMESPACE = "test";
@@ -54,9 +55,30 @@ record AerospikeSettings(List<Host> seeds, String namespace, String set, String 
         p.getProperty("as.set", table).trim(), blankToNull(p.getProperty("as.user")), p.getProperty("as.password"),
         BindingProperties.integer(p, "as.timeout", DEFAULT_TOTAL_TIMEOUT_MILLIS, 0),
         BindingProperties.integer(p, "as.socketTimeout", DEFAULT_SOCKET_TIMEOUT_MILLIS, 0),
-        BindingProperties.integer(p, "as.maxRetries", DEFAULT_MAX_RETRIES, 0), BindingProperties.bool(p, "as.sendKey", false), BindingProperties.bool(p, "as.tls", false),
-        tlsName, BindingProperties.integer(p, "threadcount", 1, 1), BindingProperties.integer(p, "fieldcount", 10, 1),
-        p.getProperty("fieldnameprefix", "field"));
+        BindingProperties.integer(p, "as.maxRetries", DEFAULT_MAX_RETRIES, 0), BindingProperties.bool(p, "as.sendKey", false),
+        BindingProperties.bool(p, "as.tls", false), tlsName, list(p.getProperty("as.tls.protocols")),
+        list(p.getProperty("as.tls.ciphers")), BindingProperties.integer(p, "threadcount", 1, 1),
+        BindingProperties.integer(p, "fieldcount", 10, 1), p.getProperty("fieldnameprefix", "field"),
+        BindingProperties.bool(p, "as.async", false),
+        BindingProperties.integer(p, "as.eventLoops", Runtime.getRuntime().availableProcessors(), 1),
+        p.getProperty("as.eventLoopType", "direct").trim(), BindingProperties.integer(p, "pipeline", 1, 1));
+  }
+
+  /** Whether operations go through the asynchronous client: {@code as.async=true}, or pipelining. */
+  boolean usesEventLoops() {
+    return async || pipeline > 1;
+  }
+
+  private static List<String> list(String csv) {
+    List<String> out = new ArrayList<>();
+    if (csv != null) {
+      for (String s : csv.split(",")) {
+        if (!s.isBlank()) {
+          out.add(s.trim());
+        }
+      }
+    }
+    return List.copyOf(out);
   }
 
   /** Fails when a field name of the workload is longer than Aerospike's 15-character bin names. */
@@ -70,7 +92,8 @@ record AerospikeSettings(List<Host> seeds, String namespace, String set, String 
 
   /** Identifies the shared client these settings need (the password is part of it, never printed). */
   String clientKey() {
-    return seeds + "|" + user + "|" + password + "|" + tls + "|" + tlsName;
+    return seeds + "|" + user + "|" + password + "|" + tls + "|" + tlsName + "|" + tlsProtocols + "|" + tlsCiphers + "|"
+        + (usesEventLoops() ? eventLoops + "|" + eventLoopType : "sync");
   }
 
   String where() {
