@@ -332,7 +332,7 @@ public final class Store implements AutoCloseable {
       return new AsdProcess(p, dir, port);
     }
 
-    /** Loopback ports, namespace {@code test} in memory, logs in {@code dir}. */
+    /** Loopback ports, namespace {@code test} in memory with expiry on, logs in {@code dir}. */
     static String generatedConfig(Path dir, int port) throws Exception {
       return String.join("\n",
           "service {", "  proto-fd-max 1024", "  work-directory " + dir, "  pidfile " + dir.resolve("asd.pid"), "}",
@@ -340,8 +340,9 @@ public final class Store implements AutoCloseable {
           "network {", "  service {", "    address 127.0.0.1", "    port " + port, "  }",
           "  heartbeat {", "    mode mesh", "    address 127.0.0.1", "    port " + RespServer.freePort(), "  }",
           "  fabric {", "    address 127.0.0.1", "    port " + RespServer.freePort(), "  }", "}",
-          "namespace test {", "  replication-factor 1", "  storage-engine memory {", "    data-size 1G", "  }", "}",
-          "");
+          // nsup-period: Aerospike refuses writes with a TTL (the objectcache workload) when it is 0.
+          "namespace test {", "  replication-factor 1", "  nsup-period 120", "  storage-engine memory {",
+          "    data-size 1G", "  }", "}", "");
     }
 
     int port() {
