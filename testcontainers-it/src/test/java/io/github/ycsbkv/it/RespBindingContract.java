@@ -254,6 +254,18 @@ abstract class RespBindingContract {
   }
 
   @Test
+  void passwordForAServerWithoutOne_bindingAndProbeConnectAlike() {
+    // The server accepts HELLO ... AUTH default <any> when the default user has no password; the probe
+    // once used another client path (plain AUTH, refused) and failed where the benchmark ran.
+    Cli load = Cli.run(cli("load", kind().id(), "-P", WORKLOADS.resolve("workloadc").toString(), "-p", "recordcount=20",
+        "-p", "redis.password=unused-pw"));
+    assertEquals(0, load.exitCode(), load.err());
+    assertEquals("20", load.summary("SERVER-AFTER", "Keys"), load.err());
+    assertFalse(load.err().contains("probe failed"), load.err());
+    assertFalse(load.err().contains("unused-pw") || load.out().contains("unused-pw"));
+  }
+
+  @Test
   void probe_keysEqualRecordCountAfterLoad_andMemoryGrows() throws Exception {
     Properties p = props("fieldcount", "10", "fieldlength", "100");
     try (ServerProbe probe = new RedisBinding().probe(p)) {

@@ -12,6 +12,7 @@ import redis.clients.jedis.Connection;
 import redis.clients.jedis.ConnectionPool;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.RedisClient;
 import redis.clients.jedis.RedisClusterClient;
 import redis.clients.jedis.exceptions.JedisException;
 import site.ycsb.DBException;
@@ -26,8 +27,17 @@ final class RedisProbe implements ServerProbe {
 
   static final String MEMORY_SOURCE = "INFO memory used_memory / used_memory_rss";
 
+  /** One server to read from: the two Jedis client classes, behind the two commands the probe sends. */
+  private interface Node {
+    String info(String section);
+
+    Map<String, String> configGet(String name);
+
+    void close();
+  }
+
   private final RedisSettings settings;
-  private final List<Jedis> nodes = new ArrayList<>();
+  private final List<Node> nodes = new ArrayList<>();
   private RedisClusterClient cluster;
 
   RedisProbe(RedisSettings settings) {
@@ -44,7 +54,7 @@ final class RedisProbe implements ServerProbe {
       long used = 0;
       long rss = 0;
       Map<String, String> settingsOut = new LinkedHashMap<>();
-      for (Jedis node : nodes) {
+      for (Node node : nodes) {
         Map<String, String> info = RespInfo.parse(node.info("server") + "\n" + node.info("memory") + "\n"
             + node.info("keyspace") + "\n" + node.info("persistence"));
         if (server == null) {
@@ -68,8 +78,27 @@ final class RedisProbe implements ServerProbe {
       return;
     }
     if (!settings.cluster()) {
+      // The binding's own client class and configuration, so that the probe connects (protocol, AUTH or
+      // HELLO) exactly as the benchmark's connections do.
       RedisSettings.Endpoint e = settings.endpoints().get(0);
-      nodes.add(new Jedis(new HostAndPort(e.host(), e.port()), RedisClients.config(settings)));
+      RedisClient client = RedisClient.builder().hostAndPort(e.host(), e.port())
+          .clientConfig(RedisClients.config(settings)).build();
+      nodes.add(new Node() {
+        @Override
+        public String info(String section) {
+          return client.info(section);
+        }
+
+        @Override
+        public Map<String, String> configGet(String name) {
+          return client.configGet(name);
+        }
+
+        @Override
+        public void close() {
+          client.close();
+        }
+      });
       return;
     }
     List<HostAndPort> seeds = new ArrayList<>();
@@ -82,14 +111,29 @@ final class RedisProbe implements ServerProbe {
       Connection c = node.getValue().getResource();
       Jedis j = new Jedis(c);
       if (j.info("replication").contains("role:master")) {
-        nodes.add(j);
+        nodes.add(new Node() {
+          @Override
+          public String info(String section) {
+            return j.info(section);
+          }
+
+          @Override
+          public Map<String, String> configGet(String name) {
+            return j.configGet(name);
+          }
+
+          @Override
+          public void close() {
+            j.close();
+          }
+        });
       } else {
         j.close();
       }
     }
   }
 
-  private static void threads(Jedis node, Map<String, String> info, Map<String, String> out) {
+  private static void threads(Node node, Map<String, String> info, Map<String, String> out) {
     out.put("mode", info.getOrDefault("redis_mode", info.getOrDefault("server_mode", "unknown")));
     for (String name : List.of("io-threads", "io-threads-do-reads", "server-threads", "save", "appendonly",
         "maxmemory")) {
@@ -106,9 +150,9 @@ final class RedisProbe implements ServerProbe {
 
   @Override
   public void close() {
-    for (Jedis j : nodes) {
+    for (Node n : nodes) {
       try {
-        j.close();
+        n.close();
       } catch (RuntimeException ignored) {
         // best effort
       }
