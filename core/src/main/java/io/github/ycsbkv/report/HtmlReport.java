@@ -65,7 +65,6 @@ public final class HtmlReport {
   private final List<String> bindings = new ArrayList<>();
   private final List<String> workloads = new ArrayList<>();
   private final StringBuilder html = new StringBuilder();
-  private int charts;
 
   private HtmlReport(Path dir, JsonNode sweep) {
     this.dir = dir;
@@ -101,11 +100,6 @@ public final class HtmlReport {
     Files.writeString(tmp, page, StandardCharsets.UTF_8);
     Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
     return file;
-  }
-
-  /** The number of charts in the page, after {@link #write}. */
-  int charts() {
-    return charts;
   }
 
   private String render() throws IOException {
@@ -374,7 +368,6 @@ public final class HtmlReport {
         .append("\" src=\"data:image/svg+xml;base64,")
         .append(Base64.getEncoder().encodeToString(text.getBytes(StandardCharsets.UTF_8)))
         .append("\"><figcaption>").append(esc(caption)).append("</figcaption></figure>\n");
-    charts++;
   }
 
   /** The studies' memory table: the server before load, after load and after the run. */

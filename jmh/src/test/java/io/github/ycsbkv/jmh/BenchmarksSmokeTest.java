@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
@@ -27,14 +28,7 @@ class BenchmarksSmokeTest {
 
   @Test
   void everyBenchmark_runsOnceAndProducesAScore() throws Exception {
-    Options options = new OptionsBuilder()
-        .include("io\\.github\\.ycsbkv\\.(jmh|engine)\\..*")
-        .exclude("LiveServerBenchmark")
-        .forks(0)
-        .warmupIterations(0)
-        .measurementIterations(1)
-        .measurementTime(TimeValue.milliseconds(100))
-        .shouldFailOnError(true)
+    Options options = once().include("io\\.github\\.ycsbkv\\.(jmh|engine)\\..*").exclude("LiveServerBenchmark")
         .build();
     Collection<RunResult> results = new Runner(options).run();
     assertFalse(results.isEmpty());
@@ -65,15 +59,7 @@ class BenchmarksSmokeTest {
     try {
       awaitPort(port);
       System.setProperty("jmh.redis", "127.0.0.1:" + port);
-      Options options = new OptionsBuilder()
-          .include("LiveServerBenchmark")
-          .param("binding", "redis", "dragonfly")
-          .forks(0)
-          .warmupIterations(0)
-          .measurementIterations(1)
-          .measurementTime(TimeValue.milliseconds(100))
-          .shouldFailOnError(true)
-          .build();
+      Options options = once().include("LiveServerBenchmark").param("binding", "redis", "dragonfly").build();
       Collection<RunResult> results = new Runner(options).run();
       assertEquals(4, results.size(), "read and update through each binding");
       for (RunResult r : results) {
@@ -84,6 +70,12 @@ class BenchmarksSmokeTest {
       server.destroy();
       server.waitFor(10, TimeUnit.SECONDS);
     }
+  }
+
+  /** The smallest setting: in this JVM, no warm-up, one 100 ms iteration, any error fails. */
+  private static ChainedOptionsBuilder once() {
+    return new OptionsBuilder().forks(0).warmupIterations(0).measurementIterations(1)
+        .measurementTime(TimeValue.milliseconds(100)).shouldFailOnError(true);
   }
 
   private static void awaitPort(int port) throws Exception {

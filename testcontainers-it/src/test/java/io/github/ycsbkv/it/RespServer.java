@@ -16,7 +16,6 @@ import org.junit.jupiter.api.Assumptions;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
-import redis.clients.jedis.JedisClientConfig;
 
 /**
  * A RESP server process (Redis, Valkey, KeyDB or Dragonfly): the binary found on PATH, started on a
@@ -127,11 +126,6 @@ public final class RespServer implements AutoCloseable {
   /** A direct connection through the store's own client (not through the binding). */
   public Jedis jedis() {
     return new Jedis(new HostAndPort("127.0.0.1", port), DefaultJedisClientConfig.builder().build());
-  }
-
-  /** A direct connection with the given config. */
-  public Jedis jedis(JedisClientConfig config) {
-    return new Jedis(new HostAndPort("127.0.0.1", port), config);
   }
 
   /** Stops the server now (as a crash would) and waits for it to exit. */

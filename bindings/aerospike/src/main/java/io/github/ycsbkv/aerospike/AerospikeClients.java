@@ -51,7 +51,7 @@ final class AerospikeClients {
   private static Shared acquireShared(AerospikeSettings s) throws DBException {
     Shared shared = CLIENTS.get(s.clientKey());
     if (shared == null) {
-      EventLoops loops = s.usesEventLoops() ? AerospikeEventLoops.create(s.eventLoopType(), s.eventLoops(), 0) : null;
+      EventLoops loops = s.usesEventLoops() ? AerospikeEventLoops.create(s.eventLoopType(), s.eventLoops()) : null;
       AerospikeClient client;
       try {
         client = create(s, loops);

@@ -72,12 +72,11 @@ final class AerospikeEventLoops {
   }
 
   /** Creates {@code count} loops of {@code type} on this JVM's platform. */
-  static EventLoops create(String type, int count, int maxCommandsInProcess) throws DBException {
+  static EventLoops create(String type, int count) throws DBException {
     boolean netty = present("io.netty.channel.EventLoopGroup");
     boolean epoll = netty && present("io.netty.channel.epoll.Epoll") && NettyLoops.epollAvailable();
     Transport t = choose(type, System.getProperty("os.name", ""), System.getProperty("os.arch", ""), netty, epoll);
     EventPolicy policy = new EventPolicy();
-    policy.maxCommandsInProcess = maxCommandsInProcess;
     try {
       return t == Transport.DIRECT_NIO ? new NioEventLoops(policy, count) : NettyLoops.create(t, policy, count);
     } catch (AerospikeException e) {

@@ -27,13 +27,21 @@ final class RedisProbe implements ServerProbe {
 
   static final String MEMORY_SOURCE = "INFO memory used_memory / used_memory_rss";
 
-  /** One server to read from: the two Jedis client classes, behind the two commands the probe sends. */
-  private interface Node {
-    String info(String section);
+  /** One server to read from: either Jedis client class, behind the two commands the probe sends. */
+  private record Node(java.util.function.Function<String, String> infoCommand,
+      java.util.function.Function<String, Map<String, String>> configCommand, Runnable closer) {
 
-    Map<String, String> configGet(String name);
+    String info(String section) {
+      return infoCommand.apply(section);
+    }
 
-    void close();
+    Map<String, String> configGet(String name) {
+      return configCommand.apply(name);
+    }
+
+    void close() {
+      closer.run();
+    }
   }
 
   private final RedisSettings settings;
@@ -83,22 +91,7 @@ final class RedisProbe implements ServerProbe {
       RedisSettings.Endpoint e = settings.endpoints().get(0);
       RedisClient client = RedisClient.builder().hostAndPort(e.host(), e.port())
           .clientConfig(RedisClients.config(settings)).build();
-      nodes.add(new Node() {
-        @Override
-        public String info(String section) {
-          return client.info(section);
-        }
-
-        @Override
-        public Map<String, String> configGet(String name) {
-          return client.configGet(name);
-        }
-
-        @Override
-        public void close() {
-          client.close();
-        }
-      });
+      nodes.add(new Node(client::info, client::configGet, client::close));
       return;
     }
     List<HostAndPort> seeds = new ArrayList<>();
@@ -111,22 +104,7 @@ final class RedisProbe implements ServerProbe {
       Connection c = node.getValue().getResource();
       Jedis j = new Jedis(c);
       if (j.info("replication").contains("role:master")) {
-        nodes.add(new Node() {
-          @Override
-          public String info(String section) {
-            return j.info(section);
-          }
-
-          @Override
-          public Map<String, String> configGet(String name) {
-            return j.configGet(name);
-          }
-
-          @Override
-          public void close() {
-            j.close();
-          }
-        });
+        nodes.add(new Node(j::info, j::configGet, j::close));
       } else {
         j.close();
       }
