@@ -23,7 +23,9 @@ final class BindingResolver {
     String name;
     if (binding.isPresent()) {
       className = binding.get().dbClassName();
-      name = binding.get().names().get(0);
+      // The name the user typed (valkey, keydb), not the binding's first name: messages and results
+      // must speak of the store the user asked for.
+      name = nameOrClass.toLowerCase(java.util.Locale.ROOT);
     } else if (nameOrClass.contains(".")) {
       className = nameOrClass;
       name = nameOrClass;

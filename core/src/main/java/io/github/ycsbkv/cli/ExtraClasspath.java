@@ -17,6 +17,11 @@ import java.util.List;
  * {@code -cp} and from the {@code YCSB_CLASSPATH} environment variable, separated by the platform's
  * path separator, each a jar, a directory of classes, or {@code dir/*} for every jar in a
  * directory (as {@code java -cp} takes it). So an upstream YCSB binding jar runs unchanged.
+ *
+ * <p>The loader is child-first: a user's jars see their own dependencies before ycsb-kv's, so an
+ * upstream binding built on Jedis 2.9 or aerospike-client 3 runs with those, not with the Jedis 8
+ * or aerospike-client 9 that ycsb-kv's own bindings use. Only the contracts the engine and the
+ * binding must share come from ycsb-kv ({@link ChildFirstLoader#sharedPackage}).
  */
 final class ExtraClasspath {
 
@@ -39,7 +44,7 @@ final class ExtraClasspath {
     for (String entry : entries) {
       addEntry(entry, urls);
     }
-    return new URLClassLoader("ycsb-extra-classpath", urls.toArray(new URL[0]), parent);
+    return new ChildFirstLoader(urls.toArray(new URL[0]), parent);
   }
 
   private static void split(String value, List<String> into) {
@@ -73,6 +78,65 @@ final class ExtraClasspath {
       throw new UserError("class path entry '" + entry + "' is not a valid path");
     } catch (IOException e) {
       throw new UserError("cannot list class path entry '" + entry + "': " + UserError.describe(e));
+    }
+  }
+
+  /**
+   * A {@link URLClassLoader} that looks in its own URLs first, except for the packages the engine
+   * and a binding must share (the JDK, YCSB's API, ycsb-kv's SPI), which come from the parent when
+   * the parent has them. Thread-safe (parallel capable, as {@link URLClassLoader}).
+   */
+  static final class ChildFirstLoader extends URLClassLoader {
+
+    static {
+      ClassLoader.registerAsParallelCapable();
+    }
+
+    ChildFirstLoader(URL[] urls, ClassLoader parent) {
+      super("ycsb-extra-classpath", urls, parent);
+    }
+
+    /**
+     * Whether {@code className} belongs to what the engine and user code share: the JDK, YCSB's
+     * {@code site.ycsb} API (DB, Status, ByteIterator, Workload: a user jar's own copy of YCSB's core
+     * must not replace them) and ycsb-kv's own packages (its SPI).
+     */
+    static boolean sharedPackage(String className) {
+      return className.startsWith("java.") || className.startsWith("javax.") || className.startsWith("jdk.")
+          || className.startsWith("sun.") || className.startsWith("com.sun.") || className.startsWith("site.ycsb.")
+          || className.startsWith("io.github.ycsbkv.") || className.startsWith("org.HdrHistogram.");
+    }
+
+    @Override
+    protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+      synchronized (getClassLoadingLock(name)) {
+        Class<?> c = findLoadedClass(name);
+        if (c == null) {
+          if (sharedPackage(name)) {
+            try {
+              c = getParent().loadClass(name);
+            } catch (ClassNotFoundException e) {
+              c = findClass(name);
+            }
+          } else {
+            try {
+              c = findClass(name);
+            } catch (ClassNotFoundException e) {
+              c = getParent().loadClass(name);
+            }
+          }
+        }
+        if (resolve) {
+          resolveClass(c);
+        }
+        return c;
+      }
+    }
+
+    @Override
+    public URL getResource(String name) {
+      URL own = findResource(name);
+      return own != null ? own : getParent().getResource(name);
     }
   }
 }

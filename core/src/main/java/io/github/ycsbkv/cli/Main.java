@@ -14,8 +14,9 @@ import picocli.CommandLine.Spec;
  * The {@code ycsb} command line: {@code load}, {@code run}, {@code bindings}, {@code demo}.
  *
  * <p>{@link #main} is the only place that calls {@link System#exit}; {@link #execute} runs a
- * command line and returns its exit code (0 success, 1 the benchmark failed, 2 bad input, 130
- * interrupted), for tests and for programs that embed the command line.
+ * command line and returns its exit code (0 success, 1 the benchmark failed, 2 bad input, 3 the run
+ * finished but operations failed beyond {@code errors.tolerance}, 130 interrupted), for tests and for
+ * programs that embed the command line.
  */
 @Command(name = "ycsb", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
     sortOptions = false, usageHelpAutoWidth = true,
@@ -25,7 +26,8 @@ import picocli.CommandLine.Spec;
     subcommands = {LoadCommand.class, RunCommand.class, SweepCommand.class, MergeCommand.class, ReportCommand.class,
         BindingsCommand.class, DemoCommand.class,
         CommandLine.HelpCommand.class},
-    footer = {"", "Exit codes: 0 success, 1 the benchmark failed, 2 bad input, 130 interrupted (Ctrl-C).",
+    footer = {"", "Exit codes: 0 success, 1 the benchmark failed, 2 bad input, 3 finished but operations failed",
+        "(more than -p errors.tolerance=N or =P%, default 0), 130 interrupted (Ctrl-C).",
         "Set YCSB_KV_DEBUG=1 to print stack traces of errors.", "Docs: README.md and docs/ in the ycsb-kv directory."})
 public final class Main implements Runnable {
 

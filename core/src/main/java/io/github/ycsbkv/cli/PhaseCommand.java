@@ -104,6 +104,7 @@ abstract class PhaseCommand implements Callable<Integer> {
     if (label != null) {
       props.setProperty(Benchmark.LABEL, label);
     }
+    FailedOperations.validate(props);
     if (props.getProperty(Benchmark.WORKLOAD) == null) {
       // As upstream's Client, never guess: a run without a workload would be CoreWorkload's defaults forever.
       throw new UserError("no workload given: pass a workload file with -P (for example -P workloads/workloada)"
@@ -201,6 +202,11 @@ abstract class PhaseCommand implements Callable<Integer> {
       err.println(String.format(Locale.US, "ycsb: interrupted after %d operations; the results above are partial",
           result.operations()));
       return Main.EXIT_INTERRUPTED;
+    }
+    String failedOperations = FailedOperations.check(result, props);
+    if (failedOperations != null) {
+      err.println("ycsb: " + failedOperations);
+      return code != 0 ? code : FailedOperations.EXIT_OPERATIONS_FAILED;
     }
     return code;
   }

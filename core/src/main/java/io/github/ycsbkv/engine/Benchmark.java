@@ -303,7 +303,7 @@ public final class Benchmark {
   private static List<OperationResult> operationResults(List<Metrics.Totals> totals, List<Double> percentiles) {
     List<OperationResult> out = new ArrayList<>();
     for (Metrics.Totals m : totals) {
-      OperationResult r = OperationResult.of(m.name, m.statuses, m.total(OperationRecorder.Series.OK),
+      OperationResult r = OperationResult.of(m.name, m.statuses, m.causes, m.total(OperationRecorder.Series.OK),
           m.total(OperationRecorder.Series.FAILED), m.total(OperationRecorder.Series.OK_INTENDED),
           m.total(OperationRecorder.Series.FAILED_INTENDED), percentiles);
       if (r != null) {

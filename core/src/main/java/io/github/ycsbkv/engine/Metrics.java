@@ -41,6 +41,8 @@ final class Metrics {
     final String name;
     final Histogram[] series = new Histogram[OperationRecorder.Series.values().length];
     final Map<String, Long> statuses = new TreeMap<>();
+    /** Every thread's error causes, unsorted (the result keeps the most frequent). */
+    final List<io.github.ycsbkv.results.ErrorCause> causes = new ArrayList<>();
     long intervalCount;
     final Histogram interval = new Histogram(OperationRecorder.SIGNIFICANT_DIGITS);
 
@@ -95,9 +97,11 @@ final class Metrics {
     drain();
     for (Totals t : totals.values()) {
       t.statuses.clear();
+      t.causes.clear();
     }
     for (OperationRecorder r : all) {
       r.addStatusCounts(totals.get(r.name()).statuses);
+      r.addCauses(totals.get(r.name()).causes);
     }
     return sorted();
   }

@@ -1,5 +1,6 @@
 package io.github.ycsbkv.engine;
 
+import io.github.ycsbkv.results.ErrorCause;
 import java.util.HashMap;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
@@ -35,6 +36,16 @@ final class OperationRecorder {
   private final Histogram[] recycled = new Histogram[Series.values().length];
   private long okCount;
   private final Map<String, long[]> otherCounts = new HashMap<>();
+  /** Error count per distinct (status name, cause); at most {@link #MAX_DISTINCT_CAUSES} keys. */
+  private Map<CauseKey, long[]> causes;
+  private long causesNotKept;
+
+  /** Distinct causes one thread keeps per operation; further ones are counted as "other causes". */
+  static final int MAX_DISTINCT_CAUSES = 32;
+  /** Longest cause text kept, in characters. */
+  static final int MAX_CAUSE_LENGTH = 300;
+
+  private record CauseKey(String status, String cause) {}
 
   OperationRecorder(String name, boolean intended) {
     this.name = name;
@@ -64,6 +75,59 @@ final class OperationRecorder {
         otherCounts.put(status.getName(), n = new long[1]);
       }
       n[0]++;
+      if (io.github.ycsbkv.results.OperationResult.isError(status.getName())) {
+        recordCause(status);
+      }
+    }
+  }
+
+  /** Counts an error under its status and the binding's description of it. Errors only: not the hot path. */
+  private void recordCause(Status status) {
+    if (causes == null) {
+      causes = new HashMap<>();
+    }
+    CauseKey key = new CauseKey(status.getName(), cause(status));
+    long[] n = causes.get(key);
+    if (n == null) {
+      if (causes.size() >= MAX_DISTINCT_CAUSES) {
+        causesNotKept++;
+        return;
+      }
+      causes.put(key, n = new long[1]);
+    }
+    n[0]++;
+  }
+
+  /**
+   * The cause a status carries: its description, on one line and at most {@link #MAX_CAUSE_LENGTH}
+   * characters, or {@link ErrorCause#NO_CAUSE} for a bare standard status such as {@code Status.ERROR}.
+   */
+  static String cause(Status status) {
+    String d = status.getDescription();
+    if (d == null || d.isBlank() || isStandard(status)) {
+      return ErrorCause.NO_CAUSE;
+    }
+    String line = d.strip().replaceAll("\\s+", " ");
+    return line.length() <= MAX_CAUSE_LENGTH ? line : line.substring(0, MAX_CAUSE_LENGTH - 3) + "...";
+  }
+
+  private static boolean isStandard(Status s) {
+    for (Status standard : new Status[] {Status.ERROR, Status.NOT_FOUND, Status.NOT_IMPLEMENTED,
+        Status.UNEXPECTED_STATE, Status.BAD_REQUEST, Status.FORBIDDEN, Status.SERVICE_UNAVAILABLE}) {
+      if (standard.getName().equals(s.getName()) && standard.getDescription().equals(s.getDescription())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Adds this thread's error causes to {@code into}; call after the client thread finished. */
+  void addCauses(java.util.List<ErrorCause> into) {
+    if (causes != null) {
+      causes.forEach((k, n) -> into.add(new ErrorCause(k.status(), k.cause(), n[0])));
+    }
+    if (causesNotKept > 0) {
+      into.add(new ErrorCause("ERROR", ErrorCause.OTHER_CAUSES, causesNotKept));
     }
   }
 

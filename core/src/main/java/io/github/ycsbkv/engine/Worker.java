@@ -98,7 +98,7 @@ final class Worker implements Runnable {
     Object state;
     try {
       db.init();
-    } catch (Exception | LinkageError e) {
+    } catch (Throwable e) {
       initFailure = UserError.describe(e);
       ready.countDown();
       return;
@@ -118,10 +118,17 @@ final class Worker implements Runnable {
       Thread.currentThread().interrupt();
       return;
     }
-    if (!signal.isStopped()) {
-      loop(state);
+    try {
+      if (!signal.isStopped()) {
+        loop(state);
+      }
+      timed.awaitInFlight();
+    } catch (Throwable e) { // anything: a client thread that dies must stop the run, never vanish silently
+      signal.stop(StopReason.FAILED, "client thread " + id + " died: "
+          + (e instanceof Error ? e.getClass().getSimpleName() + ": " : "") + UserError.describe(e)
+          + (e instanceof LinkageError ? " (a class conflict: a jar given with -cp may need other versions of"
+          + " its dependencies)" : ""));
     }
-    timed.awaitInFlight();
     cleanup();
   }
 
@@ -181,7 +188,7 @@ final class Worker implements Runnable {
     Status status = Status.OK;
     try {
       db.cleanup();
-    } catch (Exception e) {
+    } catch (Exception | LinkageError e) {
       status = Status.ERROR;
       signal.stop(StopReason.FAILED, "cleanup of client thread " + id + " failed: " + UserError.describe(e));
     }

@@ -526,7 +526,7 @@ public final class HtmlReport {
   }
 
   private static String mb(long bytes) {
-    return bytes < 0 ? "-1" : String.format(Locale.ROOT, "%.1f", bytes / 1e6);
+    return bytes < 0 ? "n/a" : String.format(Locale.ROOT, "%.1f", bytes / 1e6);
   }
 
   static String esc(String s) {

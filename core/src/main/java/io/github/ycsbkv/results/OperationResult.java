@@ -1,5 +1,8 @@
 package io.github.ycsbkv.results;
 
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -16,13 +19,44 @@ import java.util.Map;
  * @param serviceFailed service time of the other operations, or {@code null}
  * @param responseOk response time (from the intended start; only with a target), or {@code null}
  * @param responseFailed response time of the other operations, or {@code null}
+ * @param errorCauses why the errors happened: at most {@link ErrorCause#MAX_CAUSES} distinct causes,
+ *     most frequent first, then {@link ErrorCause#OTHER_CAUSES} for the rest; empty without errors
  */
 public record OperationResult(String operation, long count, long errors, Map<String, Long> statuses,
-    LatencyStats serviceOk, LatencyStats serviceFailed, LatencyStats responseOk, LatencyStats responseFailed) {
+    LatencyStats serviceOk, LatencyStats serviceFailed, LatencyStats responseOk, LatencyStats responseFailed,
+    List<ErrorCause> errorCauses) {
 
-  /** Defensive copy of the status counts. */
+  /** Defensive copies. */
   public OperationResult {
     statuses = Map.copyOf(statuses);
+    errorCauses = List.copyOf(errorCauses);
+  }
+
+  /** The error causes {@code all} (any number, any order) as a result keeps them: see {@link #errorCauses()}. */
+  public static List<ErrorCause> topCauses(List<ErrorCause> all) {
+    Map<List<String>, Long> sums = new java.util.LinkedHashMap<>();
+    for (ErrorCause c : all) {
+      sums.merge(List.of(c.status(), c.cause()), c.count(), Long::sum);
+    }
+    List<ErrorCause> sorted = new ArrayList<>();
+    long other = 0;
+    for (Map.Entry<List<String>, Long> e : sums.entrySet()) {
+      if (e.getKey().get(1).equals(ErrorCause.OTHER_CAUSES)) {
+        other += e.getValue();
+      } else {
+        sorted.add(new ErrorCause(e.getKey().get(0), e.getKey().get(1), e.getValue()));
+      }
+    }
+    sorted.sort(Comparator.comparingLong(ErrorCause::count).reversed().thenComparing(ErrorCause::status)
+        .thenComparing(ErrorCause::cause));
+    List<ErrorCause> out = new ArrayList<>(sorted.subList(0, Math.min(ErrorCause.MAX_CAUSES, sorted.size())));
+    for (ErrorCause c : sorted.subList(out.size(), sorted.size())) {
+      other += c.count();
+    }
+    if (other > 0) {
+      out.add(new ErrorCause("ERROR", ErrorCause.OTHER_CAUSES, other));
+    }
+    return out;
   }
 
   /**
@@ -30,6 +64,15 @@ public record OperationResult(String operation, long count, long errors, Map<Str
    * four series, any of which may be null; {@code null} when no operation of this type completed.
    */
   public static OperationResult of(String operation, Map<String, Long> statuses,
+      org.HdrHistogram.AbstractHistogram ok, org.HdrHistogram.AbstractHistogram failed,
+      org.HdrHistogram.AbstractHistogram okIntended, org.HdrHistogram.AbstractHistogram failedIntended,
+      java.util.List<Double> percentiles) {
+    return of(operation, statuses, List.of(), ok, failed, okIntended, failedIntended, percentiles);
+  }
+
+  /** As {@link #of(String, Map, org.HdrHistogram.AbstractHistogram, org.HdrHistogram.AbstractHistogram,
+   * org.HdrHistogram.AbstractHistogram, org.HdrHistogram.AbstractHistogram, List)}, with the errors' causes. */
+  public static OperationResult of(String operation, Map<String, Long> statuses, List<ErrorCause> causes,
       org.HdrHistogram.AbstractHistogram ok, org.HdrHistogram.AbstractHistogram failed,
       org.HdrHistogram.AbstractHistogram okIntended, org.HdrHistogram.AbstractHistogram failedIntended,
       java.util.List<Double> percentiles) {
@@ -46,7 +89,7 @@ public record OperationResult(String operation, long count, long errors, Map<Str
     }
     return new OperationResult(operation, count, errors, statuses, LatencyStats.ofNanos(ok, percentiles),
         LatencyStats.ofNanos(failed, percentiles), LatencyStats.ofNanos(okIntended, percentiles),
-        LatencyStats.ofNanos(failedIntended, percentiles));
+        LatencyStats.ofNanos(failedIntended, percentiles), topCauses(causes));
   }
 
   /**

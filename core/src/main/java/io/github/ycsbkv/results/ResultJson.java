@@ -63,9 +63,13 @@ public final class ResultJson {
     for (JsonNode o : root.path("operations")) {
       java.util.Map<String, Long> statuses = new java.util.LinkedHashMap<>();
       o.path("statuses").fields().forEachRemaining(e -> statuses.put(e.getKey(), e.getValue().asLong()));
+      java.util.List<ErrorCause> causes = new java.util.ArrayList<>();
+      for (JsonNode c : o.path("errorCauses")) {
+        causes.add(new ErrorCause(c.path("status").asText(), c.path("cause").asText(), c.path("count").asLong()));
+      }
       ops.add(new OperationResult(o.path("operation").asText(), o.path("count").asLong(), o.path("errors").asLong(),
           statuses, latency(o.path("serviceOk"), percentiles), latency(o.path("serviceFailed"), percentiles),
-          latency(o.path("responseOk"), percentiles), latency(o.path("responseFailed"), percentiles)));
+          latency(o.path("responseOk"), percentiles), latency(o.path("responseFailed"), percentiles), causes));
     }
     java.util.Map<String, java.util.Map<String, Number>> wm = new java.util.LinkedHashMap<>();
     root.path("workloadMeasurements").fields().forEachRemaining(e -> {
@@ -96,7 +100,7 @@ public final class ResultJson {
       s.path("settings").fields().forEachRemaining(v -> settings.put(v.getKey(), v.getValue().asText()));
       server.put(en.getKey(), new ServerSample(java.time.Instant.parse(s.path("at").asText()), s.path("server").asText(),
           s.path("version").asText(), s.path("nodes").asInt(), s.path("keys").asLong(),
-          s.path("usedMemoryBytes").asLong(), s.path("rssBytes").asLong(), s.path("memorySource").asText(), settings));
+          known(s.path("usedMemoryBytes")), known(s.path("rssBytes")), s.path("memorySource").asText(), settings));
     });
     java.util.Map<String, String> config = new java.util.LinkedHashMap<>();
     root.path("configuration").fields().forEachRemaining(v -> config.put(v.getKey(), v.getValue().asText()));
@@ -170,6 +174,10 @@ public final class ResultJson {
       if (op.operation().equals("READ") && op.statuses().containsKey("NOT_FOUND")) {
         o.put("hitRatio", op.hitRatio());
       }
+      ArrayNode causes = o.putArray("errorCauses");
+      for (ErrorCause c : op.errorCauses()) {
+        causes.addObject().put("status", c.status()).put("cause", c.cause()).put("count", c.count());
+      }
       putLatency(o, "serviceOk", op.serviceOk());
       putLatency(o, "serviceFailed", op.serviceFailed());
       putLatency(o, "responseOk", op.responseOk());
@@ -226,8 +234,9 @@ public final class ResultJson {
       o.put("version", sample.version());
       o.put("nodes", sample.nodes());
       o.put("keys", sample.keys());
-      o.put("usedMemoryBytes", sample.usedMemoryBytes());
-      o.put("rssBytes", sample.rssBytes());
+      // A figure the server does not give is null, never a number.
+      putKnown(o, "usedMemoryBytes", sample.usedMemoryBytes());
+      putKnown(o, "rssBytes", sample.rssBytes());
       o.put("memorySource", sample.memorySource());
       ObjectNode settings = o.putObject("settings");
       new TreeMap<>(sample.settings()).forEach(settings::put);
@@ -265,5 +274,19 @@ public final class ResultJson {
       return Long.toString((long) percentile);
     }
     return Double.toString(percentile);
+  }
+
+  /** {@code value}, or JSON null when it is negative (the server does not report it). */
+  private static void putKnown(ObjectNode o, String name, long value) {
+    if (value < 0) {
+      o.putNull(name);
+    } else {
+      o.put(name, value);
+    }
+  }
+
+  /** A byte count read back: -1 when null or absent. */
+  private static long known(JsonNode n) {
+    return n.isNumber() ? n.asLong() : -1;
   }
 }

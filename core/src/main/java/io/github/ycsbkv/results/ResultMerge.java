@@ -83,17 +83,19 @@ public final class ResultMerge {
       }).add(histogram));
     }
     Map<String, Map<String, Long>> statuses = new LinkedHashMap<>();
+    Map<String, List<ErrorCause>> causes = new LinkedHashMap<>();
     for (BenchmarkResult r : results) {
       for (OperationResult op : r.operationResults()) {
         Map<String, Long> s = statuses.computeIfAbsent(op.operation(), k -> new TreeMap<>());
         op.statuses().forEach((status, n) -> s.merge(status, n, Long::sum));
+        causes.computeIfAbsent(op.operation(), k -> new ArrayList<>()).addAll(op.errorCauses());
       }
     }
     List<Double> percentiles = first.percentiles();
     List<OperationResult> ops = new ArrayList<>();
     for (Map.Entry<String, Map<String, Long>> e : statuses.entrySet()) {
       String op = e.getKey();
-      OperationResult r = OperationResult.of(op, e.getValue(), series.get(OperationResult.seriesName(op, false, false)),
+      OperationResult r = OperationResult.of(op, e.getValue(), causes.getOrDefault(op, List.of()), series.get(OperationResult.seriesName(op, false, false)),
           series.get(OperationResult.seriesName(op, true, false)), series.get(OperationResult.seriesName(op, false, true)),
           series.get(OperationResult.seriesName(op, true, true)), percentiles);
       if (r != null) {

@@ -41,8 +41,13 @@ public final class SummaryText {
         String section = "SERVER-" + when.toUpperCase(java.util.Locale.ROOT);
         line(sb, section, "Server", sample.server() + " " + sample.version());
         line(sb, section, "Keys", Long.toString(sample.keys()));
-        line(sb, section, "UsedMemory(MB)", num(sample.usedMemoryBytes() / 1048576.0));
-        line(sb, section, "RSS(MB)", num(sample.rssBytes() / 1048576.0));
+        // A figure the server does not report (-1) gets no line, rather than a made-up number.
+        if (sample.usedMemoryBytes() >= 0) {
+          line(sb, section, "UsedMemory(MB)", num(sample.usedMemoryBytes() / 1048576.0));
+        }
+        if (sample.rssBytes() >= 0) {
+          line(sb, section, "RSS(MB)", num(sample.rssBytes() / 1048576.0));
+        }
       }
     }
     for (OperationResult op : r.operationResults()) {
@@ -50,6 +55,9 @@ public final class SummaryText {
       series(sb, name, op.serviceOk(), op.serviceOk() == null ? 0 : op.serviceOk().count());
       for (Map.Entry<String, Long> s : new TreeMap<>(op.statuses()).entrySet()) {
         line(sb, name, "Return=" + s.getKey(), Long.toString(s.getValue()));
+      }
+      for (ErrorCause c : op.errorCauses()) {
+        line(sb, name, "Error", c.count() + ", " + c.describe());
       }
       if (name.equals("READ") && op.statuses().containsKey("NOT_FOUND")) {
         line(sb, name, "HitRate(%)", num(100.0 * op.hitRatio()));

@@ -145,4 +145,43 @@ class AerospikeBindingIT {
     assertEquals(0, run.exitCode(), run.err());
     assertEquals(2000, run.count("READ", "Return=OK") + run.count("UPDATE", "Return=OK"), run.out());
   }
+
+  /**
+   * Regression: with 32 threads x 16 in flight, the asynchronous client's per-loop share of
+   * asyncMaxConnsPerNode (512 over 2 loops) ran out whenever one loop got more than its half, and
+   * about a quarter of all operations failed with "Max async conns reached". Every operation must
+   * succeed, with both loop kinds.
+   */
+  @Test
+  void pipelined_manyThreadsTimesPipeline_noOperationFails() {
+    String file = WORKLOADS.resolve("readheavy").toString();
+    Cli load = Cli.run("load", "aerospike", "-P", file, "-p", "as.host=" + host, "-p", "table=manyinflight",
+        "-p", "recordcount=2000", "-threads", "8");
+    assertEquals(0, load.exitCode(), load.err());
+    for (String type : new String[] {"direct", "netty"}) {
+      Cli run = Cli.run("run", "aerospike", "-P", file, "-p", "as.host=" + host, "-p", "table=manyinflight",
+          "-p", "recordcount=2000", "-p", "operationcount=60000", "-p", "pipeline=16", "-p", "as.eventLoops=2",
+          "-p", "as.eventLoopType=" + type, "-threads", "32");
+      assertEquals(0, run.exitCode(), type + ": " + run.err());
+      assertEquals(60000, run.count("READ", "Return=OK") + run.count("UPDATE", "Return=OK"), type + ": " + run.out());
+      assertEquals(0, run.count("READ", "Return=ERROR") + run.count("UPDATE", "Return=ERROR"), type);
+    }
+  }
+
+  /** Aerospike 8 reports no process RSS: the summary has no RSS line (not "-0.000"), result.json has null. */
+  @Test
+  void absentServerFigure_isNoLineAndNullInJson(@org.junit.jupiter.api.io.TempDir Path out) throws Exception {
+    Cli run = Cli.run("load", "aerospike", "-P", WORKLOADS.resolve("workloada").toString(), "-p", "as.host=" + host,
+        "-p", "table=rss", "-p", "recordcount=10", "-p", "export.dir=" + out);
+    assertEquals(0, run.exitCode(), run.err());
+    assertTrue(run.summary("SERVER-AFTER", "Keys") != null, run.out());
+    com.fasterxml.jackson.databind.JsonNode after = new com.fasterxml.jackson.databind.ObjectMapper()
+        .readTree(out.resolve("result.json").toFile()).path("server").path("after");
+    if (after.path("rssBytes").isNull()) {
+      assertEquals(null, run.summary("SERVER-AFTER", "RSS(MB)"), run.out());
+    } else {
+      assertTrue(after.path("rssBytes").asLong() > 0, after.toString());
+    }
+    assertTrue(!run.out().contains("-0.000"), run.out());
+  }
 }

@@ -6,10 +6,11 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
- * The Dragonfly binding's contract against {@code redis-server}, a protocol-compatible stand-in,
- * so that its command use is verified where no Dragonfly runs (as on this project's CI machine).
- * Dragonfly-specific behaviour (thread-bound connections, shard count) is only covered by
- * {@link DragonflyBindingIT}.
+ * The Dragonfly binding against {@code redis-server}. Real Dragonfly is covered by
+ * {@link DragonflyBindingIT} and {@link DragonflyWorkloadsIT}; this class stays for what they cannot
+ * test: that {@code dragonfly.require=true} refuses a server that is not Dragonfly, and that the
+ * binding's commands also work on Redis (users run it against Redis to compare the two clients on
+ * the same server).
  */
 class DragonflyOnRedisStandInIT extends DragonflyContract {
 

@@ -5,10 +5,13 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.aerospike.client.AerospikeClient;
 import com.aerospike.client.policy.ClientPolicy;
 import com.github.dockerjava.api.model.Ulimit;
+import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -150,7 +153,7 @@ public final class Store implements AutoCloseable {
     AsdProcess asd = AsdProcess.start();
     System.out.println("[it] aerospike: started asd on 127.0.0.1:" + asd.port());
     Store store = new Store(Kind.AEROSPIKE, "127.0.0.1", asd.port(), "binary asd", asd, asd::kill);
-    store.awaitAerospike(asd::log);
+    store.awaitAerospike(asd::exitReason, asd::log);
     return store;
   }
 
@@ -182,16 +185,25 @@ public final class Store implements AutoCloseable {
     Store store = new Store(kind, host, port, "container " + kind.image(), c::stop,
         () -> DockerClientFactory.instance().client().killContainerCmd(c.getContainerId()).exec());
     if (kind == Kind.AEROSPIKE) {
-      store.awaitAerospike(c::getLogs);
+      store.awaitAerospike(() -> c.isRunning() ? null : "the container stopped", c::getLogs);
     }
     return store;
   }
 
-  /** The ready line is not enough: wait until a client connects and sees the namespace. */
-  private void awaitAerospike(java.util.function.Supplier<String> log) throws Exception {
+  /**
+   * The ready line is not enough: waits until a client connects and sees the namespace. Fails at once,
+   * with the server's own reason, when {@code exitReason} says the server is gone.
+   */
+  private void awaitAerospike(java.util.function.Supplier<String> exitReason, java.util.function.Supplier<String> log)
+      throws Exception {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
     Exception last = null;
     while (System.nanoTime() < deadline) {
+      String exited = exitReason.get();
+      if (exited != null) {
+        close();
+        fail("Aerospike at " + address() + " did not start: " + exited);
+      }
       try (AerospikeClient client = aerospike()) {
         if (client.isConnected()) {
           return;
@@ -199,10 +211,11 @@ public final class Store implements AutoCloseable {
       } catch (Exception e) {
         last = e;
       }
-      Thread.sleep(500);
+      Thread.sleep(200);
     }
+    String tail = log.get();
     close();
-    fail("Aerospike at " + address() + " did not accept a client within 60 s (" + last + "): " + log.get());
+    fail("Aerospike at " + address() + " did not accept a client within 60 s (" + last + "): " + tail);
   }
 
   /** Why Testcontainers cannot be used here, or null when a Docker engine answers. */
@@ -299,9 +312,14 @@ public final class Store implements AutoCloseable {
     }
   }
 
-  /** An {@code asd} process: the configuration in {@code AEROSPIKE_IT_CONF}, or a generated one. */
+  /**
+   * An {@code asd} process in the foreground: the configuration in {@code AEROSPIKE_IT_CONF}, or a
+   * generated one that Aerospike 7 and 8 accept (8.x refuses to start without {@code cluster-name}).
+   */
   static final class AsdProcess implements AutoCloseable {
     private static final Pattern SERVICE_PORT = Pattern.compile("service\\s*\\{[^}]*?\\bport\\s+(\\d+)", Pattern.DOTALL);
+    /** asd's own lines that say why it stopped ({@code CRITICAL}, and the {@code FAILED ASSERTION}s before one). */
+    private static final Pattern FATAL = Pattern.compile("^.*\\b(CRITICAL|FAILED ASSERTION)\\b.*$", Pattern.MULTILINE);
 
     private final Process process;
     private final Path dir;
@@ -327,34 +345,87 @@ public final class Store implements AutoCloseable {
         conf = dir.resolve("aerospike.conf");
         Files.writeString(conf, generatedConfig(dir, port));
       }
+      return start(conf, dir, port);
+    }
+
+    /** Starts {@code asd} on {@code conf}, its console output in {@code dir/stdout.log}. */
+    static AsdProcess start(Path conf, Path dir, int port) throws IOException {
       Process p = new ProcessBuilder(RespServer.onPath("asd").toString(), "--foreground", "--config-file",
           conf.toString()).redirectErrorStream(true).redirectOutput(dir.resolve("stdout.log").toFile()).start();
       return new AsdProcess(p, dir, port);
     }
 
-    /** Loopback ports, namespace {@code test} in memory with expiry on, logs in {@code dir}. */
+    /**
+     * Loopback ports, namespace {@code test} in memory with expiry on, logs in {@code dir}. The
+     * keywords are those of Aerospike 8.1's configuration reference: {@code cluster-name} is
+     * mandatory since 8.0, {@code storage-engine memory { data-size }} is the 7.0+ in-memory syntax.
+     */
     static String generatedConfig(Path dir, int port) throws Exception {
+      // asd refuses to start when its system-metadata directory or the UDF path does not exist.
+      Files.createDirectories(dir.resolve("smd"));
+      Files.createDirectories(dir.resolve("udf"));
       return String.join("\n",
-          "service {", "  proto-fd-max 1024", "  work-directory " + dir, "  pidfile " + dir.resolve("asd.pid"), "}",
+          "service {", "  proto-fd-max " + protoFdMax(), "  cluster-name ycsbkv-it-" + port, "  work-directory " + dir,
+          "  pidfile " + dir.resolve("asd.pid"), "}",
+          "mod-lua {", "  user-path " + dir.resolve("udf"), "}",
           "logging {", "  file " + dir.resolve("asd.log") + " {", "    context any info", "  }", "}",
           "network {", "  service {", "    address 127.0.0.1", "    port " + port, "  }",
           "  heartbeat {", "    mode mesh", "    address 127.0.0.1", "    port " + RespServer.freePort(), "  }",
-          "  fabric {", "    address 127.0.0.1", "    port " + RespServer.freePort(), "  }", "}",
+          "  fabric {", "    address 127.0.0.1", "    port " + RespServer.freePort(), "  }",
+          "  admin {", "    address 127.0.0.1", "    port " + RespServer.freePort(), "  }", "}",
           // nsup-period: Aerospike refuses writes with a TTL (the objectcache workload) when it is 0.
           "namespace test {", "  replication-factor 1", "  nsup-period 120", "  storage-engine memory {",
           "    data-size 1G", "  }", "}", "");
+    }
+
+    /**
+     * Client connections asd accepts: 15000 as in ../shared/servers' template (pipelined runs with 32
+     * threads x 16 hold 512), but below the open-files limit asd inherits from this JVM, which it checks.
+     */
+    static long protoFdMax() {
+      long limit = 20_000;
+      if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+          instanceof com.sun.management.UnixOperatingSystemMXBean unix) {
+        limit = unix.getMaxFileDescriptorCount();
+      }
+      return Math.max(1024, Math.min(15_000, limit - 1000));
     }
 
     int port() {
       return port;
     }
 
-    String log() {
-      try {
-        return Files.readString(dir.resolve("stdout.log"));
-      } catch (Exception e) {
-        return "(no log: " + e.getMessage() + ")";
+    /** Null while asd runs; once it exited, its exit code and the lines of its own logs that say why. */
+    String exitReason() {
+      if (process.isAlive()) {
+        return null;
       }
+      String logs = log();
+      Matcher m = FATAL.matcher(logs);
+      List<String> lines = new ArrayList<>();
+      while (m.find()) {
+        lines.add(m.group().trim());
+      }
+      String tail = logs.strip();
+      tail = tail.substring(Math.max(0, tail.length() - 600));
+      return "asd exited with code " + process.exitValue() + ": "
+          + (lines.isEmpty() ? "(no CRITICAL line; last output: " + tail + ")" : String.join(" | ", lines));
+    }
+
+    /** asd's console output, then its log file (where the generated configuration sends its log). */
+    String log() {
+      StringBuilder sb = new StringBuilder();
+      for (String name : List.of("stdout.log", "asd.log")) {
+        Path f = dir.resolve(name);
+        if (Files.exists(f)) {
+          try {
+            sb.append(Files.readString(f));
+          } catch (IOException e) {
+            sb.append("(cannot read ").append(f).append(": ").append(e.getMessage()).append(")\n");
+          }
+        }
+      }
+      return sb.length() == 0 ? "(no log in " + dir + ")" : sb.toString();
     }
 
     void kill() throws InterruptedException {

@@ -51,7 +51,8 @@ final class AerospikeClients {
   private static Shared acquireShared(AerospikeSettings s) throws DBException {
     Shared shared = CLIENTS.get(s.clientKey());
     if (shared == null) {
-      EventLoops loops = s.usesEventLoops() ? AerospikeEventLoops.create(s.eventLoopType(), s.eventLoops()) : null;
+      EventLoops loops = s.usesEventLoops()
+          ? AerospikeEventLoops.create(s.eventLoopType(), s.eventLoops(), commandsPerLoop(s)) : null;
       AerospikeClient client;
       try {
         client = create(s, loops);
@@ -110,12 +111,29 @@ final class AerospikeClients {
     }
     if (loops != null) {
       policy.eventLoops = loops;
-      // Every client thread may have `pipeline` commands in flight on each node, and the client needs at
-      // least one connection per event loop.
-      policy.asyncMaxConnsPerNode = Math.max(policy.maxConnsPerNode,
-          Math.max(s.threads() * s.pipeline(), s.eventLoops()));
+      policy.asyncMaxConnsPerNode = asyncConnsPerNode(s);
     }
     return policy;
+  }
+
+  /**
+   * Connections per node for the asynchronous client: every event loop gets an equal share of
+   * {@code asyncMaxConnsPerNode}, and a command that finds its loop's share used up fails with
+   * "Max async conns reached" (result code -7) unless the loop may queue it. So each loop runs at most
+   * {@link #commandsPerLoop} commands and queues the rest, and the node allows that many per loop:
+   * never fewer than all the commands the engine may have in flight (threads x pipeline).
+   */
+  static int asyncConnsPerNode(AerospikeSettings s) {
+    return commandsPerLoop(s) * s.eventLoops();
+  }
+
+  /**
+   * Commands one event loop runs at once: the client's default connection budget or the engine's
+   * commands in flight (threads x pipeline), whichever is larger, divided over the loops.
+   */
+  static int commandsPerLoop(AerospikeSettings s) {
+    int inFlight = Math.max(new ClientPolicy().maxConnsPerNode, s.threads() * s.pipeline());
+    return Math.max(1, (inFlight + s.eventLoops() - 1) / s.eventLoops());
   }
 
   static AerospikeClient create(AerospikeSettings s, EventLoops loops) throws DBException {
@@ -137,6 +155,44 @@ final class AerospikeClients {
       throw new DBException("namespace '" + s.namespace() + "' does not exist on " + s.where() + " (it has: "
           + String.join(", ", namespaces) + "); set as.namespace");
     }
+    for (Node node : nodes) {
+      checkConnections(node, s);
+    }
+  }
+
+  /**
+   * Refuses up front a run that needs more connections to a node than the server would accept: a
+   * server at {@code proto-fd-max} does not refuse a connection, it leaves it unanswered, and every
+   * operation that waits for it times out. Skipped when the server does not say (no permission).
+   */
+  private static void checkConnections(Node node, AerospikeSettings s) throws DBException {
+    Map<String, String> config;
+    Map<String, String> stats;
+    try {
+      config = AerospikeProbe.pairs(Info.request(node, "get-config:context=service"));
+      stats = AerospikeProbe.pairs(Info.request(node, "statistics"));
+    } catch (AerospikeException e) {
+      return;
+    }
+    String max = config.get("proto-fd-max");
+    String open = stats.get("client_connections");
+    if (max == null || open == null) {
+      return;
+    }
+    long needed = connectionsNeeded(s);
+    long free = Long.parseLong(max.trim()) - Long.parseLong(open.trim());
+    if (needed > free) {
+      throw new DBException(String.format(java.util.Locale.US, "this run needs up to %d connections to %s (%s),"
+          + " but the server allows proto-fd-max=%s and has %s open; lower -threads%s, or raise proto-fd-max in"
+          + " the server's service configuration", needed, node.getHost().name + ":" + node.getHost().port, s.usesEventLoops()
+          ? s.threads() + " threads x pipeline " + s.pipeline() : s.threads() + " threads", max.trim(), open.trim(),
+          s.pipeline() > 1 ? " or pipeline" : ""));
+    }
+  }
+
+  /** Connections to one node that the benchmark may hold at once: one per operation in flight. */
+  static long connectionsNeeded(AerospikeSettings s) {
+    return (long) s.threads() * (s.usesEventLoops() ? s.pipeline() : 1);
   }
 
   /** One line that says what is wrong and what to do. */

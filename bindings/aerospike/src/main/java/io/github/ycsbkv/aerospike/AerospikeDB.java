@@ -265,11 +265,24 @@ public class AerospikeDB extends DB implements ExpiringWrites, AsyncOperations {
     }
   }
 
-  /** KEY_NOT_FOUND is a miss; every other result code is an error that carries the client's message. */
+  /**
+   * KEY_NOT_FOUND is a miss; every other result code is an error whose description names the code
+   * and what it means, and for a timeout which side gave up. The description stays the same for
+   * every error of one kind (no node names, loop numbers or timings), so the engine can count them as
+   * one cause; a client-side error (-1) also carries the client's own message.
+   */
   static Status status(AerospikeException e) {
-    if (e.getResultCode() == ResultCode.KEY_NOT_FOUND_ERROR) {
+    int code = e.getResultCode();
+    if (code == ResultCode.KEY_NOT_FOUND_ERROR) {
       return Status.NOT_FOUND;
     }
-    return new Status("ERROR", e.getMessage());
+    StringBuilder cause = new StringBuilder(ResultCode.getResultString(code)).append(" (Aerospike result code ")
+        .append(code).append(')');
+    if (e instanceof AerospikeException.Timeout t) {
+      cause.append(t.client ? ", client-side timeout" : ", server-side timeout");
+    } else if (code == ResultCode.CLIENT_ERROR && e.getBaseMessage() != null) {
+      cause.append(": ").append(e.getBaseMessage());
+    }
+    return new Status("ERROR", cause.toString());
   }
 }

@@ -71,12 +71,19 @@ final class AerospikeEventLoops {
     };
   }
 
-  /** Creates {@code count} loops of {@code type} on this JVM's platform. */
-  static EventLoops create(String type, int count) throws DBException {
+  /**
+   * Creates {@code count} loops of {@code type} on this JVM's platform, each running at most
+   * {@code maxCommandsInProcess} commands at once (0: no limit). A loop queues the commands beyond
+   * that limit (its delay queue, unbounded: the engine bounds what is in flight) instead of failing
+   * them; each queued command is still timed from its submission.
+   */
+  static EventLoops create(String type, int count, int maxCommandsInProcess) throws DBException {
     boolean netty = present("io.netty.channel.EventLoopGroup");
     boolean epoll = netty && present("io.netty.channel.epoll.Epoll") && NettyLoops.epollAvailable();
     Transport t = choose(type, System.getProperty("os.name", ""), System.getProperty("os.arch", ""), netty, epoll);
     EventPolicy policy = new EventPolicy();
+    policy.maxCommandsInProcess = maxCommandsInProcess;
+    policy.maxCommandsInQueue = 0;
     try {
       return t == Transport.DIRECT_NIO ? new NioEventLoops(policy, count) : NettyLoops.create(t, policy, count);
     } catch (AerospikeException e) {

@@ -45,14 +45,14 @@ class AerospikeEventLoopsTest {
 
   @Test
   void create_realLoopsOnThisMachine() throws Exception {
-    EventLoops direct = AerospikeEventLoops.create("direct", 2);
+    EventLoops direct = AerospikeEventLoops.create("direct", 2, 0);
     try {
       assertTrue(direct instanceof NioEventLoops);
       assertEquals(2, direct.getSize());
     } finally {
       direct.close();
     }
-    EventLoops netty = AerospikeEventLoops.create("netty", 2);
+    EventLoops netty = AerospikeEventLoops.create("netty", 2, 0);
     try {
       assertEquals(2, netty.getSize());
       String channel = ((NettyEventLoops) netty).getSocketChannelClass().getSimpleName();

@@ -26,7 +26,7 @@ class AerospikeSettingsTest {
     assertEquals("test", s.namespace());
     assertEquals("usertable", s.set());
     assertEquals(0, s.maxRetries(), "retries never hide latency unless asked for");
-    assertEquals(2000, s.totalTimeoutMillis());
+    assertEquals(10000, s.totalTimeoutMillis());
   }
 
   @Test

@@ -16,10 +16,26 @@ class ResultCodeMappingTest {
   }
 
   @Test
-  void otherCodes_areErrorsWithTheClientsMessage() {
-    Status s = AerospikeDB.status(new AerospikeException(ResultCode.TIMEOUT, "Client timeout"));
+  void otherCodes_areErrorsThatNameTheResultCode() {
+    Status s = AerospikeDB.status(new AerospikeException(ResultCode.DEVICE_OVERLOAD));
     assertEquals("ERROR", s.getName());
-    assertTrue(s.getDescription().contains("Client timeout"), s.getDescription());
-    assertEquals("ERROR", AerospikeDB.status(new AerospikeException(ResultCode.DEVICE_OVERLOAD)).getName());
+    assertEquals("Device overload (Aerospike result code 18)", s.getDescription());
+  }
+
+  @Test
+  void timeouts_sayWhichSideGaveUp() {
+    AerospikeException.Timeout client = new AerospikeException.Timeout("timeout", 1, 2000, true);
+    assertEquals("Timeout (Aerospike result code 9), client-side timeout", AerospikeDB.status(client).getDescription());
+  }
+
+  /** Regression: "Max async conns reached" carried the event loop's number, so one cause counted as several. */
+  @Test
+  void sameKindOfError_sameDescription_whateverTheNodeOrLoop() {
+    Status a = AerospikeDB.status(new AerospikeException.Connection(ResultCode.NO_MORE_CONNECTIONS,
+        "Max async conns reached: BB9 127.0.0.1 3000,0,256,0,256"));
+    Status b = AerospikeDB.status(new AerospikeException.Connection(ResultCode.NO_MORE_CONNECTIONS,
+        "Max async conns reached: BB9 127.0.0.1 3000,1,256,0,256"));
+    assertEquals(a.getDescription(), b.getDescription());
+    assertTrue(a.getDescription().contains("result code -7"), a.getDescription());
   }
 }
