@@ -42,7 +42,8 @@ import site.ycsb.measurements.Measurements;
  * {@value #RECORD_COUNT}, {@value #INSERT_COUNT}, {@value #MAX_EXECUTION_TIME} (seconds),
  * {@value #STATUS_INTERVAL} (seconds), {@value #PERCENTILES}, {@value #ERRORS_ABORT_AFTER}
  * (seconds), {@value #LABEL}, {@value #WORKLOAD}, {@value #PIPELINE} (operations in flight per client
- * thread, for bindings with {@link AsyncOperations}).
+ * thread, for bindings with {@link AsyncOperations}), {@value Drivers#PROPERTY} (OS threads serving the
+ * {@value #THREADS} closed-loop clients; see {@link Drivers}).
  *
  * <p>Configuration errors throw {@link UserError} before anything runs. Once clients exist,
  * {@link #run()} always returns a result; a benchmark that could not start or finish has stop
@@ -179,19 +180,33 @@ public final class Benchmark {
     // (0.17.0 spells its getter getIntendedtartTimeNs(); we only ever call the setter.)
     Measurements upstream = UpstreamMeasurements.configure(props);
     Workload workload = newWorkload();
+    final Drivers drivers = Drivers.resolve(props, threads, pipeline, target, dbClass, workload.getClass());
+    final int osThreads = drivers.threads();
+    // The bindings size themselves (connections, event loops) for the threads and operations in flight
+    // they will really see.
+    final Properties dbProps = new Properties();
+    dbProps.putAll(props);
+    if (drivers.shared()) {
+      dbProps.setProperty(THREADS, Integer.toString(osThreads));
+      dbProps.setProperty(PIPELINE, Integer.toString(drivers.inFlight(0)));
+      if (warningsOut != null) {
+        warningsOut.println("ycsb-kv: " + drivers.reason());
+      }
+    }
     Map<String, ServerSample> server = new LinkedHashMap<>();
     final long tickNanos = target > 0 ? Math.max(1, (long) (1e9 * threads / target)) : 0;
     final Metrics metrics = new Metrics(target > 0);
-    final CountDownLatch ready = new CountDownLatch(threads);
+    final CountDownLatch ready = new CountDownLatch(osThreads);
     final CountDownLatch go = new CountDownLatch(1);
-    final List<Worker> workers = new ArrayList<>(threads);
-    final List<Thread> threadList = new ArrayList<>(threads);
-    for (int id = 0; id < threads; id++) {
+    final List<Worker> workers = new ArrayList<>(osThreads);
+    final List<Thread> threadList = new ArrayList<>(osThreads);
+    for (int id = 0; id < osThreads; id++) {
       DB db = newDb();
-      db.setProperties(props);
-      TimedDB timed = new TimedDB(db, bindingName, metrics.forThread(), clock, signal, abortAfterNanos, pipeline);
-      long share = opsTotal == 0 ? -1 : opsTotal / threads + (id < opsTotal % threads ? 1 : 0);
-      Worker w = new Worker(id, threads, phase, db, timed, workload, props, share, tickNanos, maxTime.toNanos(),
+      db.setProperties(dbProps);
+      int inFlight = drivers.shared() ? drivers.inFlight(id) : pipeline;
+      TimedDB timed = new TimedDB(db, bindingName, metrics.forThread(), clock, signal, abortAfterNanos, inFlight);
+      long share = opsTotal == 0 ? -1 : opsTotal / osThreads + (id < opsTotal % osThreads ? 1 : 0);
+      Worker w = new Worker(id, osThreads, phase, db, timed, workload, props, share, tickNanos, maxTime.toNanos(),
           clock, signal, upstream, ready, go);
       Thread t = new Thread(w, "ycsb-client-" + id);
       t.setDaemon(true);
@@ -276,7 +291,14 @@ public final class Benchmark {
         label, threads, target, startWall, endWall, TimeUnit.NANOSECONDS.toMillis(runtimeNanos), ops, throughput,
         reason.id(), signal.message(), warnings, percentiles, operationResults(totals, percentiles),
         UpstreamMeasurements.export(upstream), intervals, gcDelta(gcBefore), EnvironmentInfo.current(),
-        Secrets.redactAll(props), server);
+        configuration(drivers), server);
+  }
+
+  /** Every property, secrets masked, and how the clients were driven ({@code drivers.threads}). */
+  private Map<String, String> configuration(Drivers drivers) {
+    Map<String, String> out = new LinkedHashMap<>(Secrets.redactAll(props));
+    out.put("drivers.threads", Integer.toString(drivers.threads()));
+    return out;
   }
 
   /** Samples the probe into {@code into}; false (with a warning) when there is none or it failed. */

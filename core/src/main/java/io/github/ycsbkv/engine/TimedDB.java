@@ -110,7 +110,10 @@ final class TimedDB extends DB implements ExpiringWrites {
   @Override
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
     if (async != null) {
-      return submit(read, "read", () -> async.readAsync(table, key, fields, result));
+      // The workload cannot look at a pipelined read's values (the call returns before they arrive), and
+      // it may reuse its result map for the next read while this one completes on another thread: the
+      // values go to a map of their own.
+      return submit(read, "read", () -> async.readAsync(table, key, fields, new java.util.HashMap<>()));
     }
     long start = clock.nanoTime();
     Status status;
@@ -207,7 +210,12 @@ final class TimedDB extends DB implements ExpiringWrites {
    */
   private Status submit(OperationRecorder operation, String name, Supplier<CompletionStage<Status>> call) {
     recordCompleted();
-    inFlight.acquireUninterruptibly();
+    if (!inFlight.tryAcquire()) {
+      // About to wait for a completion: send what the binding may have batched first.
+      async.flush();
+      inFlight.acquireUninterruptibly();
+      recordCompleted();
+    }
     long start = clock.nanoTime();
     long intended = intendedStartNanos;
     CompletionStage<Status> stage;
@@ -234,11 +242,19 @@ final class TimedDB extends DB implements ExpiringWrites {
     }
   }
 
+  /** Sends what the binding batched, before the client thread waits for something else (a schedule). */
+  void flushPending() {
+    if (async != null) {
+      async.flush();
+    }
+  }
+
   /** Waits until every asynchronous operation completed, and records them. No-op without a pipeline. */
   void awaitInFlight() {
     if (inFlight == null) {
       return;
     }
+    async.flush();
     inFlight.acquireUninterruptibly(pipeline);
     inFlight.release(pipeline);
     recordCompleted();

@@ -145,6 +145,9 @@ final class Worker implements Runnable {
           signal.stop(StopReason.MAX_EXECUTION_TIME, null);
           break;
         }
+        if (intended > clock.nanoTime()) {
+          timed.flushPending();
+        }
         if (!waitUntil(intended)) {
           break;
         }

@@ -15,6 +15,12 @@ import site.ycsb.Status;
  * <p>A stage must complete exactly once, with a status or exceptionally; a {@code result} map is
  * filled before the stage completes. Implementations must be safe to call from one client thread
  * while stages complete on the client library's threads.
+ *
+ * <p>Batching: an implementation may hold submitted operations back and send them together, as one
+ * write, when {@link #flush()} is called. The engine calls {@code flush()} whenever it is about to
+ * wait (for a completion, for the next operation's scheduled start, or for the end of the run), so an
+ * operation is never held longer than it takes the client thread to submit the next ones; its time
+ * still counts from its submission.
  */
 public interface AsyncOperations {
 
@@ -25,4 +31,10 @@ public interface AsyncOperations {
   CompletionStage<Status> insertAsync(String table, String key, Map<String, ByteIterator> values);
 
   CompletionStage<Status> deleteAsync(String table, String key);
+
+  /**
+   * Sends every operation submitted since the last call that the implementation held back. The
+   * default sends nothing: operations go out as they are submitted.
+   */
+  default void flush() {}
 }

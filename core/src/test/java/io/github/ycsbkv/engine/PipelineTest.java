@@ -72,4 +72,52 @@ class PipelineTest {
     UserError e = assertThrows(UserError.class, () -> run(p));
     assertTrue(e.getMessage().startsWith("dataintegrity=true checks each read's values"), e.getMessage());
   }
+
+  @Test
+  void run_drivers2_tenClientsOnTwoThreads_eachClientOneInFlight() {
+    Properties p = props("1", "10");
+    p.setProperty("drivers", "2");
+    BenchmarkResult r = run(p);
+    assertEquals("completed", r.stopReason());
+    assertEquals(400, r.operations());
+    assertEquals(400, DelayedAsyncDB.COMPLETED.get());
+    assertEquals(10, DelayedAsyncDB.MAX_IN_FLIGHT.get(), "10 clients, one operation in flight each");
+    assertEquals(10, r.threads(), "the result speaks of the clients the user asked for");
+    assertEquals("2", r.configuration().get("drivers.threads"));
+    assertEquals("10", r.configuration().get("threadcount"));
+  }
+
+  @Test
+  void run_driversAuto_moreClientsThanCores_servedByOneThreadPerCore() {
+    int cores = Runtime.getRuntime().availableProcessors();
+    Properties p = props("1", Integer.toString(2 * cores + 1));
+    p.setProperty("operationcount", Integer.toString(40 * (2 * cores + 1)));
+    BenchmarkResult r = run(p);
+    assertEquals(Integer.toString(cores), r.configuration().get("drivers.threads"));
+    assertEquals(2 * cores + 1, DelayedAsyncDB.MAX_IN_FLIGHT.get());
+    assertEquals(40L * (2 * cores + 1), r.operations());
+  }
+
+  @Test
+  void run_driversAuto_readModifyWrite_keepsAThreadPerClient() {
+    int cores = Runtime.getRuntime().availableProcessors();
+    Properties p = props("1", Integer.toString(2 * cores + 1));
+    p.setProperty("readproportion", "0.5");
+    p.setProperty("readmodifywriteproportion", "0.5");
+    BenchmarkResult r = run(p);
+    assertEquals(Integer.toString(2 * cores + 1), r.configuration().get("drivers.threads"),
+        "a read-modify-write must see its read before it writes: one thread per client");
+  }
+
+  @Test
+  void drivers_withABlockingBinding_orMalformed_isAClearError() {
+    Properties p = props("1", "8");
+    p.setProperty("drivers", "2");
+    UserError e = assertThrows(UserError.class, () -> new Benchmark(Phase.RUN, p, "fixed", FixedLatencyDB.class,
+        getClass().getClassLoader()).run());
+    assertTrue(e.getMessage().startsWith("drivers=2 needs a binding with asynchronous operations"), e.getMessage());
+    p.setProperty("drivers", "many");
+    e = assertThrows(UserError.class, () -> run(p));
+    assertTrue(e.getMessage().startsWith("property 'drivers' must be auto, 0"), e.getMessage());
+  }
 }

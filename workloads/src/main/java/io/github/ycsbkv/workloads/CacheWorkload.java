@@ -30,7 +30,7 @@ import site.ycsb.WorkloadException;
  * from {@code cache.seed} and the thread number. Thread-safe: per-thread state is in
  * {@link #initThread}'s object.
  */
-public class CacheWorkload extends Workload {
+public class CacheWorkload extends Workload implements io.github.ycsbkv.spi.PipelineSafe {
 
   public static final String RATIO = "cache.ratio";
   public static final String VALUE_SIZE = "cache.valuesize";

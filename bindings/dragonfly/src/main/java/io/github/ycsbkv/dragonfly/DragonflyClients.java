@@ -43,6 +43,8 @@ final class DragonflyClients {
     final RedisClient client;
     final List<StatefulRedisConnection<byte[], byte[]>> connections;
     final Map<String, String> info;
+    /** Connections of one client thread each (pipelined runs), closed with the others. */
+    final List<StatefulRedisConnection<byte[], byte[]>> batching = new ArrayList<>();
     int users;
     int next;
 
@@ -83,6 +85,25 @@ final class DragonflyClients {
     return shared;
   }
 
+  /**
+   * A new connection for one client thread alone, with automatic flushing off: its commands are sent
+   * when the thread calls {@code flushCommands()}. Closed with the shared client.
+   */
+  static StatefulRedisConnection<byte[], byte[]> batchingConnection(Shared shared, DragonflySettings s)
+      throws DBException {
+    StatefulRedisConnection<byte[], byte[]> c;
+    try {
+      c = shared.client.connect(ByteArrayCodec.INSTANCE);
+    } catch (RuntimeException e) {
+      throw explain(s, e);
+    }
+    c.setAutoFlushCommands(false);
+    synchronized (DragonflyClients.class) {
+      shared.batching.add(c);
+    }
+    return c;
+  }
+
   /** The next connection in turn, so that threads spread evenly over the connections. */
   static synchronized StatefulRedisConnection<byte[], byte[]> nextConnection(Shared shared) {
     return shared.connections.get(shared.next++ % shared.connections.size());
@@ -92,7 +113,9 @@ final class DragonflyClients {
     Shared shared = CLIENTS.get(s.clientKey());
     if (shared != null && --shared.users <= 0) {
       CLIENTS.remove(s.clientKey());
-      close(shared.connections, shared.client, shared.resources);
+      List<StatefulRedisConnection<byte[], byte[]>> all = new ArrayList<>(shared.connections);
+      all.addAll(shared.batching);
+      close(all, shared.client, shared.resources);
     }
   }
 

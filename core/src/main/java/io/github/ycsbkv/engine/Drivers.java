@@ -1,0 +1,102 @@
+package io.github.ycsbkv.engine;
+
+import io.github.ycsbkv.config.Props;
+import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.spi.AsyncOperations;
+import io.github.ycsbkv.spi.PipelineSafe;
+import java.util.Locale;
+import java.util.Properties;
+import site.ycsb.DB;
+
+/**
+ * How many OS threads drive the {@code -threads} closed-loop clients ({@value #PROPERTY}).
+ *
+ * <p>One OS thread per client costs a thread wake-up (and a system call) per operation; on a machine
+ * whose cores the server shares, that client cost sets the result. With a binding that has
+ * {@link AsyncOperations}, N closed-loop clients can instead be served by D threads, each keeping
+ * N / D operations in flight: every client still has exactly one operation in flight and starts its
+ * next when it completes, every operation is timed from its own start to its own completion, and the
+ * server sees the same commands. The binding may send the operations a thread submits in a row as one
+ * write ({@link AsyncOperations#flush()}).
+ *
+ * <p>{@code drivers=auto} (the default) does so with one thread per CPU core when all of these hold:
+ * the binding has asynchronous operations, there are more clients than cores, no {@code pipeline},
+ * no {@code -target}, no {@code dataintegrity}, and the workload never looks at an operation's result
+ * (upstream {@code CoreWorkload} without read-modify-write or scans, or a {@link PipelineSafe}
+ * workload). {@code drivers=0} keeps one OS thread per client; {@code drivers=D} asks for D threads.
+ * Immutable.
+ *
+ * @param threads OS threads that run clients
+ * @param clients closed-loop clients ({@code -threads})
+ * @param reason why this mode was chosen, for the run's header line
+ */
+record Drivers(int threads, int clients, String reason) {
+
+  static final String PROPERTY = "drivers";
+
+  /** Whether the clients are served by fewer threads, each keeping several operations in flight. */
+  boolean shared() {
+    return threads < clients;
+  }
+
+  /** Operations in flight on thread {@code id}: its share of the clients. */
+  int inFlight(int id) {
+    return clients / threads + (id < clients % threads ? 1 : 0);
+  }
+
+  static Drivers resolve(Properties props, int clients, int pipeline, double target, Class<? extends DB> dbClass,
+      Class<?> workloadClass) {
+    String value = props.getProperty(PROPERTY, "auto").trim().toLowerCase(Locale.ROOT);
+    boolean async = AsyncOperations.class.isAssignableFrom(dbClass);
+    boolean integrity = Props.getBoolean(props, "dataintegrity", false);
+    int cores = Math.max(1, Runtime.getRuntime().availableProcessors());
+    if (value.equals("auto")) {
+      String unsafe = async ? unsafeWorkload(props, workloadClass) : "the binding has no asynchronous operations";
+      if (unsafe == null && pipeline == 1 && target == 0 && !integrity && clients > cores) {
+        return new Drivers(cores, clients, "drivers=auto: " + clients + " clients served by " + cores
+            + " threads (one per core), one operation in flight per client; -p drivers=0 for a thread per client");
+      }
+      return new Drivers(clients, clients, "");
+    }
+    int d;
+    try {
+      d = Integer.parseInt(value);
+    } catch (NumberFormatException e) {
+      throw new UserError("property '" + PROPERTY + "' must be auto, 0 (a thread per client) or a thread count,"
+          + " got '" + value + "'");
+    }
+    if (d < 0) {
+      throw new UserError("property '" + PROPERTY + "' must be auto, 0 or a positive thread count, got " + d);
+    }
+    if (d == 0 || d >= clients) {
+      return new Drivers(clients, clients, "");
+    }
+    if (!async) {
+      throw new UserError("drivers=" + d + " needs a binding with asynchronous operations (io.github.ycsbkv.spi."
+          + "AsyncOperations); drop -p drivers or use -p drivers=0");
+    }
+    if (pipeline > 1 || target > 0 || integrity) {
+      throw new UserError("drivers=" + d + " cannot be combined with " + (pipeline > 1 ? "pipeline" : target > 0
+          ? "-target" : "dataintegrity=true") + "; use -p drivers=0");
+    }
+    return new Drivers(d, clients, "drivers=" + d + ": " + clients + " clients served by " + d
+        + " threads, one operation in flight per client");
+  }
+
+  /** Why the workload may not be served asynchronously, or null when it may. */
+  static String unsafeWorkload(Properties props, Class<?> workloadClass) {
+    if (PipelineSafe.class.isAssignableFrom(workloadClass)) {
+      return null;
+    }
+    if (workloadClass == site.ycsb.workloads.CoreWorkload.class) {
+      if (Props.getDouble(props, "readmodifywriteproportion", 0) > 0) {
+        return "read-modify-write reads before it writes";
+      }
+      if (Props.getDouble(props, "scanproportion", 0) > 0) {
+        return "scans are blocking";
+      }
+      return null;
+    }
+    return "workload " + workloadClass.getName() + " may look at results (it is not io.github.ycsbkv.spi.PipelineSafe)";
+  }
+}
