@@ -166,6 +166,11 @@ class AerospikeBindingIT {
       assertEquals(60000, run.count("READ", "Return=OK") + run.count("UPDATE", "Return=OK"), type + ": " + run.out());
       assertEquals(0, run.count("READ", "Return=ERROR") + run.count("UPDATE", "Return=ERROR"), type);
     }
+    Cli driven = Cli.run("run", "aerospike", "-P", file, "-p", "as.host=" + host, "-p", "table=manyinflight",
+        "-p", "recordcount=2000", "-p", "operationcount=20000", "-p", "drivers=2", "-threads", "16");
+    assertEquals(0, driven.exitCode(), driven.err());
+    assertTrue(driven.err().contains("drivers=2: 16 clients served by 2 threads"), driven.err());
+    assertEquals(20000, driven.count("READ", "Return=OK") + driven.count("UPDATE", "Return=OK"), driven.out());
   }
 
   /** Aerospike 8 reports no process RSS: the summary has no RSS line (not "-0.000"), result.json has null. */

@@ -177,6 +177,35 @@ abstract class DragonflyContract {
     }
   }
 
+  /**
+   * 16 closed-loop clients on 2 threads (drivers=2) through the batching connections: every operation
+   * done and found, none failed; the string model's partial update (a GET then a SET issued from the
+   * completion) must not wait for a flush that never comes.
+   */
+  @Test
+  void clientsServedByTwoThreads_everyOperationCompletes() {
+    String file = WORKLOADS.resolve("readheavy").toString();
+    Cli load = Cli.run(cli("load", "dragonfly", "-P", file, "-p", "recordcount=2000", "-threads", "4"));
+    assertEquals(0, load.exitCode(), load.err());
+    Cli run = Cli.run(cli("run", "dragonfly", "-P", file, "-p", "recordcount=2000", "-p", "operationcount=20000",
+        "-p", "drivers=2", "-threads", "16"));
+    assertEquals(0, run.exitCode(), run.err());
+    assertTrue(run.err().contains("drivers=2: 16 clients served by 2 threads"), run.err());
+    assertEquals(20000, run.count("READ", "Return=OK") + run.count("UPDATE", "Return=OK"), run.out());
+    try (Jedis j = server.jedis()) {
+      j.flushAll();
+    }
+    String partial = WORKLOADS.resolve("workloada").toString();
+    Cli loadA = Cli.run(cli("load", "dragonfly", "-P", partial, "-p", "recordcount=500", "-p", "dragonfly.datatype=string",
+        "-threads", "2"));
+    assertEquals(0, loadA.exitCode(), loadA.err());
+    Cli runA = Cli.run(cli("run", "dragonfly", "-P", partial, "-p", "recordcount=500", "-p", "operationcount=4000",
+        "-p", "dragonfly.datatype=string", "-p", "writeallfields=false", "-p", "drivers=2", "-threads", "8",
+        "-p", "dragonfly.timeout=3000"));
+    assertEquals(0, runA.exitCode(), runA.err());
+    assertEquals(4000, runA.count("READ", "Return=OK") + runA.count("UPDATE", "Return=OK"), runA.out());
+  }
+
   @Test
   void workloadsWithDataIntegrity_closedLoop() {
     for (String w : List.of("workloada", "workloadd", "workloade", "workloadf")) {
