@@ -180,7 +180,7 @@ public final class Benchmark {
     // (0.17.0 spells its getter getIntendedtartTimeNs(); we only ever call the setter.)
     Measurements upstream = UpstreamMeasurements.configure(props);
     Workload workload = newWorkload();
-    final Drivers drivers = Drivers.resolve(props, threads, pipeline, target, dbClass, workload.getClass());
+    final Drivers drivers = Drivers.resolve(props, threads, pipeline, target, dbClass, workload);
     final int osThreads = drivers.threads();
     // The bindings size themselves (connections, event loops) for the threads and operations in flight
     // they will really see.
@@ -207,7 +207,7 @@ public final class Benchmark {
       TimedDB timed = new TimedDB(db, bindingName, metrics.forThread(), clock, signal, abortAfterNanos, inFlight);
       long share = opsTotal == 0 ? -1 : opsTotal / osThreads + (id < opsTotal % osThreads ? 1 : 0);
       Worker w = new Worker(id, osThreads, phase, db, timed, workload, props, share, tickNanos, maxTime.toNanos(),
-          clock, signal, upstream, ready, go);
+          clock, signal, upstream, ready, go, drivers.shared() && drivers.nonBlocking() ? inFlight : 0);
       Thread t = new Thread(w, "ycsb-client-" + id);
       t.setDaemon(true);
       t.setContextClassLoader(loader);

@@ -29,8 +29,10 @@ import site.ycsb.DB;
  * @param threads OS threads that run clients
  * @param clients closed-loop clients ({@code -threads})
  * @param reason why this mode was chosen, for the run's header line
+ * @param nonBlocking whether the workload only calls asynchronous operations, so that the clients may
+ *     run on the binding's completion thread ({@link DrivenLoop})
  */
-record Drivers(int threads, int clients, String reason) {
+record Drivers(int threads, int clients, String reason, boolean nonBlocking) {
 
   static final String PROPERTY = "drivers";
 
@@ -45,7 +47,10 @@ record Drivers(int threads, int clients, String reason) {
   }
 
   static Drivers resolve(Properties props, int clients, int pipeline, double target, Class<? extends DB> dbClass,
-      Class<?> workloadClass) {
+      site.ycsb.Workload workload) {
+    Class<?> workloadClass = workload.getClass();
+    boolean nonBlocking = unsafeWorkload(props, workloadClass) == null
+        && !(workload instanceof PipelineSafe safe && safe.callsBlockingOperations());
     String value = props.getProperty(PROPERTY, "auto").trim().toLowerCase(Locale.ROOT);
     boolean async = AsyncOperations.class.isAssignableFrom(dbClass);
     boolean integrity = Props.getBoolean(props, "dataintegrity", false);
@@ -54,9 +59,10 @@ record Drivers(int threads, int clients, String reason) {
       String unsafe = async ? unsafeWorkload(props, workloadClass) : "the binding has no asynchronous operations";
       if (unsafe == null && pipeline == 1 && target == 0 && !integrity && clients > cores) {
         return new Drivers(cores, clients, "drivers=auto: " + clients + " clients served by " + cores
-            + " threads (one per core), one operation in flight per client; -p drivers=0 for a thread per client");
+            + " threads (one per core), one operation in flight per client; -p drivers=0 for a thread per client",
+            nonBlocking);
       }
-      return new Drivers(clients, clients, "");
+      return new Drivers(clients, clients, "", false);
     }
     int d;
     try {
@@ -69,7 +75,7 @@ record Drivers(int threads, int clients, String reason) {
       throw new UserError("property '" + PROPERTY + "' must be auto, 0 or a positive thread count, got " + d);
     }
     if (d == 0 || d >= clients) {
-      return new Drivers(clients, clients, "");
+      return new Drivers(clients, clients, "", false);
     }
     if (!async) {
       throw new UserError("drivers=" + d + " needs a binding with asynchronous operations (io.github.ycsbkv.spi."
@@ -80,7 +86,7 @@ record Drivers(int threads, int clients, String reason) {
           ? "-target" : "dataintegrity=true") + "; use -p drivers=0");
     }
     return new Drivers(d, clients, "drivers=" + d + ": " + clients + " clients served by " + d
-        + " threads, one operation in flight per client");
+        + " threads, one operation in flight per client", nonBlocking);
   }
 
   /** Why the workload may not be served asynchronously, or null when it may. */

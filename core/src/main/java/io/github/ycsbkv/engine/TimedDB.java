@@ -46,7 +46,7 @@ final class TimedDB extends DB implements ExpiringWrites {
   private final OperationRecorder scan;
 
   /** With {@code pipeline > 1}: the binding's asynchronous operations, else null. */
-  private final AsyncOperations async;
+  private AsyncOperations async;
   private final int pipeline;
   private final Semaphore inFlight;
   /** Completed asynchronous operations, recorded by this thread (recorders have one writer). */
@@ -54,6 +54,9 @@ final class TimedDB extends DB implements ExpiringWrites {
 
   private record Completion(OperationRecorder operation, Status status, long startNanos, long endNanos,
       long intendedNanos) {}
+
+  /** With drivers on the binding's completion thread: that loop, else null. */
+  private DrivenLoop driven;
 
   /** The intended start of the current operation under {@code -target}, else -1. */
   private long intendedStartNanos = -1;
@@ -76,6 +79,12 @@ final class TimedDB extends DB implements ExpiringWrites {
     this.insert = recorders.operation("INSERT");
     this.delete = recorders.operation("DELETE");
     this.scan = recorders.operation("SCAN");
+  }
+
+  /** Runs the asynchronous operations of {@code loop}'s clients on the binding's completion thread. */
+  void drive(DrivenLoop loop) {
+    this.driven = loop;
+    this.async = (AsyncOperations) db;
   }
 
   /** This thread's recorders, for operations the engine times itself (CLEANUP). */
@@ -128,6 +137,10 @@ final class TimedDB extends DB implements ExpiringWrites {
   @Override
   public Status scan(String table, String startkey, int recordcount, Set<String> fields,
       Vector<java.util.HashMap<String, ByteIterator>> result) {
+    Status refused = refuseBlocking("scan");
+    if (refused != null) {
+      return refused;
+    }
     long start = clock.nanoTime();
     Status status;
     try {
@@ -178,6 +191,10 @@ final class TimedDB extends DB implements ExpiringWrites {
       throw new UnsupportedOperationException("binding '" + bindingName + "' cannot write with a time to live"
           + " (it does not implement io.github.ycsbkv.spi.ExpiringWrites); use redis, valkey, keydb or memory");
     }
+    Status refused = refuseBlocking("write with a time to live");
+    if (refused != null) {
+      return refused;
+    }
     long start = clock.nanoTime();
     Status status;
     try {
@@ -209,6 +226,9 @@ final class TimedDB extends DB implements ExpiringWrites {
    * start and end. Completions are recorded by this thread, here and in {@link #awaitInFlight()}.
    */
   private Status submit(OperationRecorder operation, String name, Supplier<CompletionStage<Status>> call) {
+    if (driven != null) {
+      return submitDriven(operation, name, call);
+    }
     recordCompleted();
     if (!inFlight.tryAcquire()) {
       // About to wait for a completion: send what the binding may have batched first.
@@ -235,6 +255,38 @@ final class TimedDB extends DB implements ExpiringWrites {
     return Status.BATCHED_OK;
   }
 
+  /** As {@link #submit}, on the completion thread of a {@link DrivenLoop}: no semaphore, no hand-off. */
+  private Status submitDriven(OperationRecorder operation, String name, Supplier<CompletionStage<Status>> call) {
+    long start = clock.nanoTime();
+    CompletionStage<Status> stage;
+    try {
+      stage = call.get();
+    } catch (RuntimeException e) {
+      return done(operation, thrown(name, e), start);
+    }
+    driven.submitted();
+    stage.whenComplete((status, error) -> {
+      long end = clock.nanoTime();
+      Status outcome = error != null ? new Status("ERROR", UserError.describe(error)) : status == null ? Status.ERROR
+          : status;
+      driven.completed(() -> record(operation, outcome, start, end, -1));
+    });
+    return Status.BATCHED_OK;
+  }
+
+  /**
+   * A blocking call on the completion thread would wait for itself: it stops the run instead; else
+   * null.
+   */
+  private Status refuseBlocking(String operation) {
+    if (driven != null && driven.onLoopThread()) {
+      signal.stop(StopReason.FAILED, "the workload calls a blocking " + operation + ", which cannot run while '"
+          + bindingName + "' serves its clients from its event loop (drivers); use -p drivers=0");
+      return Status.ERROR;
+    }
+    return null;
+  }
+
   private void recordCompleted() {
     Completion c;
     while ((c = completed.poll()) != null) {
@@ -251,7 +303,7 @@ final class TimedDB extends DB implements ExpiringWrites {
 
   /** Waits until every asynchronous operation completed, and records them. No-op without a pipeline. */
   void awaitInFlight() {
-    if (inFlight == null) {
+    if (inFlight == null || driven != null) {
       return;
     }
     async.flush();

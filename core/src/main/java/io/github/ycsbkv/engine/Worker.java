@@ -1,6 +1,7 @@
 package io.github.ycsbkv.engine;
 
 import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.spi.AsyncOperations;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Properties;
@@ -48,6 +49,8 @@ final class Worker implements Runnable {
   private final Measurements upstream;
   private final CountDownLatch ready;
   private final CountDownLatch go;
+  /** Clients this thread serves on the binding's completion thread (drivers), or 0. */
+  private final int drivenClients;
 
   private volatile long startNanos;
   @SuppressWarnings("unused") // written through OPS_DONE
@@ -57,7 +60,7 @@ final class Worker implements Runnable {
 
   Worker(int id, int threads, Phase phase, DB db, TimedDB timed, Workload workload, Properties props,
       long opsToDo, long tickNanos, long maxExecutionNanos, NanoClock clock, StopSignal signal,
-      Measurements upstream, CountDownLatch ready, CountDownLatch go) {
+      Measurements upstream, CountDownLatch ready, CountDownLatch go, int drivenClients) {
     this.id = id;
     this.threads = threads;
     this.phase = phase;
@@ -73,6 +76,7 @@ final class Worker implements Runnable {
     this.upstream = upstream;
     this.ready = ready;
     this.go = go;
+    this.drivenClients = drivenClients;
   }
 
   /** Set by the engine before it opens the start gate. */
@@ -119,7 +123,18 @@ final class Worker implements Runnable {
       return;
     }
     try {
-      if (!signal.isStopped()) {
+      java.util.concurrent.Executor loopExecutor = drivenClients > 0 && db instanceof AsyncOperations a
+          ? a.completionExecutor() : null;
+      if (signal.isStopped()) {
+        // nothing to run
+      } else if (loopExecutor != null) {
+        long deadline = maxExecutionNanos > 0 ? startNanos + maxExecutionNanos : Long.MAX_VALUE;
+        DrivenLoop driven = new DrivenLoop(drivenClients, loopExecutor, timed, workload, state, phase == Phase.LOAD,
+            opsToDo, deadline, signal, clock, n -> OPS_DONE.setOpaque(this, n));
+        timed.drive(driven);
+        driven.runAndWait();
+        stoppedByWorkload = driven.stoppedByWorkload();
+      } else {
         loop(state);
       }
       timed.awaitInFlight();

@@ -37,4 +37,17 @@ public interface AsyncOperations {
    * default sends nothing: operations go out as they are submitted.
    */
   default void flush() {}
+
+  /**
+   * The executor of the one thread on which the stages this instance returns complete (a client
+   * library's event loop, after {@code init()}), or null when they may complete on several threads
+   * (the default). With one, the engine's {@code drivers} mode runs this instance's clients on that
+   * thread: the completion of a client's operation submits the client's next operation at once, with
+   * no hand-off between threads. Submitting on that thread must not block; a stage that completes on
+   * another thread (a timeout timer) is moved onto it by the engine. Blocking operations (scans,
+   * {@link ExpiringWrites}) are not called there.
+   */
+  default java.util.concurrent.Executor completionExecutor() {
+    return null;
+  }
 }

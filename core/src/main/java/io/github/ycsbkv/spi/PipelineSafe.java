@@ -7,4 +7,14 @@ package io.github.ycsbkv.spi;
  * {@link AsyncOperations} ({@code drivers=auto}). A workload that reacts to a miss (populate on miss),
  * verifies values, or reads and then writes what it read must not implement it.
  */
-public interface PipelineSafe {}
+public interface PipelineSafe {
+
+  /**
+   * Whether this workload, initialised, will call a blocking operation (a scan, a write with a time
+   * to live), which cannot run on a client library's event loop; the engine then serves its clients
+   * from threads of its own. Default: no.
+   */
+  default boolean callsBlockingOperations() {
+    return false;
+  }
+}

@@ -123,6 +123,12 @@ public class CacheWorkload extends Workload implements io.github.ycsbkv.spi.Pipe
     return set(db, (State) threadState, key(n)).isOk();
   }
 
+  /** Writes with a time to live ({@code cache.ttl}) are blocking calls ({@code ExpiringWrites}). */
+  @Override
+  public boolean callsBlockingOperations() {
+    return maxTtl > 0;
+  }
+
   @Override
   public boolean doTransaction(DB db, Object threadState) {
     State s = (State) threadState;

@@ -43,13 +43,15 @@ final class DragonflyClients {
     final RedisClient client;
     final List<StatefulRedisConnection<byte[], byte[]>> connections;
     final Map<String, String> info;
+    final ChannelCapture capture;
     /** Connections of one client thread each (pipelined runs), closed with the others. */
     final List<StatefulRedisConnection<byte[], byte[]>> batching = new ArrayList<>();
     int users;
     int next;
 
     Shared(ClientResources resources, RedisClient client, List<StatefulRedisConnection<byte[], byte[]>> connections,
-        Map<String, String> info) {
+        Map<String, String> info, ChannelCapture capture) {
+      this.capture = capture;
       this.resources = resources;
       this.client = client;
       this.connections = connections;
@@ -85,23 +87,62 @@ final class DragonflyClients {
     return shared;
   }
 
+  /** A connection for one client thread alone, and the event loop its replies are read on. */
+  record Batching(StatefulRedisConnection<byte[], byte[]> connection, java.util.concurrent.Executor eventLoop) {}
+
   /**
    * A new connection for one client thread alone, with automatic flushing off: its commands are sent
-   * when the thread calls {@code flushCommands()}. Closed with the shared client.
+   * when the thread calls {@code flushCommands()}. Its Netty pipeline also consolidates flushes: a
+   * flush issued while replies are being read waits for the end of that read, so the commands that
+   * completions submit together leave in one write. Closed with the shared client.
    */
-  static StatefulRedisConnection<byte[], byte[]> batchingConnection(Shared shared, DragonflySettings s)
-      throws DBException {
-    StatefulRedisConnection<byte[], byte[]> c;
-    try {
-      c = shared.client.connect(ByteArrayCodec.INSTANCE);
-    } catch (RuntimeException e) {
-      throw explain(s, e);
-    }
-    c.setAutoFlushCommands(false);
+  static Batching batchingConnection(Shared shared, DragonflySettings s) throws DBException {
     synchronized (DragonflyClients.class) {
+      StatefulRedisConnection<byte[], byte[]> c;
+      io.netty.channel.Channel channel;
+      shared.capture.consolidateNext();
+      try {
+        c = shared.client.connect(ByteArrayCodec.INSTANCE);
+      } catch (RuntimeException e) {
+        throw explain(s, e);
+      } finally {
+        channel = shared.capture.take();
+      }
+      c.setAutoFlushCommands(false);
       shared.batching.add(c);
+      return new Batching(c, channel == null ? null : channel.eventLoop());
     }
-    return c;
+  }
+
+  /**
+   * Sees every channel the client initialises: remembers the last one, and adds Netty's
+   * {@link io.netty.handler.flush.FlushConsolidationHandler} to the one a batching connection opens.
+   * Used under the class lock, one connection at a time.
+   */
+  static final class ChannelCapture implements io.lettuce.core.resource.NettyCustomizer {
+    private volatile boolean consolidate;
+    private volatile io.netty.channel.Channel last;
+
+    void consolidateNext() {
+      last = null;
+      consolidate = true;
+    }
+
+    io.netty.channel.Channel take() {
+      consolidate = false;
+      io.netty.channel.Channel c = last;
+      last = null;
+      return c;
+    }
+
+    @Override
+    public void afterChannelInitialized(io.netty.channel.Channel channel) {
+      if (consolidate) {
+        channel.pipeline().addFirst("ycsbkv-flush-consolidation",
+            new io.netty.handler.flush.FlushConsolidationHandler(256, true));
+        last = channel;
+      }
+    }
   }
 
   /** The next connection in turn, so that threads spread evenly over the connections. */
@@ -143,7 +184,8 @@ final class DragonflyClients {
   }
 
   private static Shared create(DragonflySettings s) throws DBException {
-    ClientResources resources = DefaultClientResources.create();
+    ChannelCapture capture = new ChannelCapture();
+    ClientResources resources = DefaultClientResources.builder().nettyCustomizer(capture).build();
     RedisClient client = RedisClient.create(resources, uri(s));
     client.setOptions(options(s));
     List<StatefulRedisConnection<byte[], byte[]>> connections = new ArrayList<>();
@@ -151,7 +193,7 @@ final class DragonflyClients {
       StatefulRedisConnection<byte[], byte[]> first = client.connect(ByteArrayCodec.INSTANCE);
       connections.add(first);
       Map<String, String> info = RespInfo.parse(first.sync().info("server"));
-      Shared shared = new Shared(resources, client, connections, info);
+      Shared shared = new Shared(resources, client, connections, info, capture);
       if (s.requireDragonfly() && !shared.isDragonfly()) {
         throw new DBException("the server at " + s.where() + " is " + RespInfo.serverName(info) + " "
             + RespInfo.version(info) + ", not Dragonfly (dragonfly.require=true); use the redis binding for it,"

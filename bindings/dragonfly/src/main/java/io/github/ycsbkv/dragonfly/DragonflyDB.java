@@ -51,6 +51,8 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites {
   private RedisAsyncCommands<byte[], byte[]> commands;
   /** With pipelining: this thread's own connection, whose commands wait for {@link #flush()}; else null. */
   private StatefulRedisConnection<byte[], byte[]> batching;
+  /** The event loop that reads {@link #batching}'s replies, or null. */
+  private java.util.concurrent.Executor eventLoop;
   private boolean index;
   private int shards;
   private final Map<String, byte[]> names = new HashMap<>();
@@ -68,8 +70,10 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites {
       // The engine keeps several operations in flight and calls flush() before it waits: the commands
       // it submits in a row leave in one write instead of one system call (and event-loop wake-up) each.
       // Manual flushing is per connection, so this thread gets a connection of its own.
-      connection = DragonflyClients.batchingConnection(shared, settings);
+      DragonflyClients.Batching b = DragonflyClients.batchingConnection(shared, settings);
+      connection = b.connection();
       batching = connection;
+      eventLoop = b.eventLoop();
     } else {
       connection = DragonflyClients.nextConnection(shared);
     }
@@ -83,6 +87,7 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites {
       shared = null;
       commands = null;
       batching = null;
+      eventLoop = null;
       DragonflyClients.release(settings);
     }
   }
@@ -285,6 +290,12 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites {
 
   private static byte[] bytes(String s) {
     return s.getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** With pipelining, the event loop on which this thread's operations complete (see {@link AsyncOperations}). */
+  @Override
+  public java.util.concurrent.Executor completionExecutor() {
+    return eventLoop;
   }
 
   /** Sends the commands this thread's batching connection holds; nothing without pipelining. */

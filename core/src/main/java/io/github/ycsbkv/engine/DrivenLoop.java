@@ -1,0 +1,186 @@
+package io.github.ycsbkv.engine;
+
+import io.github.ycsbkv.config.UserError;
+import java.util.ArrayDeque;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongConsumer;
+import site.ycsb.Workload;
+
+/**
+ * One driver thread's share of the closed-loop clients, run on the binding's completion thread
+ * ({@link io.github.ycsbkv.spi.AsyncOperations#completionExecutor()}, a client library's event loop)
+ * instead of on a thread of the engine: the completion of a client's operation records it and
+ * submits that client's next operation right there, so no operation costs a hand-off between
+ * threads, and the binding can send every operation submitted while it handled one batch of replies
+ * in one write.
+ *
+ * <p>Same closed loop as one thread per client: at most {@code clients} operations in flight, a new
+ * one submitted only when one completed, each timed from its own submission to its own completion.
+ * Everything here but {@link #runAndWait()} runs on the completion thread; a completion that arrives
+ * on another thread (a client library's timeout timer) is moved onto it, so the thread's recorders
+ * keep one writer. Blocking operations (scans, writes with a TTL) cannot run on an event loop: a
+ * workload that calls one stops the run with one line saying so.
+ */
+final class DrivenLoop {
+
+  private final int clients;
+  private final Executor executor;
+  private final TimedDB timed;
+  private final Workload workload;
+  private final Object state;
+  private final boolean load;
+  private final long opsToDo;
+  private final long deadlineNanos;
+  private final StopSignal signal;
+  private final NanoClock clock;
+  private final LongConsumer opsDone;
+  private final CountDownLatch finished = new CountDownLatch(1);
+
+  // Confined to the completion thread.
+  private Thread loopThread;
+  private long issued;
+  private int inFlight;
+  private boolean workloadStopped;
+  private boolean draining;
+  private final ArrayDeque<Runnable> pending = new ArrayDeque<>();
+  private volatile boolean stoppedByWorkload;
+
+  DrivenLoop(int clients, Executor executor, TimedDB timed, Workload workload, Object state, boolean load,
+      long opsToDo, long deadlineNanos, StopSignal signal, NanoClock clock, LongConsumer opsDone) {
+    this.clients = clients;
+    this.executor = executor;
+    this.timed = timed;
+    this.workload = workload;
+    this.state = state;
+    this.load = load;
+    this.opsToDo = opsToDo;
+    this.deadlineNanos = deadlineNanos;
+    this.signal = signal;
+    this.clock = clock;
+    this.opsDone = opsDone;
+  }
+
+  /**
+   * Starts the clients on the completion thread and waits until the last operation completed, the
+   * run stopped and {@link Benchmark#STOP_GRACE} passed, or the deadline passed with nothing left.
+   */
+  void runAndWait() {
+    executor.execute(() -> {
+      loopThread = Thread.currentThread();
+      drain(this::refill);
+    });
+    long stopSeen = -1;
+    try {
+      while (!finished.await(20, TimeUnit.MILLISECONDS)) {
+        if (deadlineNanos != Long.MAX_VALUE && clock.nanoTime() >= deadlineNanos && !signal.isStopped()) {
+          signal.stop(StopReason.MAX_EXECUTION_TIME, null);
+        }
+        if (signal.isStopped()) {
+          long now = System.nanoTime();
+          if (stopSeen < 0) {
+            stopSeen = now;
+          } else if (now - stopSeen > Benchmark.STOP_GRACE.toNanos()) {
+            return;
+          }
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      signal.stop(StopReason.INTERRUPTED, null);
+    }
+  }
+
+  boolean stoppedByWorkload() {
+    return stoppedByWorkload;
+  }
+
+  /** Whether the caller runs on the completion thread (where nothing may block). */
+  boolean onLoopThread() {
+    return Thread.currentThread() == loopThread;
+  }
+
+  /** Called by {@link TimedDB} for every operation submitted through the asynchronous path. */
+  void submitted() {
+    inFlight++;
+  }
+
+  /** Called with each completion, on any thread: handled on the completion thread, one at a time. */
+  void completed(Runnable record) {
+    if (onLoopThread()) {
+      drain(() -> {
+        record.run();
+        inFlight--;
+        refill();
+      });
+    } else {
+      executor.execute(() -> completed(record));
+    }
+  }
+
+  /**
+   * Runs {@code first} and whatever it triggers without recursion: a completion that arrives while
+   * one is being handled (an operation that failed at once) waits in {@link #pending}.
+   */
+  private void drain(Runnable first) {
+    pending.add(first);
+    if (draining) {
+      return;
+    }
+    draining = true;
+    try {
+      Runnable r;
+      while ((r = pending.poll()) != null) {
+        r.run();
+      }
+      timed.flushPending();
+    } finally {
+      draining = false;
+    }
+    if (inFlight == 0 && !canIssue()) {
+      finished.countDown();
+    }
+  }
+
+  /** Submits operations until every client has one in flight, or there is nothing left to do. */
+  private void refill() {
+    // An operation that submitted nothing asynchronous (it failed at once) leaves its client free: the
+    // loop goes on to that client's next operation.
+    while (inFlight < clients && canIssue()) {
+      issue();
+    }
+  }
+
+  private boolean canIssue() {
+    if (workloadStopped || signal.isStopped() || (opsToDo >= 0 && issued >= opsToDo)) {
+      return false;
+    }
+    if (deadlineNanos != Long.MAX_VALUE && clock.nanoTime() >= deadlineNanos) {
+      signal.stop(StopReason.MAX_EXECUTION_TIME, null);
+      return false;
+    }
+    return true;
+  }
+
+  private void issue() {
+    issued++;
+    boolean more;
+    try {
+      more = load ? workload.doInsert(timed, state) : workload.doTransaction(timed, state);
+    } catch (RuntimeException e) {
+      signal.stop(StopReason.FAILED, "workload " + workload.getClass().getSimpleName() + " failed: "
+          + UserError.describe(e));
+      more = false;
+    } catch (Error e) {
+      signal.stop(StopReason.FAILED, "client thread died: " + e.getClass().getSimpleName() + ": "
+          + UserError.describe(e));
+      more = false;
+    }
+    opsDone.accept(issued);
+    if (!more || workload.isStopRequested()) {
+      workloadStopped = true;
+      stoppedByWorkload = !more;
+    }
+  }
+}
