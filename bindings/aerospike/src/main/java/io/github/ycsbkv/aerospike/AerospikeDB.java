@@ -58,6 +58,12 @@ public class AerospikeDB extends DB implements ExpiringWrites, AsyncOperations {
   private WritePolicy deletePolicy;
   /** The shared client's event loops with as.async or pipelining, else null. */
   private EventLoops loops;
+  /**
+   * With pipelining: the one event loop all of this instance's commands run on, so that they complete
+   * on one thread ({@link #completionExecutor()}); else null (commands spread over the loops).
+   */
+  private com.aerospike.client.async.EventLoop loop;
+  private static final java.util.concurrent.atomic.AtomicInteger NEXT_LOOP = new java.util.concurrent.atomic.AtomicInteger();
 
   /** Public no-arg constructor, as YCSB requires. */
   public AerospikeDB() {}
@@ -68,6 +74,8 @@ public class AerospikeDB extends DB implements ExpiringWrites, AsyncOperations {
     settings.checkBinNames();
     client = AerospikeClients.acquire(settings);
     loops = settings.usesEventLoops() ? AerospikeClients.loops(settings) : null;
+    loop = loops != null && settings.pipeline() > 1
+        ? loops.get(Math.floorMod(NEXT_LOOP.getAndIncrement(), loops.getSize())) : null;
     readPolicy = new Policy(client.getReadPolicyDefault());
     apply(readPolicy);
     insertPolicy = new WritePolicy(client.getWritePolicyDefault());
@@ -88,6 +96,17 @@ public class AerospikeDB extends DB implements ExpiringWrites, AsyncOperations {
     p.socketTimeout = settings.socketTimeoutMillis();
     p.maxRetries = settings.maxRetries();
     p.sendKey = settings.sendKey();
+  }
+
+  private com.aerospike.client.async.EventLoop loop() {
+    return loop != null ? loop : loops.next();
+  }
+
+  /** With pipelining, this instance's event loop, on which its operations complete. */
+  @Override
+  public java.util.concurrent.Executor completionExecutor() {
+    com.aerospike.client.async.EventLoop l = loop;
+    return l == null ? null : l::execute;
   }
 
   @Override
@@ -148,9 +167,9 @@ public class AerospikeDB extends DB implements ExpiringWrites, AsyncOperations {
     };
     try {
       if (fields == null) {
-        client.get(loops.next(), listener, readPolicy, key(key));
+        client.get(loop(), listener, readPolicy, key(key));
       } else {
-        client.get(loops.next(), listener, readPolicy, key(key), fields.toArray(new String[0]));
+        client.get(loop(), listener, readPolicy, key(key), fields.toArray(new String[0]));
       }
     } catch (AerospikeException e) {
       done.complete(status(e));
@@ -171,7 +190,7 @@ public class AerospikeDB extends DB implements ExpiringWrites, AsyncOperations {
   private CompletionStage<Status> writeAsync(WritePolicy policy, String key, Map<String, ByteIterator> values) {
     CompletableFuture<Status> done = new CompletableFuture<>();
     try {
-      client.put(loops.next(), new WriteListener() {
+      client.put(loop(), new WriteListener() {
         @Override
         public void onSuccess(Key k) {
           done.complete(Status.OK);
@@ -192,7 +211,7 @@ public class AerospikeDB extends DB implements ExpiringWrites, AsyncOperations {
   public CompletionStage<Status> deleteAsync(String table, String key) {
     CompletableFuture<Status> done = new CompletableFuture<>();
     try {
-      client.delete(loops.next(), new DeleteListener() {
+      client.delete(loop(), new DeleteListener() {
         @Override
         public void onSuccess(Key k, boolean existed) {
           done.complete(existed ? Status.OK : Status.NOT_FOUND);
