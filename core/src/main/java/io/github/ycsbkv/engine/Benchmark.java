@@ -182,6 +182,7 @@ public final class Benchmark {
     Workload workload = newWorkload();
     final Drivers drivers = Drivers.resolve(props, threads, pipeline, target, dbClass, workload);
     final int osThreads = drivers.threads();
+    final boolean async = AsyncOperations.class.isAssignableFrom(dbClass);
     // The bindings size themselves (connections, event loops) for the threads and operations in flight
     // they will really see.
     final Properties dbProps = new Properties();
@@ -207,7 +208,8 @@ public final class Benchmark {
       TimedDB timed = new TimedDB(db, bindingName, metrics.forThread(), clock, signal, abortAfterNanos, inFlight);
       long share = opsTotal == 0 ? -1 : opsTotal / osThreads + (id < opsTotal % osThreads ? 1 : 0);
       Worker w = new Worker(id, osThreads, phase, db, timed, workload, props, share, tickNanos, maxTime.toNanos(),
-          clock, signal, upstream, ready, go, drivers.shared() && drivers.nonBlocking() ? inFlight : 0);
+          clock, signal, upstream, ready, go,
+          (drivers.shared() || inFlight > 1) && drivers.nonBlocking() && async ? inFlight : 0);
       Thread t = new Thread(w, "ycsb-client-" + id);
       t.setDaemon(true);
       t.setContextClassLoader(loader);

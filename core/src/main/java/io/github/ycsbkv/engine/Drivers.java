@@ -29,8 +29,9 @@ import site.ycsb.DB;
  * @param threads OS threads that run clients
  * @param clients closed-loop clients ({@code -threads})
  * @param reason why this mode was chosen, for the run's header line
- * @param nonBlocking whether the workload only calls asynchronous operations, so that the clients may
- *     run on the binding's completion thread ({@link DrivenLoop})
+ * @param nonBlocking whether the workload only calls asynchronous operations and never looks at their
+ *     results, so that a thread's operations in flight (its clients, or its {@code pipeline}) may run on
+ *     the binding's completion thread ({@link DrivenLoop})
  */
 record Drivers(int threads, int clients, String reason, boolean nonBlocking) {
 
@@ -62,7 +63,7 @@ record Drivers(int threads, int clients, String reason, boolean nonBlocking) {
             + " threads (one per core), one operation in flight per client; -p drivers=0 for a thread per client",
             nonBlocking);
       }
-      return new Drivers(clients, clients, "", false);
+      return new Drivers(clients, clients, "", nonBlocking);
     }
     int d;
     try {
@@ -75,7 +76,7 @@ record Drivers(int threads, int clients, String reason, boolean nonBlocking) {
       throw new UserError("property '" + PROPERTY + "' must be auto, 0 or a positive thread count, got " + d);
     }
     if (d == 0 || d >= clients) {
-      return new Drivers(clients, clients, "", false);
+      return new Drivers(clients, clients, "", nonBlocking);
     }
     if (!async) {
       throw new UserError("drivers=" + d + " needs a binding with asynchronous operations (io.github.ycsbkv.spi."

@@ -335,6 +335,16 @@ abstract class WorkloadMatrix {
     assertEquals("failed", json.path("stopReason").asText());
     assertTrue(json.path("overall").path("operations").asLong() > 0, "operations before the crash are kept");
     assertTrue(json.path("overall").path("errors").asLong() > 0);
+    // Every error carries its cause, as the binding described it: never only a count.
+    boolean causeGiven = false;
+    for (JsonNode op : json.path("operations")) {
+      for (JsonNode cause : op.path("errorCauses")) {
+        causeGiven |= cause.path("count").asLong() > 0 && !cause.path("cause").asText().isBlank()
+            && !cause.path("cause").asText().equals("(no cause given by the binding)");
+      }
+    }
+    assertTrue(causeGiven, "no error cause in " + json.path("operations"));
+    assertTrue(run.out().contains("], Error, "), "a [OP], Error, N, cause line: " + run.out());
     assertTrue(json.path("timing").path("runtimeMillis").asLong() < 30_000, "stopped long before maxexecutiontime");
   }
 }

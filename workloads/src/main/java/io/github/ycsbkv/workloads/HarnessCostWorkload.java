@@ -19,7 +19,7 @@ import site.ycsb.Workload;
  * YCSB's {@code Workload}, so it runs on both. Property: {@code table} (default {@code usertable}).
  * Thread-safe: per-thread state lives in the object returned by {@link #initThread}.
  */
-public class HarnessCostWorkload extends Workload {
+public class HarnessCostWorkload extends Workload implements io.github.ycsbkv.spi.PipelineSafe {
 
   private String table = "usertable";
 
