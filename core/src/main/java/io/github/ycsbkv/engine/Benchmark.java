@@ -209,7 +209,8 @@ public final class Benchmark {
       long share = opsTotal == 0 ? -1 : opsTotal / osThreads + (id < opsTotal % osThreads ? 1 : 0);
       Worker w = new Worker(id, osThreads, phase, db, timed, workload, props, share, tickNanos, maxTime.toNanos(),
           clock, signal, upstream, ready, go,
-          (drivers.shared() || inFlight > 1) && drivers.nonBlocking() && async ? inFlight : 0);
+          // On the binding's event loop when it offers one: not under -target (the loop has no schedule).
+          (drivers.shared() || inFlight > 1) && drivers.nonBlocking() && async && tickNanos == 0 ? inFlight : 0);
       Thread t = new Thread(w, "ycsb-client-" + id);
       t.setDaemon(true);
       t.setContextClassLoader(loader);

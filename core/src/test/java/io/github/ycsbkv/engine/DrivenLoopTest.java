@@ -69,4 +69,17 @@ class DrivenLoopTest {
     assertEquals("completed", r.stopReason(), String.valueOf(r.error()));
     assertEquals(500, r.operations());
   }
+
+  /** A pipelined run under -target keeps its schedule: it is not moved onto the loop, which has none. */
+  @Test
+  void run_pipelineWithTarget_keepsTheSchedule() {
+    Properties p = props("2", "200");
+    p.remove("drivers");
+    p.setProperty("pipeline", "4");
+    p.setProperty("target", "400");
+    BenchmarkResult r = run(p);
+    assertEquals(200, r.operations());
+    assertTrue(r.runtimeMillis() >= 400, "200 operations at 400 ops/s take about 500 ms: " + r.runtimeMillis());
+    assertTrue(LoopAsyncDB.SUBMITTED_OFF_LOOP.get() > 0, "submitted by the engine's threads, on schedule");
+  }
 }
