@@ -105,6 +105,7 @@ abstract class PhaseCommand implements Callable<Integer> {
       props.setProperty(Benchmark.LABEL, label);
     }
     FailedOperations.validate(props);
+    checkExportDir(props.getProperty(EXPORT_DIR));
     if (props.getProperty(Benchmark.WORKLOAD) == null) {
       // As upstream's Client, never guess: a run without a workload would be CoreWorkload's defaults forever.
       throw new UserError("no workload given: pass a workload file with -P (for example -P workloads/workloada)"
@@ -148,6 +149,31 @@ abstract class PhaseCommand implements Callable<Integer> {
       }
     }
     return report(result, props, out, err);
+  }
+
+  /**
+   * Fails before anything runs when {@code export.dir} cannot receive the results (it is a file, or
+   * cannot be created or written), so that a whole benchmark is never run for results it cannot keep.
+   */
+  static void checkExportDir(String exportDir) {
+    if (exportDir == null || exportDir.isBlank()) {
+      return;
+    }
+    Path dir = Path.of(exportDir);
+    if (Files.exists(dir) && !Files.isDirectory(dir)) {
+      throw new UserError("export.dir '" + exportDir + "' cannot hold the results: Not a directory");
+    }
+    try {
+      Files.createDirectories(dir);
+    } catch (IOException e) {
+      String reason = e instanceof java.nio.file.AccessDeniedException ? "Permission denied"
+          : e instanceof java.nio.file.FileSystemException fs && fs.getReason() != null ? fs.getReason()
+          : UserError.describe(e);
+      throw new UserError("export.dir '" + exportDir + "' cannot be created: " + reason);
+    }
+    if (!Files.isWritable(dir)) {
+      throw new UserError("export.dir '" + exportDir + "' cannot hold the results: Permission denied");
+    }
   }
 
   /** The binding's server probe, or null when it has none or cannot build one (a warning says why). */

@@ -45,7 +45,7 @@ final class TimedDB extends DB implements ExpiringWrites {
   private final OperationRecorder delete;
   private final OperationRecorder scan;
 
-  /** With {@code pipeline > 1}: the binding's asynchronous operations, else null. */
+  /** With {@code pipeline > 1} or on a {@link DrivenLoop}: the binding's asynchronous operations, else null. */
   private AsyncOperations async;
   private final int pipeline;
   private final Semaphore inFlight;

@@ -152,4 +152,21 @@ class FailedOperationsTest {
     assertFalse(run.err().contains("\tat "), "no stack trace: " + run.err());
     assertTrue(Files.exists(tmp.resolve("result.json")));
   }
+
+  /** Regression (hardening issue, item 4): a file as export.dir ran the whole benchmark, then lost its results. */
+  @Test
+  void exportDirThatIsAFile_isRefusedBeforeAnythingRuns() throws Exception {
+    Path file = Files.writeString(tmp.resolve("a-file"), "x");
+    FlakyDB.READS.set(0);
+    CliRun run = CliRun.of("run", FlakyDB.class.getName(), "-P", WORKLOADC, "-p", "operationcount=100",
+        "-p", "export.dir=" + file);
+    assertEquals(2, run.exitCode(), run.err());
+    assertEquals("ycsb: export.dir '" + file + "' cannot hold the results: Not a directory", run.err().strip());
+    assertEquals(0, FlakyDB.READS.get(), "nothing ran");
+    CliRun below = CliRun.of("run", FlakyDB.class.getName(), "-P", WORKLOADC, "-p", "operationcount=100",
+        "-p", "export.dir=" + file.resolve("sub"));
+    assertEquals(2, below.exitCode(), below.err());
+    assertEquals("ycsb: export.dir '" + file.resolve("sub") + "' cannot be created: Not a directory",
+        below.err().strip());
+  }
 }
