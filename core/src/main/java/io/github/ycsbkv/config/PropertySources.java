@@ -1,7 +1,6 @@
 package io.github.ycsbkv.config;
 
 import java.io.IOException;
-import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -40,12 +39,29 @@ public final class PropertySources {
     return props;
   }
 
-  /** Reads one {@code -P} file. */
+  /**
+   * Reads one {@code -P} file: as UTF-8 when it is valid UTF-8, else as ISO-8859-1, which is how
+   * upstream YCSB reads it ({@code Properties.load(InputStream)}); a file with NUL bytes is not a
+   * property file, and says so.
+   */
   public static Properties readFile(String file) {
     Path path = resolve(file);
     Properties props = new Properties();
-    try (Reader reader = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
-      props.load(reader);
+    try {
+      byte[] bytes = Files.readAllBytes(path);
+      for (byte b : bytes) {
+        if (b == 0) {
+          throw new UserError("workload file '" + file + "' is not a text file (it contains NUL bytes); give a"
+              + " property file such as workloads/workloada");
+        }
+      }
+      String text;
+      try {
+        text = StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes)).toString();
+      } catch (java.nio.charset.CharacterCodingException notUtf8) {
+        text = new String(bytes, StandardCharsets.ISO_8859_1);
+      }
+      props.load(new java.io.StringReader(text));
     } catch (NoSuchFileException e) {
       throw new UserError("workload file '" + file + "' not found (looked in the current directory"
           + (home() == null ? "" : " and in " + home()) + ")");
