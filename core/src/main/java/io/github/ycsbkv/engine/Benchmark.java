@@ -182,7 +182,6 @@ public final class Benchmark {
     Workload workload = newWorkload();
     final Drivers drivers = Drivers.resolve(props, threads, pipeline, target, dbClass, workload);
     final int osThreads = drivers.threads();
-    final boolean async = AsyncOperations.class.isAssignableFrom(dbClass);
     // The bindings size themselves (connections, event loops) for the threads and operations in flight
     // they will really see.
     final Properties dbProps = new Properties();
@@ -208,9 +207,7 @@ public final class Benchmark {
       TimedDB timed = new TimedDB(db, bindingName, metrics.forThread(), clock, signal, abortAfterNanos, inFlight);
       long share = opsTotal == 0 ? -1 : opsTotal / osThreads + (id < opsTotal % osThreads ? 1 : 0);
       Worker w = new Worker(id, osThreads, phase, db, timed, workload, props, share, tickNanos, maxTime.toNanos(),
-          clock, signal, upstream, ready, go,
-          // On the binding's event loop when it offers one: not under -target (the loop has no schedule).
-          (drivers.shared() || inFlight > 1) && drivers.nonBlocking() && async && tickNanos == 0 ? inFlight : 0);
+          clock, signal, upstream, ready, go, drivers.onLoop(inFlight, tickNanos > 0));
       Thread t = new Thread(w, "ycsb-client-" + id);
       t.setDaemon(true);
       t.setContextClassLoader(loader);

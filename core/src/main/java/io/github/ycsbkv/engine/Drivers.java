@@ -29,9 +29,9 @@ import site.ycsb.DB;
  * @param threads OS threads that run clients
  * @param clients closed-loop clients ({@code -threads})
  * @param reason why this mode was chosen, for the run's header line
- * @param nonBlocking whether the workload only calls asynchronous operations and never looks at their
- *     results, so that a thread's operations in flight (its clients, or its {@code pipeline}) may run on
- *     the binding's completion thread ({@link DrivenLoop})
+ * @param nonBlocking whether the binding has asynchronous operations and the workload only calls them and
+ *     never looks at their results, so that a thread's operations in flight (its clients, or its
+ *     {@code pipeline}) may run on the binding's completion thread ({@link DrivenLoop})
  */
 record Drivers(int threads, int clients, String reason, boolean nonBlocking) {
 
@@ -42,6 +42,16 @@ record Drivers(int threads, int clients, String reason, boolean nonBlocking) {
     return threads < clients;
   }
 
+  /**
+   * How many of a thread's {@code inFlight} operations run on the binding's completion thread
+   * ({@link DrivenLoop}): all of them when the thread keeps several in flight (or serves several
+   * clients), the binding and workload allow it, and no {@code -target} schedule applies (the loop has
+   * none); else 0.
+   */
+  int onLoop(int inFlight, boolean targeted) {
+    return (shared() || inFlight > 1) && nonBlocking && !targeted ? inFlight : 0;
+  }
+
   /** Operations in flight on thread {@code id}: its share of the clients. */
   int inFlight(int id) {
     return clients / threads + (id < clients % threads ? 1 : 0);
@@ -49,16 +59,14 @@ record Drivers(int threads, int clients, String reason, boolean nonBlocking) {
 
   static Drivers resolve(Properties props, int clients, int pipeline, double target, Class<? extends DB> dbClass,
       site.ycsb.Workload workload) {
-    Class<?> workloadClass = workload.getClass();
-    boolean nonBlocking = unsafeWorkload(props, workloadClass) == null
-        && !(workload instanceof PipelineSafe safe && safe.callsBlockingOperations());
-    String value = props.getProperty(PROPERTY, "auto").trim().toLowerCase(Locale.ROOT);
     boolean async = AsyncOperations.class.isAssignableFrom(dbClass);
+    boolean safe = unsafeWorkload(props, workload.getClass()) == null;
+    boolean nonBlocking = async && safe && !(workload instanceof PipelineSafe p && p.callsBlockingOperations());
+    String value = props.getProperty(PROPERTY, "auto").trim().toLowerCase(Locale.ROOT);
     boolean integrity = Props.getBoolean(props, "dataintegrity", false);
     int cores = Math.max(1, Runtime.getRuntime().availableProcessors());
     if (value.equals("auto")) {
-      String unsafe = async ? unsafeWorkload(props, workloadClass) : "the binding has no asynchronous operations";
-      if (unsafe == null && pipeline == 1 && target == 0 && !integrity && clients > cores) {
+      if (async && safe && pipeline == 1 && target == 0 && !integrity && clients > cores) {
         return new Drivers(cores, clients, "drivers=auto: " + clients + " clients served by " + cores
             + " threads (one per core), one operation in flight per client; -p drivers=0 for a thread per client",
             nonBlocking);

@@ -36,7 +36,7 @@ final class OperationRecorder {
   private final Histogram[] recycled = new Histogram[Series.values().length];
   private long okCount;
   private final Map<String, long[]> otherCounts = new HashMap<>();
-  /** Error count per distinct (status name, cause); at most {@link #MAX_DISTINCT_CAUSES} keys. */
+  /** Error count per distinct (status name, description); at most {@link #MAX_DISTINCT_CAUSES} keys. */
   private Map<CauseKey, long[]> causes;
   private long causesNotKept;
 
@@ -45,7 +45,7 @@ final class OperationRecorder {
   /** Longest cause text kept, in characters. */
   static final int MAX_CAUSE_LENGTH = 300;
 
-  private record CauseKey(String status, String cause) {}
+  private record CauseKey(String status, String description) {}
 
   OperationRecorder(String name, boolean intended) {
     this.name = name;
@@ -81,12 +81,15 @@ final class OperationRecorder {
     }
   }
 
-  /** Counts an error under its status and the binding's description of it. Errors only: not the hot path. */
+  /**
+   * Counts an error under its status and the binding's description as given; the description is put
+   * into words for the result only once, in {@link #addCauses} (a failing store can fail every operation).
+   */
   private void recordCause(Status status) {
     if (causes == null) {
       causes = new HashMap<>();
     }
-    CauseKey key = new CauseKey(status.getName(), cause(status));
+    CauseKey key = new CauseKey(status.getName(), status.getDescription());
     long[] n = causes.get(key);
     if (n == null) {
       if (causes.size() >= MAX_DISTINCT_CAUSES) {
@@ -102,19 +105,20 @@ final class OperationRecorder {
    * The cause a status carries: its description, on one line and at most {@link #MAX_CAUSE_LENGTH}
    * characters, or {@link ErrorCause#NO_CAUSE} for a bare standard status such as {@code Status.ERROR}.
    */
-  static String cause(Status status) {
-    String d = status.getDescription();
-    if (d == null || d.isBlank() || isStandard(status)) {
+  static String cause(String statusName, String description) {
+    if (description == null || description.isBlank() || isStandard(statusName, description)) {
       return ErrorCause.NO_CAUSE;
     }
-    String line = d.strip().replaceAll("\\s+", " ");
+    String line = description.strip().replaceAll("\\s+", " ");
     return line.length() <= MAX_CAUSE_LENGTH ? line : line.substring(0, MAX_CAUSE_LENGTH - 3) + "...";
   }
 
-  private static boolean isStandard(Status s) {
-    for (Status standard : new Status[] {Status.ERROR, Status.NOT_FOUND, Status.NOT_IMPLEMENTED,
-        Status.UNEXPECTED_STATE, Status.BAD_REQUEST, Status.FORBIDDEN, Status.SERVICE_UNAVAILABLE}) {
-      if (standard.getName().equals(s.getName()) && standard.getDescription().equals(s.getDescription())) {
+  private static final Status[] STANDARD = {Status.ERROR, Status.NOT_FOUND, Status.NOT_IMPLEMENTED,
+      Status.UNEXPECTED_STATE, Status.BAD_REQUEST, Status.FORBIDDEN, Status.SERVICE_UNAVAILABLE};
+
+  private static boolean isStandard(String statusName, String description) {
+    for (Status standard : STANDARD) {
+      if (standard.getName().equals(statusName) && standard.getDescription().equals(description)) {
         return true;
       }
     }
@@ -124,7 +128,8 @@ final class OperationRecorder {
   /** Adds this thread's error causes to {@code into}; call after the client thread finished. */
   void addCauses(java.util.List<ErrorCause> into) {
     if (causes != null) {
-      causes.forEach((k, n) -> into.add(new ErrorCause(k.status(), k.cause(), n[0])));
+      // Descriptions that differ only in white space become one cause when the result adds them up.
+      causes.forEach((k, n) -> into.add(new ErrorCause(k.status(), cause(k.status(), k.description()), n[0])));
     }
     if (causesNotKept > 0) {
       into.add(new ErrorCause("ERROR", ErrorCause.OTHER_CAUSES, causesNotKept));

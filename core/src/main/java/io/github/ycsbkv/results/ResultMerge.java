@@ -95,8 +95,8 @@ public final class ResultMerge {
     List<OperationResult> ops = new ArrayList<>();
     for (Map.Entry<String, Map<String, Long>> e : statuses.entrySet()) {
       String op = e.getKey();
-      OperationResult r = OperationResult.of(op, e.getValue(), causes.getOrDefault(op, List.of()), series.get(OperationResult.seriesName(op, false, false)),
-          series.get(OperationResult.seriesName(op, true, false)), series.get(OperationResult.seriesName(op, false, true)),
+      OperationResult r = OperationResult.of(op, e.getValue(), causes.getOrDefault(op, List.of()),
+          series.get(OperationResult.seriesName(op, false, false)), series.get(OperationResult.seriesName(op, true, false)), series.get(OperationResult.seriesName(op, false, true)),
           series.get(OperationResult.seriesName(op, true, true)), percentiles);
       if (r != null) {
         ops.add(r);

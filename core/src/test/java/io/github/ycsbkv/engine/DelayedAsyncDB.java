@@ -36,7 +36,8 @@ public class DelayedAsyncDB extends DB implements AsyncOperations {
     COMPLETED.set(0);
   }
 
-  private CompletionStage<Status> later(Status status) {
+  /** Completes with {@code status} 2 ms from now, counting what is in flight. */
+  CompletionStage<Status> later(Status status) {
     int now = IN_FLIGHT.incrementAndGet();
     MAX_IN_FLIGHT.accumulateAndGet(now, Math::max);
     CompletableFuture<Status> f = new CompletableFuture<>();
