@@ -4,12 +4,10 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import com.aerospike.client.AerospikeClient;
 import com.aerospike.client.policy.ClientPolicy;
-import com.github.dockerjava.api.model.Ulimit;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -18,9 +16,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assumptions;
 import org.testcontainers.DockerClientFactory;
-import org.testcontainers.containers.GenericContainer;
-import org.testcontainers.containers.wait.strategy.Wait;
-import org.testcontainers.utility.DockerImageName;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
@@ -38,6 +33,8 @@ import redis.clients.jedis.Jedis;
  *   <li>otherwise the test class is skipped with a message naming what was missing, or fails when
  *       the store is listed in {@code -Dit.require=...} / {@code IT_REQUIRE}.</li>
  * </ol>
+ * {@code -Dit.provision=given|container|binary} (or {@code IT_PROVISION}) allows only that one way, so that a
+ * run meant to test the container path cannot pass on binaries ({@link #choose}).
  */
 public final class Store implements AutoCloseable {
 
@@ -102,29 +99,97 @@ public final class Store implements AutoCloseable {
     this.killer = killer;
   }
 
+  /** Which ways the tests may take to a store: {@code -Dit.provision} or {@code IT_PROVISION}. */
+  enum Provision {
+    /** The given address, else a container, else the binary on PATH (the default). */
+    AUTO,
+    /** Only the address given with {@code it.<store>.url}. */
+    GIVEN,
+    /** Only a container: a run meant to test the container path cannot pass on binaries. */
+    CONTAINER,
+    /** Only the server binary on PATH. */
+    BINARY;
+
+    static Provision configured() {
+      String text = System.getProperty("it.provision", System.getenv().getOrDefault("IT_PROVISION", "auto"));
+      try {
+        return valueOf(text.trim().toUpperCase(Locale.ROOT));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("it.provision=" + text + ": expected auto, given, container or binary");
+      }
+    }
+  }
+
+  /** The way to take to a store, or none (then {@code why} says what was missing). */
+  enum Step { GIVEN, CONTAINER, BINARY, NONE }
+
+  /** What {@link #choose} decided: a step, or none and why, and whether that fails the test rather than skips it. */
+  record Choice(Step step, String why, boolean fails) {}
+
+  /**
+   * The provisioning decision, from what is there: {@code given} the address given (or null),
+   * {@code dockerReason} why no container can be started (null when a Docker engine answers),
+   * {@code binary} whether the server binary is on PATH, {@code required} whether it.require lists the store.
+   */
+  static Choice choose(Kind kind, Provision mode, String given, String dockerReason, boolean binary, boolean required) {
+    boolean hasGiven = given != null && !given.isBlank();
+    String id = kind.id();
+    String missing = switch (mode) {
+      case AUTO -> hasGiven || dockerReason == null || binary ? null
+          : "no it." + id + ".url given, " + dockerReason + ", and " + kind.binary + " is not on PATH";
+      case GIVEN -> hasGiven ? null : "it.provision=given, but no it." + id + ".url (or IT_" + kind.name() + "_URL) is given";
+      case CONTAINER -> dockerReason == null ? null : "it.provision=container, but " + dockerReason;
+      case BINARY -> binary ? null : "it.provision=binary, but " + kind.binary + " is not on PATH";
+    };
+    if (missing != null) {
+      return new Choice(Step.NONE, missing + ": skipping " + id + " tests", required);
+    }
+    Step step = switch (mode) {
+      case AUTO -> hasGiven ? Step.GIVEN : dockerReason == null ? Step.CONTAINER : Step.BINARY;
+      case GIVEN -> Step.GIVEN;
+      case CONTAINER -> Step.CONTAINER;
+      case BINARY -> Step.BINARY;
+    };
+    return new Choice(step, null, false);
+  }
+
   /** Provisions {@code kind} (see the class comment), or skips the calling test class saying why. */
   public static Store provision(Kind kind) throws Exception {
-    String given = System.getProperty("it." + kind.id() + ".url",
-        System.getenv("IT_" + kind.name() + "_URL"));
-    if (given != null && !given.isBlank()) {
-      return given(kind, given.trim());
+    String given = givenUrl(kind);
+    Choice choice = choose(kind, RespServer.onPath(kind.binary) != null);
+    switch (choice.step()) {
+      case GIVEN:
+        return given(kind, given.trim());
+      case CONTAINER:
+        return container(kind);
+      case BINARY:
+        return kind.resp() ? binary(kind) : asd();
+      default:
+        if (choice.fails()) {
+          fail(choice.why() + ", but it.require/IT_REQUIRE lists " + kind.id());
+        }
+        System.out.println("[it] " + choice.why());
+        Assumptions.abort(choice.why());
+        throw new AssertionError("unreachable");
     }
-    String docker = dockerUnavailableReason();
-    if (docker == null) {
-      return container(kind);
-    }
-    Path binary = RespServer.onPath(kind.binary);
-    if (binary != null) {
-      return kind.resp() ? binary(kind) : asd();
-    }
-    String why = "no it." + kind.id() + ".url given, " + docker + ", and " + kind.binary + " is not on PATH: skipping "
-        + kind.id() + " tests";
-    if (required(kind.id())) {
-      fail(why + ", but it.require/IT_REQUIRE lists " + kind.id());
-    }
-    System.out.println("[it] " + why);
-    Assumptions.abort(why);
-    throw new AssertionError("unreachable");
+  }
+
+  /**
+   * Whether a test of the server binary itself (starting it with flags of its own) must fail rather than
+   * skip when the binary is missing: the store is required and nothing but the binary could provide it.
+   */
+  static boolean binaryRequired(Kind kind) {
+    return choose(kind, false).fails();
+  }
+
+  private static Choice choose(Kind kind, boolean binary) {
+    Provision mode = Provision.configured();
+    String docker = mode == Provision.AUTO || mode == Provision.CONTAINER ? dockerUnavailableReason() : "not asked";
+    return choose(kind, mode, givenUrl(kind), docker, binary, required(kind.id()));
+  }
+
+  private static String givenUrl(Kind kind) {
+    return System.getProperty("it." + kind.id() + ".url", System.getenv("IT_" + kind.name() + "_URL"));
   }
 
   private static Store given(Kind kind, String text) {
@@ -158,36 +223,28 @@ public final class Store implements AutoCloseable {
   }
 
   @SuppressWarnings("resource")
-  private static Store container(Kind kind) throws Exception {
-    GenericContainer<?> c = new GenericContainer<>(DockerImageName.parse(kind.image()))
-        .withExposedPorts(kind.containerPort)
-        .withStartupTimeout(Duration.ofMinutes(3));
-    switch (kind) {
-      case REDIS, VALKEY, KEYDB -> c.withCommand(kind.binary, "--save", "", "--appendonly", "no",
-              "--protected-mode", "no")
-          .waitingFor(Wait.forLogMessage(".*Ready to accept connections.*", 1));
-      // Dragonfly: explicit threads, 512 MiB per thread, no snapshot, memlock for io_uring; it does
-      // not print Redis's ready line, so wait for the port.
-      case DRAGONFLY -> c.withCommand("--proactor_threads=2", "--maxmemory=1gb", "--dbfilename=")
-          .withCreateContainerCmdModifier(cmd -> cmd.getHostConfig()
-              .withUlimits(new Ulimit[] {new Ulimit("memlock", -1L, -1L)}))
-          .waitingFor(Wait.forListeningPort());
-      // Aerospike exits at start with fewer than 15000 file descriptors.
-      case AEROSPIKE -> c.withCreateContainerCmdModifier(cmd -> cmd.getHostConfig()
-              .withUlimits(new Ulimit[] {new Ulimit("nofile", 15000L, 15000L)}))
-          .waitingFor(Wait.forLogMessage(".*service ready: soon there will be cake!.*", 1));
-      default -> throw new IllegalStateException(kind.toString());
+  private static Store container(Kind kind) {
+    StoreContainer c = new StoreContainer(kind, true);
+    try {
+      c.start();
+    } catch (RuntimeException e) {
+      c.stop();
+      String refused = StoreContainer.memlockRefusal(e);
+      if (!c.memlock() || refused == null) {
+        throw e;
+      }
+      // Engines whose host cannot raise RLIMIT_MEMLOCK refuse memlock=unlimited; Dragonfly runs on epoll then.
+      System.out.println("[it] " + kind.id() + ": the Docker engine refused memlock=unlimited (" + refused
+          + "); starting Dragonfly without it, on epoll");
+      c = new StoreContainer(kind, false);
+      c.start();
     }
-    c.start();
     String host = c.getHost();
     int port = c.getMappedPort(kind.containerPort);
-    System.out.println("[it] " + kind.id() + ": started container " + kind.image() + " at " + host + ":" + port);
-    Store store = new Store(kind, host, port, "container " + kind.image(), c::stop,
-        () -> DockerClientFactory.instance().client().killContainerCmd(c.getContainerId()).exec());
-    if (kind == Kind.AEROSPIKE) {
-      store.awaitAerospike(() -> c.isRunning() ? null : "the container stopped", c::getLogs);
-    }
-    return store;
+    System.out.println("[it] " + kind.id() + ": started " + c.describe() + " at " + host + ":" + port);
+    StoreContainer started = c;
+    return new Store(kind, host, port, c.describe(), c::stop,
+        () -> DockerClientFactory.instance().client().killContainerCmd(started.getContainerId()).exec());
   }
 
   /**
@@ -218,25 +275,55 @@ public final class Store implements AutoCloseable {
     fail("Aerospike at " + address() + " did not accept a client within 60 s (" + last + "): " + tail);
   }
 
-  /** Why Testcontainers cannot be used here, or null when a Docker engine answers. */
+  /** Why Testcontainers cannot be used here, with Testcontainers' own cause, or null when a Docker engine answers. */
   static synchronized String dockerUnavailableReason() {
     if (dockerReason == null) {
       if (!Boolean.parseBoolean(System.getProperty("it.docker", "true"))) {
         dockerReason = "it.docker=false";
       } else {
-        boolean up;
-        try {
-          up = DockerClientFactory.instance().isDockerAvailable();
-        } catch (Throwable e) {
-          up = false;
+        if (Provision.configured() == Provision.CONTAINER) {
+          // Containers were asked for: let Testcontainers say what it tried (its log is off otherwise).
+          System.setProperty("org.slf4j.simpleLogger.log.org.testcontainers.dockerclient", "info");
         }
-        dockerReason = up ? "" : "no Docker engine answers";
+        try {
+          DockerClientFactory.instance().client();
+          dockerReason = "";
+        } catch (Throwable e) {
+          dockerReason = "no Docker engine answers (" + causes(e) + "; " + dockerWhere() + ")";
+        }
+      }
+      if (!dockerReason.isEmpty()) {
+        System.out.println("[it] containers: " + dockerReason);
       }
     }
     return dockerReason.isEmpty() ? null : dockerReason;
   }
 
   private static String dockerReason;
+
+  /** Where a Docker engine was looked for, as Testcontainers' default strategies look. */
+  static String dockerWhere() {
+    String host = System.getenv("DOCKER_HOST");
+    if (host != null && !host.isBlank()) {
+      return "DOCKER_HOST=" + host;
+    }
+    Path sock = Path.of("/var/run/docker.sock");
+    return "DOCKER_HOST is not set and " + sock + (Files.exists(sock) ? " does not answer" : " does not exist");
+  }
+
+  /** The distinct first lines of the messages along {@code e}'s cause chain, at most 400 characters. */
+  static String causes(Throwable e) {
+    List<String> parts = new ArrayList<>();
+    for (Throwable t = e; t != null && parts.size() < 6; t = t.getCause()) {
+      String m = t.getMessage() == null ? t.getClass().getSimpleName()
+          : t.getMessage().strip().lines().findFirst().orElse(t.getClass().getSimpleName());
+      if (parts.stream().noneMatch(p -> p.contains(m))) {
+        parts.add(m);
+      }
+    }
+    String text = String.join(": ", parts);
+    return text.length() <= 400 ? text : text.substring(0, 397) + "...";
+  }
 
   /** Whether {@code id} is listed in {@code -Dit.require} or {@code IT_REQUIRE}. */
   static boolean required(String id) {

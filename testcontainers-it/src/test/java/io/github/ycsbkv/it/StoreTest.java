@@ -1,0 +1,130 @@
+package io.github.ycsbkv.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.ycsbkv.it.Store.Choice;
+import io.github.ycsbkv.it.Store.Kind;
+import io.github.ycsbkv.it.Store.Provision;
+import io.github.ycsbkv.it.Store.Step;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+import org.testcontainers.containers.ContainerLaunchException;
+
+/** How the integration tests choose and define their stores; no server or Docker engine needed. */
+class StoreTest {
+
+  private static final String NO_DOCKER = "no Docker engine answers (socket not found)";
+
+  @Test
+  void auto_takesTheGivenAddress_thenAContainer_thenTheBinary() {
+    assertEquals(Step.GIVEN, Store.choose(Kind.REDIS, Provision.AUTO, "redis://h:1", null, true, true).step());
+    assertEquals(Step.CONTAINER, Store.choose(Kind.REDIS, Provision.AUTO, null, null, true, true).step());
+    assertEquals(Step.BINARY, Store.choose(Kind.REDIS, Provision.AUTO, "  ", NO_DOCKER, true, true).step());
+  }
+
+  @Test
+  void auto_withNothing_skipsUnlessRequired_sayingWhatWasMissing_withDockersCause() {
+    Choice skip = Store.choose(Kind.VALKEY, Provision.AUTO, null, NO_DOCKER, false, false);
+    assertEquals(Step.NONE, skip.step());
+    assertFalse(skip.fails());
+    assertEquals("no it.valkey.url given, no Docker engine answers (socket not found), and valkey-server is not on PATH:"
+        + " skipping valkey tests", skip.why());
+    assertTrue(Store.choose(Kind.VALKEY, Provision.AUTO, null, NO_DOCKER, false, true).fails());
+  }
+
+  @Test
+  void containerDemanded_neverFallsBackToTheBinaryOrTheGivenAddress() {
+    Choice c = Store.choose(Kind.DRAGONFLY, Provision.CONTAINER, "redis://h:1", NO_DOCKER, true, true);
+    assertEquals(Step.NONE, c.step());
+    assertTrue(c.fails());
+    assertEquals("it.provision=container, but no Docker engine answers (socket not found): skipping dragonfly tests",
+        c.why());
+    assertEquals(Step.CONTAINER, Store.choose(Kind.DRAGONFLY, Provision.CONTAINER, "redis://h:1", null, true, true).step());
+  }
+
+  @Test
+  void binaryOrGivenDemanded_takeOnlyThatWay() {
+    assertEquals(Step.BINARY, Store.choose(Kind.AEROSPIKE, Provision.BINARY, "h:3000", null, true, true).step());
+    Choice noAsd = Store.choose(Kind.AEROSPIKE, Provision.BINARY, null, null, false, false);
+    assertEquals("it.provision=binary, but asd is not on PATH: skipping aerospike tests", noAsd.why());
+    assertEquals(Step.GIVEN, Store.choose(Kind.KEYDB, Provision.GIVEN, "redis://h:1", null, true, true).step());
+    Choice noUrl = Store.choose(Kind.KEYDB, Provision.GIVEN, null, null, true, true);
+    assertEquals(Step.NONE, noUrl.step());
+    assertTrue(noUrl.why().startsWith("it.provision=given, but no it.keydb.url (or IT_KEYDB_URL) is given"), noUrl.why());
+  }
+
+  @Test
+  void provisionProperty_acceptsTheFourWays_andRefusesOthersInWords() {
+    String before = System.getProperty("it.provision");
+    try {
+      System.setProperty("it.provision", " Container ");
+      assertEquals(Provision.CONTAINER, Provision.configured());
+      System.setProperty("it.provision", "docker");
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          Provision::configured);
+      assertEquals("it.provision=docker: expected auto, given, container or binary", e.getMessage());
+    } finally {
+      if (before == null) {
+        System.clearProperty("it.provision");
+      } else {
+        System.setProperty("it.provision", before);
+      }
+    }
+  }
+
+  @Test
+  void causes_areTheChainsFirstLines_withoutRepeats() {
+    Exception e = new IllegalStateException("Could not find a valid Docker environment",
+        new IOException("connect failed\nat line two", new ConnectException("connect failed")));
+    assertEquals("Could not find a valid Docker environment: connect failed", Store.causes(e));
+  }
+
+  /** The 3-minute timeout must be the one the strategy waits with (it was lost to Testcontainers' 60 s default). */
+  @Test
+  void everyContainer_waitsThreeMinutes_forTheStoreToAnswerItsProtocol() {
+    for (Kind kind : Kind.values()) {
+      try (StoreContainer c = new StoreContainer(kind, true)) {
+        assertEquals(StoreContainer.STARTUP_TIMEOUT, c.readiness().timeout(), kind.id());
+        assertEquals(180, c.readiness().timeout().toSeconds(), kind.id());
+      }
+    }
+  }
+
+  /** The pinned Aerospike image configures nsup-period only with a DEFAULT_TTL; without one, TTL writes fail. */
+  @Test
+  void aerospikeContainer_getsADefaultTtlAndAnNsupPeriod() {
+    try (StoreContainer c = new StoreContainer(Kind.AEROSPIKE, true)) {
+      assertEquals("30d", c.getEnvMap().get("DEFAULT_TTL"));
+      assertEquals("120", c.getEnvMap().get("NSUP_PERIOD"));
+    }
+  }
+
+  @Test
+  void dragonfly_withoutMemlock_runsOnEpoll_andSaysSo() {
+    try (StoreContainer io = new StoreContainer(Kind.DRAGONFLY, true);
+        StoreContainer epoll = new StoreContainer(Kind.DRAGONFLY, false)) {
+      assertTrue(io.memlock());
+      assertFalse(Arrays.asList(io.getCommandParts()).contains("--force_epoll"));
+      assertFalse(epoll.memlock());
+      assertTrue(Arrays.asList(epoll.getCommandParts()).contains("--force_epoll"));
+      assertTrue(epoll.describe().endsWith("(--force_epoll, no memlock)"), epoll.describe());
+      assertTrue(io.describe().endsWith("(memlock unlimited)"), io.describe());
+    }
+  }
+
+  @Test
+  void memlockRefusal_isRecognisedInTheCauseChain_andNothingElseIs() {
+    Exception refused = new ContainerLaunchException("Container startup failed for image dragonfly",
+        new RuntimeException("Could not create/start container", new RuntimeException(
+            "Status 500: {\"message\":\"failed to create shim task: OCI runtime create failed: error setting rlimit"
+                + " type 8: operation not permitted: unknown\"}")));
+    assertEquals("error setting rlimit type 8: operation not permitted: unknown", StoreContainer.memlockRefusal(refused));
+    assertNull(StoreContainer.memlockRefusal(new ContainerLaunchException("image not found")));
+  }
+}
