@@ -217,11 +217,16 @@ public final class Benchmark {
     for (Thread t : threadList) {
       t.start();
     }
-    awaitQuietly(ready);
-    for (Worker w : workers) {
-      if (w.initFailure() != null) {
-        signal.stop(StopReason.FAILED, "cannot initialize binding '" + bindingName + "': " + w.initFailure());
-        break;
+    String initFailure = awaitInit(ready, workers);
+    if (initFailure != null) {
+      signal.stop(StopReason.FAILED, "cannot initialize binding '" + bindingName + "': " + initFailure);
+    }
+    // Clients still connecting when the first failed (or Ctrl-C came) are not waited for: each would
+    // take its own timeout. They are daemon threads, stop on their own and run nothing.
+    final List<Thread> toJoin = new ArrayList<>(osThreads);
+    for (int i = 0; i < osThreads; i++) {
+      if (workers.get(i).initEnded()) {
+        toJoin.add(threadList.get(i));
       }
     }
 
@@ -244,7 +249,7 @@ public final class Benchmark {
     samplerThread.start();
     go.countDown();
 
-    int unfinished = joinAll(threadList);
+    int unfinished = joinAll(toJoin);
     if (signal.isStopped()) {
       workload.requestStop();
     }
@@ -358,12 +363,29 @@ public final class Benchmark {
     return 0;
   }
 
-  private void awaitQuietly(CountDownLatch latch) {
-    try {
-      latch.await();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      signal.stop(StopReason.INTERRUPTED, null);
+  /**
+   * Waits until every client has initialized, or the first one failed, or the run was stopped (Ctrl-C):
+   * a server that never answers fails the run after one client's timeout, whatever the thread count.
+   * Returns the first failure, or null.
+   */
+  private String awaitInit(CountDownLatch ready, List<Worker> workers) {
+    while (true) {
+      long pending = ready.getCount(); // read before the failures: a client records its failure, then counts down
+      for (Worker w : workers) {
+        if (w.initFailure() != null) {
+          return w.initFailure();
+        }
+      }
+      if (pending == 0 || signal.isStopped()) {
+        return null;
+      }
+      try {
+        ready.await(20, java.util.concurrent.TimeUnit.MILLISECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        signal.stop(StopReason.INTERRUPTED, null);
+        return null;
+      }
     }
   }
 

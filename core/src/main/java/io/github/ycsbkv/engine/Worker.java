@@ -57,6 +57,7 @@ final class Worker implements Runnable {
   private volatile long opsDone;
   private volatile boolean stoppedByWorkload;
   private volatile String initFailure;
+  private volatile boolean initEnded;
 
   Worker(int id, int threads, Phase phase, DB db, TimedDB timed, Workload workload, Properties props,
       long opsToDo, long tickNanos, long maxExecutionNanos, NanoClock clock, StopSignal signal,
@@ -92,6 +93,11 @@ final class Worker implements Runnable {
     return stoppedByWorkload;
   }
 
+  /** Whether this client's {@code init()} returned or failed (false while it is still connecting). */
+  boolean initEnded() {
+    return initEnded;
+  }
+
   /** Why {@code init()} failed, or {@code null}. */
   String initFailure() {
     return initFailure;
@@ -104,6 +110,7 @@ final class Worker implements Runnable {
       db.init();
     } catch (Throwable e) {
       initFailure = UserError.describe(e);
+      initEnded = true;
       ready.countDown();
       return;
     }
@@ -111,10 +118,12 @@ final class Worker implements Runnable {
       state = workload.initThread(props, id, threads);
     } catch (Exception e) {
       initFailure = "workload cannot start thread " + id + ": " + UserError.describe(e);
+      initEnded = true;
       ready.countDown();
       cleanup();
       return;
     }
+    initEnded = true;
     ready.countDown();
     try {
       go.await();

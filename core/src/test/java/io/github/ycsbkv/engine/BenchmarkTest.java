@@ -159,6 +159,50 @@ class BenchmarkTest {
     assertEquals("cannot initialize binding 'broken': cannot connect to 127.0.0.1:6390: Connection refused", r.error());
   }
 
+  /**
+   * Regression: the engine waited for every client's init, and the bindings connect one client at a time,
+   * so a server that never answers took threads x timeout (49 s at 8 threads) to fail.
+   */
+  @Test
+  void run_unansweringServer_failsAfterTheFirstClientsTimeout_notEveryClients() {
+    SlowFailingInitDB.ATTEMPTS.set(0);
+    SlowFailingInitDB.timeoutMillis = 300;
+    SlowFailingInitDB.fail = true;
+    Properties p = readOnly(10, 100);
+    p.setProperty("threadcount", "16");
+    BenchmarkResult r = new Benchmark(Phase.RUN, p, "mute", SlowFailingInitDB.class, getClass().getClassLoader()).run();
+    int attempted = SlowFailingInitDB.ATTEMPTS.get();
+    assertEquals("failed", r.stopReason());
+    assertEquals("cannot initialize binding 'mute': the server at 127.0.0.1:6390 closed or did not answer (Read timed out)",
+        r.error());
+    assertEquals(0, r.operations());
+    // The first failure ends the wait: the second client may have begun its turn, the other 14 have not.
+    assertTrue(attempted <= 3, attempted + " of 16 clients tried to connect before the run failed");
+  }
+
+  @Test
+  void run_stoppedWhileClientsConnect_endsAtOnce_withoutWaitingForThem() throws Exception {
+    SlowFailingInitDB.ATTEMPTS.set(0);
+    SlowFailingInitDB.timeoutMillis = 400;
+    SlowFailingInitDB.fail = false;
+    Properties p = readOnly(10, 100);
+    p.setProperty("threadcount", "8");
+    Benchmark b = new Benchmark(Phase.RUN, p, "mute", SlowFailingInitDB.class, getClass().getClassLoader());
+    Thread stopper = new Thread(() -> {
+      while (SlowFailingInitDB.ATTEMPTS.get() == 0) {
+        Thread.onSpinWait();
+      }
+      b.stopSignal().stop(StopReason.INTERRUPTED, "interrupted by the user");
+    });
+    stopper.start();
+    BenchmarkResult r = b.run();
+    int attempted = SlowFailingInitDB.ATTEMPTS.get();
+    stopper.join();
+    assertEquals("interrupted", r.stopReason());
+    assertEquals(0, r.operations());
+    assertTrue(attempted <= 2, attempted + " of 8 clients tried to connect after the stop");
+  }
+
   @Test
   void run_everyOperationFails_stopsAfterErrorsAbortAfter() {
     Properties p = readOnly(10, 0);

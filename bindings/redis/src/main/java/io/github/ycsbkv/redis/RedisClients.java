@@ -1,6 +1,9 @@
 package io.github.ycsbkv.redis;
 
+import java.io.IOException;
 import java.net.ConnectException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.util.HashMap;
@@ -9,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLSocket;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
 import redis.clients.jedis.Connection;
 import redis.clients.jedis.DefaultJedisClientConfig;
@@ -18,6 +22,7 @@ import redis.clients.jedis.RedisClient;
 import redis.clients.jedis.RedisClusterClient;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisAccessControlException;
+import redis.clients.jedis.exceptions.JedisConnectionException;
 import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.exceptions.JedisException;
 import site.ycsb.DBException;
@@ -46,6 +51,9 @@ final class RedisClients {
   static synchronized UnifiedJedis acquire(RedisSettings s) throws DBException {
     Shared shared = CLIENTS.get(s.clientKey());
     if (shared == null) {
+      if (!s.cluster()) {
+        preflight(s);
+      }
       UnifiedJedis client = create(s);
       try {
         client.ping();
@@ -94,6 +102,38 @@ final class RedisClients {
       });
     }
     return b.build();
+  }
+
+  /**
+   * One connection and a PING before the pool exists: a server that accepts and never answers fails after
+   * one redis.timeout (the pool's first connection took two: its handshake is tried twice).
+   */
+  private static void preflight(RedisSettings s) throws DBException {
+    RedisSettings.Endpoint e = s.endpoints().get(0);
+    if (s.tls()) {
+      tlsHandshake(s, e);
+    }
+    try (Connection c = new Connection(new HostAndPort(e.host(), e.port()), config(s))) {
+      c.ping();
+    } catch (RuntimeException ex) {
+      throw explain(s, ex);
+    }
+  }
+
+  /**
+   * The TLS handshake alone, on a socket of our own: Jedis closes a connection whose handshake failed by
+   * flushing it, which over TLS starts the handshake again and waits a second timeout.
+   */
+  private static void tlsHandshake(RedisSettings s, RedisSettings.Endpoint e) throws DBException {
+    try (Socket plain = new Socket()) {
+      plain.connect(new InetSocketAddress(e.host(), e.port()), s.timeoutMillis());
+      plain.setSoTimeout(s.timeoutMillis());
+      SSLSocket tls = (SSLSocket) RedisTls.socketFactory(s).createSocket(plain, e.host(), e.port(), false);
+      tls.setSSLParameters(RedisTls.parameters(s));
+      tls.startHandshake();
+    } catch (IOException ex) {
+      throw explain(s, new JedisConnectionException(ex));
+    }
   }
 
   private static UnifiedJedis create(RedisSettings s) throws DBException {
