@@ -103,6 +103,8 @@ public final class Benchmark {
     this.phase = Objects.requireNonNull(phase);
     this.props = new Properties();
     this.props.putAll(props);
+    // As upstream's Client sets it, for the workload and the bindings: false for load, true for run.
+    this.props.setProperty("dotransactions", Boolean.toString(phase == Phase.RUN));
     this.bindingName = Objects.requireNonNull(bindingName);
     this.dbClass = Objects.requireNonNull(dbClass);
     this.loader = Objects.requireNonNull(loader);

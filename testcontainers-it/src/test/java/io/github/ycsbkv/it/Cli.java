@@ -5,16 +5,24 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
-/** Runs the {@code ycsb} command line in this JVM, as a user would type it, and keeps what it printed. */
+/**
+ * Runs the {@code ycsb} command line in this JVM, as a user would type it, and keeps what it printed
+ * (stderr includes what the bindings print to {@code System.err}). Not for concurrent use.
+ */
 public record Cli(int exitCode, String out, String err) {
 
   public static Cli run(String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     int code;
+    PrintStream systemErr = System.err;
     try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
          PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+      // Bindings print their notes to System.err, which a user sees beside the command's own lines.
+      System.setErr(e);
       code = Main.execute(args, o, e);
+    } finally {
+      System.setErr(systemErr);
     }
     return new Cli(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
   }

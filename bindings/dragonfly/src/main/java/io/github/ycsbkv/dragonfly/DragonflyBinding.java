@@ -28,8 +28,9 @@ public final class DragonflyBinding implements Binding {
       new PropertyDoc("dragonfly.tls.insecure", "false", "Trust any server certificate: self-signed test servers only."),
       new PropertyDoc("dragonfly.datatype", "hash", "hash (HSET/HGETALL/HMGET) or string (SET/GET, the raw field"
           + " when fieldcount=1)."),
-      new PropertyDoc("dragonfly.scanindex", "auto", "Keep a key-ordered index for scans: auto (only if"
-          + " scanproportion > 0), on, off (scans return NOT_IMPLEMENTED)."),
+      new PropertyDoc("dragonfly.scanindex", "on", "Keep a key-ordered index for scans: on (every insert, as"
+          + " upstream), off (scans return NOT_IMPLEMENTED), auto (only if this workload scans: scanproportion > 0"
+          + " or ts.readspan > 1)."),
       new PropertyDoc("dragonfly.scanindex.shards", "server thread_count", "Index keys the index is spread over."),
       new PropertyDoc("dragonfly.require", "false", "Fail at start unless the server is Dragonfly (INFO tells)."),
       new PropertyDoc("pipeline", "1", "Engine property: operations in flight per client thread (like memtier's"

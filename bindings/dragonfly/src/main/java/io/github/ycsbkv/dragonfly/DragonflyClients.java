@@ -48,6 +48,8 @@ final class DragonflyClients {
     final List<StatefulRedisConnection<byte[], byte[]>> batching = new ArrayList<>();
     int users;
     int next;
+    /** Set by the first client thread that prints the run's notices (about the scan index). */
+    final java.util.concurrent.atomic.AtomicBoolean noticed = new java.util.concurrent.atomic.AtomicBoolean();
 
     Shared(ClientResources resources, RedisClient client, List<StatefulRedisConnection<byte[], byte[]>> connections,
         Map<String, String> info, ChannelCapture capture) {

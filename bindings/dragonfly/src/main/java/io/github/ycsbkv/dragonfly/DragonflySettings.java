@@ -2,6 +2,7 @@ package io.github.ycsbkv.dragonfly;
 
 import io.github.ycsbkv.codec.RespUri;
 import io.github.ycsbkv.config.BindingProperties;
+import io.github.ycsbkv.config.ScanIndex;
 import java.util.Locale;
 import java.util.Properties;
 import site.ycsb.DBException;
@@ -13,7 +14,7 @@ import site.ycsb.DBException;
  */
 record DragonflySettings(String host, int port, String user, String password, int database, int timeoutMillis,
     boolean tls, String caFile, boolean tlsInsecure, int connections, int connectionsPerThread, boolean hash,
-    String scanIndex, int indexShards, boolean requireDragonfly, int fieldCount, String fieldPrefix, int threads) {
+    ScanIndex scanIndex, int indexShards, boolean requireDragonfly, int fieldCount, String fieldPrefix, int threads) {
 
   static final int DEFAULT_PORT = 6379;
   static final int DEFAULT_TIMEOUT_MILLIS = 2000;
@@ -47,10 +48,7 @@ record DragonflySettings(String host, int port, String user, String password, in
     if (!datatype.equals("hash") && !datatype.equals("string")) {
       throw new DBException("property 'dragonfly.datatype' must be one of hash, string, got '" + datatype + "'");
     }
-    String scanIndex = p.getProperty("dragonfly.scanindex", "auto").trim().toLowerCase(Locale.ROOT);
-    if (!scanIndex.equals("auto") && !scanIndex.equals("on") && !scanIndex.equals("off")) {
-      throw new DBException("property 'dragonfly.scanindex' must be one of auto, on, off, got '" + scanIndex + "'");
-    }
+    ScanIndex scanIndex = ScanIndex.from(p, "dragonfly.scanindex");
     return new DragonflySettings(host, port, user == null || user.isBlank() ? null : user, password, db,
         BindingProperties.integer(p, "dragonfly.timeout", DEFAULT_TIMEOUT_MILLIS, 1), BindingProperties.bool(p, "dragonfly.tls", tls),
         p.getProperty("dragonfly.tls.cafile"), BindingProperties.bool(p, "dragonfly.tls.insecure", false),
@@ -61,16 +59,11 @@ record DragonflySettings(String host, int port, String user, String password, in
         BindingProperties.integer(p, "threadcount", 1, 1));
   }
 
-  /** Whether this run keeps the scan index: {@code on}, or {@code auto} and the workload scans. */
+  /** Whether this run keeps the scan index: {@code on} (default), or {@code auto} and the workload scans. */
   boolean indexEnabled(Properties p) throws DBException {
-    if (scanIndex.equals("on")) {
-      return true;
-    }
-    if (scanIndex.equals("off")) {
-      return false;
-    }
-    return BindingProperties.decimal(p, "scanproportion", 0) > 0;
+    return scanIndex.enabled(p);
   }
+
 
   /** Identifies the shared client these settings need (the password is part of it, never printed). */
   String clientKey() {

@@ -38,9 +38,9 @@ public final class RedisBinding implements Binding {
       new PropertyDoc("redis.datatype", "hash",
           "hash: one hash per record (HSET/HGETALL/HMGET); string: one value per record (SET/GET), the raw"
               + " field when fieldcount=1."),
-      new PropertyDoc("redis.scanindex", "auto",
-          "Keep a key-ordered index for scans: auto (only if scanproportion > 0), on, off (scans return"
-              + " NOT_IMPLEMENTED)."),
+      new PropertyDoc("redis.scanindex", "on",
+          "Keep a key-ordered index for scans: on (every insert, as upstream), off (scans return"
+              + " NOT_IMPLEMENTED), auto (only if this workload scans: scanproportion > 0 or ts.readspan > 1)."),
       new PropertyDoc("redis.scanindex.shards", "1 (16 with redis.cluster)",
           "Index keys the index is spread over, so that no single slot takes every insert."));
 

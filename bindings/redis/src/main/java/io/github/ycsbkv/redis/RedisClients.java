@@ -38,6 +38,7 @@ final class RedisClients {
   private static final class Shared {
     final UnifiedJedis client;
     int users;
+    boolean noticed;
 
     Shared(UnifiedJedis client) {
       this.client = client;
@@ -66,6 +67,19 @@ final class RedisClients {
     }
     shared.users++;
     return shared.client;
+  }
+
+  /**
+   * True for the first caller only while the client of {@code s} lives (one run): the thread that prints
+   * the run's notices.
+   */
+  static synchronized boolean claimNotices(RedisSettings s) {
+    Shared shared = CLIENTS.get(s.clientKey());
+    if (shared == null || shared.noticed) {
+      return false;
+    }
+    shared.noticed = true;
+    return true;
   }
 
   static synchronized void release(RedisSettings s) {

@@ -2,6 +2,7 @@ package io.github.ycsbkv.redis;
 
 import io.github.ycsbkv.codec.RespUri;
 import io.github.ycsbkv.config.BindingProperties;
+import io.github.ycsbkv.config.ScanIndex;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,11 +42,6 @@ record RedisSettings(List<Endpoint> endpoints, String user, String password, int
     HASH,
     /** One string per record: the field's raw bytes when the workload has one field, else an encoded map. */
     STRING
-  }
-
-  /** Whether inserts and deletes maintain the key-ordered index that scans need. */
-  enum ScanIndex {
-    AUTO, ON, OFF
   }
 
   static RedisSettings from(Properties p) throws DBException {
@@ -102,7 +98,7 @@ record RedisSettings(List<Endpoint> endpoints, String user, String password, int
     boolean insecure = BindingProperties.bool(p, "redis.tls.insecure", false);
 
     DataType dataType = enumValue(p, "redis.datatype", DataType.HASH, DataType.class);
-    ScanIndex scanIndex = enumValue(p, "redis.scanindex", ScanIndex.AUTO, ScanIndex.class);
+    ScanIndex scanIndex = ScanIndex.from(p, "redis.scanindex");
     int shards = BindingProperties.integer(p, "redis.scanindex.shards", cluster ? DEFAULT_CLUSTER_INDEX_SHARDS : 1, 1);
     int threads = BindingProperties.integer(p, "threadcount", 1, 1);
     int pool = BindingProperties.integer(p, "redis.poolsize", threads, 1);
@@ -113,14 +109,11 @@ record RedisSettings(List<Endpoint> endpoints, String user, String password, int
         p.getProperty("fieldnameprefix", "field"));
   }
 
-  /** Whether this run keeps the scan index: {@code on}, or {@code auto} and the workload scans. */
+  /** Whether this run keeps the scan index: {@code on} (default), or {@code auto} and the workload scans. */
   boolean indexEnabled(Properties p) throws DBException {
-    return switch (scanIndex) {
-      case ON -> true;
-      case OFF -> false;
-      case AUTO -> BindingProperties.decimal(p, "scanproportion", 0) > 0;
-    };
+    return scanIndex.enabled(p);
   }
+
 
   /** Identifies the shared client these settings need (the password is part of it, never printed). */
   String clientKey() {

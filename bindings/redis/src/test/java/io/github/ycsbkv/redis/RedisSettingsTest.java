@@ -27,7 +27,7 @@ class RedisSettingsTest {
     assertEquals(List.of(new RedisSettings.Endpoint("127.0.0.1", 6379)), s.endpoints());
     assertEquals(2000, s.timeoutMillis());
     assertEquals(RedisSettings.DataType.HASH, s.dataType());
-    assertEquals(RedisSettings.ScanIndex.AUTO, s.scanIndex());
+    assertEquals(io.github.ycsbkv.config.ScanIndex.ON, s.scanIndex());
     assertEquals(1, s.poolSize());
     assertEquals(1, s.indexShards());
     assertFalse(s.tls());
@@ -80,9 +80,15 @@ class RedisSettingsTest {
         assertThrows(DBException.class, () -> RedisSettings.from(props("redis.port", "x"))).getMessage());
   }
 
+  /** Regression: the default followed the current workload's scans, so a load with workloada left workloade no index. */
+  @Test
+  void indexEnabled_byDefault_evenForAWorkloadThatDoesNotScan() throws Exception {
+    assertTrue(RedisSettings.from(props()).indexEnabled(props("scanproportion", "0")));
+  }
+
   @Test
   void indexEnabled_autoFollowsScanProportion() throws Exception {
-    RedisSettings auto = RedisSettings.from(props());
+    RedisSettings auto = RedisSettings.from(props("redis.scanindex", "auto"));
     assertFalse(auto.indexEnabled(props("scanproportion", "0")));
     assertTrue(auto.indexEnabled(props("scanproportion", "0.95")));
     assertTrue(RedisSettings.from(props("redis.scanindex", "on")).indexEnabled(props()));
