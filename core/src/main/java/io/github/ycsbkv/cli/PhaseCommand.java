@@ -131,8 +131,10 @@ abstract class PhaseCommand implements Callable<Integer> {
     Benchmark benchmark = new Benchmark(phase(), props, resolved.name(), resolved.dbClass(), loader)
         .statusTo(status ? errStream : null)
         .warningsTo(errStream);
+    // A malformed thread count is the one line printed, not a header with it.
+    int threads = Props.getInt(props, Benchmark.THREADS, Benchmark.DEFAULT_THREADS, 1);
     err.println("ycsb-kv: " + phase().command() + " " + resolved.name() + " (" + resolved.dbClass().getName() + "), "
-        + props.getProperty(Benchmark.THREADS, "1") + " thread(s)"
+        + threads + " thread(s)"
         + (props.getProperty(Benchmark.TARGET) == null ? "" : ", target " + props.getProperty(Benchmark.TARGET)
         + " ops/s"));
 

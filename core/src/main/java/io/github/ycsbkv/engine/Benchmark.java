@@ -18,6 +18,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
@@ -184,6 +185,7 @@ public final class Benchmark {
     Workload workload = newWorkload();
     final Drivers drivers = Drivers.resolve(props, threads, pipeline, target, dbClass, workload);
     final int osThreads = drivers.threads();
+    checkMemoryFor(osThreads);
     // The bindings size themselves (connections, event loops) for the threads and operations in flight
     // they will really see.
     final Properties dbProps = new Properties();
@@ -216,8 +218,17 @@ public final class Benchmark {
       workers.add(w);
       threadList.add(t);
     }
-    for (Thread t : threadList) {
-      t.start();
+    for (int i = 0; i < osThreads; i++) {
+      try {
+        threadList.get(i).start();
+      } catch (OutOfMemoryError e) { // "unable to create native thread": a system limit, not the heap
+        signal.stop(StopReason.FAILED, "cannot start client thread " + (i + 1) + " of " + osThreads + ": the system"
+            + " refused (" + e.getMessage() + "; see ulimit -u and /proc/sys/kernel/threads-max); use fewer threads");
+        for (int j = i; j < osThreads; j++) {
+          ready.countDown();
+        }
+        break;
+      }
     }
     String initFailure = awaitInit(ready, workers);
     if (initFailure != null) {
@@ -363,6 +374,25 @@ public final class Benchmark {
       }
     }
     return 0;
+  }
+
+  /**
+   * Heap a client thread needs, measured: its latency histograms (HdrHistogram, 3 significant digits,
+   * ns values; a recorder's two histograms and the interval copy per operation type) and its set-up.
+   * 8,000 threads of workloada on the memory binding used 4.2 GB.
+   */
+  static final long BYTES_PER_CLIENT_THREAD = 512 * 1024;
+
+  /** Refuses, in one line and before anything starts, more client threads than the heap can hold. */
+  private static void checkMemoryFor(int osThreads) {
+    long heap = Runtime.getRuntime().maxMemory();
+    long need = osThreads * BYTES_PER_CLIENT_THREAD;
+    if (need > heap * 0.8) {
+      long most = (long) (heap * 0.8 / BYTES_PER_CLIENT_THREAD);
+      throw new UserError(String.format(Locale.ROOT, "%,d client threads need about %,d MB of heap for their latency"
+          + " histograms (about %d KB each), but this JVM may use %,d MB: at most %,d threads fit; use fewer threads,"
+          + " or more heap (JAVA_OPTS=-Xmx...)", osThreads, need >> 20, BYTES_PER_CLIENT_THREAD >> 10, heap >> 20, most));
+    }
   }
 
   /**

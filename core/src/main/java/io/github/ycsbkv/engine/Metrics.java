@@ -5,8 +5,9 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.TreeMap;
-import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -62,7 +63,8 @@ final class Metrics {
   }
 
   private final boolean intended;
-  private final List<OperationRecorder> all = new CopyOnWriteArrayList<>();
+  /** Every thread's recorders; adding is constant-time (a copy-on-write list made thread set-up quadratic). */
+  private final Queue<OperationRecorder> all = new ConcurrentLinkedQueue<>();
   private final Map<String, Totals> totals = new LinkedHashMap<>();
 
   Metrics(boolean intended) {

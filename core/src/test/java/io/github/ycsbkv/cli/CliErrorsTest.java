@@ -50,6 +50,27 @@ class CliErrorsTest {
         "ycsb: property 'operationcount' must be a whole number, got 'lots'");
   }
 
+  /** Regression: the run header came first ("..., 0 thread(s)"), then the error. */
+  @Test
+  void run_zeroThreads_isTheOneLinePrinted() {
+    CliRun run = CliRun.of("run", "memory", "-P", WORKLOADA, "-threads", "0");
+    assertEquals(2, run.exitCode());
+    assertEquals("ycsb: property 'threadcount' must be at least 1, got 0", run.err().strip());
+  }
+
+  /** Regression: an OutOfMemoryError stack trace after 44 s. */
+  @Test
+  void run_moreThreadsThanTheHeapHolds_isOneLineBeforeAnythingRuns() {
+    long heapMb = Runtime.getRuntime().maxMemory() >> 20;
+    int threads = (int) Math.min(Integer.MAX_VALUE, Math.max(100_000, heapMb * 4));
+    CliRun run = CliRun.of("run", "memory", "-P", WORKLOADA, "-threads", Integer.toString(threads));
+    assertOneLine(run, 2, String.format(java.util.Locale.ROOT, "ycsb: %,d client threads need about %,d MB of heap for"
+        + " their latency histograms (about 512 KB each), but this JVM may use %,d MB: at most %,d threads fit; use"
+        + " fewer threads, or more heap (JAVA_OPTS=-Xmx...)", threads, threads / 2, heapMb,
+        (long) (Runtime.getRuntime().maxMemory() * 0.8 / (512 * 1024))));
+    assertFalse(run.out().contains("[OVERALL]"), run.out());
+  }
+
   @Test
   void run_malformedThreads_isAUsageError() {
     CliRun run = CliRun.of("run", "memory", "-P", WORKLOADA, "-threads", "many");
