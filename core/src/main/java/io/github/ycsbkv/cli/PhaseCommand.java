@@ -123,9 +123,10 @@ abstract class PhaseCommand implements Callable<Integer> {
         PhaseCommand.class.getClassLoader());
     BindingRegistry registry = BindingRegistry.load(loader);
     BindingResolver.Resolved resolved = BindingResolver.resolve(requested.trim(), registry, loader);
+    PrintWriter err = spec.commandLine().getErr();
+    warnUnknownKeys(props, registry, resolved, loader, err);
     props.setProperty("db", resolved.dbClass().getName());
 
-    PrintWriter err = spec.commandLine().getErr();
     PrintWriter out = spec.commandLine().getOut();
     java.io.PrintStream errStream = new java.io.PrintStream(new WriterOutputStream(err), true, StandardCharsets.UTF_8);
     Benchmark benchmark = new Benchmark(phase(), props, resolved.name(), resolved.dbClass(), loader)
@@ -179,6 +180,28 @@ abstract class PhaseCommand implements Callable<Integer> {
   }
 
   /** The binding's server probe, or null when it has none or cannot build one (a warning says why). */
+  /** One warning line for -p/-P keys that no part of the run declares; never fails (-cp bindings read their own). */
+  private static void warnUnknownKeys(Properties props, BindingRegistry registry, BindingResolver.Resolved resolved,
+      ClassLoader loader, PrintWriter err) {
+    // Every binding's keys: the shipped workload files set keys for several (redis.datatype, dragonfly.datatype).
+    java.util.Set<String> declared = new java.util.HashSet<>(UnknownProperties.ENGINE);
+    for (Binding b : registry.bindings()) {
+      declared.addAll(UnknownProperties.declaredBy(b));
+    }
+    boolean bindingDeclares = registry.bindings().stream()
+        .anyMatch(b -> b.dbClassName().equals(resolved.dbClass().getName()));
+    try {
+      declared.addAll(UnknownProperties.declaredBy(Class.forName(props.getProperty(Benchmark.WORKLOAD).trim(), false,
+          loader)));
+    } catch (ClassNotFoundException | LinkageError e) {
+      return; // the run itself says what is wrong with the workload
+    }
+    String warning = UnknownProperties.warning(props, declared, bindingDeclares);
+    if (warning != null) {
+      err.println(warning);
+    }
+  }
+
   private static ServerProbe probe(BindingResolver.Resolved resolved, Properties props, BindingRegistry registry,
       PrintWriter err) {
     Binding binding = registry.find(resolved.name()).orElse(null);

@@ -47,6 +47,10 @@ class WorkloadFilesTest {
       // "# mix: set=1 get=15" is cache.ratio=1:15 (SET:GET, memtier's order).
       String ratio = (long) (double) declared.get("set") + ":" + (long) (double) declared.get("get");
       assertEquals(ratio, props.getProperty("cache.ratio"), file + ": cache.ratio");
+    } else if (workload.endsWith(".HarnessCostWorkload")) {
+      // It reads one fixed key and ignores the CoreWorkload keys, so the file sets none of them.
+      assertEquals(Map.of("read", 1.0), declared, file + ": the harness only reads");
+      assertEquals("constant", header(lines, "# requestdistribution:").trim(), file.toString());
     } else if (workload.endsWith(".ObjectCacheWorkload")) {
       assertEquals(declared.get("get"), Double.parseDouble(props.getProperty("objectcache.getproportion")), 1e-9);
       assertEquals(1.0, declared.get("get") + declared.get("set"), 1e-9, file + ": get + set = 1");
@@ -61,7 +65,9 @@ class WorkloadFilesTest {
     }
     String distribution = header(lines, "# requestdistribution:");
     assertNotNull(distribution, file + " has a '# requestdistribution:' line");
-    assertEquals(distribution.trim(), props.getProperty("requestdistribution", "uniform"), file.toString());
+    if (!workload.endsWith(".HarnessCostWorkload")) {
+      assertEquals(distribution.trim(), props.getProperty("requestdistribution", "uniform"), file.toString());
+    }
     String records = header(lines, "# records:");
     assertNotNull(records, file + " has a '# records:' line");
     String count = records.trim().split("\\s+")[0].replace(",", "");

@@ -51,6 +51,11 @@ public class TimeSeriesWorkload extends Workload {
   public static final String SERIES_DISTRIBUTION = "requestdistribution";
   public static final String SEED = "ts.seed";
   public static final String KEY_PREFIX = "ts.keyprefix";
+  /** YCSB's names for the points' fields and the operation mix (declared here, as upstream declares its keys). */
+  public static final String FIELD_COUNT = "fieldcount";
+  public static final String FIELD_LENGTH = "fieldlength";
+  public static final String READ_PROPORTION = "readproportion";
+  public static final String INSERT_PROPORTION = "insertproportion";
 
   /** Default series: the study's 1,024. */
   public static final int DEFAULT_SERIES = 1024;
@@ -117,15 +122,15 @@ public class TimeSeriesWorkload extends Workload {
       throw new WorkloadException("recordcount (" + recordCount + ") must be at least " + SERIES + " (" + series
           + "): every series starts with at least one point");
     }
-    fieldCount = Props.getInt(p, "fieldcount", DEFAULT_FIELD_COUNT, 1);
-    fieldLength = Props.getInt(p, "fieldlength", DEFAULT_FIELD_LENGTH, 1);
+    fieldCount = Props.getInt(p, FIELD_COUNT, DEFAULT_FIELD_COUNT, 1);
+    fieldLength = Props.getInt(p, FIELD_LENGTH, DEFAULT_FIELD_LENGTH, 1);
     String prefix = p.getProperty("fieldnameprefix", "field");
     fieldNames = new String[fieldCount];
     for (int i = 0; i < fieldCount; i++) {
       fieldNames[i] = prefix + i;
     }
-    readProportion = Props.getDouble(p, "readproportion", DEFAULT_READ_PROPORTION);
-    double insertProportion = Props.getDouble(p, "insertproportion", 1 - readProportion);
+    readProportion = Props.getDouble(p, READ_PROPORTION, DEFAULT_READ_PROPORTION);
+    double insertProportion = Props.getDouble(p, INSERT_PROPORTION, 1 - readProportion);
     if (readProportion < 0 || insertProportion < 0 || Math.abs(readProportion + insertProportion - 1) > 1e-9) {
       throw new WorkloadException("readproportion + insertproportion must be 1 (the time-series workload reads and"
           + " inserts only), got " + readProportion + " + " + insertProportion);
