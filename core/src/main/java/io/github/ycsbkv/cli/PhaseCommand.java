@@ -210,6 +210,9 @@ abstract class PhaseCommand implements Callable<Integer> {
     }
     try {
       return binding.probe(props);
+    } catch (IllegalArgumentException e) {
+      // The binding's own properties are invalid (Binding.probe's contract): init would fail the same way.
+      throw new UserError(UserError.describe(e));
     } catch (RuntimeException e) {
       err.println("ycsb: warning: no server probe: " + UserError.describe(e));
       return null;

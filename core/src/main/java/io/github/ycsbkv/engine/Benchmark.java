@@ -8,6 +8,7 @@ import io.github.ycsbkv.results.EnvironmentInfo;
 import io.github.ycsbkv.results.IntervalSample;
 import io.github.ycsbkv.results.OperationResult;
 import io.github.ycsbkv.spi.AsyncOperations;
+import io.github.ycsbkv.spi.ChecksValues;
 import io.github.ycsbkv.spi.ServerProbe;
 import io.github.ycsbkv.spi.ServerSample;
 import java.io.PrintStream;
@@ -169,10 +170,6 @@ public final class Benchmark {
       throw new UserError("binding '" + bindingName + "' has no asynchronous operations (io.github.ycsbkv.spi."
           + "AsyncOperations), so it cannot pipeline; drop -p pipeline=" + pipeline);
     }
-    if (pipeline > 1 && Props.getBoolean(props, "dataintegrity", false)) {
-      throw new UserError("dataintegrity=true checks each read's values when the read returns, and pipelined reads"
-          + " return before their values arrive; use pipeline=1 to check data");
-    }
     final List<String> warnings = new ArrayList<>();
     if (opsTotal == 0 && maxTime.isZero()) {
       String what = phase == Phase.LOAD ? "recordcount/insertcount" : "operationcount";
@@ -183,7 +180,19 @@ public final class Benchmark {
     // (0.17.0 spells its getter getIntendedtartTimeNs(); we only ever call the setter.)
     Measurements upstream = UpstreamMeasurements.configure(props);
     Workload workload = newWorkload();
-    final Drivers drivers = Drivers.resolve(props, threads, pipeline, target, dbClass, workload);
+    // Values are checked only when reads happen (a run, not a load) and the workload checks them.
+    final boolean integrity = Props.getBoolean(props, "dataintegrity", false);
+    final boolean checksValues = !(workload instanceof ChecksValues c) || c.checksValues();
+    if (integrity && !checksValues) {
+      warn(warnings, "dataintegrity=true has no effect: " + workload.getClass().getSimpleName()
+          + " does not check the values it reads");
+    }
+    final boolean verifying = integrity && checksValues && phase == Phase.RUN;
+    if (pipeline > 1 && verifying) {
+      throw new UserError("dataintegrity=true checks each read's values when the read returns, and pipelined reads"
+          + " return before their values arrive; use pipeline=1 to check data");
+    }
+    final Drivers drivers = Drivers.resolve(props, threads, pipeline, target, dbClass, workload, verifying);
     final int osThreads = drivers.threads();
     checkMemoryFor(osThreads);
     // The bindings size themselves (connections, event loops) for the threads and operations in flight

@@ -24,6 +24,9 @@ final class CoreWorkloadChecks {
       throw new UserError("recordcount (" + recordcount + ") must be at least insertstart + insertcount ("
           + insertstart + " + " + insertcount + ")");
     }
+    // CoreWorkload divides by fieldcount and builds empty values from fieldlength 0.
+    Props.getInt(props, "fieldcount", 10, 1);
+    Props.getLong(props, "fieldlength", 100, 1);
     boolean dataintegrity = Props.getBoolean(props, "dataintegrity", false);
     String lengths = props.getProperty("fieldlengthdistribution", "constant");
     if (dataintegrity && !lengths.equals("constant")) {

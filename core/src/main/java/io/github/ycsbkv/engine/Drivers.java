@@ -57,13 +57,14 @@ record Drivers(int threads, int clients, String reason, boolean nonBlocking) {
     return clients / threads + (id < clients % threads ? 1 : 0);
   }
 
+  /** {@code verifying}: reads are checked as they return ({@code dataintegrity=true} on a run that checks). */
   static Drivers resolve(Properties props, int clients, int pipeline, double target, Class<? extends DB> dbClass,
-      site.ycsb.Workload workload) {
+      site.ycsb.Workload workload, boolean verifying) {
     boolean async = AsyncOperations.class.isAssignableFrom(dbClass);
     boolean safe = unsafeWorkload(props, workload.getClass()) == null;
     boolean nonBlocking = async && safe && !(workload instanceof PipelineSafe p && p.callsBlockingOperations());
     String value = props.getProperty(PROPERTY, "auto").trim().toLowerCase(Locale.ROOT);
-    boolean integrity = Props.getBoolean(props, "dataintegrity", false);
+    boolean integrity = verifying;
     int cores = Math.max(1, Runtime.getRuntime().availableProcessors());
     if (value.equals("auto")) {
       if (async && safe && pipeline == 1 && target == 0 && !integrity && clients > cores) {

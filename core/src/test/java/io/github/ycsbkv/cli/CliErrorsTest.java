@@ -50,6 +50,15 @@ class CliErrorsTest {
         "ycsb: property 'operationcount' must be a whole number, got 'lots'");
   }
 
+  /** Regression: CoreWorkload failed with "/ by zero", and fieldlength=0 ran with empty values. */
+  @Test
+  void run_fieldCountOrLengthZero_isOneLine() {
+    assertOneLine(CliRun.of("run", "memory", "-P", WORKLOADA, "-p", "fieldcount=0"), 2,
+        "ycsb: property 'fieldcount' must be at least 1, got 0");
+    assertOneLine(CliRun.of("run", "memory", "-P", WORKLOADA, "-p", "fieldlength=0"), 2,
+        "ycsb: property 'fieldlength' must be at least 1, got 0");
+  }
+
   /** Regression: the run header came first ("..., 0 thread(s)"), then the error. */
   @Test
   void run_zeroThreads_isTheOneLinePrinted() {

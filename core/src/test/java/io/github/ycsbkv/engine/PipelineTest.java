@@ -73,6 +73,40 @@ class PipelineTest {
     assertTrue(e.getMessage().startsWith("dataintegrity=true checks each read's values"), e.getMessage());
   }
 
+  /** Regression: a load never reads, yet dataintegrity=true refused its pipeline. */
+  @Test
+  void load_pipelineWithDataIntegrity_runs() {
+    Properties p = props("4", "2");
+    p.setProperty("dataintegrity", "true");
+    BenchmarkResult r = new Benchmark(Phase.LOAD, p, "async", DelayedAsyncDB.class, getClass().getClassLoader()).run();
+    assertEquals("completed", r.stopReason());
+    assertEquals(100, r.operation("INSERT").count());
+    assertEquals(8, DelayedAsyncDB.MAX_IN_FLIGHT.get());
+  }
+
+  /** Regression: dataintegrity=true was silently ignored by workloads that do not check, yet refused their pipeline. */
+  @Test
+  void run_dataIntegrityWithAWorkloadThatDoesNotCheck_saysSo_andPipelines() {
+    Properties p = props("4", "2");
+    p.setProperty("dataintegrity", "true");
+    p.setProperty("workload", UncheckedWorkload.class.getName());
+    BenchmarkResult r = run(p);
+    assertEquals("completed", r.stopReason());
+    assertEquals(400, r.operations());
+    assertEquals(8, DelayedAsyncDB.MAX_IN_FLIGHT.get());
+    assertTrue(r.warnings().contains("dataintegrity=true has no effect: UncheckedWorkload does not check the values"
+        + " it reads"), r.warnings().toString());
+  }
+
+  /** Upstream's CoreWorkload, declaring that it does not check values. */
+  public static class UncheckedWorkload extends site.ycsb.workloads.CoreWorkload
+      implements io.github.ycsbkv.spi.ChecksValues {
+    @Override
+    public boolean checksValues() {
+      return false;
+    }
+  }
+
   @Test
   void run_drivers2_tenClientsOnTwoThreads_eachClientOneInFlight() {
     Properties p = props("1", "10");

@@ -30,7 +30,15 @@ import site.ycsb.WorkloadException;
  * from {@code cache.seed} and the thread number. Thread-safe: per-thread state is in
  * {@link #initThread}'s object.
  */
-public class CacheWorkload extends Workload implements io.github.ycsbkv.spi.PipelineSafe {
+public class CacheWorkload extends Workload implements io.github.ycsbkv.spi.PipelineSafe,
+    io.github.ycsbkv.spi.ChecksValues {
+
+  /** Reads are not checked: the values are not kept to compare against. */
+  @Override
+  public boolean checksValues() {
+    return false;
+  }
+
 
   public static final String RATIO = "cache.ratio";
   public static final String VALUE_SIZE = "cache.valuesize";

@@ -29,7 +29,14 @@ import site.ycsb.WorkloadException;
  * {@code NOT_FOUND}, reported as a hit rate. Everything random comes from {@code objectcache.seed}
  * and the thread number. Thread-safe: per-thread state is in {@link #initThread}'s object.
  */
-public class ObjectCacheWorkload extends Workload {
+public class ObjectCacheWorkload extends Workload implements io.github.ycsbkv.spi.ChecksValues {
+
+  /** Reads are not checked: the values are not kept to compare against. */
+  @Override
+  public boolean checksValues() {
+    return false;
+  }
+
 
   public static final String GET_PROPORTION = "objectcache.getproportion";
   public static final String TTL = "objectcache.ttl";
@@ -170,49 +177,75 @@ public class ObjectCacheWorkload extends Workload {
   private Status set(DB db, State s, Group g, String key) {
     if (!(db instanceof ExpiringWrites expiring)) {
       throw new IllegalStateException("the objectcache workload writes with a time to live, which this binding"
-          + " cannot do; use redis, valkey, keydb or memory");
+          + " cannot do; use redis, valkey, keydb, dragonfly, aerospike or memory");
     }
     s.values.clear();
     s.values.put(field, new ByteArrayByteIterator(value(g.kind(), s.random)));
     return expiring.insertWithTtl(table, key, s.values, ttl(s.random));
   }
 
-  /** A value of the given shape, with a size drawn uniformly from the shape's range. */
+  /**
+   * A value of the given shape, of exactly a size drawn uniformly from the shape's range: elements are
+   * added while they fit before the closing text, and the rest is padded with spaces (ASCII only, so
+   * characters are bytes).
+   */
   static byte[] value(ValueKind kind, SplittableRandom random) {
     int size = kind.min + random.nextInt(kind.max - kind.min + 1);
-    StringBuilder sb = new StringBuilder(size + 64);
+    StringBuilder sb = new StringBuilder(size);
+    String closing;
     switch (kind) {
       case SHORT_STRING -> {
+        closing = "";
         while (sb.length() < size) {
           sb.append((char) ('a' + random.nextInt(26)));
         }
       }
       case SERIALIZED_ARRAY -> {
+        closing = "}";
         sb.append("a:").append(size / 40).append(":{");
-        for (int i = 0; sb.length() < size - 1; i++) {
+        for (int i = 0; ; i++) {
           String v = word(random, 4 + random.nextInt(20));
-          sb.append("s:").append(6 + Integer.toString(i).length()).append(":\"meta_").append(i).append("\";s:")
-              .append(v.length()).append(":\"").append(v).append("\";");
+          String element = "s:" + (6 + Integer.toString(i).length()) + ":\"meta_" + i + "\";s:" + v.length() + ":\"" + v
+              + "\";";
+          if (!fits(sb, element, closing, size)) {
+            break;
+          }
+          sb.append(element);
         }
-        sb.append('}');
       }
       case JSON -> {
+        closing = "{}]}";
         sb.append("{\"id\":").append(random.nextInt(1_000_000)).append(",\"items\":[");
-        while (sb.length() < size - 3) {
-          sb.append("{\"k\":\"").append(word(random, 6)).append("\",\"v\":").append(random.nextInt(10_000)).append("},");
+        while (true) {
+          String element = "{\"k\":\"" + word(random, 6) + "\",\"v\":" + random.nextInt(10_000) + "},";
+          if (!fits(sb, element, closing, size)) {
+            break;
+          }
+          sb.append(element);
         }
-        sb.append("{}]}");
       }
       case PAGE -> {
+        closing = "</body></html>";
         sb.append("<!DOCTYPE html><html><body>");
-        while (sb.length() < size - 14) {
-          sb.append("<p>").append(word(random, 40 + random.nextInt(200))).append("</p>");
+        while (true) {
+          String element = "<p>" + word(random, 40 + random.nextInt(200)) + "</p>";
+          if (!fits(sb, element, closing, size)) {
+            break;
+          }
+          sb.append(element);
         }
-        sb.append("</body></html>");
       }
       default -> throw new IllegalStateException(kind.name());
     }
+    while (sb.length() + closing.length() < size) {
+      sb.append(' ');
+    }
+    sb.append(closing);
     return sb.toString().getBytes(StandardCharsets.UTF_8);
+  }
+
+  private static boolean fits(StringBuilder sb, String element, String closing, int size) {
+    return sb.length() + element.length() + closing.length() <= size;
   }
 
   private static String word(SplittableRandom random, int length) {

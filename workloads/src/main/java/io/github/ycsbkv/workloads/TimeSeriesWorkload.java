@@ -41,7 +41,14 @@ import site.ycsb.measurements.Measurements;
  *
  * Thread-safe: per-thread state lives in the object returned by {@link #initThread}.
  */
-public class TimeSeriesWorkload extends Workload {
+public class TimeSeriesWorkload extends Workload implements io.github.ycsbkv.spi.ChecksValues {
+
+  /** With {@code dataintegrity=true} each read point is compared with the value its (seed, series, time) gives. */
+  @Override
+  public boolean checksValues() {
+    return true;
+  }
+
 
   public static final String SERIES = "ts.series";
   public static final String INTERVAL = "ts.interval";
