@@ -189,7 +189,8 @@ final class TimedDB extends DB implements ExpiringWrites {
   public Status insertWithTtl(String table, String key, Map<String, ByteIterator> values, long ttlSeconds) {
     if (!(db instanceof ExpiringWrites expiring)) {
       throw new UnsupportedOperationException("binding '" + bindingName + "' cannot write with a time to live"
-          + " (it does not implement io.github.ycsbkv.spi.ExpiringWrites); use redis, valkey, keydb or memory");
+          + " (it does not implement io.github.ycsbkv.spi.ExpiringWrites); use redis, valkey, keydb, dragonfly,"
+          + " aerospike or memory");
     }
     Status refused = refuseBlocking("write with a time to live");
     if (refused != null) {

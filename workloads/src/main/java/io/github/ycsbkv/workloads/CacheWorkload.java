@@ -165,7 +165,7 @@ public class CacheWorkload extends Workload implements io.github.ycsbkv.spi.Pipe
       long ttl = minTtl == maxTtl ? minTtl : minTtl + s.random.nextLong(maxTtl - minTtl + 1);
       if (!(db instanceof ExpiringWrites expiring)) {
         throw new IllegalStateException(TTL + " is set, but the binding cannot write with a time to live; use redis,"
-            + " valkey, keydb or memory, or drop " + TTL);
+            + " valkey, keydb, dragonfly, aerospike or memory, or drop " + TTL);
       }
       return expiring.insertWithTtl(table, key, s.values, ttl);
     }
