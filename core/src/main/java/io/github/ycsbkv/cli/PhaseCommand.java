@@ -6,6 +6,7 @@ import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.engine.Benchmark;
 import io.github.ycsbkv.engine.Phase;
 import io.github.ycsbkv.engine.StopReason;
+import io.github.ycsbkv.memory.MemoryDB;
 import io.github.ycsbkv.results.BenchmarkResult;
 import io.github.ycsbkv.results.ResultJson;
 import io.github.ycsbkv.results.SummaryCsv;
@@ -140,6 +141,9 @@ abstract class PhaseCommand implements Callable<Integer> {
         + " ops/s"));
 
     ServerProbe probe = probe(resolved, props, registry, err);
+    if (!preloadMemory(resolved, props, loader, err)) {
+      return UserError.FAILED;
+    }
     benchmark.probe(probe);
     BenchmarkResult result;
     Interrupts.setActive(benchmark.stopSignal());
@@ -152,6 +156,37 @@ abstract class PhaseCommand implements Callable<Integer> {
       }
     }
     return report(result, props, out, err);
+  }
+
+  /**
+   * YCSB's two steps on the embedded {@code memory} binding: its records live in this process only, so a
+   * {@code run} in a new process would find none (every read NOT_FOUND). When the table is empty, the
+   * run's own records are loaded first, in this process, unmeasured, and stderr says so. Returns false
+   * when that load failed (its error printed).
+   */
+  private boolean preloadMemory(BindingResolver.Resolved resolved, Properties props, ClassLoader loader,
+      PrintWriter err) {
+    long records = Props.getLong(props, Benchmark.RECORD_COUNT, 0, 0);
+    String table = props.getProperty("table", "usertable");
+    if (phase() != Phase.RUN || !MemoryDB.class.equals(resolved.dbClass()) || records == 0 || MemoryDB.size(table) > 0) {
+      return true;
+    }
+    err.println(String.format(Locale.ROOT, "ycsb-kv: the memory binding keeps records in this process only, and this"
+        + " one has none: loading the workload's %,d records first (not measured; a server binding keeps them between"
+        + " load and run)", records));
+    Properties loadProps = new Properties();
+    loadProps.putAll(props);
+    for (String key : List.of(Benchmark.TARGET, Benchmark.MAX_EXECUTION_TIME, EXPORT_DIR, Benchmark.INSERT_COUNT,
+        "insertstart")) {
+      loadProps.remove(key);
+    }
+    BenchmarkResult loaded = new Benchmark(Phase.LOAD, loadProps, resolved.name(), resolved.dbClass(), loader).run();
+    if (!StopReason.COMPLETED.id().equals(loaded.stopReason())) {
+      err.println("ycsb: loading the memory binding before the run failed: "
+          + (loaded.error() == null ? loaded.stopReason() : loaded.error()));
+      return false;
+    }
+    return true;
   }
 
   /**
