@@ -1,5 +1,7 @@
 package io.github.ycsbkv.cli;
 
+import io.github.ycsbkv.config.PropertySources;
+import io.github.ycsbkv.config.Props;
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.engine.Benchmark;
 import io.github.ycsbkv.engine.Phase;
@@ -19,25 +21,22 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code ycsb demo}: the three workload shapes of the 2025 YCSB study (read-heavy 95/5, balanced
- * 50/50, write-heavy 10/90 with 64 fields of 8 bytes) at a small scale on the in-process
- * {@code memory} binding, then a table of throughput and P50/P99. Needs no server.
+ * {@code ycsb demo}: the study's three workload files as shipped ({@code workloads/readheavy},
+ * {@code balanced}, {@code writeheavy}: the time-series workload) at a small scale on the in-process
+ * {@code memory} binding, then a table of throughput and P50/P99. Needs no server. Only the sizes are
+ * scaled ({@code recordcount}, {@code operationcount}, and {@code ts.series} when fewer records than
+ * series are asked for), so each row shows what {@code -P workloads/<name>} does.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true, separator = " ", sortOptions = false, usageHelpAutoWidth = true,
-    description = {"Run the study's read-heavy, balanced and write-heavy shapes on the in-process memory binding"
-        + " (no server needed) and print throughput and P50/P99 latency per workload.", ""})
+    description = {"Run the shipped workloads/readheavy, balanced and writeheavy files, scaled down, on the in-process"
+        + " memory binding (no server needed) and print throughput and P50/P99 latency per workload.", ""})
 final class DemoCommand implements Callable<Integer> {
 
-  /** One workload shape: a name and the CoreWorkload properties that make it. */
-  private record Shape(String name, String description, String... properties) {}
+  /** One row group: a name and the workload file it runs. */
+  private record Shape(String name, String file) {}
 
-  private static final List<Shape> SHAPES = List.of(
-      new Shape("read-heavy", "95% read / 5% update, zipfian, 10 x 100 B fields",
-          "readproportion=0.95", "updateproportion=0.05", "fieldcount=10", "fieldlength=100"),
-      new Shape("balanced", "50% read / 50% update, zipfian, 10 x 100 B fields",
-          "readproportion=0.5", "updateproportion=0.5", "fieldcount=10", "fieldlength=100"),
-      new Shape("write-heavy", "10% read / 90% insert, zipfian, 64 x 8 B fields",
-          "readproportion=0.1", "updateproportion=0", "insertproportion=0.9", "fieldcount=64", "fieldlength=8"));
+  private static final List<Shape> SHAPES = List.of(new Shape("read-heavy", "readheavy"),
+      new Shape("balanced", "balanced"), new Shape("write-heavy", "writeheavy"));
 
   @Spec
   CommandSpec spec;
@@ -53,8 +52,13 @@ final class DemoCommand implements Callable<Integer> {
   long seconds = 15;
 
   @Option(names = "--operations", paramLabel = "N",
-      description = "Most operations per run phase (default ${DEFAULT-VALUE}; write-heavy runs at most twice --records).")
+      description = "Most operations per run phase (default ${DEFAULT-VALUE}; write-heavy runs at most twice --records,"
+          + " as the file's operationcount is twice its recordcount).")
   long operations = 1_000_000;
+
+  @Option(names = "--workloads", paramLabel = "DIR",
+      description = "Where the workload files are (default: workloads, in the current or the ycsb-kv directory).")
+  String workloadDir = "workloads";
 
   @Override
   public Integer call() {
@@ -68,22 +72,22 @@ final class DemoCommand implements Callable<Integer> {
     List<String[]> rows = new ArrayList<>();
     for (Shape shape : SHAPES) {
       MemoryDB.clearAll();
-      Properties props = new Properties();
-      props.setProperty("workload", Benchmark.DEFAULT_WORKLOAD);
-      props.setProperty("requestdistribution", "zipfian");
-      props.setProperty("readallfields", "true");
+      String file = java.nio.file.Path.of(workloadDir, shape.file()).toString();
+      Properties props = PropertySources.readFile(file);
+      // The write-heavy file runs twice its record count (inserts); scaled alike.
+      long fileRecords = Props.getLong(props, "recordcount", 1, 1);
+      long fileOps = Props.getLong(props, "operationcount", fileRecords, 0);
       props.setProperty("recordcount", Long.toString(records));
-      // The write-heavy run inserts; like the study, it runs at most twice the loaded record count.
-      long ops = shape.name().equals("write-heavy") ? Math.min(operations, 2 * records) : operations;
+      long ops = fileOps > fileRecords ? Math.min(operations, 2 * records) : operations;
       props.setProperty("operationcount", Long.toString(ops));
+      if (Props.getLong(props, "ts.series", 0, 0) > records) {
+        props.setProperty("ts.series", Long.toString(records)); // every series needs one point
+      }
       props.setProperty("maxexecutiontime", Long.toString(seconds));
       props.setProperty(Benchmark.THREADS, Integer.toString(threads));
       props.setProperty("table", "demo");
-      for (String kv : shape.properties()) {
-        int eq = kv.indexOf('=');
-        props.setProperty(kv.substring(0, eq), kv.substring(eq + 1));
-      }
-      err.println("ycsb-kv demo: " + shape.name() + " (" + shape.description() + ")");
+      String mix = mixOf(file);
+      err.println("ycsb-kv demo: " + shape.name() + " (" + file + ": " + mix + ", " + workloadName(props) + ")");
       BenchmarkResult load = runPhase(Phase.LOAD, props);
       if (!isOk(load)) {
         return finish(load, err);
@@ -111,6 +115,25 @@ final class DemoCommand implements Callable<Integer> {
         + " digits); the memory binding has no network, so this shows the harness's own cost.");
     out.flush();
     return 0;
+  }
+
+  /** The file's {@code # mix:} header, as written (read=0.95 update=0.05). */
+  private static String mixOf(String file) {
+    try {
+      for (String line : java.nio.file.Files.readAllLines(PropertySources.resolve(file))) {
+        if (line.startsWith("# mix:")) {
+          return line.substring("# mix:".length()).trim();
+        }
+      }
+    } catch (java.io.IOException e) {
+      // The header is decoration; the properties were read already.
+    }
+    return "";
+  }
+
+  private static String workloadName(Properties props) {
+    String w = props.getProperty("workload", Benchmark.DEFAULT_WORKLOAD);
+    return w.substring(w.lastIndexOf('.') + 1) + ", " + props.getProperty("requestdistribution", "uniform");
   }
 
   private static BenchmarkResult runPhase(Phase phase, Properties props) {

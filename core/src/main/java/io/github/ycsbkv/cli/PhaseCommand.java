@@ -171,6 +171,14 @@ abstract class PhaseCommand implements Callable<Integer> {
     if (phase() != Phase.RUN || !MemoryDB.class.equals(resolved.dbClass()) || records == 0 || MemoryDB.size(table) > 0) {
       return true;
     }
+    try {
+      Class<?> workload = Class.forName(props.getProperty(Benchmark.WORKLOAD).trim(), false, loader);
+      if (io.github.ycsbkv.spi.RunsWithoutLoad.class.isAssignableFrom(workload)) {
+        return true; // its run starts from what the store holds (memtier's cold cache)
+      }
+    } catch (ClassNotFoundException | LinkageError e) {
+      return true; // the run itself says what is wrong with the workload
+    }
     err.println(String.format(Locale.ROOT, "ycsb-kv: the memory binding keeps records in this process only, and this"
         + " one has none: loading the workload's %,d records first (not measured; a server binding keeps them between"
         + " load and run)", records));

@@ -71,7 +71,8 @@ public final class PropertySources {
     return props;
   }
 
-  private static Path resolve(String file) {
+  /** {@code file} as given, or under the ycsb-kv directory when it is relative and not in the current one. */
+  public static Path resolve(String file) {
     Path path = Path.of(file);
     if (!path.isAbsolute() && !Files.exists(path) && home() != null) {
       Path inHome = Path.of(home()).resolve(path);

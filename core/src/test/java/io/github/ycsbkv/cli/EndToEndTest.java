@@ -129,25 +129,6 @@ class EndToEndTest {
   }
 
   @Test
-  void demo_smallScale_printsOneRowPerWorkloadAndOperation() {
-    CliRun demo = CliRun.of("demo", "--threads", "2", "--records", "500", "--seconds", "5", "--operations", "2000");
-    assertEquals(0, demo.exitCode(), demo.err());
-    String[] lines = demo.out().split("\n");
-    assertTrue(lines[0].startsWith("workload") && lines[0].contains("P99 (us)"), lines[0]);
-    java.util.List<String> rows = java.util.Arrays.stream(lines).skip(1).filter(l -> l.matches("^[a-z-]+ .*"))
-        .map(l -> l.split("\\s+")[0] + "/" + l.split("\\s+")[2]).toList();
-    assertEquals(java.util.List.of("read-heavy/READ", "read-heavy/UPDATE", "balanced/READ", "balanced/UPDATE",
-        "write-heavy/READ", "write-heavy/INSERT"), rows);
-    // write-heavy runs at most twice the records: 1,000 operations, of which about 90% inserts.
-    for (String line : lines) {
-      if (line.startsWith("write-heavy") && line.contains("INSERT")) {
-        long inserts = Long.parseLong(line.split("\\s+")[3].replace(",", ""));
-        assertTrue(inserts > 800 && inserts < 1000, line);
-      }
-    }
-  }
-
-  @Test
   void load_exportDir_writesCsvAndHistogramsThatReadBack() throws Exception {
     Path out = tmp.resolve("export");
     CliRun load = CliRun.of("load", "memory", "-P", WORKLOADA, "-p", "recordcount=20000", "-p", "table=exports",

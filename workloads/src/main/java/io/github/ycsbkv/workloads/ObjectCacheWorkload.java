@@ -29,7 +29,8 @@ import site.ycsb.WorkloadException;
  * {@code NOT_FOUND}, reported as a hit rate. Everything random comes from {@code objectcache.seed}
  * and the thread number. Thread-safe: per-thread state is in {@link #initThread}'s object.
  */
-public class ObjectCacheWorkload extends Workload implements io.github.ycsbkv.spi.ChecksValues {
+public class ObjectCacheWorkload extends Workload implements io.github.ycsbkv.spi.ChecksValues,
+    io.github.ycsbkv.spi.RunsWithoutLoad {
 
   /** Reads are not checked: the values are not kept to compare against. */
   @Override
