@@ -70,7 +70,8 @@ abstract class PhaseCommand implements Callable<Integer> {
           + " from the intended start (no coordinated omission).")
   Double target;
 
-  @Option(names = "-s", description = "Print a status line every status.interval seconds (default 10) to stderr.")
+  @Option(names = "-s", description = "Print a status line every status.interval seconds (default 10) to stderr,"
+      + " instead of the progress line shown on a terminal.")
   boolean status;
 
   @Option(names = "-l", paramLabel = "LABEL", description = "A label recorded in the results (property label).")
@@ -88,6 +89,13 @@ abstract class PhaseCommand implements Callable<Integer> {
   boolean upstreamLoadFlag;
 
   abstract Phase phase();
+
+  /** {@code summary=ycsb}: upstream's summary lines only, also on a terminal. */
+  static final String SUMMARY = "summary";
+  /** Set by bin/ycsb: whether stderr is a terminal (a progress line is shown there). */
+  static final String STDERR_TTY = "ycsbkv.stderr.tty";
+  /** Set by bin/ycsb: whether stdout is a terminal (a table for people follows the summary). */
+  static final String STDOUT_TTY = "ycsbkv.stdout.tty";
 
   @Override
   public Integer call() {
@@ -132,6 +140,9 @@ abstract class PhaseCommand implements Callable<Integer> {
     java.io.PrintStream errStream = new java.io.PrintStream(new WriterOutputStream(err), true, StandardCharsets.UTF_8);
     Benchmark benchmark = new Benchmark(phase(), props, resolved.name(), resolved.dbClass(), loader)
         .statusTo(status ? errStream : null)
+        // On a terminal (bin/ycsb says which streams are), one self-updating line instead of silence;
+        // -s keeps upstream's status lines, for logs.
+        .progressTo(!status && Boolean.getBoolean(STDERR_TTY) ? errStream : null)
         .warningsTo(errStream);
     // A malformed thread count is the one line printed, not a header with it.
     int threads = Props.getInt(props, Benchmark.THREADS, Benchmark.DEFAULT_THREADS, 1);
@@ -268,6 +279,10 @@ abstract class PhaseCommand implements Callable<Integer> {
     String summary = SummaryText.format(result);
     if (!(failed && result.operations() == 0)) {
       out.print(summary);
+      // For people at a terminal, after upstream's lines (which stay as they are for parsers).
+      if (Boolean.getBoolean(STDOUT_TTY) && !"ycsb".equals(props.getProperty(SUMMARY, "").trim())) {
+        out.print("\n" + io.github.ycsbkv.results.SummaryTable.format(result));
+      }
       out.flush();
     }
     int code = 0;

@@ -30,7 +30,7 @@ final class UnknownProperties {
       "insertstart", "maxexecutiontime", "status.interval", "hdrhistogram.percentiles", "errors.abortafter",
       "errors.tolerance", "label", "pipeline", "drivers", "export.dir", "exportfile", "workload", "db", "probe",
       "dataintegrity", "dotransactions", "measurementtype", "measurement.interval", "measurement.trackjvm",
-      "histogram.buckets", "hdrhistogram.fileoutput", "hdrhistogram.output.path", "timeseries.granularity");
+      "histogram.buckets", "summary", "hdrhistogram.fileoutput", "hdrhistogram.output.path", "timeseries.granularity");
 
   /** What a property key looks like (a constant of this shape in a workload class names one). */
   private static final Pattern KEY = Pattern.compile("[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z0-9_]+)*");

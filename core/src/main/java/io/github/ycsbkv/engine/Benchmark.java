@@ -92,6 +92,7 @@ public final class Benchmark {
   private PrintStream statusOut;
   private boolean printStatus;
   private PrintStream warningsOut;
+  private PrintStream progressOut;
   private ServerProbe probe;
 
   /**
@@ -122,6 +123,15 @@ public final class Benchmark {
   public Benchmark statusTo(PrintStream out) {
     this.statusOut = out;
     this.printStatus = out != null;
+    return this;
+  }
+
+  /**
+   * Keeps one self-updating progress line on {@code out} (a terminal) while the phase runs, erased at
+   * its end; {@code null}: none.
+   */
+  public Benchmark progressTo(PrintStream out) {
+    this.progressOut = out;
     return this;
   }
 
@@ -269,6 +279,14 @@ public final class Benchmark {
     Thread samplerThread = new Thread(sampler, "ycsb-status");
     samplerThread.setDaemon(true);
     samplerThread.start();
+    Progress progress = progressOut == null || signal.isStopped() ? null
+        : new Progress(phase.command() + " " + bindingName, workers, opsTotal, maxTime.toNanos(), clock, startNanos,
+            progressOut);
+    if (progress != null) {
+      Thread progressThread = new Thread(progress, "ycsb-progress");
+      progressThread.setDaemon(true);
+      progressThread.start();
+    }
     go.countDown();
 
     int unfinished = joinAll(toJoin);
@@ -276,6 +294,9 @@ public final class Benchmark {
       workload.requestStop();
     }
     final long endNanos = clock.nanoTime();
+    if (progress != null) {
+      progress.finish();
+    }
     final Instant endWall = startWall.plusNanos(endNanos - startNanos);
     List<IntervalSample> intervals = sampler.finish();
     try {

@@ -62,6 +62,7 @@ final class TimedDB extends DB implements ExpiringWrites {
   private long intendedStartNanos = -1;
   /** When the current run of consecutive errors began, or -1 after a success. */
   private long errorStreakStartNanos = -1;
+  private volatile long failedOps;
 
   TimedDB(DB db, String bindingName, Metrics.ThreadRecorders recorders, NanoClock clock, StopSignal signal,
       long abortAfterNanos, int pipeline) {
@@ -313,6 +314,11 @@ final class TimedDB extends DB implements ExpiringWrites {
     recordCompleted();
   }
 
+  /** Operations recorded as failed so far (statuses other than OK, BATCHED_OK and NOT_FOUND). */
+  long failedOps() {
+    return failedOps;
+  }
+
   private Status done(OperationRecorder metrics, Status status, long startNanos) {
     return record(metrics, status == null ? Status.ERROR : status, startNanos, clock.nanoTime(), intendedStartNanos);
   }
@@ -321,7 +327,10 @@ final class TimedDB extends DB implements ExpiringWrites {
     metrics.record(status, startNanos, end, intendedNanos);
     if (status.isOk() || status == Status.NOT_FOUND) {
       errorStreakStartNanos = -1;
-    } else if (abortAfterNanos > 0) {
+      return status;
+    }
+    failedOps++; // one writer (the thread that records); read by the progress line
+    if (abortAfterNanos > 0) {
       if (errorStreakStartNanos < 0) {
         errorStreakStartNanos = startNanos;
       } else if (end - errorStreakStartNanos >= abortAfterNanos) {

@@ -85,6 +85,10 @@ final class Worker implements Runnable {
     this.startNanos = nanos;
   }
 
+  long failedOps() {
+    return timed.failedOps();
+  }
+
   long opsDone() {
     return (long) OPS_DONE.getOpaque(this);
   }

@@ -1,0 +1,83 @@
+package io.github.ycsbkv.results;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The summary for people: one row per operation (count, ops/s, P50, P99 and P99.9 of the service time,
+ * each in the unit that suits it, failed operations), and the total. Printed after upstream's lines on
+ * a terminal; never instead of them. Stateless.
+ */
+public final class SummaryTable {
+
+  private SummaryTable() {}
+
+  /** The table for {@code result}, ending with a newline; empty when nothing was measured. */
+  public static String format(BenchmarkResult result) {
+    double seconds = Math.max(1, result.runtimeMillis()) / 1000.0;
+    List<String[]> rows = new ArrayList<>();
+    rows.add(new String[] {"operation", "count", "ops/s", "P50", "P99", "P99.9", "failed"});
+    long count = 0;
+    long failed = 0;
+    for (OperationResult op : result.operationResults()) {
+      if (op.operation().equals("CLEANUP") || op.count() == 0) {
+        continue;
+      }
+      LatencyStats ok = op.serviceOk();
+      rows.add(new String[] {op.operation(), String.format(Locale.ROOT, "%,d", op.count()),
+          String.format(Locale.ROOT, "%,.0f", op.count() / seconds), latency(ok, 50), latency(ok, 99),
+          latency(ok, 99.9), String.format(Locale.ROOT, "%,d", op.errors())});
+      count += op.count();
+      failed += op.errors();
+    }
+    if (rows.size() == 1) {
+      return "";
+    }
+    rows.add(new String[] {"all", String.format(Locale.ROOT, "%,d", count), String.format(Locale.ROOT, "%,.0f",
+        count / seconds), "", "", "", String.format(Locale.ROOT, "%,d", failed)});
+    int[] width = new int[rows.get(0).length];
+    for (String[] r : rows) {
+      for (int i = 0; i < r.length; i++) {
+        width[i] = Math.max(width[i], r[i].length());
+      }
+    }
+    StringBuilder sb = new StringBuilder();
+    for (String[] r : rows) {
+      for (int i = 0; i < r.length; i++) {
+        String cell = i == 0 ? String.format("%-" + width[i] + "s", r[i]) : String.format("%" + width[i] + "s", r[i]);
+        sb.append(i == 0 ? "" : "  ").append(cell);
+      }
+      sb.append('\n');
+    }
+    sb.append(String.format(Locale.ROOT, "Service time of successful operations over %.1f s; failed: statuses other"
+        + " than OK and NOT_FOUND.%n", seconds));
+    return sb.toString();
+  }
+
+  private static String latency(LatencyStats stats, double percentile) {
+    double micros = stats == null ? Double.NaN : stats.percentileMicros(percentile);
+    return Double.isNaN(micros) ? "n/a" : human(micros);
+  }
+
+  /** A duration given in microseconds, in us, ms or s with three significant digits. */
+  public static String human(double micros) {
+    if (micros < 1000) {
+      return significant(micros) + " us";
+    }
+    if (micros < 1_000_000) {
+      return significant(micros / 1000) + " ms";
+    }
+    return significant(micros / 1_000_000) + " s";
+  }
+
+  private static String significant(double v) {
+    if (v >= 100) {
+      return String.format(Locale.ROOT, "%.0f", v);
+    }
+    if (v >= 10) {
+      return String.format(Locale.ROOT, "%.1f", v);
+    }
+    return String.format(Locale.ROOT, "%.2f", v);
+  }
+}
