@@ -242,6 +242,8 @@ abstract class PhaseCommand implements Callable<Integer> {
     for (Binding b : registry.bindings()) {
       declared.addAll(UnknownProperties.declaredBy(b));
     }
+    // A DB class declares its keys as upstream's do (site.ycsb.BasicDB's VERBOSE = "basicdb.verbose").
+    declared.addAll(UnknownProperties.declaredBy(resolved.dbClass()));
     boolean bindingDeclares = registry.bindings().stream()
         .anyMatch(b -> b.dbClassName().equals(resolved.dbClass().getName()));
     try {

@@ -38,7 +38,8 @@ final class UnknownProperties {
   private UnknownProperties() {}
 
   /**
-   * The keys a workload class declares, found as upstream's workloads (and this project's) declare them:
+   * The keys a workload or DB class declares, found as upstream's workloads and bindings (and this
+   * project's) declare them:
    * its and its superclasses' {@code static final String} constants that hold a key, except the
    * {@code ..._DEFAULT} values.
    */
