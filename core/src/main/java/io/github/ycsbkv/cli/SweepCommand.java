@@ -17,6 +17,7 @@ import io.github.ycsbkv.results.ResultJson;
 import io.github.ycsbkv.results.Summary;
 import io.github.ycsbkv.results.SummaryCsv;
 import io.github.ycsbkv.spi.Binding;
+import io.github.ycsbkv.spi.EmptiesStore;
 import io.github.ycsbkv.spi.BindingRegistry;
 import io.github.ycsbkv.spi.ServerProbe;
 import java.io.IOException;
@@ -81,6 +82,12 @@ final class SweepCommand implements Callable<Integer> {
       description = "Load again before each cell: auto (when the workload inserts), always, never (default ${DEFAULT-VALUE}).")
   String reload = "auto";
 
+  @Option(names = "--flush",
+      description = "Empty each store before every load (FLUSHDB, an Aerospike truncate), so that each workload, and"
+          + " each reloaded cell, starts from an empty store and its memory figures are its own. Deletes data: only"
+          + " for servers you can empty.")
+  boolean flush;
+
   @Option(names = "-p", paramLabel = "KEY=VALUE", description = "A property for every cell; repeatable.")
   List<String> propertyPairs = new ArrayList<>();
 
@@ -99,7 +106,12 @@ final class SweepCommand implements Callable<Integer> {
     // Resolve everything first: a typo fails before any cell runs.
     Map<String, BindingResolver.Resolved> resolved = new LinkedHashMap<>();
     for (String b : bindings) {
-      resolved.put(b, BindingResolver.resolve(b.trim(), registry, loader));
+      BindingResolver.Resolved r = BindingResolver.resolve(b.trim(), registry, loader);
+      if (flush && !EmptiesStore.class.isAssignableFrom(r.dbClass())) {
+        throw new UserError("--flush: binding '" + r.name() + "' cannot empty its store (it does not implement"
+            + " io.github.ycsbkv.spi.EmptiesStore); drop --flush");
+      }
+      resolved.put(b, r);
     }
     Map<String, Properties> workloadProps = new LinkedHashMap<>();
     for (String w : workloads) {
@@ -135,6 +147,9 @@ final class SweepCommand implements Callable<Integer> {
             Path dir = out.resolve(b.getValue().name()).resolve(w.getKey()).resolve("t" + t).resolve("r" + r);
             JsonNode done = completed(dir.resolve(ResultJson.FILE_NAME));
             if (done == null) {
+              if (loadFailure == null && (!loaded || reloadEach)) {
+                loadFailure = flush ? empty(b.getValue(), w.getValue(), err) : null;
+              }
               if (loadFailure == null && (!loaded || reloadEach)) {
                 loadFailure = load(b.getValue(), w.getValue(), threads, dir.getParent().getParent().resolve("load"),
                     registry, err);
@@ -218,6 +233,32 @@ final class SweepCommand implements Callable<Integer> {
     Files.createDirectories(out);
     mapper.writeValue(out.resolve("sweep.json").toFile(), sweep);
     Files.writeString(out.resolve("sweep.csv"), csv, StandardCharsets.UTF_8);
+  }
+
+  /** Empties the store (--flush) before a load; returns null, or why it failed. */
+  private static String empty(BindingResolver.Resolved b, Properties workload, PrintWriter err) {
+    site.ycsb.DB db;
+    try {
+      db = b.dbClass().getDeclaredConstructor().newInstance();
+    } catch (ReflectiveOperationException e) {
+      return "cannot create " + b.dbClass().getName() + ": " + UserError.describe(e);
+    }
+    Properties p = new Properties();
+    p.putAll(workload);
+    db.setProperties(p);
+    try {
+      db.init();
+      err.println("ycsb-kv sweep: emptied " + b.name() + ": " + ((EmptiesStore) db).emptyStore());
+      return null;
+    } catch (site.ycsb.DBException | RuntimeException e) {
+      return "cannot empty the store: " + UserError.describe(e);
+    } finally {
+      try {
+        db.cleanup();
+      } catch (site.ycsb.DBException | RuntimeException e) {
+        // The store was emptied or the error above says why; closing is best effort.
+      }
+    }
   }
 
   /** Loads the workload's records; returns null, or why it failed. */

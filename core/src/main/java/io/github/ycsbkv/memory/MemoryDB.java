@@ -26,7 +26,7 @@ import site.ycsb.Status;
  * as long as the JVM: a separate {@code load} process and {@code run} process do not share it
  * (the {@code demo} command and tests run both phases in one JVM). Thread-safe.
  */
-public class MemoryDB extends DB implements ExpiringWrites {
+public class MemoryDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.EmptiesStore {
 
   /** A record: its fields, and when it expires ({@link Long#MAX_VALUE}: never), on {@link System#nanoTime()}. */
   private record Entry(Map<String, byte[]> fields, long expiresAtNanos) {
@@ -44,6 +44,13 @@ public class MemoryDB extends DB implements ExpiringWrites {
   /** Removes every table of this JVM (for tests and the demo). */
   public static void clearAll() {
     TABLES.clear();
+  }
+
+  /** Removes every table of this process, as a server's flush would. */
+  @Override
+  public String emptyStore() {
+    clearAll();
+    return "cleared every table of this process";
   }
 
   /** The number of records in {@code table}. */

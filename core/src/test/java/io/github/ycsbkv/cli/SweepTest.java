@@ -72,4 +72,23 @@ class SweepTest {
     assertEquals("ycsb: 1 cell(s) had failed repetitions; sweep.json lists why", run.err().strip().lines()
         .reduce((x, y) -> y).orElse(""));
   }
+
+  /** #17: each workload's load starts from an empty store when asked; never without --flush. */
+  @Test
+  void flush_emptiesTheStoreBeforeEachLoad_andIsRefusedForABindingThatCannot() throws Exception {
+    Path out = tmp.resolve("flushed");
+    io.github.ycsbkv.memory.MemoryDB db = new io.github.ycsbkv.memory.MemoryDB();
+    db.insert("usertable", "leftover", java.util.Map.of());
+    CliRun run = CliRun.of("sweep", "--bindings", "memory", "--workloads", WORKLOADA, "--threads", "1", "--out",
+        out.toString(), "--flush", "-p", "recordcount=200", "-p", "operationcount=200");
+    assertEquals(0, run.exitCode(), run.err());
+    assertTrue(run.err().contains("ycsb-kv sweep: emptied memory: cleared every table of this process\n"), run.err());
+    assertTrue(run.err().indexOf("emptied memory") < run.err().indexOf("loading memory"), "emptied before the load");
+
+    CliRun refused = CliRun.of("sweep", "--bindings", "site.ycsb.BasicDB", "--workloads", WORKLOADA, "--out",
+        tmp.resolve("basic").toString(), "--flush");
+    assertEquals(2, refused.exitCode());
+    assertEquals("ycsb: --flush: binding 'site.ycsb.BasicDB' cannot empty its store (it does not implement"
+        + " io.github.ycsbkv.spi.EmptiesStore); drop --flush", refused.err().strip());
+  }
 }

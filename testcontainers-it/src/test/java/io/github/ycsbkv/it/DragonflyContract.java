@@ -235,6 +235,19 @@ abstract class DragonflyContract {
     }
   }
 
+  /** sweep --flush: FLUSHDB of the configured database. */
+  @Test
+  void emptyStore_flushesTheDatabase() throws Exception {
+    DragonflyDB db = db(props());
+    for (int i = 0; i < 20; i++) {
+      assertEquals(Status.OK, db.insert("usertable", "user" + i, values("f0", "v")));
+    }
+    assertTrue(db.emptyStore().startsWith("FLUSHDB of database 0 at "), "says what it did");
+    try (Jedis j = server.jedis()) {
+      assertEquals(0, j.dbSize(), "the records and their scan index are gone");
+    }
+  }
+
   @Test
   void probe_readsTheServersOwnFigures() throws Exception {
     try (ServerProbe probe = new DragonflyBinding().probe(props())) {

@@ -254,6 +254,26 @@ abstract class RespBindingContract {
     assertFalse(bad.err().contains("wrong-pw") || bad.out().contains("wrong-pw"));
   }
 
+  /** sweep --flush: FLUSHDB of the configured database, and of that one only. */
+  @Test
+  void emptyStore_flushesTheConfiguredDatabaseOnly() throws Exception {
+    try (Jedis j = server.jedis()) {
+      j.select(1);
+      j.set("other-db", "kept");
+    }
+    RedisDB db = db(props());
+    for (int i = 0; i < 20; i++) {
+      assertEquals(Status.OK, db.insert("usertable", "user" + i, values("f0", "v")));
+    }
+    assertEquals("FLUSHDB of database 0 at " + server.address(), db.emptyStore());
+    try (Jedis j = server.jedis()) {
+      assertEquals(0, j.dbSize(), "database 0 is empty, its scan index too");
+      j.select(1);
+      assertEquals("kept", j.get("other-db"), "another database is not touched");
+      j.flushDB();
+    }
+  }
+
   @Test
   void passwordForAServerWithoutOne_bindingAndProbeConnectAlike() {
     // The server accepts HELLO ... AUTH default <any> when the default user has no password; the probe

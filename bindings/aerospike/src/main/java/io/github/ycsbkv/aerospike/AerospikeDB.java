@@ -46,7 +46,7 @@ import site.ycsb.Status;
  * {@code pipeline=N} the engine keeps N in flight per thread through {@link AsyncOperations} (event
  * loops are then created whatever {@code as.async} says).
  */
-public class AerospikeDB extends DB implements ExpiringWrites, AsyncOperations {
+public class AerospikeDB extends DB implements ExpiringWrites, AsyncOperations, io.github.ycsbkv.spi.EmptiesStore {
 
   private static final AtomicBoolean SCAN_WARNED = new AtomicBoolean();
 
@@ -107,6 +107,21 @@ public class AerospikeDB extends DB implements ExpiringWrites, AsyncOperations {
   public java.util.concurrent.Executor completionExecutor() {
     com.aerospike.client.async.EventLoop l = loop;
     return l == null ? null : l::execute;
+  }
+
+  /**
+   * Truncates the set ({@code truncate}): the records are gone for reads at once; the server frees their
+   * memory in the background, so memory figures taken right after may still count some.
+   */
+  @Override
+  public String emptyStore() throws DBException {
+    try {
+      client.truncate(null, settings.namespace(), settings.set(), null);
+    } catch (com.aerospike.client.AerospikeException e) {
+      throw new DBException("cannot truncate " + settings.namespace() + "." + settings.set() + " at "
+          + settings.where() + ": " + e.getMessage());
+    }
+    return "truncate of " + settings.namespace() + "." + settings.set() + " at " + settings.where();
   }
 
   @Override

@@ -45,7 +45,7 @@ import site.ycsb.Status;
  * <p>One instance per client thread. Depends on YCSB, Lettuce and {@code ycsb-kv-core}'s small
  * interfaces, not on the engine.
  */
-public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites {
+public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, io.github.ycsbkv.spi.EmptiesStore {
 
   private static final String INDEX_PREFIX = "ycsbkv:idx:";
   /** What the index costs, measured on Dragonfly 1.40 (docs/bindings/dragonfly.md). */
@@ -113,6 +113,17 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites {
         System.err.println(ScanIndex.incompleteWarning("dragonfly", indexed, records));
       }
     }
+  }
+
+  /** {@code FLUSHDB} of the configured database. */
+  @Override
+  public String emptyStore() throws DBException {
+    try {
+      commands.flushdb().get(settings.timeoutMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+    } catch (Exception e) {
+      throw new DBException("cannot empty " + settings.where() + ": " + e.getMessage());
+    }
+    return "FLUSHDB of database " + settings.database() + " at " + settings.where();
   }
 
   @Override

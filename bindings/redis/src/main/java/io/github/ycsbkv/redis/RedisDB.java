@@ -46,7 +46,7 @@ import site.ycsb.Status;
  * ({@link ExpiringWrites}), not on the engine, so it also runs inside upstream's
  * {@code site.ycsb.Client} with its jars on the class path. One instance per client thread, as YCSB uses DBs.
  */
-public class RedisDB extends DB implements ExpiringWrites {
+public class RedisDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.EmptiesStore {
 
   private static final String INDEX_PREFIX = "ycsbkv:idx:";
   /** What the index costs, measured on Redis 7.0 (docs/bindings/redis.md). */
@@ -102,6 +102,17 @@ public class RedisDB extends DB implements ExpiringWrites {
       n += jedis.zcard(INDEX_PREFIX + table + ":{" + shard + "}");
     }
     return n;
+  }
+
+  /** {@code FLUSHDB} of the configured database (on a cluster, of every master). */
+  @Override
+  public String emptyStore() throws DBException {
+    try {
+      jedis.flushDB();
+    } catch (JedisException e) {
+      throw RedisClients.explain(settings, e);
+    }
+    return "FLUSHDB of database " + settings.database() + " at " + settings.where();
   }
 
   @Override
