@@ -23,11 +23,11 @@ import picocli.CommandLine.Spec;
     description = {"Benchmarks key-value stores with YCSB workloads: Redis, Valkey, KeyDB, Dragonfly, Aerospike.",
         "", "Example:", "  ycsb load memory -P workloads/workloada", "  ycsb run redis -P workloads/workloada -threads 8 -s",
         ""},
-    subcommands = {LoadCommand.class, RunCommand.class, SweepCommand.class, MergeCommand.class, ReportCommand.class,
+    subcommands = {LoadCommand.class, RunCommand.class, SweepCommand.class, StudyCommand.class, MergeCommand.class, ReportCommand.class,
         BindingsCommand.class, DemoCommand.class,
         CommandLine.HelpCommand.class},
     footer = {"", "Exit codes: 0 success, 1 the benchmark failed, 2 bad input, 3 finished but operations failed",
-        "(more than -p errors.tolerance=N or =P%, default 0), 130 interrupted (Ctrl-C).",
+        "(more than -p errors.tolerance=N or =P%%, default 0), 130 interrupted (Ctrl-C).",
         "Set YCSB_KV_DEBUG=1 to print stack traces of errors.", "Docs: README.md and docs/ in the ycsb-kv directory."})
 public final class Main implements Runnable {
 

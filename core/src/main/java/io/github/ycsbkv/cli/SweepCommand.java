@@ -82,6 +82,11 @@ final class SweepCommand implements Callable<Integer> {
       description = "Load again before each cell: auto (when the workload inserts), always, never (default ${DEFAULT-VALUE}).")
   String reload = "auto";
 
+  @Option(names = "--scale", paramLabel = "S",
+      description = "Multiply each workload file's recordcount and operationcount by S (e.g. 0.01 for a quick pass"
+          + " of the study's sizes); -p recordcount/operationcount still win (default ${DEFAULT-VALUE}).")
+  double scale = 1.0;
+
   @Option(names = "--flush",
       description = "Empty each store before every load (FLUSHDB, an Aerospike truncate), so that each workload, and"
           + " each reloaded cell, starts from an empty store and its memory figures are its own. Deletes data: only"
@@ -95,6 +100,9 @@ final class SweepCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     if (repeat < 1 || threads.isEmpty() || threads.stream().anyMatch(t -> t < 1)) {
       throw new UserError("--repeat and every --threads value must be at least 1");
+    }
+    if (!(scale > 0) || scale > 1e6) {
+      throw new UserError("--scale must be a positive factor (e.g. 0.01), got " + scale);
     }
     if (!List.of("auto", "always", "never").contains(reload)) {
       throw new UserError("--reload must be auto, always or never, got '" + reload + "'");
@@ -116,10 +124,12 @@ final class SweepCommand implements Callable<Integer> {
     Map<String, Properties> workloadProps = new LinkedHashMap<>();
     for (String w : workloads) {
       String file = w.contains("/") || Files.exists(Path.of(w)) ? w : "workloads/" + w;
-      Properties p = PropertySources.load(List.of(file), propertyPairs);
+      Properties p = PropertySources.load(List.of(file), List.of());
       if (p.getProperty(Benchmark.WORKLOAD) == null) {
         throw new UserError("workload file '" + file + "' sets no workload class");
       }
+      scale(p, scale);
+      p.putAll(PropertySources.load(List.of(), propertyPairs));
       workloadProps.put(Path.of(w).getFileName().toString(), p);
     }
 
@@ -130,6 +140,12 @@ final class SweepCommand implements Callable<Integer> {
     ArrayNode cellsJson = sweep.putArray("cells");
     StringBuilder csv = new StringBuilder("binding,workload,threads,figure,n,mean,stdDev,cv,ci95Low,ci95High\n");
     int failedCells = 0;
+    // Progress over the whole matrix: which repetition of how many, and an estimate of the time left from
+    // the repetitions run so far (loads included).
+    final int total = resolved.size() * workloadProps.size() * threads.size() * repeat;
+    int position = 0;
+    int ran = 0;
+    final long sweepStart = System.nanoTime();
     for (Map.Entry<String, BindingResolver.Resolved> b : resolved.entrySet()) {
       for (Map.Entry<String, Properties> w : workloadProps.entrySet()) {
         boolean inserts = Props.getDouble(w.getValue(), "insertproportion", 0) > 0;
@@ -146,6 +162,7 @@ final class SweepCommand implements Callable<Integer> {
           for (int r = 1; r <= repeat; r++) {
             Path dir = out.resolve(b.getValue().name()).resolve(w.getKey()).resolve("t" + t).resolve("r" + r);
             JsonNode done = completed(dir.resolve(ResultJson.FILE_NAME));
+            position++;
             if (done == null) {
               if (loadFailure == null && (!loaded || reloadEach)) {
                 loadFailure = flush ? empty(b.getValue(), w.getValue(), err) : null;
@@ -159,8 +176,11 @@ final class SweepCommand implements Callable<Integer> {
                 failures.add("r" + r + ": load failed: " + loadFailure);
                 continue;
               }
-              err.printf(Locale.US, "ycsb-kv sweep: %s %s %d thread(s), repetition %d/%d%n", b.getValue().name(),
-                  w.getKey(), t, r, repeat);
+              String eta = ran == 0 ? "" : ", about " + minutes((System.nanoTime() - sweepStart) / 1e9 / ran
+                  * (total - position + 1)) + " left";
+              err.printf(Locale.US, "ycsb-kv sweep: [%d of %d%s] %s %s %d thread(s), repetition %d/%d%n", position,
+                  total, eta, b.getValue().name(), w.getKey(), t, r, repeat);
+              ran++;
               Properties p = new Properties();
               p.putAll(w.getValue());
               p.setProperty(Benchmark.THREADS, Integer.toString(t));
@@ -213,8 +233,18 @@ final class SweepCommand implements Callable<Integer> {
     return 0;
   }
 
+  private static String minutes(double seconds) {
+    return seconds < 90 ? Math.round(seconds) + " s" : Math.round(seconds / 60) + " min";
+  }
+
+  /** The command recorded in sweep.json when another command ran this sweep ({@code ycsb study}). */
+  String commandLineOverride;
+
   /** This command line as typed, with the values of secret properties masked. */
   private String commandLine() {
+    if (commandLineOverride != null) {
+      return redactPairs(commandLineOverride);
+    }
     StringBuilder sb = new StringBuilder("bin/ycsb sweep");
     List<String> all = spec.commandLine().getParseResult().originalArgs();
     List<String> args = all.subList(all.indexOf("sweep") + 1, all.size());
@@ -229,10 +259,43 @@ final class SweepCommand implements Callable<Integer> {
     return sb.toString();
   }
 
+  /** {@code text} with the value of every {@code KEY=VALUE} token whose key is secret masked. */
+  private static String redactPairs(String text) {
+    StringBuilder sb = new StringBuilder();
+    for (String token : text.split(" ")) {
+      int eq = token.indexOf('=');
+      sb.append(sb.length() == 0 ? "" : " ").append(eq <= 0 ? token
+          : token.substring(0, eq + 1) + io.github.ycsbkv.config.Secrets.redact(token.substring(0, eq), token.substring(eq + 1)));
+    }
+    return sb.toString();
+  }
+
   private void writeSweep(ObjectMapper mapper, ObjectNode sweep, StringBuilder csv) throws IOException {
     Files.createDirectories(out);
     mapper.writeValue(out.resolve("sweep.json").toFile(), sweep);
     Files.writeString(out.resolve("sweep.csv"), csv, StandardCharsets.UTF_8);
+  }
+
+  /**
+   * Scales a workload file's sizes: recordcount and operationcount times {@code factor} (at least 1), and
+   * the time-series workload's series count down to the records when there are fewer records than series.
+   */
+  static void scale(Properties p, double factor) {
+    if (factor == 1.0) {
+      return;
+    }
+    for (String key : List.of(Benchmark.RECORD_COUNT, Benchmark.OPERATION_COUNT)) {
+      if (p.getProperty(key) != null) {
+        p.setProperty(key, Long.toString(Math.max(1, Math.round(Props.getLong(p, key, 0, 0) * factor))));
+      }
+    }
+    long records = Props.getLong(p, Benchmark.RECORD_COUNT, 0, 0);
+    if (p.getProperty("ts.series") != null || p.getProperty(Benchmark.WORKLOAD, "").endsWith("TimeSeriesWorkload")) {
+      long series = Props.getLong(p, "ts.series", 1024, 1);
+      if (records > 0 && records < series) {
+        p.setProperty("ts.series", Long.toString(records));
+      }
+    }
   }
 
   /** Empties the store (--flush) before a load; returns null, or why it failed. */

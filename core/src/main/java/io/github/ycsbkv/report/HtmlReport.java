@@ -53,6 +53,8 @@ public final class HtmlReport {
 
   /** The file written into the sweep directory. */
   public static final String FILE_NAME = "report.html";
+  /** Written by {@code ycsb study} beside sweep.json: the study and its published figures. */
+  public static final String STUDY_FILE = "study.json";
 
   private static final ObjectMapper JSON = new ObjectMapper();
   /** What JFreeSVG writes on every element that draws as the default would: full opacity, and hints. */
@@ -128,6 +130,7 @@ public final class HtmlReport {
         .append(" none when a cell has one repetition; with two the interval is wide (t = 12.7), three or more")
         .append(" repetitions narrow it. Latency is the service time of successful operations.</p>\n");
     failures();
+    published();
     for (String w : workloads) {
       workload(w);
     }
@@ -137,6 +140,43 @@ public final class HtmlReport {
     commands();
     html.append("</body></html>\n");
     return html.toString();
+  }
+
+  /** For {@code ycsb study}: the study's published figures beside the measured ones, units explicit. */
+  private void published() throws IOException {
+    Path file = dir.resolve(STUDY_FILE);
+    if (!Files.isRegularFile(file)) {
+      return;
+    }
+    JsonNode study = JSON.readTree(file.toFile());
+    html.append("<h2>").append(esc(study.path("title").asText())).append("</h2>\n<p>Source: ")
+        .append(esc(study.path("source").asText())).append(". ").append(esc(study.path("method").asText()))
+        .append(" Scale of this run: ").append(esc(study.path("scale").asText())).append(".</p>\n")
+        .append("<table><tr><th class=\"l\">workload</th><th class=\"l\">store</th><th>threads (study / here)</th>")
+        .append("<th class=\"l\">figure</th><th>published</th><th class=\"l\">unit</th><th>measured here</th>")
+        .append("<th class=\"l\">unit</th></tr>\n");
+    for (JsonNode p : study.path("published")) {
+      String workload = p.path("workload").asText();
+      String store = p.path("store").asText();
+      int threads = p.path("threads").asInt();
+      boolean throughput = p.path("figure").asText().equals("throughput");
+      String op = workload.equals("writeheavy") ? "INSERT" : "READ";
+      String figure = throughput ? "throughputOpsPerSec" : op + ".p99Micros";
+      double measured = Double.NaN;
+      for (JsonNode cell : cells(workload)) {
+        if (cell.path("binding").asText().equals(store) && cell.path("threads").asInt() == threads) {
+          measured = cell.path("figures").path(figure).path("mean").asDouble(Double.NaN);
+        }
+      }
+      html.append("<tr><td class=\"l\">").append(esc(workload)).append("</td><td class=\"l\">").append(esc(store))
+          .append("</td><td>").append(p.path("studyThreads").asInt()).append(" / ").append(threads)
+          .append("</td><td class=\"l\">").append(throughput ? "throughput" : "P99 " + op).append("</td><td>")
+          .append(String.format(Locale.ROOT, "%,.2f", p.path("value").asDouble()).replaceAll("\\.00$", ""))
+          .append("</td><td class=\"l\">").append(esc(p.path("unit").asText())).append("</td><td>")
+          .append(Double.isNaN(measured) ? "not run" : String.format(Locale.ROOT, throughput ? "%,.0f" : "%,.1f", measured))
+          .append("</td><td class=\"l\">").append(throughput ? "ops/s" : "us").append("</td></tr>\n");
+    }
+    html.append("</table>\n");
   }
 
   private void failures() {

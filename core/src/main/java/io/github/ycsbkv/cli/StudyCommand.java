@@ -1,0 +1,150 @@
+package io.github.ycsbkv.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.report.HtmlReport;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ycsb study NAME}: one published comparison (../shared/SEEDS.md) as one command: its matrix run
+ * as a {@code sweep} (resumable, every store emptied before each load with {@code --flush}), then
+ * {@code report.html} with the published figures beside the measured ones. The servers are the ones
+ * given with {@code -p}, as {@code sweep} takes them; starting them is not built yet.
+ */
+@Command(name = "study", mixinStandardHelpOptions = true, separator = " ", sortOptions = false,
+    usageHelpAutoWidth = true,
+    description = {"Reproduce a published study: its workloads, thread counts and sizes as one sweep, then a report"
+        + " with the published figures beside the measured ones. Give each store's address with -p.", ""},
+    footer = {"", "Examples:",
+        "  ycsb study --list",
+        "  ycsb study ycsb2025 --stores redis,dragonfly --out results/ycsb2025 --scale 0.01 --flush \\",
+        "      -p redis.port=6379 -p dragonfly.port=6380"})
+final class StudyCommand implements Callable<Integer> {
+
+  @Spec
+  CommandSpec spec;
+
+  @Parameters(index = "0", arity = "0..1", paramLabel = "STUDY", description = "ycsb2025 or memtier2025.")
+  String name;
+
+  @Option(names = "--list", description = "List the studies, their matrices and sources.")
+  boolean list;
+
+  @Option(names = "--stores", paramLabel = "NAMES", split = ",", description = "Stores (bindings) to run; default: the"
+      + " study's.")
+  List<String> stores;
+
+  @Option(names = "--out", paramLabel = "DIR", description = "Where results and report.html go.")
+  Path out;
+
+  @Option(names = "--scale", paramLabel = "S", description = "Multiply the study's record and operation counts by S"
+      + " (default ${DEFAULT-VALUE}).")
+  double scale = 1.0;
+
+  @Option(names = "--repeat", paramLabel = "R", description = "Repetitions of every cell (default: the study's, 3).")
+  Integer repeat;
+
+  @Option(names = "--flush", description = "Empty each store before every load (FLUSHDB, an Aerospike truncate), so"
+      + " that every workload starts from an empty store and its memory figures are its own. Deletes data on the"
+      + " servers given: never done without this flag.")
+  boolean flush;
+
+  @Option(names = "-p", paramLabel = "KEY=VALUE", description = "A property for every cell, e.g. store addresses;"
+      + " repeatable.")
+  List<String> propertyPairs = new ArrayList<>();
+
+  @Override
+  public Integer call() throws IOException {
+    PrintWriter stdout = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    if (list) {
+      for (Studies.Study s : Studies.ALL) {
+        stdout.printf(Locale.ROOT, "%s: %s%n  stores %s; workloads %s; threads %s; %d repetitions by default; source %s%n",
+            s.name(), s.title(), String.join(",", s.stores()), String.join(",", s.workloads()),
+            s.threads().stream().map(String::valueOf).collect(Collectors.joining(",")), s.defaultRepeat(), s.source());
+      }
+      stdout.flush();
+      return 0;
+    }
+    if (name == null || out == null) {
+      throw new UserError("ycsb study NAME --out DIR [--stores ...] [--scale S] [--repeat R] [--flush] [-p ...]"
+          + " (ycsb study --list names the studies)");
+    }
+    Studies.Study study = Studies.find(name.trim());
+    List<String> chosen = stores == null || stores.isEmpty() ? study.stores() : stores;
+    int repetitions = repeat == null ? study.defaultRepeat() : repeat;
+    List<String> sweep = new ArrayList<>(List.of("--bindings", String.join(",", chosen), "--workloads",
+        String.join(",", study.workloads()), "--threads",
+        study.threads().stream().map(String::valueOf).collect(Collectors.joining(",")), "--repeat",
+        Integer.toString(repetitions), "--out", out.toString(), "--scale",
+        java.math.BigDecimal.valueOf(scale).toPlainString()));
+    if (flush) {
+      sweep.add("--flush");
+    }
+    for (String p : propertyPairs) {
+      sweep.add("-p");
+      sweep.add(p);
+    }
+    err.printf(Locale.ROOT, "ycsb-kv study %s: %s; %d store(s) x %d workload(s) x %d thread counts x %d repetitions"
+        + " at scale %s%n", study.name(), study.title(), chosen.size(), study.workloads().size(), study.threads().size(),
+        repetitions, java.math.BigDecimal.valueOf(scale).stripTrailingZeros().toPlainString());
+    writeStudy(study, chosen);
+    SweepCommand command = new SweepCommand();
+    CommandLine sweepLine = new CommandLine(command).setOut(stdout).setErr(err)
+        .setExecutionExceptionHandler(spec.commandLine().getExecutionExceptionHandler());
+    command.commandLineOverride = "bin/ycsb study " + String.join(" ", spec.commandLine().getParseResult()
+        .originalArgs().subList(spec.commandLine().getParseResult().originalArgs().indexOf("study") + 1,
+            spec.commandLine().getParseResult().originalArgs().size()));
+    int code = sweepLine.execute(sweep.toArray(String[]::new));
+    if (Files.exists(out.resolve("sweep.json"))) {
+      Path report = HtmlReport.write(out);
+      err.println("ycsb-kv study: wrote " + report + " (the published figures beside the measured ones)");
+    }
+    return code;
+  }
+
+  /** {@code DIR/study.json}: the study, its method and differences, and its published figures. */
+  private void writeStudy(Studies.Study study, List<String> chosen) throws IOException {
+    Files.createDirectories(out);
+    ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    ObjectNode json = mapper.createObjectNode();
+    json.put("schema", "ycsb-kv/study/1");
+    json.put("name", study.name());
+    json.put("title", study.title());
+    json.put("source", study.source());
+    json.put("method", study.method());
+    json.put("scale", scale);
+    ArrayNode figures = json.putArray("published");
+    for (Studies.Published p : study.published()) {
+      if (!chosen.contains(p.store())) {
+        continue;
+      }
+      ObjectNode f = figures.addObject();
+      f.put("workload", p.workload());
+      f.put("store", p.store());
+      f.put("studyThreads", p.studyThreads());
+      f.put("threads", p.ourThreads());
+      f.put("figure", p.figure());
+      f.put("value", p.value());
+      f.put("unit", p.unit());
+    }
+    mapper.writeValue(out.resolve(HtmlReport.STUDY_FILE).toFile(), json);
+  }
+}

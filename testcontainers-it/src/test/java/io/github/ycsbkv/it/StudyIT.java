@@ -1,0 +1,80 @@
+package io.github.ycsbkv.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code ycsb study}: a published study's matrix at a tiny scale against real stores, with its published figures. */
+class StudyIT {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @TempDir
+  Path dir;
+
+  @Test
+  void ycsb2025_tinyScale_runsTheMatrix_andReportsThePublishedFiguresBesideOurs() throws Exception {
+    // The study names its workload files as bin/ycsb finds them: in the ycsb-kv directory.
+    System.setProperty("ycsbkv.home", Path.of("..").toAbsolutePath().normalize().toString());
+    try (Store redis = Store.provision(Store.Kind.REDIS); Store dragonfly = Store.provision(Store.Kind.DRAGONFLY)) {
+      Path out = dir.resolve("ycsb2025");
+      Cli run = Cli.run("study", "ycsb2025", "--stores", "redis,dragonfly", "--out", out.toString(), "--scale",
+          "0.0007", "--repeat", "1", "--flush", "-p", "redis.host=" + redis.host(), "-p", "redis.port=" + redis.port(),
+          "-p", "dragonfly.host=" + dragonfly.host(), "-p", "dragonfly.port=" + dragonfly.port());
+      assertEquals(0, run.exitCode(), run.err());
+      assertTrue(run.err().contains("ycsb-kv sweep: [36 of 36, about "), "progress over the whole study: " + run.err());
+      assertTrue(run.err().contains("ycsb-kv sweep: emptied dragonfly: FLUSHDB of database 0 at "), run.err());
+
+      JsonNode sweep = JSON.readTree(out.resolve("sweep.json").toFile());
+      assertEquals(2 * 3 * 6, sweep.path("cells").size(), "2 stores x 3 workloads x 6 thread counts");
+      assertTrue(sweep.path("command").asText().startsWith("bin/ycsb study ycsb2025 --stores redis,dragonfly"),
+          sweep.path("command").asText());
+      for (JsonNode cell : sweep.path("cells")) {
+        assertEquals(0, cell.path("failed").size(), cell.toString());
+      }
+      // The study's sizes, scaled: 1,474,560 x 0.0007 = 1,032 records per workload.
+      JsonNode load = JSON.readTree(out.resolve("redis/readheavy/load/result.json").toFile());
+      assertEquals(1032, load.path("operations").get(0).path("count").asLong(), load.path("operations").toString());
+
+      JsonNode study = JSON.readTree(out.resolve("study.json").toFile());
+      assertEquals("ycsb2025", study.path("name").asText());
+      assertEquals(2 * 3 * 4, study.path("published").size(), "P99 and ops/s at 1 and 32 threads, per store and workload");
+      String html = Files.readString(out.resolve("report.html"));
+      Matcher row = Pattern.compile("<tr><td class=\"l\">readheavy</td><td class=\"l\">redis</td><td>32 / 32</td>"
+          + "<td class=\"l\">throughput</td><td>17,158</td><td class=\"l\">ops/s</td><td>([0-9,]+)</td>").matcher(html);
+      assertTrue(row.find(), "the published 17,158 ops/s beside ours");
+      double measured = Double.parseDouble(row.group(1).replace(",", ""));
+      double sweepMean = 0;
+      for (JsonNode cell : sweep.path("cells")) {
+        if (cell.path("binding").asText().equals("redis") && cell.path("workload").asText().equals("readheavy")
+            && cell.path("threads").asInt() == 32) {
+          sweepMean = cell.path("figures").path("throughputOpsPerSec").path("mean").asDouble();
+        }
+      }
+      assertEquals(Math.round(sweepMean), measured, 1.0, "the measured column is the sweep's mean");
+      assertFalse(html.contains("not run"), "every published figure has its measured counterpart");
+    } finally {
+      System.clearProperty("ycsbkv.home");
+    }
+  }
+
+  @Test
+  void list_namesBothStudies_andAnUnknownOneIsOneLine() {
+    Cli list = Cli.run("study", "--list");
+    assertEquals(0, list.exitCode());
+    assertTrue(list.out().startsWith("ycsb2025: YCSB study of Redis, Aerospike and Dragonfly"), list.out());
+    assertTrue(list.out().contains("\nmemtier2025: memtier-style study"), list.out());
+    Cli unknown = Cli.run("study", "tpcc", "--out", dir.toString());
+    assertEquals(2, unknown.exitCode());
+    assertEquals("ycsb: unknown study 'tpcc'; known: ycsb2025, memtier2025 (ycsb study --list)", unknown.lastErrLine());
+  }
+}
