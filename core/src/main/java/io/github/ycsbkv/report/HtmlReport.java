@@ -305,10 +305,58 @@ public final class HtmlReport {
       renderer.setSeriesPaint(i, lines.get(i).color());
       renderer.setSeriesStroke(i, new BasicStroke(2f));
     }
+    boolean published = figure.equals("throughputOpsPerSec") && publishedThroughput(workload, plot, byStore.keySet(),
+        lines);
     figure(newChart(title, plot), lines, title + " against client threads, one line per store; mean over the"
         + " repetitions, error bars the 95% confidence interval" + (clipped ? ", clipped at 0 (with few repetitions the"
-        + " interval reaches below 0, which no throughput or latency can)" : "") + ". Source: sweep.json figure "
-        + figure + ".");
+        + " interval reaches below 0, which no throughput or latency can)" : "")
+        + (published ? "; dashed: the study's published figures at the thread counts it names" : "")
+        + ". Source: sweep.json figure " + figure + ".");
+  }
+
+  /**
+   * For a study: the published throughput of each store as a dashed line in its color (a second dataset
+   * of {@code plot}); returns whether any was drawn.
+   */
+  private boolean publishedThroughput(String workload, XYPlot plot, Set<String> stores, List<Line> lines)
+      throws IOException {
+    Path file = dir.resolve(STUDY_FILE);
+    if (!Files.isRegularFile(file)) {
+      return false;
+    }
+    XYSeriesCollection data = new XYSeriesCollection();
+    XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
+    JsonNode study = JSON.readTree(file.toFile());
+    for (String store : stores) {
+      XYSeries series = new XYSeries(store + " (published)");
+      for (JsonNode p : study.path("published")) {
+        if (p.path("workload").asText().equals(workload) && p.path("store").asText().equals(store)
+            && p.path("figure").asText().equals("throughput")) {
+          series.add(log2(p.path("threads").asInt()), p.path("value").asDouble());
+        }
+      }
+      if (series.getItemCount() == 0) {
+        continue;
+      }
+      int i = data.getSeriesCount();
+      data.addSeries(series);
+      renderer.setSeriesPaint(i, color(store));
+      renderer.setSeriesStroke(i, new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
+          new float[] {6f, 4f}, 0f));
+      double[] x = new double[series.getItemCount()];
+      double[] y = new double[x.length];
+      for (int k = 0; k < x.length; k++) {
+        x[k] = Math.rint(Math.pow(2, series.getX(k).doubleValue()));
+        y[k] = series.getY(k).doubleValue();
+      }
+      lines.add(new Line(store + " (published)", color(store), x, y, null));
+    }
+    if (data.getSeriesCount() == 0) {
+      return false;
+    }
+    plot.setDataset(1, data);
+    plot.setRenderer(1, renderer);
+    return true;
   }
 
   /** The unit that shows latencies up to {@code maxMicros} with few digits: us, ms or s. */

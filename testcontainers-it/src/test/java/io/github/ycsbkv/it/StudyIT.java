@@ -62,6 +62,19 @@ class StudyIT {
       }
       assertEquals(Math.round(sweepMean), measured, 1.0, "the measured column is the sweep's mean");
       assertFalse(html.contains("not run"), "every published figure has its measured counterpart");
+      // The throughput chart draws the published figures as a dashed series per store (read from its <desc>).
+      Matcher desc = Pattern.compile("<title>Throughput, readheavy</title>\\s*<desc>([^<]+)</desc>").matcher(html);
+      assertTrue(desc.find(), "the readheavy throughput chart");
+      JsonNode chart = JSON.readTree(desc.group(1).replace("&quot;", "\"").replace("&amp;", "&"));
+      JsonNode publishedRedis = null;
+      for (JsonNode s : chart.path("series")) {
+        if (s.path("name").asText().equals("redis (published)")) {
+          publishedRedis = s;
+        }
+      }
+      assertTrue(publishedRedis != null, chart.toString());
+      assertEquals("[1.0,32.0]", publishedRedis.path("x").toString());
+      assertEquals("[1656.0,17158.0]", publishedRedis.path("y").toString());
     } finally {
       System.clearProperty("ycsbkv.home");
     }
