@@ -15,20 +15,23 @@ final class Studies {
   record Published(String workload, String store, int studyThreads, int ourThreads, String figure, double value,
       String unit) {}
 
-  /** A study: the workload files, the thread counts, the stores, what differs from its method, its figures. */
+  /**
+   * A study: the workload files, the thread counts, the stores, the I/O threads it gave each server (0: the
+   * servers' defaults), what differs from its method, its figures.
+   */
   record Study(String name, String title, String source, List<String> stores, List<String> workloads,
-      List<Integer> threads, int defaultRepeat, String method, List<Published> published) {}
+      List<Integer> threads, int defaultRepeat, int ioThreads, String method, List<Published> published) {}
 
   private static final String OPS = "ops/s";
 
   static final Study YCSB2025 = new Study("ycsb2025",
       "YCSB study of Redis, Aerospike and Dragonfly (Bodra & Khairnar, 2025; arXiv 2510.08863)",
       "../shared/SEEDS.md, study 1", List.of("redis", "aerospike", "dragonfly"),
-      List.of("readheavy", "balanced", "writeheavy"), List.of(1, 2, 4, 8, 16, 32), 3,
+      List.of("readheavy", "balanced", "writeheavy"), List.of(1, 2, 4, 8, 16, 32), 3, 0,
       "YCSB clients at 1 to 32 threads, Zipfian keys, 1,474,560 records (writeheavy: 2,949,120 inserts). The study"
           + " ran each store in a container on a 12-core laptop and published P99 in \"ms\" that are implausible for"
           + " loopback (most likely microseconds); here P99 is the service time in microseconds, exact (HdrHistogram),"
-          + " on this machine, and the servers are the ones given with -p.",
+          + " on this machine, against the servers given with -p or started from PATH with their default settings.",
       List.of(
           p("readheavy", "aerospike", 436, 2_979, 3_348, 32_592), p("readheavy", "redis", 862, 4_447, 1_656, 17_158),
           p("readheavy", "dragonfly", 1_137, 4_883, 1_371, 16_328),
@@ -40,7 +43,7 @@ final class Studies {
   static final Study MEMTIER2025 = new Study("memtier2025",
       "memtier-style study of Redis, KeyDB, Dragonfly and Valkey (a public benchmark repository, 2025)",
       "../shared/SEEDS.md, study 2", List.of("redis", "keydb", "dragonfly", "valkey"), List.of("memtier"),
-      List.of(100, 400, 800), 3,
+      List.of(100, 400, 800), 3, 4,
       "memtier_benchmark with 1, 4 and 8 client threads of 100 connections each (one request in flight per"
           + " connection), 1:15 SET:GET, 512-byte values, Gaussian keys over 3,000,000, on a 4-vCPU runner with 4 I/O"
           + " threads per store. Here each connection is a closed-loop client: 100, 400 and 800 clients (served by a"

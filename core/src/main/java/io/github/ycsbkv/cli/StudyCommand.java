@@ -25,17 +25,19 @@ import picocli.CommandLine.Spec;
 /**
  * {@code ycsb study NAME}: one published comparison (../shared/SEEDS.md) as one command: its matrix run
  * as a {@code sweep} (resumable, every store emptied before each load with {@code --flush}), then
- * {@code report.html} with the published figures beside the measured ones. The servers are the ones
- * given with {@code -p}, as {@code sweep} takes them; starting them is not built yet.
+ * {@code report.html} with the published figures beside the measured ones. A store whose address is
+ * given with {@code -p} is used as given; the others are started from PATH through a
+ * {@link io.github.ycsbkv.spi.Provisioner} (module {@code ycsb-kv-provision}) and stopped at the end.
  */
 @Command(name = "study", mixinStandardHelpOptions = true, separator = " ", sortOptions = false,
     usageHelpAutoWidth = true,
     description = {"Reproduce a published study: its workloads, thread counts and sizes as one sweep, then a report"
-        + " with the published figures beside the measured ones. Give each store's address with -p.", ""},
+        + " with the published figures beside the measured ones. Stores without an address given with -p are"
+        + " started from their binaries on PATH (loopback, no persistence) and stopped at the end.", ""},
     footer = {"", "Examples:",
         "  ycsb study --list",
-        "  ycsb study ycsb2025 --stores redis,dragonfly --out results/ycsb2025 --scale 0.01 --flush \\",
-        "      -p redis.port=6379 -p dragonfly.port=6380"})
+        "  ycsb study ycsb2025 --stores redis,dragonfly --out results/ycsb2025 --scale 0.01 --flush",
+        "  ycsb study memtier2025 --out results/memtier -p valkey:redis.port=6381   # valkey given, others started"})
 final class StudyCommand implements Callable<Integer> {
 
   @Spec
@@ -107,6 +109,88 @@ final class StudyCommand implements Callable<Integer> {
         repetitions, java.math.BigDecimal.valueOf(scale).stripTrailingZeros().toPlainString());
     writeStudy(study, chosen);
     SweepCommand command = new SweepCommand();
+    List<io.github.ycsbkv.spi.Provisioner.Provisioned> started = new ArrayList<>();
+    Thread stopOnExit = new Thread(() -> started.forEach(io.github.ycsbkv.spi.Provisioner.Provisioned::close),
+        "ycsb-study-servers");
+    try {
+      provision(study, chosen, command, started, err);
+      if (!started.isEmpty()) {
+        Runtime.getRuntime().addShutdownHook(stopOnExit);
+      }
+      return runSweep(command, sweep, stdout, err);
+    } finally {
+      for (io.github.ycsbkv.spi.Provisioner.Provisioned s : started) {
+        s.close();
+        err.println("ycsb-kv study: stopped the server (" + s.description().split(": ", 2)[0] + ")");
+      }
+      if (!started.isEmpty()) {
+        try {
+          Runtime.getRuntime().removeShutdownHook(stopOnExit);
+        } catch (IllegalStateException shuttingDown) {
+          // the hook runs anyway; closing twice is harmless
+        }
+      }
+    }
+  }
+
+  /**
+   * For each store without an address among the -p properties, starts its server binary from PATH on
+   * loopback (with the study's I/O threads, capped at this machine's cores) and points that store's
+   * cells at it. A store that has neither is one line saying what to give.
+   */
+  private void provision(Studies.Study study, List<String> chosen, SweepCommand command,
+      List<io.github.ycsbkv.spi.Provisioner.Provisioned> started, PrintWriter err) throws IOException {
+    io.github.ycsbkv.spi.Provisioner provisioner = java.util.ServiceLoader.load(io.github.ycsbkv.spi.Provisioner.class,
+        StudyCommand.class.getClassLoader()).findFirst().orElse(null);
+    int cores = Runtime.getRuntime().availableProcessors();
+    int ioThreads = study.ioThreads() <= 0 ? 0 : Math.min(study.ioThreads(), cores);
+    if (study.ioThreads() > cores) {
+      err.printf(Locale.ROOT, "ycsb-kv study: the study gives each server %d I/O threads; this machine has %d cores,"
+          + " so servers started here get %d%n", study.ioThreads(), cores, ioThreads);
+    }
+    for (String store : chosen) {
+      if (addressGiven(store)) {
+        continue;
+      }
+      String why = provisioner == null ? "no provisioner on the class path (module ycsb-kv-provision)"
+          : provisioner.unavailable(store);
+      if (why != null) {
+        throw new UserError("no address for " + store + " (give -p " + store + ":" + addressExample(store) + ") and"
+            + " it cannot be started here: " + why);
+      }
+      io.github.ycsbkv.spi.Provisioner.Provisioned s = provisioner.start(store, ioThreads);
+      started.add(s);
+      command.bindingProperties.computeIfAbsent(store, k -> new java.util.LinkedHashMap<>()).putAll(s.properties());
+      err.println("ycsb-kv study: " + s.description());
+    }
+  }
+
+  /** Whether -p names an address for {@code store}: for it alone ({@code store:key=...}) or for its binding's keys. */
+  private boolean addressGiven(String store) {
+    List<String> keys = switch (store) {
+      case "dragonfly" -> List.of("dragonfly.host", "dragonfly.port", "dragonfly.uri");
+      case "aerospike" -> List.of("as.host", "as.port");
+      default -> List.of("redis.host", "redis.port", "redis.uri");
+    };
+    for (String pair : propertyPairs) {
+      String key = pair.contains("=") ? pair.substring(0, pair.indexOf('=')).trim() : pair;
+      if (key.startsWith(store + ":") || keys.contains(key)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static String addressExample(String store) {
+    return switch (store) {
+      case "dragonfly" -> "dragonfly.port=PORT";
+      case "aerospike" -> "as.host=HOST:PORT";
+      default -> "redis.port=PORT";
+    };
+  }
+
+  private int runSweep(SweepCommand command, List<String> sweep, PrintWriter stdout, PrintWriter err)
+      throws IOException {
     CommandLine sweepLine = new CommandLine(command).setOut(stdout).setErr(err)
         .setExecutionExceptionHandler(spec.commandLine().getExecutionExceptionHandler());
     command.commandLineOverride = "bin/ycsb study " + String.join(" ", spec.commandLine().getParseResult()

@@ -93,7 +93,9 @@ final class SweepCommand implements Callable<Integer> {
           + " for servers you can empty.")
   boolean flush;
 
-  @Option(names = "-p", paramLabel = "KEY=VALUE", description = "A property for every cell; repeatable.")
+  @Option(names = "-p", paramLabel = "[BINDING:]KEY=VALUE",
+      description = "A property for every cell, or with BINDING: for that binding's cells only (e.g."
+          + " valkey:redis.port=6381); repeatable.")
   List<String> propertyPairs = new ArrayList<>();
 
   @Override
@@ -121,6 +123,24 @@ final class SweepCommand implements Callable<Integer> {
       }
       resolved.put(b, r);
     }
+    // -p NAME:KEY=VALUE applies to one binding's cells only (redis, valkey and keydb share redis.* keys).
+    List<String> globalPairs = new ArrayList<>();
+    for (String pair : propertyPairs) {
+      int colon = pair.indexOf(':');
+      int eq = pair.indexOf('=');
+      String binding = colon > 0 && (eq < 0 || colon < eq) ? pair.substring(0, colon) : null;
+      if (binding != null && resolved.values().stream().anyMatch(r -> r.name().equals(binding))) {
+        String kv = pair.substring(colon + 1);
+        int e = kv.indexOf('=');
+        if (e <= 0) {
+          throw new UserError("-p expects [binding:]key=value, got '" + pair + "'");
+        }
+        bindingProperties.computeIfAbsent(binding, k -> new LinkedHashMap<>())
+            .put(kv.substring(0, e).trim(), kv.substring(e + 1));
+      } else {
+        globalPairs.add(pair);
+      }
+    }
     Map<String, Properties> workloadProps = new LinkedHashMap<>();
     for (String w : workloads) {
       String file = w.contains("/") || Files.exists(Path.of(w)) ? w : "workloads/" + w;
@@ -129,7 +149,7 @@ final class SweepCommand implements Callable<Integer> {
         throw new UserError("workload file '" + file + "' sets no workload class");
       }
       scale(p, scale);
-      p.putAll(PropertySources.load(List.of(), propertyPairs));
+      p.putAll(PropertySources.load(List.of(), globalPairs));
       workloadProps.put(Path.of(w).getFileName().toString(), p);
     }
 
@@ -165,10 +185,10 @@ final class SweepCommand implements Callable<Integer> {
             position++;
             if (done == null) {
               if (loadFailure == null && (!loaded || reloadEach)) {
-                loadFailure = flush ? empty(b.getValue(), w.getValue(), err) : null;
+                loadFailure = flush ? empty(b.getValue(), forBinding(b.getValue(), w.getValue()), err) : null;
               }
               if (loadFailure == null && (!loaded || reloadEach)) {
-                loadFailure = load(b.getValue(), w.getValue(), threads, dir.getParent().getParent().resolve("load"),
+                loadFailure = load(b.getValue(), forBinding(b.getValue(), w.getValue()), threads, dir.getParent().getParent().resolve("load"),
                     registry, err);
                 loaded = loadFailure == null;
               }
@@ -182,7 +202,7 @@ final class SweepCommand implements Callable<Integer> {
                   total, eta, b.getValue().name(), w.getKey(), t, r, repeat);
               ran++;
               Properties p = new Properties();
-              p.putAll(w.getValue());
+              p.putAll(forBinding(b.getValue(), w.getValue()));
               p.setProperty(Benchmark.THREADS, Integer.toString(t));
               p.setProperty(Benchmark.EXPORT_DIR, dir.toString());
               BenchmarkResult result = runPhase(Phase.RUN, b.getValue(), p, registry);
@@ -235,6 +255,19 @@ final class SweepCommand implements Callable<Integer> {
 
   private static String minutes(double seconds) {
     return seconds < 90 ? Math.round(seconds) + " s" : Math.round(seconds / 60) + " min";
+  }
+
+  /**
+   * Properties for one binding's cells only, by binding name: set by {@code ycsb study} for the servers
+   * it started (redis, valkey and keydb share the redis.* keys, so each needs its own address).
+   */
+  final Map<String, Map<String, String>> bindingProperties = new LinkedHashMap<>();
+
+  private Properties forBinding(BindingResolver.Resolved b, Properties workload) {
+    Properties p = new Properties();
+    p.putAll(workload);
+    p.putAll(bindingProperties.getOrDefault(b.name(), Map.of()));
+    return p;
   }
 
   /** The command recorded in sweep.json when another command ran this sweep ({@code ycsb study}). */

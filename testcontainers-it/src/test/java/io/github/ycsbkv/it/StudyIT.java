@@ -80,6 +80,58 @@ class StudyIT {
     }
   }
 
+  /** #17: without addresses the study starts each store's binary from PATH, and stops it at the end. */
+  @Test
+  void memtier2025_withoutAddresses_startsTheServersFromPath_andStopsThem() throws Exception {
+    for (String binary : java.util.List.of("redis-server", "valkey-server", "keydb-server", "asd")) {
+      if (RespServer.onPath(binary) == null) {
+        String why = binary + " is not on PATH: skipping the provisioned study";
+        if (Store.required("keydb") && Store.required("valkey") && Store.required("aerospike")) {
+          org.junit.jupiter.api.Assertions.fail(why + ", but it.require lists every store");
+        }
+        org.junit.jupiter.api.Assumptions.abort(why);
+      }
+    }
+    System.setProperty("ycsbkv.home", Path.of("..").toAbsolutePath().normalize().toString());
+    try {
+      Path out = dir.resolve("memtier2025");
+      Cli run = Cli.run("study", "memtier2025", "--stores", "redis,valkey,keydb", "--out", out.toString(), "--scale",
+          "0.0005", "--repeat", "1", "--flush");
+      assertEquals(0, run.exitCode(), run.err());
+      // Each store got its own server (redis, valkey and keydb share the redis.* keys).
+      java.util.List<Integer> ports = new java.util.ArrayList<>();
+      Matcher started = Pattern.compile("ycsb-kv study: (redis|valkey|keydb) started on 127\\.0\\.0\\.1:(\\d+): ")
+          .matcher(run.err());
+      while (started.find()) {
+        ports.add(Integer.parseInt(started.group(2)));
+      }
+      assertEquals(3, ports.size(), run.err());
+      assertEquals(3, new java.util.HashSet<>(ports).size(), "three servers, three ports");
+      assertTrue(run.err().contains("so servers started here get "), "the study's 4 I/O threads, capped: " + run.err());
+      JsonNode sweep = JSON.readTree(out.resolve("sweep.json").toFile());
+      assertEquals(3 * 3, sweep.path("cells").size());
+      for (JsonNode cell : sweep.path("cells")) {
+        assertEquals(0, cell.path("failed").size(), cell.toString());
+      }
+      // The servers the study started are gone.
+      for (int port : ports) {
+        try (java.net.Socket s = new java.net.Socket()) {
+          s.connect(new java.net.InetSocketAddress("127.0.0.1", port), 500);
+          org.junit.jupiter.api.Assertions.fail("a server still listens on " + port);
+        } catch (java.io.IOException expected) {
+          // stopped
+        }
+      }
+      // And Aerospike from asd, with a configuration generated for it.
+      Cli aerospike = Cli.run("study", "ycsb2025", "--stores", "aerospike", "--out", dir.resolve("as").toString(),
+          "--scale", "0.0007", "--repeat", "1", "--flush");
+      assertEquals(0, aerospike.exitCode(), aerospike.err());
+      assertTrue(aerospike.err().contains("ycsb-kv study: aerospike started on 127.0.0.1:"), aerospike.err());
+    } finally {
+      System.clearProperty("ycsbkv.home");
+    }
+  }
+
   @Test
   void list_namesBothStudies_andAnUnknownOneIsOneLine() {
     Cli list = Cli.run("study", "--list");

@@ -1,0 +1,274 @@
+package io.github.ycsbkv.provision;
+
+import io.github.ycsbkv.spi.Provisioner;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * The stores' server binaries on PATH, started for {@code ycsb study}: on a free loopback port, in a
+ * temporary directory, with persistence off and the study's I/O threads (capped at this machine's cores
+ * by the caller), ready when the server answers (a RESP {@code PING}, or Aerospike's own ready line and
+ * its port); stopped and removed by {@code close()}.
+ */
+public final class LocalServers implements Provisioner {
+
+  /** A store's binary and how to start it. */
+  private enum Store {
+    REDIS("redis-server"), VALKEY("valkey-server"), KEYDB("keydb-server"), DRAGONFLY("dragonfly"), AEROSPIKE("asd");
+
+    final String binary;
+
+    Store(String binary) {
+      this.binary = binary;
+    }
+
+    static Store of(String name) {
+      for (Store s : values()) {
+        if (s.name().equalsIgnoreCase(name)) {
+          return s;
+        }
+      }
+      return null;
+    }
+  }
+
+  private static final long READY_SECONDS = 60;
+
+  /** Public no-argument constructor, for the ServiceLoader. */
+  public LocalServers() {}
+
+  @Override
+  public String unavailable(String storeName) {
+    Store store = Store.of(storeName);
+    if (store == null) {
+      return "no server binary is known for '" + storeName + "'";
+    }
+    return onPath(store.binary) == null ? store.binary + " is not on PATH" : null;
+  }
+
+  @Override
+  public Provisioned start(String storeName, int ioThreads) throws IOException {
+    Store store = Store.of(storeName);
+    String why = unavailable(storeName);
+    if (why != null) {
+      throw new IOException("cannot start " + storeName + ": " + why);
+    }
+    Path dir = Files.createTempDirectory("ycsbkv-" + store.name().toLowerCase(Locale.ROOT) + "-");
+    int port = freePort();
+    int threads = ioThreads; // 0 or less: the server's own default
+    List<String> cmd = new ArrayList<>();
+    cmd.add(onPath(store.binary).toString());
+    switch (store) {
+      case REDIS, VALKEY, KEYDB -> {
+        cmd.addAll(List.of("--bind", "127.0.0.1", "--port", Integer.toString(port), "--save", "", "--appendonly", "no",
+            "--dir", dir.toString()));
+        if (store == Store.KEYDB && threads > 0) {
+          cmd.addAll(List.of("--server-threads", Integer.toString(threads)));
+        } else if (store != Store.KEYDB && threads > 1) {
+          cmd.addAll(List.of("--io-threads", Integer.toString(threads)));
+        }
+      }
+      case DRAGONFLY -> {
+        cmd.addAll(List.of("--bind=127.0.0.1", "--port=" + port, "--dbfilename=", "--dir=" + dir,
+            "--version_check=false", "--logtostderr"));
+        if (threads > 0) {
+          cmd.add("--proactor_threads=" + threads);
+        }
+      }
+      case AEROSPIKE -> {
+        Path conf = dir.resolve("aerospike.conf");
+        Files.writeString(conf, aerospikeConfig(dir, port));
+        cmd.addAll(List.of("--foreground", "--config-file", conf.toString()));
+      }
+      default -> throw new IllegalStateException(store.name());
+    }
+    Path log = dir.resolve("server.log");
+    Process process = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    Server server = new Server(store, process, dir, port,
+        String.join(" ", cmd.stream().map(a -> a.isEmpty() ? "\"\"" : a).toList()));
+    try {
+      server.awaitReady(log);
+    } catch (IOException e) {
+      server.close();
+      throw e;
+    }
+    return server;
+  }
+
+  /** A configuration Aerospike 8 accepts: loopback ports, namespace {@code test} in memory, expiry on. */
+  static String aerospikeConfig(Path dir, int port) throws IOException {
+    Files.createDirectories(dir.resolve("smd"));
+    Files.createDirectories(dir.resolve("udf"));
+    return String.join("\n",
+        "service {", "  proto-fd-max 15000", "  cluster-name ycsbkv-study-" + port, "  work-directory " + dir,
+        "  pidfile " + dir.resolve("asd.pid"), "}",
+        "mod-lua {", "  user-path " + dir.resolve("udf"), "}",
+        "logging {", "  console {", "    context any warning", "  }", "  file " + dir.resolve("asd.log") + " {",
+        "    context any info", "  }", "}",
+        "network {", "  service {", "    address 127.0.0.1", "    port " + port, "  }",
+        "  heartbeat {", "    mode mesh", "    address 127.0.0.1", "    port " + freePort(), "  }",
+        "  fabric {", "    address 127.0.0.1", "    port " + freePort(), "  }",
+        "  admin {", "    address 127.0.0.1", "    port " + freePort(), "  }", "}",
+        "namespace test {", "  replication-factor 1", "  nsup-period 120", "  storage-engine memory {",
+        "    data-size 2G", "  }", "}", "");
+  }
+
+  private static final class Server implements Provisioned {
+    private final Store store;
+    private final Process process;
+    private final Path dir;
+    private final int port;
+    private final String command;
+
+    Server(Store store, Process process, Path dir, int port, String command) {
+      this.store = store;
+      this.process = process;
+      this.dir = dir;
+      this.port = port;
+      this.command = command;
+    }
+
+    void awaitReady(Path log) throws IOException {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(READY_SECONDS);
+      String last = "no answer yet";
+      while (System.nanoTime() < deadline) {
+        if (!process.isAlive()) {
+          throw new IOException(store.binary + " exited with code " + process.exitValue() + " at start: " + tail(log));
+        }
+        try {
+          if (store == Store.AEROSPIKE ? aerospikeReady() : pong()) {
+            return;
+          }
+        } catch (IOException e) {
+          last = e.getMessage();
+        }
+        try {
+          Thread.sleep(200);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IOException("interrupted while " + store.binary + " started");
+        }
+      }
+      throw new IOException(store.binary + " did not answer on 127.0.0.1:" + port + " within " + READY_SECONDS + " s ("
+          + last + "): " + tail(log));
+    }
+
+    /** A RESP PING answered with PONG. */
+    private boolean pong() throws IOException {
+      try (Socket s = new Socket()) {
+        s.connect(new InetSocketAddress("127.0.0.1", port), 1000);
+        s.setSoTimeout(2000);
+        OutputStream out = s.getOutputStream();
+        out.write("*1\r\n$4\r\nPING\r\n".getBytes(StandardCharsets.US_ASCII));
+        out.flush();
+        byte[] reply = new byte[7];
+        InputStream in = s.getInputStream();
+        int n = in.readNBytes(reply, 0, 7);
+        return new String(reply, 0, n, StandardCharsets.US_ASCII).equals("+PONG\r\n");
+      }
+    }
+
+    /**
+     * Aerospike's own ready line in its log, then its info protocol (version 2, type 1, 48-bit length)
+     * answering {@code partition-generation} with a value other than -1: until then clients refuse the node
+     * as "not yet fully initialized".
+     */
+    private boolean aerospikeReady() throws IOException {
+      Path log = dir.resolve("asd.log");
+      if (!Files.exists(log) || !Files.readString(log).contains("service ready")) {
+        return false;
+      }
+      try (Socket s = new Socket()) {
+        s.connect(new InetSocketAddress("127.0.0.1", port), 1000);
+        s.setSoTimeout(2000);
+        byte[] name = "partition-generation\n".getBytes(StandardCharsets.US_ASCII);
+        java.nio.ByteBuffer request = java.nio.ByteBuffer.allocate(8 + name.length);
+        request.putLong((2L << 56) | (1L << 48) | name.length).put(name);
+        s.getOutputStream().write(request.array());
+        InputStream in = s.getInputStream();
+        long header = java.nio.ByteBuffer.wrap(in.readNBytes(8)).getLong();
+        String reply = new String(in.readNBytes((int) (header & 0xFFFFFFFFFFFFL)), StandardCharsets.US_ASCII).trim();
+        String value = reply.substring(reply.indexOf('\t') + 1).trim();
+        return !value.isEmpty() && !value.equals("-1");
+      }
+    }
+
+    @Override
+    public Map<String, String> properties() {
+      return switch (store) {
+        case REDIS, VALKEY, KEYDB -> Map.of("redis.host", "127.0.0.1", "redis.port", Integer.toString(port));
+        case DRAGONFLY -> Map.of("dragonfly.host", "127.0.0.1", "dragonfly.port", Integer.toString(port));
+        case AEROSPIKE -> Map.of("as.host", "127.0.0.1:" + port, "as.namespace", "test");
+      };
+    }
+
+    @Override
+    public String description() {
+      return store.name().toLowerCase(Locale.ROOT) + " started on 127.0.0.1:" + port + ": " + command;
+    }
+
+    @Override
+    public void close() {
+      process.destroy();
+      try {
+        if (!process.waitFor(20, TimeUnit.SECONDS)) {
+          process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+      } catch (InterruptedException e) {
+        process.destroyForcibly();
+        Thread.currentThread().interrupt();
+      }
+      try (Stream<Path> files = Files.walk(dir)) {
+        files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+      } catch (IOException e) {
+        // A temporary directory left behind is harmless.
+      }
+    }
+
+    private String tail(Path log) {
+      StringBuilder sb = new StringBuilder();
+      for (Path f : List.of(log, dir.resolve("asd.log"))) {
+        try {
+          if (Files.exists(f)) {
+            sb.append(Files.readString(f));
+          }
+        } catch (IOException e) {
+          // what could be read is enough
+        }
+      }
+      String t = sb.toString().strip();
+      return t.isEmpty() ? "(no output)" : t.substring(Math.max(0, t.length() - 500));
+    }
+  }
+
+  static int freePort() throws IOException {
+    try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      return s.getLocalPort();
+    }
+  }
+
+  static Path onPath(String name) {
+    for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+      Path p = Path.of(dir, name);
+      if (Files.isExecutable(p)) {
+        return p;
+      }
+    }
+    return null;
+  }
+}
