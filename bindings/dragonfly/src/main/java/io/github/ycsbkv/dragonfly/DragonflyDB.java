@@ -48,6 +48,8 @@ import site.ycsb.Status;
 public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, io.github.ycsbkv.spi.EmptiesStore {
 
   private static final String INDEX_PREFIX = "ycsbkv:idx:";
+  /** Servers this process has printed the scan index's load note for. */
+  private static final java.util.Set<String> LOAD_NOTED = java.util.concurrent.ConcurrentHashMap.newKeySet();
   /** What the index costs, measured on Dragonfly 1.40 (docs/bindings/dragonfly.md). */
   private static final String INDEX_COST = "about 75 bytes per record on the server"
       + " and about 5% fewer inserts per second, measured on Dragonfly 1.40";
@@ -95,7 +97,8 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
   private void indexNotices(StatefulRedisConnection<byte[], byte[]> connection) throws DBException {
     Properties p = getProperties();
     if (ScanIndex.loading(p)) {
-      if (index) {
+      // Once per server and process: a sweep loads the same server many times.
+      if (index && LOAD_NOTED.add(settings.where())) {
         System.err.println(ScanIndex.loadNote("dragonfly", INDEX_COST));
       }
     } else if (ScanIndex.workloadScans(p)) {

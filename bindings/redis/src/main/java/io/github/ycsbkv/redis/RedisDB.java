@@ -49,6 +49,8 @@ import site.ycsb.Status;
 public class RedisDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.EmptiesStore {
 
   private static final String INDEX_PREFIX = "ycsbkv:idx:";
+  /** Servers this process has printed the scan index's load note for. */
+  private static final java.util.Set<String> LOAD_NOTED = java.util.concurrent.ConcurrentHashMap.newKeySet();
   /** What the index costs, measured on Redis 7.0 (docs/bindings/redis.md). */
   private static final String INDEX_COST = "about 125 bytes per record on the server"
       + " and 30-45% fewer inserts per second, measured on Redis 7.0";
@@ -76,7 +78,8 @@ public class RedisDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.
   private void indexNotices() throws DBException {
     Properties p = getProperties();
     if (ScanIndex.loading(p)) {
-      if (index) {
+      // Once per server and process: a sweep loads the same server many times.
+      if (index && LOAD_NOTED.add(settings.where())) {
         System.err.println(ScanIndex.loadNote("redis", INDEX_COST));
       }
     } else if (ScanIndex.workloadScans(p)) {
