@@ -110,18 +110,44 @@ public class AerospikeDB extends DB implements ExpiringWrites, AsyncOperations, 
   }
 
   /**
-   * Truncates the set ({@code truncate}): the records are gone for reads at once; the server frees their
-   * memory in the background, so memory figures taken right after may still count some.
+   * Truncates the set ({@code truncate}) and waits, up to 60 s, until every node's object count for the
+   * set is 0: the server deletes truncated records in the background, and a memory figure taken before
+   * that would still count them.
    */
   @Override
   public String emptyStore() throws DBException {
+    String what = settings.namespace() + "." + settings.set() + " at " + settings.where();
     try {
       client.truncate(null, settings.namespace(), settings.set(), null);
+      long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+      long left;
+      while ((left = setObjects()) > 0) {
+        if (System.nanoTime() > deadline) {
+          return "truncate of " + what + " (" + left + " objects still counted after 60 s)";
+        }
+        Thread.sleep(100);
+      }
     } catch (com.aerospike.client.AerospikeException e) {
-      throw new DBException("cannot truncate " + settings.namespace() + "." + settings.set() + " at "
-          + settings.where() + ": " + e.getMessage());
+      throw new DBException("cannot truncate " + what + ": " + e.getMessage());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new DBException("interrupted while truncating " + what);
     }
-    return "truncate of " + settings.namespace() + "." + settings.set() + " at " + settings.where();
+    return "truncate of " + what;
+  }
+
+  /** The set's objects over every node ({@code sets/<ns>/<set>}: {@code objects=N}). */
+  private long setObjects() {
+    long n = 0;
+    for (com.aerospike.client.cluster.Node node : client.getNodes()) {
+      String reply = com.aerospike.client.Info.request(node, "sets/" + settings.namespace() + "/" + settings.set());
+      for (String field : reply.split("[:;]")) {
+        if (field.startsWith("objects=")) {
+          n += Long.parseLong(field.substring("objects=".length()).trim());
+        }
+      }
+    }
+    return n;
   }
 
   @Override
