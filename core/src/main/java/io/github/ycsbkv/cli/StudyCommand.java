@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.report.HtmlReport;
+import io.github.ycsbkv.spi.Provisioner;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -13,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine;
@@ -109,60 +111,72 @@ final class StudyCommand implements Callable<Integer> {
         repetitions, java.math.BigDecimal.valueOf(scale).stripTrailingZeros().toPlainString());
     writeStudy(study, chosen);
     SweepCommand command = new SweepCommand();
-    List<io.github.ycsbkv.spi.Provisioner.Provisioned> started = new ArrayList<>();
-    Thread stopOnExit = new Thread(() -> started.forEach(io.github.ycsbkv.spi.Provisioner.Provisioned::close),
-        "ycsb-study-servers");
+    Map<String, Provisioner.Provisioned> started = new java.util.concurrent.ConcurrentHashMap<>();
+    Thread stopOnExit = new Thread(() -> started.values().forEach(Provisioner.Provisioned::close), "ycsb-study-servers");
+    Runtime.getRuntime().addShutdownHook(stopOnExit);
     try {
-      provision(study, chosen, command, started, err);
-      if (!started.isEmpty()) {
-        Runtime.getRuntime().addShutdownHook(stopOnExit);
-      }
+      Provisioner provisioner = provisioner(study, chosen, err);
+      int ioThreads = ioThreads(study, err);
+      // Each store's server runs only while its own cells run, so that it never shares the cores idle.
+      command.beforeBinding = store -> {
+        if (provisioner != null && !addressGiven(store)) {
+          Provisioner.Provisioned s = provisioner.start(store, ioThreads);
+          started.put(store, s);
+          command.bindingProperties.computeIfAbsent(store, k -> new java.util.LinkedHashMap<>()).putAll(s.properties());
+          err.println("ycsb-kv study: " + s.description());
+        }
+      };
+      command.afterBinding = store -> {
+        Provisioner.Provisioned s = started.remove(store);
+        if (s != null) {
+          s.close();
+          err.println("ycsb-kv study: stopped the server (" + s.description().split(": ", 2)[0] + ")");
+        }
+      };
       return runSweep(command, sweep, stdout, err);
     } finally {
-      for (io.github.ycsbkv.spi.Provisioner.Provisioned s : started) {
-        s.close();
-        err.println("ycsb-kv study: stopped the server (" + s.description().split(": ", 2)[0] + ")");
-      }
-      if (!started.isEmpty()) {
-        try {
-          Runtime.getRuntime().removeShutdownHook(stopOnExit);
-        } catch (IllegalStateException shuttingDown) {
-          // the hook runs anyway; closing twice is harmless
-        }
+      started.values().forEach(Provisioner.Provisioned::close);
+      try {
+        Runtime.getRuntime().removeShutdownHook(stopOnExit);
+      } catch (IllegalStateException shuttingDown) {
+        // the hook runs anyway; closing twice is harmless
       }
     }
   }
 
   /**
-   * For each store without an address among the -p properties, starts its server binary from PATH on
-   * loopback (with the study's I/O threads, capped at this machine's cores) and points that store's
-   * cells at it. A store that has neither is one line saying what to give.
+   * The provisioner for the stores without an address among the -p properties (their binaries started from
+   * PATH on loopback), or null when every store has one; a store that has neither is one line, before
+   * anything runs, saying what to give.
    */
-  private void provision(Studies.Study study, List<String> chosen, SweepCommand command,
-      List<io.github.ycsbkv.spi.Provisioner.Provisioned> started, PrintWriter err) throws IOException {
-    io.github.ycsbkv.spi.Provisioner provisioner = java.util.ServiceLoader.load(io.github.ycsbkv.spi.Provisioner.class,
-        StudyCommand.class.getClassLoader()).findFirst().orElse(null);
-    int cores = Runtime.getRuntime().availableProcessors();
-    int ioThreads = study.ioThreads() <= 0 ? 0 : Math.min(study.ioThreads(), cores);
-    if (study.ioThreads() > cores) {
-      err.printf(Locale.ROOT, "ycsb-kv study: the study gives each server %d I/O threads; this machine has %d cores,"
-          + " so servers started here get %d%n", study.ioThreads(), cores, ioThreads);
-    }
+  private Provisioner provisioner(Studies.Study study, List<String> chosen, PrintWriter err) {
+    Provisioner provisioner = java.util.ServiceLoader.load(Provisioner.class, StudyCommand.class.getClassLoader())
+        .findFirst().orElse(null);
+    boolean needed = false;
     for (String store : chosen) {
       if (addressGiven(store)) {
         continue;
       }
+      needed = true;
       String why = provisioner == null ? "no provisioner on the class path (module ycsb-kv-provision)"
           : provisioner.unavailable(store);
       if (why != null) {
         throw new UserError("no address for " + store + " (give -p " + store + ":" + addressExample(store) + ") and"
             + " it cannot be started here: " + why);
       }
-      io.github.ycsbkv.spi.Provisioner.Provisioned s = provisioner.start(store, ioThreads);
-      started.add(s);
-      command.bindingProperties.computeIfAbsent(store, k -> new java.util.LinkedHashMap<>()).putAll(s.properties());
-      err.println("ycsb-kv study: " + s.description());
     }
+    return needed ? provisioner : null;
+  }
+
+  /** The study's I/O threads per server, capped at this machine's cores (and said so); 0: the servers' defaults. */
+  private static int ioThreads(Studies.Study study, PrintWriter err) {
+    int cores = Runtime.getRuntime().availableProcessors();
+    int ioThreads = study.ioThreads() <= 0 ? 0 : Math.min(study.ioThreads(), cores);
+    if (study.ioThreads() > cores) {
+      err.printf(Locale.ROOT, "ycsb-kv study: the study gives each server %d I/O threads; this machine has %d cores,"
+          + " so servers started here get %d%n", study.ioThreads(), cores, ioThreads);
+    }
+    return ioThreads;
   }
 
   /** Whether -p names an address for {@code store}: for it alone ({@code store:key=...}) or for its binding's keys. */

@@ -167,78 +167,88 @@ final class SweepCommand implements Callable<Integer> {
     int ran = 0;
     final long sweepStart = System.nanoTime();
     for (Map.Entry<String, BindingResolver.Resolved> b : resolved.entrySet()) {
-      for (Map.Entry<String, Properties> w : workloadProps.entrySet()) {
-        boolean inserts = Props.getDouble(w.getValue(), "insertproportion", 0) > 0;
-        boolean reloadEach = reload.equals("always") || (reload.equals("auto") && inserts);
-        String loadFailure = null;
-        boolean loaded = false;
-        for (int t : threads) {
-          ObjectNode cell = cellsJson.addObject();
-          cell.put("binding", b.getValue().name());
-          cell.put("workload", w.getKey());
-          cell.put("threads", t);
-          ArrayNode failures = cell.putArray("failed");
-          Map<String, List<Double>> figures = new LinkedHashMap<>();
-          for (int r = 1; r <= repeat; r++) {
-            Path dir = out.resolve(b.getValue().name()).resolve(w.getKey()).resolve("t" + t).resolve("r" + r);
-            JsonNode done = completed(dir.resolve(ResultJson.FILE_NAME));
-            position++;
-            if (done == null) {
-              if (loadFailure == null && (!loaded || reloadEach)) {
-                loadFailure = flush ? empty(b.getValue(), forBinding(b.getValue(), w.getValue()), err) : null;
-              }
-              if (loadFailure == null && (!loaded || reloadEach)) {
-                loadFailure = load(b.getValue(), forBinding(b.getValue(), w.getValue()), threads, dir.getParent().getParent().resolve("load"),
-                    registry, err);
-                loaded = loadFailure == null;
-              }
-              if (loadFailure != null) {
-                failures.add("r" + r + ": load failed: " + loadFailure);
-                continue;
-              }
-              String eta = ran == 0 ? "" : ", about " + minutes((System.nanoTime() - sweepStart) / 1e9 / ran
-                  * (total - position + 1)) + " left";
-              err.printf(Locale.US, "ycsb-kv sweep: [%d of %d%s] %s %s %d thread(s), repetition %d/%d%n", position,
-                  total, eta, b.getValue().name(), w.getKey(), t, r, repeat);
-              ran++;
-              Properties p = new Properties();
-              p.putAll(forBinding(b.getValue(), w.getValue()));
-              p.setProperty(Benchmark.THREADS, Integer.toString(t));
-              p.setProperty(Benchmark.EXPORT_DIR, dir.toString());
-              BenchmarkResult result = runPhase(Phase.RUN, b.getValue(), p, registry);
-              ResultJson.write(result, dir);
-              SummaryCsv.write(result, dir);
-              if (StopReason.INTERRUPTED.id().equals(result.stopReason())) {
-                writeSweep(mapper, sweep, csv);
-                err.println("ycsb: sweep interrupted; completed cells are kept, run the same command to resume");
-                return Main.EXIT_INTERRUPTED;
-              }
-              done = completed(dir.resolve(ResultJson.FILE_NAME));
+      // ycsb study starts a store's server just before its cells and stops it after them.
+      if (beforeBinding != null) {
+        beforeBinding.accept(b.getValue().name());
+      }
+      try {
+        for (Map.Entry<String, Properties> w : workloadProps.entrySet()) {
+          boolean inserts = Props.getDouble(w.getValue(), "insertproportion", 0) > 0;
+          boolean reloadEach = reload.equals("always") || (reload.equals("auto") && inserts);
+          String loadFailure = null;
+          boolean loaded = false;
+          for (int t : threads) {
+            ObjectNode cell = cellsJson.addObject();
+            cell.put("binding", b.getValue().name());
+            cell.put("workload", w.getKey());
+            cell.put("threads", t);
+            ArrayNode failures = cell.putArray("failed");
+            Map<String, List<Double>> figures = new LinkedHashMap<>();
+            for (int r = 1; r <= repeat; r++) {
+              Path dir = out.resolve(b.getValue().name()).resolve(w.getKey()).resolve("t" + t).resolve("r" + r);
+              JsonNode done = completed(dir.resolve(ResultJson.FILE_NAME));
+              position++;
               if (done == null) {
-                failures.add("r" + r + ": " + result.error());
-                continue;
+                if (loadFailure == null && (!loaded || reloadEach)) {
+                  loadFailure = flush ? empty(b.getValue(), forBinding(b.getValue(), w.getValue()), err) : null;
+                }
+                if (loadFailure == null && (!loaded || reloadEach)) {
+                  loadFailure = load(b.getValue(), forBinding(b.getValue(), w.getValue()), threads, dir.getParent().getParent().resolve("load"),
+                      registry, err);
+                  loaded = loadFailure == null;
+                }
+                if (loadFailure != null) {
+                  failures.add("r" + r + ": load failed: " + loadFailure);
+                  continue;
+                }
+                String eta = ran == 0 ? "" : ", about " + minutes((System.nanoTime() - sweepStart) / 1e9 / ran
+                    * (total - position + 1)) + " left";
+                err.printf(Locale.US, "ycsb-kv sweep: [%d of %d%s] %s %s %d thread(s), repetition %d/%d%n", position,
+                    total, eta, b.getValue().name(), w.getKey(), t, r, repeat);
+                ran++;
+                Properties p = new Properties();
+                p.putAll(forBinding(b.getValue(), w.getValue()));
+                p.setProperty(Benchmark.THREADS, Integer.toString(t));
+                p.setProperty(Benchmark.EXPORT_DIR, dir.toString());
+                BenchmarkResult result = runPhase(Phase.RUN, b.getValue(), p, registry);
+                ResultJson.write(result, dir);
+                SummaryCsv.write(result, dir);
+                if (StopReason.INTERRUPTED.id().equals(result.stopReason())) {
+                  writeSweep(mapper, sweep, csv);
+                  err.println("ycsb: sweep interrupted; completed cells are kept, run the same command to resume");
+                  return Main.EXIT_INTERRUPTED;
+                }
+                done = completed(dir.resolve(ResultJson.FILE_NAME));
+                if (done == null) {
+                  failures.add("r" + r + ": " + result.error());
+                  continue;
+                }
               }
+              collect(done, figures);
             }
-            collect(done, figures);
+            if (!failures.isEmpty()) {
+              failedCells++;
+            }
+            ObjectNode figs = cell.putObject("figures");
+            for (Map.Entry<String, List<Double>> f : figures.entrySet()) {
+              Summary s = Summary.of(f.getValue());
+              ObjectNode o = figs.putObject(f.getKey());
+              o.put("n", s.n());
+              o.put("mean", s.mean());
+              o.put("stdDev", s.stdDev());
+              o.put("cv", s.cv());
+              o.put("ci95Low", s.ci95Low());
+              o.put("ci95High", s.ci95High());
+              ArrayNode values = o.putArray("values");
+              s.values().forEach(values::add);
+              csv.append(String.format(Locale.US, "%s,%s,%d,%s,%d,%.3f,%.3f,%.4f,%.3f,%.3f%n", b.getValue().name(),
+                  w.getKey(), t, f.getKey(), s.n(), s.mean(), s.stdDev(), s.cv(), s.ci95Low(), s.ci95High()));
+            }
           }
-          if (!failures.isEmpty()) {
-            failedCells++;
-          }
-          ObjectNode figs = cell.putObject("figures");
-          for (Map.Entry<String, List<Double>> f : figures.entrySet()) {
-            Summary s = Summary.of(f.getValue());
-            ObjectNode o = figs.putObject(f.getKey());
-            o.put("n", s.n());
-            o.put("mean", s.mean());
-            o.put("stdDev", s.stdDev());
-            o.put("cv", s.cv());
-            o.put("ci95Low", s.ci95Low());
-            o.put("ci95High", s.ci95High());
-            ArrayNode values = o.putArray("values");
-            s.values().forEach(values::add);
-            csv.append(String.format(Locale.US, "%s,%s,%d,%s,%d,%.3f,%.3f,%.4f,%.3f,%.3f%n", b.getValue().name(),
-                w.getKey(), t, f.getKey(), s.n(), s.mean(), s.stdDev(), s.cv(), s.ci95Low(), s.ci95High()));
-          }
+        }
+      } finally {
+        if (afterBinding != null) {
+          afterBinding.accept(b.getValue().name());
         }
       }
     }
@@ -255,6 +265,16 @@ final class SweepCommand implements Callable<Integer> {
 
   private static String minutes(double seconds) {
     return seconds < 90 ? Math.round(seconds) + " s" : Math.round(seconds / 60) + " min";
+  }
+
+  /** Called with a binding's name before its first cell and after its last ({@code ycsb study}'s servers). */
+  BindingHook beforeBinding;
+  BindingHook afterBinding;
+
+  /** A step around one binding's cells; may throw to stop the sweep with one line. */
+  @FunctionalInterface
+  interface BindingHook {
+    void accept(String binding) throws IOException;
   }
 
   /**

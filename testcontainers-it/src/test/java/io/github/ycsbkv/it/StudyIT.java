@@ -108,6 +108,10 @@ class StudyIT {
       assertEquals(3, ports.size(), run.err());
       assertEquals(3, new java.util.HashSet<>(ports).size(), "three servers, three ports");
       assertTrue(run.err().contains("so servers started here get "), "the study's 4 I/O threads, capped: " + run.err());
+      // Each server runs only around its own cells: redis is stopped before valkey starts.
+      String err = run.err();
+      assertTrue(err.indexOf("ycsb-kv study: redis started") < err.indexOf("[1 of 9]")
+          && err.indexOf("stopped the server (redis started") < err.indexOf("ycsb-kv study: valkey started"), err);
       JsonNode sweep = JSON.readTree(out.resolve("sweep.json").toFile());
       assertEquals(3 * 3, sweep.path("cells").size());
       for (JsonNode cell : sweep.path("cells")) {
