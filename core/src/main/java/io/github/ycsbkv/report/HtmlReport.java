@@ -73,14 +73,18 @@ public final class HtmlReport {
 
   private final Path dir;
   private final JsonNode sweep;
+  /** {@code ycsb study}'s study.json beside sweep.json, or null. */
+  private final JsonNode study;
   private final List<String> bindings = new ArrayList<>();
   private final List<String> workloads = new ArrayList<>();
   private final StringBuilder html = new StringBuilder();
   private int charts;
 
-  private HtmlReport(Path dir, JsonNode sweep) {
+  private HtmlReport(Path dir, JsonNode sweep) throws IOException {
     this.dir = dir;
     this.sweep = sweep;
+    Path studyFile = dir.resolve(STUDY_FILE);
+    this.study = Files.isRegularFile(studyFile) ? JSON.readTree(studyFile.toFile()) : null;
     for (JsonNode cell : sweep.path("cells")) {
       if (!bindings.contains(cell.path("binding").asText())) {
         bindings.add(cell.path("binding").asText());
@@ -143,12 +147,10 @@ public final class HtmlReport {
   }
 
   /** For {@code ycsb study}: the study's published figures beside the measured ones, units explicit. */
-  private void published() throws IOException {
-    Path file = dir.resolve(STUDY_FILE);
-    if (!Files.isRegularFile(file)) {
+  private void published() {
+    if (study == null) {
       return;
     }
-    JsonNode study = JSON.readTree(file.toFile());
     html.append("<h2>").append(esc(study.path("title").asText())).append("</h2>\n<p>Source: ")
         .append(esc(study.path("source").asText())).append(". ").append(esc(study.path("method").asText()))
         .append(" Scale of this run: ").append(esc(study.path("scale").asText())).append(".</p>\n")
@@ -318,15 +320,12 @@ public final class HtmlReport {
    * For a study: the published throughput of each store as a dashed line in its color (a second dataset
    * of {@code plot}); returns whether any was drawn.
    */
-  private boolean publishedThroughput(String workload, XYPlot plot, Set<String> stores, List<Line> lines)
-      throws IOException {
-    Path file = dir.resolve(STUDY_FILE);
-    if (!Files.isRegularFile(file)) {
+  private boolean publishedThroughput(String workload, XYPlot plot, Set<String> stores, List<Line> lines) {
+    if (study == null) {
       return false;
     }
     XYSeriesCollection data = new XYSeriesCollection();
     XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
-    JsonNode study = JSON.readTree(file.toFile());
     for (String store : stores) {
       XYSeries series = new XYSeries(store + " (published)");
       for (JsonNode p : study.path("published")) {

@@ -92,7 +92,7 @@ public final class LocalServers implements Provisioner {
       }
       case AEROSPIKE -> {
         Path conf = dir.resolve("aerospike.conf");
-        Files.writeString(conf, aerospikeConfig(dir, port));
+        Files.writeString(conf, aerospikeConfig(dir, port, "2G"));
         cmd.addAll(List.of("--foreground", "--config-file", conf.toString()));
       }
       default -> throw new IllegalStateException(store.name());
@@ -110,22 +110,42 @@ public final class LocalServers implements Provisioner {
     return server;
   }
 
-  /** A configuration Aerospike 8 accepts: loopback ports, namespace {@code test} in memory, expiry on. */
-  static String aerospikeConfig(Path dir, int port) throws IOException {
+  /**
+   * An {@code asd} configuration for one server in {@code dir}: loopback ports ({@code port} for clients,
+   * free ones for heartbeat, fabric and admin), namespace {@code test} in memory of {@code dataSize} (for
+   * example {@code 2G}) with expiry on, the log in {@code dir/asd.log}. The keywords are those of
+   * Aerospike 8.1's configuration reference: {@code cluster-name} is mandatory since 8.0,
+   * {@code storage-engine memory { data-size }} is the 7.0+ in-memory syntax. Also the integration tests'.
+   */
+  public static String aerospikeConfig(Path dir, int port, String dataSize) throws IOException {
+    // asd refuses to start when its system-metadata directory or the UDF path does not exist.
     Files.createDirectories(dir.resolve("smd"));
     Files.createDirectories(dir.resolve("udf"));
     return String.join("\n",
-        "service {", "  proto-fd-max 15000", "  cluster-name ycsbkv-study-" + port, "  work-directory " + dir,
+        "service {", "  proto-fd-max " + protoFdMax(), "  cluster-name ycsbkv-" + port, "  work-directory " + dir,
         "  pidfile " + dir.resolve("asd.pid"), "}",
         "mod-lua {", "  user-path " + dir.resolve("udf"), "}",
-        "logging {", "  console {", "    context any warning", "  }", "  file " + dir.resolve("asd.log") + " {",
-        "    context any info", "  }", "}",
+        "logging {", "  file " + dir.resolve("asd.log") + " {", "    context any info", "  }", "}",
         "network {", "  service {", "    address 127.0.0.1", "    port " + port, "  }",
         "  heartbeat {", "    mode mesh", "    address 127.0.0.1", "    port " + freePort(), "  }",
         "  fabric {", "    address 127.0.0.1", "    port " + freePort(), "  }",
         "  admin {", "    address 127.0.0.1", "    port " + freePort(), "  }", "}",
+        // nsup-period: Aerospike refuses writes with a TTL (the cache workloads) when it is 0.
         "namespace test {", "  replication-factor 1", "  nsup-period 120", "  storage-engine memory {",
-        "    data-size 2G", "  }", "}", "");
+        "    data-size " + dataSize, "  }", "}", "");
+  }
+
+  /**
+   * Client connections asd accepts: 15000 as in ../shared/servers' template (pipelined runs with 32
+   * threads x 16 hold 512), but below the open-files limit asd inherits from this JVM, which it checks.
+   */
+  static long protoFdMax() {
+    long limit = 20_000;
+    if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+        instanceof com.sun.management.UnixOperatingSystemMXBean unix) {
+      limit = unix.getMaxFileDescriptorCount();
+    }
+    return Math.max(1024, Math.min(15_000, limit - 1000));
   }
 
   private static final class Server implements Provisioned {

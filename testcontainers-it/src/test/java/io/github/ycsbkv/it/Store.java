@@ -442,40 +442,9 @@ public final class Store implements AutoCloseable {
       return new AsdProcess(p, dir, port);
     }
 
-    /**
-     * Loopback ports, namespace {@code test} in memory with expiry on, logs in {@code dir}. The
-     * keywords are those of Aerospike 8.1's configuration reference: {@code cluster-name} is
-     * mandatory since 8.0, {@code storage-engine memory { data-size }} is the 7.0+ in-memory syntax.
-     */
+    /** The configuration {@code ycsb study} starts asd with ({@code LocalServers}), with 1 GB of data. */
     static String generatedConfig(Path dir, int port) throws Exception {
-      // asd refuses to start when its system-metadata directory or the UDF path does not exist.
-      Files.createDirectories(dir.resolve("smd"));
-      Files.createDirectories(dir.resolve("udf"));
-      return String.join("\n",
-          "service {", "  proto-fd-max " + protoFdMax(), "  cluster-name ycsbkv-it-" + port, "  work-directory " + dir,
-          "  pidfile " + dir.resolve("asd.pid"), "}",
-          "mod-lua {", "  user-path " + dir.resolve("udf"), "}",
-          "logging {", "  file " + dir.resolve("asd.log") + " {", "    context any info", "  }", "}",
-          "network {", "  service {", "    address 127.0.0.1", "    port " + port, "  }",
-          "  heartbeat {", "    mode mesh", "    address 127.0.0.1", "    port " + RespServer.freePort(), "  }",
-          "  fabric {", "    address 127.0.0.1", "    port " + RespServer.freePort(), "  }",
-          "  admin {", "    address 127.0.0.1", "    port " + RespServer.freePort(), "  }", "}",
-          // nsup-period: Aerospike refuses writes with a TTL (the objectcache workload) when it is 0.
-          "namespace test {", "  replication-factor 1", "  nsup-period 120", "  storage-engine memory {",
-          "    data-size 1G", "  }", "}", "");
-    }
-
-    /**
-     * Client connections asd accepts: 15000 as in ../shared/servers' template (pipelined runs with 32
-     * threads x 16 hold 512), but below the open-files limit asd inherits from this JVM, which it checks.
-     */
-    static long protoFdMax() {
-      long limit = 20_000;
-      if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
-          instanceof com.sun.management.UnixOperatingSystemMXBean unix) {
-        limit = unix.getMaxFileDescriptorCount();
-      }
-      return Math.max(1024, Math.min(15_000, limit - 1000));
+      return io.github.ycsbkv.provision.LocalServers.aerospikeConfig(dir, port, "1G");
     }
 
     int port() {
