@@ -17,10 +17,24 @@ final class Studies {
 
   /**
    * A study: the workload files, the thread counts, the stores, the I/O threads it gave each server (0: the
-   * servers' defaults), what differs from its method, its figures.
+   * servers' defaults), what differs from its method, its figures; {@code parts}: workloads with thread counts
+   * and iterations of their own (not changed by --repeat); {@code tlsWorkloads}: the workloads {@code --tls}
+   * runs again over TLS (empty: the study has no TLS pass).
    */
   record Study(String name, String title, String source, List<String> stores, List<String> workloads,
-      List<Integer> threads, int defaultRepeat, int ioThreads, String method, List<Published> published) {}
+      List<Integer> threads, int defaultRepeat, int ioThreads, String method, List<Published> published,
+      List<Part> parts, List<String> tlsWorkloads) {
+
+    /** Every workload file the study runs: its matrix's, then its parts'. */
+    List<String> allWorkloads() {
+      List<String> all = new java.util.ArrayList<>(workloads);
+      parts.forEach(p -> all.add(p.workload()));
+      return all;
+    }
+  }
+
+  /** A workload of a study run at its own thread counts and iterations (memtier2025's object-cache test). */
+  record Part(String workload, List<Integer> threads, int iterations) {}
 
   private static final String OPS = "ops/s";
 
@@ -38,7 +52,8 @@ final class Studies {
           p("balanced", "aerospike", 441, 2_409, 3_372, 33_741), p("balanced", "redis", 874, 4_017, 1_664, 17_004),
           p("balanced", "dragonfly", 1_187, 4_631, 1_278, 16_497),
           p("writeheavy", "aerospike", 410, 2_233, 3_562, 34_896), p("writeheavy", "redis", 808, 3_547, 1_757, 17_170),
-          p("writeheavy", "dragonfly", 1_124, 3_859, 1_331, 16_925)).stream().flatMap(List::stream).toList());
+          p("writeheavy", "dragonfly", 1_124, 3_859, 1_331, 16_925)).stream().flatMap(List::stream).toList(),
+      List.of(), List.of());
 
   static final Study MEMTIER2025 = new Study("memtier2025",
       "memtier-style study of Redis, KeyDB, Dragonfly and Valkey (a public benchmark repository, 2025)",
@@ -48,7 +63,11 @@ final class Studies {
           + " connection), 1:15 SET:GET, 512-byte values, Gaussian keys over 3,000,000, on a 4-vCPU runner with 4 I/O"
           + " threads per store. Here each connection is a closed-loop client: 100, 400 and 800 clients (served by a"
           + " few threads where the binding is asynchronous), 2,000,000 operations per cell (the study: 5,000 per"
-          + " connection), latency in microseconds; TLS and the object-cache part are not in this matrix yet.",
+          + " connection), latency in microseconds. With --tls the memtier cells run again against each store"
+          + " serving TLS only (a throw-away CA made for the run; Dragonfly also gets a random password, as it"
+          + " refuses TLS without authentication), as STORE+tls. The object-cache test (WordPress-shaped: 70% GET,"
+          + " 30% SETEX, 20% populate-on-miss) runs single-threaded, 13 iterations of 100,000 operations, as"
+          + " published, whatever --repeat says.",
       List.of(
           new Published("memtier", "redis", 1, 100, "throughput", 61_112, OPS),
           new Published("memtier", "redis", 4, 400, "throughput", 125_524, OPS),
@@ -65,7 +84,12 @@ final class Studies {
           new Published("memtier", "redis", 4, 400, "P99", 7.65, "ms"),
           new Published("memtier", "dragonfly", 4, 400, "P99", 8.19, "ms"),
           new Published("memtier", "keydb", 4, 400, "P99", 10.37, "ms"),
-          new Published("memtier", "valkey", 4, 400, "P99", 10.05, "ms")));
+          new Published("memtier", "valkey", 4, 400, "P99", 10.05, "ms"),
+          new Published("objectcache", "redis", 1, 1, "throughput", 16_605, OPS),
+          new Published("objectcache", "valkey", 1, 1, "throughput", 16_561, OPS),
+          new Published("objectcache", "keydb", 1, 1, "throughput", 14_054, OPS),
+          new Published("objectcache", "dragonfly", 1, 1, "throughput", 11_507, OPS)),
+      List.of(new Part("objectcache", List.of(1), 13)), List.of("memtier"));
 
   static final List<Study> ALL = List.of(YCSB2025, MEMTIER2025);
 

@@ -42,6 +42,9 @@ import picocli.CommandLine.Spec;
         "  ycsb study memtier2025 --out results/memtier -p valkey:redis.port=6381   # valkey given, others started"})
 final class StudyCommand implements Callable<Integer> {
 
+  /** The label of a store's TLS cells: {@code redis+tls}. */
+  static final String TLS = "+tls";
+
   @Spec
   CommandSpec spec;
 
@@ -70,8 +73,13 @@ final class StudyCommand implements Callable<Integer> {
       + " servers given: never done without this flag.")
   boolean flush;
 
-  @Option(names = "-p", paramLabel = "KEY=VALUE", description = "A property for every cell, e.g. store addresses;"
-      + " repeatable.")
+  @Option(names = "--tls", description = "Run the study's TLS pass too (memtier2025): each store again as STORE+tls,"
+      + " serving TLS only with a throw-away CA; a store whose server cannot serve TLS here is left out of it, and"
+      + " said so.")
+  boolean tls;
+
+  @Option(names = "-p", paramLabel = "[STORE:]KEY=VALUE", description = "A property for every cell, or with STORE:"
+      + " for one store's (redis+tls: for its TLS cells), e.g. store addresses; repeatable.")
   List<String> propertyPairs = new ArrayList<>();
 
   @Override
@@ -83,6 +91,13 @@ final class StudyCommand implements Callable<Integer> {
         stdout.printf(Locale.ROOT, "%s: %s%n  stores %s; workloads %s; threads %s; %d repetitions by default; source %s%n",
             s.name(), s.title(), String.join(",", s.stores()), String.join(",", s.workloads()),
             s.threads().stream().map(String::valueOf).collect(Collectors.joining(",")), s.defaultRepeat(), s.source());
+        for (Studies.Part part : s.parts()) {
+          stdout.printf(Locale.ROOT, "  and %s at %s thread(s), %d iterations%n", part.workload(),
+              part.threads().stream().map(String::valueOf).collect(Collectors.joining(",")), part.iterations());
+        }
+        if (!s.tlsWorkloads().isEmpty()) {
+          stdout.printf(Locale.ROOT, "  --tls: %s again over TLS%n", String.join(",", s.tlsWorkloads()));
+        }
       }
       stdout.flush();
       return 0;
@@ -92,10 +107,31 @@ final class StudyCommand implements Callable<Integer> {
           + " (ycsb study --list names the studies)");
     }
     Studies.Study study = Studies.find(name.trim());
+    if (tls && study.tlsWorkloads().isEmpty()) {
+      throw new UserError("study " + study.name() + " has no TLS pass; drop --tls (ycsb study --list)");
+    }
     List<String> chosen = stores == null || stores.isEmpty() ? study.stores() : stores;
     int repetitions = repeat == null ? study.defaultRepeat() : repeat;
-    List<String> sweep = new ArrayList<>(List.of("--bindings", String.join(",", chosen), "--workloads",
-        String.join(",", study.workloads()), "--threads",
+    Provisioner provisioner = provisioner(chosen);
+    List<String> notes = new ArrayList<>();
+    // Each store, then the same store serving TLS (STORE+tls), so that each server runs around its own cells.
+    List<String> labels = new ArrayList<>();
+    for (String store : chosen) {
+      labels.add(store);
+      String label = store + TLS;
+      if (tls) {
+        String why = addressGiven(label) ? null : provisioner == null ? "no provisioner on the class path"
+            : provisioner.unavailable(store, true);
+        if (why == null) {
+          labels.add(label);
+        } else {
+          notes.add(label + " is left out: " + why + " (or give its address: -p " + label + ":KEY=VALUE)");
+          err.println("ycsb-kv study: " + notes.get(notes.size() - 1));
+        }
+      }
+    }
+    List<String> sweep = new ArrayList<>(List.of("--bindings", String.join(",", labels), "--workloads",
+        String.join(",", study.allWorkloads()), "--threads",
         study.threads().stream().map(String::valueOf).collect(Collectors.joining(",")), "--repeat",
         Integer.toString(repetitions), "--out", out.toString(), "--scale",
         java.math.BigDecimal.valueOf(scale).toPlainString()));
@@ -106,23 +142,36 @@ final class StudyCommand implements Callable<Integer> {
       sweep.add("-p");
       sweep.add(p);
     }
-    err.printf(Locale.ROOT, "ycsb-kv study %s: %s; %d store(s) x %d workload(s) x %d thread counts x %d repetitions"
-        + " at scale %s%n", study.name(), study.title(), chosen.size(), study.workloads().size(), study.threads().size(),
-        repetitions, java.math.BigDecimal.valueOf(scale).stripTrailingZeros().toPlainString());
-    writeStudy(study, chosen);
+    err.printf(Locale.ROOT, "ycsb-kv study %s: %s; %d store(s)%s x %d workload(s) x %d thread counts x %d repetitions"
+        + "%s at scale %s%n", study.name(), study.title(), chosen.size(), labels.size() > chosen.size() ? " (and "
+        + (labels.size() - chosen.size()) + " over TLS)" : "", study.workloads().size(), study.threads().size(),
+        repetitions, study.parts().stream().map(part -> ", " + part.workload() + " x " + part.iterations()
+            + " iterations").collect(Collectors.joining()),
+        java.math.BigDecimal.valueOf(scale).stripTrailingZeros().toPlainString());
+    writeStudy(study, chosen, notes);
     SweepCommand command = new SweepCommand();
+    for (Studies.Part part : study.parts()) {
+      command.workloadThreads.put(part.workload(), part.threads());
+      command.workloadRepeat.put(part.workload(), part.iterations());
+    }
+    for (String label : labels) {
+      if (label.endsWith(TLS)) {
+        command.bindingWorkloads.put(label, study.tlsWorkloads());
+      }
+    }
     Map<String, Provisioner.Provisioned> started = new java.util.concurrent.ConcurrentHashMap<>();
     Thread stopOnExit = new Thread(() -> started.values().forEach(Provisioner.Provisioned::close), "ycsb-study-servers");
     Runtime.getRuntime().addShutdownHook(stopOnExit);
     try {
-      Provisioner provisioner = provisioner(study, chosen, err);
       int ioThreads = ioThreads(study, err);
       // Each store's server runs only while its own cells run, so that it never shares the cores idle.
-      command.beforeBinding = store -> {
-        if (provisioner != null && !addressGiven(store)) {
-          Provisioner.Provisioned s = provisioner.start(store, ioThreads);
-          started.put(store, s);
-          command.bindingProperties.computeIfAbsent(store, k -> new java.util.LinkedHashMap<>()).putAll(s.properties());
+      command.beforeBinding = label -> {
+        if (provisioner != null && !addressGiven(label)) {
+          boolean overTls = label.endsWith(TLS);
+          Provisioner.Provisioned s = provisioner.start(overTls ? label.substring(0, label.length() - TLS.length())
+              : label, ioThreads, overTls);
+          started.put(label, s);
+          command.bindingProperties.computeIfAbsent(label, k -> new java.util.LinkedHashMap<>()).putAll(s.properties());
           err.println("ycsb-kv study: " + s.description());
         }
       };
@@ -146,26 +195,23 @@ final class StudyCommand implements Callable<Integer> {
 
   /**
    * The provisioner for the stores without an address among the -p properties (their binaries started from
-   * PATH on loopback), or null when every store has one; a store that has neither is one line, before
-   * anything runs, saying what to give.
+   * PATH on loopback); a store that has neither is one line, before anything runs, saying what to give.
    */
-  private Provisioner provisioner(Studies.Study study, List<String> chosen, PrintWriter err) {
+  private Provisioner provisioner(List<String> chosen) {
     Provisioner provisioner = java.util.ServiceLoader.load(Provisioner.class, StudyCommand.class.getClassLoader())
         .findFirst().orElse(null);
-    boolean needed = false;
     for (String store : chosen) {
       if (addressGiven(store)) {
         continue;
       }
-      needed = true;
       String why = provisioner == null ? "no provisioner on the class path (module ycsb-kv-provision)"
-          : provisioner.unavailable(store);
+          : provisioner.unavailable(store, false);
       if (why != null) {
         throw new UserError("no address for " + store + " (give -p " + store + ":" + addressExample(store) + ") and"
             + " it cannot be started here: " + why);
       }
     }
-    return needed ? provisioner : null;
+    return provisioner;
   }
 
   /** The study's I/O threads per server, capped at this machine's cores (and said so); 0: the servers' defaults. */
@@ -179,9 +225,12 @@ final class StudyCommand implements Callable<Integer> {
     return ioThreads;
   }
 
-  /** Whether -p names an address for {@code store}: for it alone ({@code store:key=...}) or for its binding's keys. */
+  /**
+   * Whether -p names an address for {@code store}: for it alone ({@code store:key=...}) or for its binding's keys;
+   * a TLS label ({@code redis+tls}) only by its own {@code redis+tls:key=...}.
+   */
   private boolean addressGiven(String store) {
-    List<String> keys = switch (store) {
+    List<String> keys = store.endsWith(TLS) ? List.of() : switch (store) {
       case "dragonfly" -> List.of("dragonfly.host", "dragonfly.port", "dragonfly.uri");
       case "aerospike" -> List.of("as.host", "as.port");
       default -> List.of("redis.host", "redis.port", "redis.uri");
@@ -219,7 +268,7 @@ final class StudyCommand implements Callable<Integer> {
   }
 
   /** {@code DIR/study.json}: the study, its method and differences, and its published figures. */
-  private void writeStudy(Studies.Study study, List<String> chosen) throws IOException {
+  private void writeStudy(Studies.Study study, List<String> chosen, List<String> notes) throws IOException {
     Files.createDirectories(out);
     ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     ObjectNode json = mapper.createObjectNode();
@@ -229,6 +278,9 @@ final class StudyCommand implements Callable<Integer> {
     json.put("source", study.source());
     json.put("method", study.method());
     json.put("scale", scale);
+    json.put("tls", tls);
+    ArrayNode notesJson = json.putArray("notes");
+    notes.forEach(notesJson::add);
     ArrayNode figures = json.putArray("published");
     for (Studies.Published p : study.published()) {
       if (!chosen.contains(p.store())) {

@@ -61,7 +61,8 @@ final class SweepCommand implements Callable<Integer> {
   CommandSpec spec;
 
   @Option(names = "--bindings", paramLabel = "NAMES", required = true, split = ",",
-      description = "Bindings, comma-separated (see 'ycsb bindings').")
+      description = "Bindings, comma-separated (see 'ycsb bindings'); NAME+LABEL runs binding NAME again under its"
+          + " own label with its own -p NAME+LABEL:KEY=VALUE properties (e.g. redis,redis+tls).")
   List<String> bindings;
 
   @Option(names = "--workloads", paramLabel = "FILES", required = true, split = ",",
@@ -115,13 +116,26 @@ final class SweepCommand implements Callable<Integer> {
     BindingRegistry registry = BindingRegistry.load(loader);
     // Resolve everything first: a typo fails before any cell runs.
     Map<String, BindingResolver.Resolved> resolved = new LinkedHashMap<>();
+    // NAME+LABEL is binding NAME again under its own label, directories and BINDING: properties
+    // (ycsb study's redis+tls).
     for (String b : bindings) {
-      BindingResolver.Resolved r = BindingResolver.resolve(b.trim(), registry, loader);
+      String typed = b.trim();
+      int plus = typed.indexOf('+');
+      String suffix = plus > 0 ? typed.substring(plus) : "";
+      if (plus > 0 && !suffix.matches("\\+[A-Za-z0-9_-]+")) {
+        throw new UserError("--bindings: '" + typed + "' is not NAME or NAME+LABEL (letters, digits, _ and - in the"
+            + " label)");
+      }
+      BindingResolver.Resolved r = BindingResolver.resolve(plus > 0 ? typed.substring(0, plus) : typed, registry,
+          loader);
       if (flush && !EmptiesStore.class.isAssignableFrom(r.dbClass())) {
         throw new UserError("--flush: binding '" + r.name() + "' cannot empty its store (it does not implement"
             + " io.github.ycsbkv.spi.EmptiesStore); drop --flush");
       }
-      resolved.put(b, r);
+      if (resolved.put(r.name() + suffix, r) != null) {
+        throw new UserError("--bindings names '" + r.name() + suffix + "' twice; give the second a label, e.g. "
+            + r.name() + "+b");
+      }
     }
     // -p NAME:KEY=VALUE applies to one binding's cells only (redis, valkey and keydb share redis.* keys).
     List<String> globalPairs = new ArrayList<>();
@@ -129,7 +143,7 @@ final class SweepCommand implements Callable<Integer> {
       int colon = pair.indexOf(':');
       int eq = pair.indexOf('=');
       String binding = colon > 0 && (eq < 0 || colon < eq) ? pair.substring(0, colon) : null;
-      if (binding != null && resolved.values().stream().anyMatch(r -> r.name().equals(binding))) {
+      if (binding != null && resolved.containsKey(binding)) {
         String kv = pair.substring(colon + 1);
         int e = kv.indexOf('=');
         if (e <= 0) {
@@ -162,39 +176,51 @@ final class SweepCommand implements Callable<Integer> {
     int failedCells = 0;
     // Progress over the whole matrix: which repetition of how many, and an estimate of the time left from
     // the repetitions run so far (loads included).
-    final int total = resolved.size() * workloadProps.size() * threads.size() * repeat;
+    int cells = 0;
+    for (String label : resolved.keySet()) {
+      for (String w : workloadProps.keySet()) {
+        cells += runs(label, w) ? threadsFor(w).size() * repeatFor(w) : 0;
+      }
+    }
+    final int total = cells;
     int position = 0;
     int ran = 0;
     final long sweepStart = System.nanoTime();
     for (Map.Entry<String, BindingResolver.Resolved> b : resolved.entrySet()) {
       // ycsb study starts a store's server just before its cells and stops it after them.
       if (beforeBinding != null) {
-        beforeBinding.accept(b.getValue().name());
+        beforeBinding.accept(b.getKey());
       }
       try {
         for (Map.Entry<String, Properties> w : workloadProps.entrySet()) {
+          if (!runs(b.getKey(), w.getKey())) {
+            continue;
+          }
           boolean inserts = Props.getDouble(w.getValue(), "insertproportion", 0) > 0;
           boolean reloadEach = reload.equals("always") || (reload.equals("auto") && inserts);
           String loadFailure = null;
           boolean loaded = false;
-          for (int t : threads) {
+          String label = b.getKey();
+          Properties cellProps = forBinding(label, w.getValue());
+          int reps = repeatFor(w.getKey());
+          for (int t : threadsFor(w.getKey())) {
             ObjectNode cell = cellsJson.addObject();
-            cell.put("binding", b.getValue().name());
+            cell.put("binding", label);
             cell.put("workload", w.getKey());
             cell.put("threads", t);
             ArrayNode failures = cell.putArray("failed");
             Map<String, List<Double>> figures = new LinkedHashMap<>();
-            for (int r = 1; r <= repeat; r++) {
-              Path dir = out.resolve(b.getValue().name()).resolve(w.getKey()).resolve("t" + t).resolve("r" + r);
+            for (int r = 1; r <= reps; r++) {
+              Path dir = out.resolve(label).resolve(w.getKey()).resolve("t" + t).resolve("r" + r);
               JsonNode done = completed(dir.resolve(ResultJson.FILE_NAME));
               position++;
               if (done == null) {
                 if (loadFailure == null && (!loaded || reloadEach)) {
-                  loadFailure = flush ? empty(b.getValue(), forBinding(b.getValue(), w.getValue()), err) : null;
+                  loadFailure = flush ? empty(label, b.getValue(), cellProps, err) : null;
                 }
                 if (loadFailure == null && (!loaded || reloadEach)) {
-                  loadFailure = load(b.getValue(), forBinding(b.getValue(), w.getValue()), threads, dir.getParent().getParent().resolve("load"),
-                      registry, err);
+                  loadFailure = load(label, b.getValue(), cellProps, threadsFor(w.getKey()),
+                      dir.getParent().getParent().resolve("load"), registry, err);
                   loaded = loadFailure == null;
                 }
                 if (loadFailure != null) {
@@ -204,10 +230,10 @@ final class SweepCommand implements Callable<Integer> {
                 String eta = ran == 0 ? "" : ", about " + minutes((System.nanoTime() - sweepStart) / 1e9 / ran
                     * (total - position + 1)) + " left";
                 err.printf(Locale.US, "ycsb-kv sweep: [%d of %d%s] %s %s %d thread(s), repetition %d/%d%n", position,
-                    total, eta, b.getValue().name(), w.getKey(), t, r, repeat);
+                    total, eta, label, w.getKey(), t, r, reps);
                 ran++;
                 Properties p = new Properties();
-                p.putAll(forBinding(b.getValue(), w.getValue()));
+                p.putAll(cellProps);
                 p.setProperty(Benchmark.THREADS, Integer.toString(t));
                 p.setProperty(Benchmark.EXPORT_DIR, dir.toString());
                 BenchmarkResult result = runPhase(Phase.RUN, b.getValue(), p, registry);
@@ -241,14 +267,14 @@ final class SweepCommand implements Callable<Integer> {
               o.put("ci95High", s.ci95High());
               ArrayNode values = o.putArray("values");
               s.values().forEach(values::add);
-              csv.append(String.format(Locale.US, "%s,%s,%d,%s,%d,%.3f,%.3f,%.4f,%.3f,%.3f%n", b.getValue().name(),
+              csv.append(String.format(Locale.US, "%s,%s,%d,%s,%d,%.3f,%.3f,%.4f,%.3f,%.3f%n", label,
                   w.getKey(), t, f.getKey(), s.n(), s.mean(), s.stdDev(), s.cv(), s.ci95Low(), s.ci95High()));
             }
           }
         }
       } finally {
         if (afterBinding != null) {
-          afterBinding.accept(b.getValue().name());
+          afterBinding.accept(b.getKey());
         }
       }
     }
@@ -283,11 +309,34 @@ final class SweepCommand implements Callable<Integer> {
    */
   final Map<String, Map<String, String>> bindingProperties = new LinkedHashMap<>();
 
-  private Properties forBinding(BindingResolver.Resolved b, Properties workload) {
+  private Properties forBinding(String label, Properties workload) {
     Properties p = new Properties();
     p.putAll(workload);
-    p.putAll(bindingProperties.getOrDefault(b.name(), Map.of()));
+    p.putAll(bindingProperties.getOrDefault(label, Map.of()));
     return p;
+  }
+
+  /**
+   * Thread counts and repetitions of one workload where they differ from --threads and --repeat, by workload
+   * name ({@code ycsb study}'s object-cache part: one thread, 13 iterations).
+   */
+  final Map<String, List<Integer>> workloadThreads = new LinkedHashMap<>();
+  final Map<String, Integer> workloadRepeat = new LinkedHashMap<>();
+
+  private List<Integer> threadsFor(String workload) {
+    return workloadThreads.getOrDefault(workload, threads);
+  }
+
+  private int repeatFor(String workload) {
+    return workloadRepeat.getOrDefault(workload, repeat);
+  }
+
+  /** The workloads of one labelled binding where it runs fewer than all ({@code ycsb study --tls}: memtier only). */
+  final Map<String, List<String>> bindingWorkloads = new LinkedHashMap<>();
+
+  private boolean runs(String label, String workload) {
+    List<String> only = bindingWorkloads.get(label);
+    return only == null || only.contains(workload);
   }
 
   /** The command recorded in sweep.json when another command ran this sweep ({@code ycsb study}). */
@@ -352,7 +401,7 @@ final class SweepCommand implements Callable<Integer> {
   }
 
   /** Empties the store (--flush) before a load; returns null, or why it failed. */
-  private static String empty(BindingResolver.Resolved b, Properties workload, PrintWriter err) {
+  private static String empty(String label, BindingResolver.Resolved b, Properties workload, PrintWriter err) {
     site.ycsb.DB db;
     try {
       db = b.dbClass().getDeclaredConstructor().newInstance();
@@ -364,7 +413,7 @@ final class SweepCommand implements Callable<Integer> {
     db.setProperties(p);
     try {
       db.init();
-      err.println("ycsb-kv sweep: emptied " + b.name() + ": " + ((EmptiesStore) db).emptyStore());
+      err.println("ycsb-kv sweep: emptied " + label + ": " + ((EmptiesStore) db).emptyStore());
       return null;
     } catch (site.ycsb.DBException | RuntimeException e) {
       return "cannot empty the store: " + UserError.describe(e);
@@ -378,8 +427,8 @@ final class SweepCommand implements Callable<Integer> {
   }
 
   /** Loads the workload's records; returns null, or why it failed. */
-  private static String load(BindingResolver.Resolved b, Properties workload, List<Integer> threads, Path dir,
-      BindingRegistry registry, PrintWriter err) {
+  private static String load(String label, BindingResolver.Resolved b, Properties workload, List<Integer> threads,
+      Path dir, BindingRegistry registry, PrintWriter err) {
     if (b.dbClass() == MemoryDB.class) {
       MemoryDB.clearAll();
     }
@@ -387,7 +436,7 @@ final class SweepCommand implements Callable<Integer> {
     p.putAll(workload);
     p.setProperty(Benchmark.THREADS, Integer.toString(threads.stream().mapToInt(Integer::intValue).max().orElse(1)));
     p.setProperty(Benchmark.EXPORT_DIR, dir.toString());
-    err.println("ycsb-kv sweep: loading " + b.name());
+    err.println("ycsb-kv sweep: loading " + label);
     try {
       BenchmarkResult r = runPhase(Phase.LOAD, b, p, registry);
       ResultJson.write(r, dir);
@@ -429,7 +478,7 @@ final class SweepCommand implements Callable<Integer> {
     return reason.equals(StopReason.COMPLETED.id()) || reason.equals(StopReason.MAX_EXECUTION_TIME.id()) ? json : null;
   }
 
-  /** The figures summarised per cell: throughput, and mean, P50, P99, P99.9 of each operation's successes. */
+  /** The figures summarised per cell: throughput, and mean, P50, P95, P99, P99.9 of each operation's successes. */
   private static void collect(JsonNode result, Map<String, List<Double>> figures) {
     figures.computeIfAbsent("throughputOpsPerSec", k -> new ArrayList<>())
         .add(result.path("overall").path("throughputOpsPerSec").asDouble());
@@ -439,7 +488,7 @@ final class SweepCommand implements Callable<Integer> {
       if (name.equals("CLEANUP") || ok.isNull() || ok.isMissingNode()) {
         continue;
       }
-      Iterator<String> fields = List.of("meanMicros", "p50Micros", "p99Micros", "p99_9Micros").iterator();
+      Iterator<String> fields = List.of("meanMicros", "p50Micros", "p95Micros", "p99Micros", "p99_9Micros").iterator();
       while (fields.hasNext()) {
         String f = fields.next();
         if (ok.has(f)) {

@@ -125,7 +125,7 @@ public final class HtmlReport {
         .append("table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #bbb;padding:3px 8px;")
         .append("text-align:right}th{background:#eee}td.l,th.l{text-align:left}")
         .append("figure{display:inline-block;vertical-align:top;margin:0 1em 1em 0}figcaption{font-size:90%;color:#555;max-width:640px}")
-        .append("code,pre{background:#f4f4f4}pre{padding:.5em;white-space:pre-wrap}.warn{color:#a40}")
+        .append("code,pre{background:#f4f4f4}pre{padding:.5em;white-space:pre-wrap}.warn{color:#a40}td.nw{white-space:nowrap}")
         .append("</style></head><body>\n");
     html.append("<h1>ycsb-kv report</h1>\n<p>Stores: ").append(esc(String.join(", ", bindings)))
         .append(". Workloads: ").append(esc(String.join(", ", workloads))).append(". Generated ")
@@ -138,6 +138,7 @@ public final class HtmlReport {
     for (String w : workloads) {
       workload(w);
     }
+    variants();
     memory();
     servers();
     environment();
@@ -153,7 +154,11 @@ public final class HtmlReport {
     }
     html.append("<h2>").append(esc(study.path("title").asText())).append("</h2>\n<p>Source: ")
         .append(esc(study.path("source").asText())).append(". ").append(esc(study.path("method").asText()))
-        .append(" Scale of this run: ").append(esc(study.path("scale").asText())).append(".</p>\n")
+        .append(" Scale of this run: ").append(esc(study.path("scale").asText())).append(".</p>\n");
+    for (JsonNode note : study.path("notes")) {
+      html.append("<p class=\"warn\">").append(esc(note.asText())).append("</p>\n");
+    }
+    html
         .append("<table><tr><th class=\"l\">workload</th><th class=\"l\">store</th><th>threads (study / here)</th>")
         .append("<th class=\"l\">figure</th><th>published</th><th class=\"l\">unit</th><th>measured here</th>")
         .append("<th class=\"l\">unit</th></tr>\n");
@@ -198,15 +203,16 @@ public final class HtmlReport {
 
   private void workload(String w) throws IOException {
     html.append("<h2>Workload ").append(esc(w)).append("</h2>\n");
-    chart(w, "throughputOpsPerSec", "Throughput, " + w, "operations/s", 1.0);
-    Set<String> ops = new LinkedHashSet<>();
-    for (JsonNode cell : cells(w)) {
-      cell.path("figures").fieldNames().forEachRemaining(f -> {
-        if (f.endsWith(".p99Micros")) {
-          ops.add(f.substring(0, f.length() - ".p99Micros".length()));
-        }
-      });
+    if (cells(w).stream().map(c -> c.path("threads").asInt()).distinct().count() == 1) {
+      // One thread count (the object-cache test): a line per store says more than charts of one point.
+      iterations(w);
+      for (String op : ordered(operations(w))) {
+        spectrum(w, op);
+      }
+      return;
     }
+    chart(w, "throughputOpsPerSec", "Throughput, " + w, "operations/s", 1.0);
+    Set<String> ops = operations(w);
     for (String op : ordered(ops)) {
       chart(w, op + ".p99Micros", "P99 " + op + " latency, " + w, null, 0);
     }
@@ -216,6 +222,118 @@ public final class HtmlReport {
     for (String op : ordered(ops)) {
       spectrum(w, op);
     }
+  }
+
+  /** The operations with latency figures in a workload's cells. */
+  private Set<String> operations(String w) {
+    Set<String> ops = new LinkedHashSet<>();
+    for (JsonNode cell : cells(w)) {
+      cell.path("figures").fieldNames().forEachRemaining(f -> {
+        if (f.endsWith(".p99Micros")) {
+          ops.add(f.substring(0, f.length() - ".p99Micros".length()));
+        }
+      });
+    }
+    return ops;
+  }
+
+  /**
+   * A workload run at one thread count (the object-cache test's iterations): per store, the throughput's mean,
+   * standard deviation, coefficient of variation and 95% confidence interval over the iterations, and each
+   * operation's mean, P95 and P99 (means over the iterations).
+   */
+  private void iterations(String w) {
+    Set<String> ops = operations(w);
+    html.append("<table><tr><th class=\"l\">store</th><th>threads</th><th>iterations</th><th>ops/s mean</th>")
+        .append("<th>ops/s std. dev.</th><th>CV</th><th>ops/s 95% CI</th>");
+    for (String op : ordered(ops)) {
+      html.append("<th>").append(esc(op)).append(" mean us</th><th>").append(esc(op)).append(" P95 us</th><th>")
+          .append(esc(op)).append(" P99 us</th>");
+    }
+    html.append("</tr>\n");
+    for (JsonNode cell : cells(w)) {
+      JsonNode t = cell.path("figures").path("throughputOpsPerSec");
+      if (t.path("n").asInt() == 0) {
+        continue;
+      }
+      html.append("<tr><td class=\"l\">").append(esc(cell.path("binding").asText())).append("</td><td>")
+          .append(cell.path("threads").asInt()).append("</td><td>").append(t.path("n").asInt()).append("</td><td>")
+          .append(String.format(Locale.ROOT, "%,.0f</td><td>%,.0f</td><td>%.1f%%</td><td class=\"nw\">%,.0f - %,.0f",
+              t.path("mean").asDouble(), t.path("stdDev").asDouble(), 100 * t.path("cv").asDouble(),
+              t.path("ci95Low").asDouble(), t.path("ci95High").asDouble())).append("</td>");
+      for (String op : ordered(ops)) {
+        for (String f : List.of("meanMicros", "p95Micros", "p99Micros")) {
+          JsonNode v = cell.path("figures").path(op + "." + f);
+          html.append("<td>").append(v.path("n").asInt() == 0 ? "" : String.format(Locale.ROOT, "%,.1f",
+              v.path("mean").asDouble())).append("</td>");
+        }
+      }
+      html.append("</tr>\n");
+    }
+    html.append("</table>\n<p>Mean, standard deviation, coefficient of variation (std. dev. / mean) and 95% confidence")
+        .append(" interval (Student's t) of the throughput over the iterations; latencies are the means over the")
+        .append(" iterations of each iteration's service-time percentile. Source: sweep.json.</p>\n");
+  }
+
+  /**
+   * Each labelled run of a store ({@code redis+tls}) against the same store unlabelled, per workload and thread
+   * count: the ratio of their throughputs and of their P99 latencies.
+   */
+  private void variants() {
+    List<String[]> pairs = new ArrayList<>();
+    for (String b : bindings) {
+      int plus = b.indexOf('+');
+      if (plus > 0 && bindings.contains(b.substring(0, plus))) {
+        pairs.add(new String[] {b.substring(0, plus), b});
+      }
+    }
+    if (pairs.isEmpty()) {
+      return;
+    }
+    html.append("<h2>Labelled runs against the same store</h2>\n<table><tr><th class=\"l\">store</th>")
+        .append("<th class=\"l\">against</th><th class=\"l\">workload</th><th>threads</th><th>ops/s</th>")
+        .append("<th>ops/s against</th><th>throughput ratio</th><th class=\"l\">operation</th><th>P99 us</th>")
+        .append("<th>P99 us against</th><th>P99 ratio</th></tr>\n");
+    for (String[] pair : pairs) {
+      for (String w : workloads) {
+        for (JsonNode cell : cells(w)) {
+          if (!cell.path("binding").asText().equals(pair[1])) {
+            continue;
+          }
+          JsonNode base = null;
+          for (JsonNode c : cells(w)) {
+            if (c.path("binding").asText().equals(pair[0]) && c.path("threads").asInt() == cell.path("threads").asInt()) {
+              base = c;
+            }
+          }
+          if (base == null) {
+            continue;
+          }
+          String op = ordered(operations(w)).stream().findFirst().orElse("READ");
+          double ops = mean(cell, "throughputOpsPerSec");
+          double opsBase = mean(base, "throughputOpsPerSec");
+          double p99 = mean(cell, op + ".p99Micros");
+          double p99Base = mean(base, op + ".p99Micros");
+          html.append("<tr><td class=\"l\">").append(esc(pair[1])).append("</td><td class=\"l\">").append(esc(pair[0]))
+              .append("</td><td class=\"l\">").append(esc(w)).append("</td><td>").append(cell.path("threads").asInt())
+              .append(String.format(Locale.ROOT, "</td><td>%,.0f</td><td>%,.0f</td><td>%.2f</td>", ops, opsBase,
+                  ops / opsBase)).append("<td class=\"l\">").append(esc(op))
+              .append(String.format(Locale.ROOT, "</td><td>%,.1f</td><td>%,.1f</td><td>%.2f</td></tr>%n", p99,
+                  p99Base, p99 / p99Base));
+        }
+      }
+    }
+    html.append("</table>\n<p>Means over the repetitions; a ratio below 1 is fewer operations per second (or a")
+        .append(" shorter P99) than the same store unlabelled.")
+        .append(study != null && study.path("tls").asBoolean() ? " The study published that TLS costs 30-34% of the"
+            + " throughput (a ratio of 0.66-0.70) and 1.4-1.5x the latency (its average latency, with memtier's own"
+            + " connections)." : "")
+        .append("</p>\n");
+  }
+
+  private static double mean(JsonNode cell, String figure) {
+    JsonNode f = cell.path("figures").path(figure);
+    return f.path("n").asInt() == 0 ? Double.NaN : f.path("mean").asDouble();
   }
 
   private static List<String> ordered(Set<String> ops) {

@@ -10,11 +10,18 @@ import java.util.Map;
  */
 public interface Provisioner {
 
-  /** Why {@code store} cannot be started here (for example, its binary is not on PATH), or null when it can. */
-  String unavailable(String store);
+  /**
+   * Why {@code store} cannot be started here (for example, its binary is not on PATH, or with {@code tls} it
+   * was built without TLS), or null when it can.
+   */
+  String unavailable(String store, boolean tls);
 
-  /** Starts {@code store} with {@code ioThreads} I/O threads where the server has such a setting. */
-  Provisioned start(String store, int ioThreads) throws IOException;
+  /**
+   * Starts {@code store} with {@code ioThreads} I/O threads where the server has such a setting; with
+   * {@code tls}, serving TLS only with a certificate of a throw-away CA that {@link Provisioned#properties()}
+   * names for the client.
+   */
+  Provisioned start(String store, int ioThreads, boolean tls) throws IOException;
 
   /** A running server. */
   interface Provisioned extends AutoCloseable {

@@ -91,4 +91,57 @@ class SweepTest {
     assertEquals("ycsb: --flush: binding 'site.ycsb.BasicDB' cannot empty its store (it does not implement"
         + " io.github.ycsbkv.spi.EmptiesStore); drop --flush", refused.err().strip());
   }
+
+  /** #17: a binding again under a label (redis+tls) has its own cells, directories and properties. */
+  @Test
+  void labelledBinding_runsAgainWithItsOwnProperties() throws Exception {
+    Path out = tmp.resolve("labelled");
+    CliRun run = CliRun.of("sweep", "--bindings", "memory,memory+small", "--workloads", WORKLOADA, "--threads", "1",
+        "--out", out.toString(), "-p", "recordcount=100", "-p", "operationcount=1000",
+        "-p", "memory+small:operationcount=300");
+    assertEquals(0, run.exitCode(), run.err());
+    JsonNode cells = new ObjectMapper().readTree(out.resolve("sweep.json").toFile()).path("cells");
+    assertEquals(2, cells.size());
+    assertEquals("memory", cells.get(0).path("binding").asText());
+    assertEquals("memory+small", cells.get(1).path("binding").asText());
+    JsonNode plain = new ObjectMapper().readTree(out.resolve("memory/workloada/t1/r1/result.json").toFile());
+    JsonNode small = new ObjectMapper().readTree(out.resolve("memory+small/workloada/t1/r1/result.json").toFile());
+    assertEquals(1000, plain.path("overall").path("operations").asLong());
+    assertEquals(300, small.path("overall").path("operations").asLong());
+    assertEquals("memory", small.path("binding").asText(), "the result names the binding that ran");
+    assertTrue(cells.get(1).path("figures").has("READ.p95Micros"), cells.get(1).toString());
+    assertTrue(run.err().contains("[2 of 2"), run.err());
+
+    CliRun bad = CliRun.of("sweep", "--bindings", "memory+", "--workloads", WORKLOADA, "--out",
+        tmp.resolve("bad").toString());
+    assertEquals(2, bad.exitCode());
+    assertEquals("ycsb: --bindings: 'memory+' is not NAME or NAME+LABEL (letters, digits, _ and - in the label)",
+        bad.err().strip());
+    CliRun twice = CliRun.of("sweep", "--bindings", "memory,memory", "--workloads", WORKLOADA, "--out",
+        tmp.resolve("twice").toString());
+    assertEquals(2, twice.exitCode());
+    assertTrue(twice.err().strip().startsWith("ycsb: --bindings names 'memory' twice"), twice.err());
+  }
+
+  /** #17: a workload may have thread counts and repetitions of its own (the study's object-cache part). */
+  @Test
+  void workloadThreadsAndRepeat_overrideTheMatrixForThatWorkloadOnly() throws Exception {
+    Path out = tmp.resolve("perworkload");
+    SweepCommand command = new SweepCommand();
+    command.workloadThreads.put("workloadc", java.util.List.of(1));
+    command.workloadRepeat.put("workloadc", 3);
+    java.io.StringWriter err = new java.io.StringWriter();
+    int code = new picocli.CommandLine(command).setErr(new java.io.PrintWriter(err))
+        .setOut(new java.io.PrintWriter(new java.io.StringWriter())).execute("--bindings", "memory", "--workloads",
+            WORKLOADA + "," + WORKLOADA.replace("workloada", "workloadc"), "--threads", "1,2", "--out", out.toString(),
+            "-p", "recordcount=100", "-p", "operationcount=200");
+    assertEquals(0, code, err.toString());
+    JsonNode cells = new ObjectMapper().readTree(out.resolve("sweep.json").toFile()).path("cells");
+    assertEquals(3, cells.size(), cells.toString());
+    assertEquals("workloadc", cells.get(2).path("workload").asText());
+    assertEquals(1, cells.get(2).path("threads").asInt());
+    assertEquals(3, cells.get(2).path("figures").path("throughputOpsPerSec").path("n").asInt());
+    assertEquals(1, cells.get(1).path("figures").path("throughputOpsPerSec").path("n").asInt());
+    assertTrue(err.toString().contains("[5 of 5"), err.toString());
+  }
 }

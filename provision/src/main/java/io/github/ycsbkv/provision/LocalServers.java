@@ -52,31 +52,79 @@ public final class LocalServers implements Provisioner {
   /** Public no-argument constructor, for the ServiceLoader. */
   public LocalServers() {}
 
+  /** Per store, why its binary cannot serve TLS here ("" when it can), found once by starting it. */
+  private static final Map<Store, String> TLS_SUPPORT = new java.util.concurrent.ConcurrentHashMap<>();
+
   @Override
-  public String unavailable(String storeName) {
+  public String unavailable(String storeName, boolean tls) {
     Store store = Store.of(storeName);
     if (store == null) {
       return "no server binary is known for '" + storeName + "'";
     }
-    return onPath(store.binary) == null ? store.binary + " is not on PATH" : null;
+    if (onPath(store.binary) == null) {
+      return store.binary + " is not on PATH";
+    }
+    if (!tls) {
+      return null;
+    }
+    if (store == Store.AEROSPIKE) {
+      return "Aerospike Community Edition has no TLS (an Enterprise feature)";
+    }
+    if (onPath("openssl") == null) {
+      return "openssl is not on PATH (it makes the throw-away CA)";
+    }
+    String why = TLS_SUPPORT.computeIfAbsent(store, LocalServers::tryTls);
+    return why.isEmpty() ? null : why;
+  }
+
+  /** Starts {@code store} serving TLS once, to see whether its binary can ("" when it answers). */
+  private static String tryTls(Store store) {
+    try (Provisioned server = launch(store, 0, true)) {
+      return "";
+    } catch (IOException e) {
+      // The server's last log line, without its "pid:role date time level" prefix.
+      String last = e.getMessage().lines().filter(l -> !l.isBlank()).reduce((a, b) -> b).orElse("").strip()
+          .replaceFirst("^\\d+:[A-Z] \\d+ \\w+ \\d+ [\\d:.]+ [.*#-] ", "");
+      return store.binary + " on PATH cannot serve TLS (it was built without it?); started with --tls-port it said: "
+          + last;
+    }
   }
 
   @Override
-  public Provisioned start(String storeName, int ioThreads) throws IOException {
-    Store store = Store.of(storeName);
-    String why = unavailable(storeName);
+  public Provisioned start(String storeName, int ioThreads, boolean tls) throws IOException {
+    String why = unavailable(storeName, tls);
     if (why != null) {
-      throw new IOException("cannot start " + storeName + ": " + why);
+      throw new IOException("cannot start " + storeName + (tls ? " with TLS" : "") + ": " + why);
     }
+    return launch(Store.of(storeName), ioThreads, tls);
+  }
+
+  private static Provisioned launch(Store store, int ioThreads, boolean tls) throws IOException {
     Path dir = Files.createTempDirectory("ycsbkv-" + store.name().toLowerCase(Locale.ROOT) + "-");
     int port = freePort();
     int threads = ioThreads; // 0 or less: the server's own default
+    ThrowAwayCa ca = null;
+    String password = null;
+    if (tls) {
+      try {
+        ca = ThrowAwayCa.create(dir.resolve("tls"));
+      } catch (IOException e) {
+        deleteTree(dir);
+        throw e;
+      }
+    }
     List<String> cmd = new ArrayList<>();
     cmd.add(onPath(store.binary).toString());
     switch (store) {
       case REDIS, VALKEY, KEYDB -> {
-        cmd.addAll(List.of("--bind", "127.0.0.1", "--port", Integer.toString(port), "--save", "", "--appendonly", "no",
-            "--dir", dir.toString()));
+        cmd.addAll(List.of("--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir.toString()));
+        if (ca == null) {
+          cmd.addAll(List.of("--port", Integer.toString(port)));
+        } else {
+          cmd.addAll(List.of("--port", "0", "--tls-port", Integer.toString(port), "--tls-cert-file",
+              ca.serverCert().toString(), "--tls-key-file", ca.serverKey().toString(), "--tls-ca-cert-file",
+              ca.caCert().toString(), "--tls-auth-clients", "no"));
+        }
         if (store == Store.KEYDB && threads > 0) {
           cmd.addAll(List.of("--server-threads", Integer.toString(threads)));
         } else if (store != Store.KEYDB && threads > 1) {
@@ -89,6 +137,12 @@ public final class LocalServers implements Provisioner {
         if (threads > 0) {
           cmd.add("--proactor_threads=" + threads);
         }
+        if (ca != null) {
+          // Dragonfly refuses TLS without some authentication: a random password, given to the client only.
+          password = java.util.UUID.randomUUID().toString();
+          cmd.addAll(List.of("--tls", "--tls_cert_file=" + ca.serverCert(), "--tls_key_file=" + ca.serverKey(),
+              "--requirepass=" + password));
+        }
       }
       case AEROSPIKE -> {
         Path conf = dir.resolve("aerospike.conf");
@@ -99,8 +153,9 @@ public final class LocalServers implements Provisioner {
     }
     Path log = dir.resolve("server.log");
     Process process = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-    Server server = new Server(store, process, dir, port,
-        String.join(" ", cmd.stream().map(a -> a.isEmpty() ? "\"\"" : a).toList()));
+    String secret = password;
+    Server server = new Server(store, process, dir, port, String.join(" ", cmd.stream().map(a -> a.isEmpty()
+        ? "\"\"" : secret != null && a.contains(secret) ? a.replace(secret, "***") : a).toList()), ca, password);
     try {
       server.awaitReady(log);
     } catch (IOException e) {
@@ -154,13 +209,18 @@ public final class LocalServers implements Provisioner {
     private final Path dir;
     private final int port;
     private final String command;
+    /** The throw-away CA of a TLS server, else null. */
+    private final ThrowAwayCa ca;
+    private final String password;
 
-    Server(Store store, Process process, Path dir, int port, String command) {
+    Server(Store store, Process process, Path dir, int port, String command, ThrowAwayCa ca, String password) {
       this.store = store;
       this.process = process;
       this.dir = dir;
       this.port = port;
       this.command = command;
+      this.ca = ca;
+      this.password = password;
     }
 
     void awaitReady(Path log) throws IOException {
@@ -188,16 +248,27 @@ public final class LocalServers implements Provisioner {
           + last + "): " + tail(log));
     }
 
-    /** A RESP PING answered with PONG. */
+    /** A RESP PING answered with PONG (over TLS trusting the throw-away CA, after AUTH, where the server has them). */
     private boolean pong() throws IOException {
-      try (Socket s = new Socket()) {
-        s.connect(new InetSocketAddress("127.0.0.1", port), 1000);
-        s.setSoTimeout(2000);
+      try (Socket plain = new Socket()) {
+        plain.connect(new InetSocketAddress("127.0.0.1", port), 1000);
+        plain.setSoTimeout(2000);
+        Socket s = ca == null ? plain : ca.clientContext().getSocketFactory().createSocket(plain, "127.0.0.1", port,
+            true);
         OutputStream out = s.getOutputStream();
+        InputStream in = s.getInputStream();
+        if (password != null) {
+          out.write(("*2\r\n$4\r\nAUTH\r\n$" + password.length() + "\r\n" + password + "\r\n")
+              .getBytes(StandardCharsets.US_ASCII));
+          out.flush();
+          byte[] ok = in.readNBytes(5);
+          if (!new String(ok, StandardCharsets.US_ASCII).equals("+OK\r\n")) {
+            return false;
+          }
+        }
         out.write("*1\r\n$4\r\nPING\r\n".getBytes(StandardCharsets.US_ASCII));
         out.flush();
         byte[] reply = new byte[7];
-        InputStream in = s.getInputStream();
         int n = in.readNBytes(reply, 0, 7);
         return new String(reply, 0, n, StandardCharsets.US_ASCII).equals("+PONG\r\n");
       }
@@ -230,16 +301,33 @@ public final class LocalServers implements Provisioner {
 
     @Override
     public Map<String, String> properties() {
-      return switch (store) {
-        case REDIS, VALKEY, KEYDB -> Map.of("redis.host", "127.0.0.1", "redis.port", Integer.toString(port));
-        case DRAGONFLY -> Map.of("dragonfly.host", "127.0.0.1", "dragonfly.port", Integer.toString(port));
-        case AEROSPIKE -> Map.of("as.host", "127.0.0.1:" + port, "as.namespace", "test");
-      };
+      Map<String, String> p = new java.util.LinkedHashMap<>();
+      String prefix = store == Store.DRAGONFLY ? "dragonfly." : "redis.";
+      switch (store) {
+        case REDIS, VALKEY, KEYDB, DRAGONFLY -> {
+          p.put(prefix + "host", "127.0.0.1");
+          p.put(prefix + "port", Integer.toString(port));
+        }
+        case AEROSPIKE -> {
+          p.put("as.host", "127.0.0.1:" + port);
+          p.put("as.namespace", "test");
+        }
+        default -> throw new IllegalStateException(store.name());
+      }
+      if (ca != null) {
+        p.put(prefix + "tls", "true");
+        p.put(prefix + "tls.cafile", ca.caCert().toString());
+      }
+      if (password != null) {
+        p.put(prefix + "password", password);
+      }
+      return p;
     }
 
     @Override
     public String description() {
-      return store.name().toLowerCase(Locale.ROOT) + " started on 127.0.0.1:" + port + ": " + command;
+      return store.name().toLowerCase(Locale.ROOT) + (ca == null ? "" : " (TLS only, throw-away CA)")
+          + " started on 127.0.0.1:" + port + ": " + command;
     }
 
     @Override
@@ -253,11 +341,7 @@ public final class LocalServers implements Provisioner {
         process.destroyForcibly();
         Thread.currentThread().interrupt();
       }
-      try (Stream<Path> files = Files.walk(dir)) {
-        files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-      } catch (IOException e) {
-        // A temporary directory left behind is harmless.
-      }
+      deleteTree(dir);
     }
 
     private String tail(Path log) {
@@ -273,6 +357,14 @@ public final class LocalServers implements Provisioner {
       }
       String t = sb.toString().strip();
       return t.isEmpty() ? "(no output)" : t.substring(Math.max(0, t.length() - 500));
+    }
+  }
+
+  static void deleteTree(Path dir) {
+    try (Stream<Path> files = Files.walk(dir)) {
+      files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    } catch (IOException e) {
+      // A temporary directory left behind is harmless.
     }
   }
 

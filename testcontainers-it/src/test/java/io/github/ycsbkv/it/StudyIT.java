@@ -110,13 +110,26 @@ class StudyIT {
       assertTrue(run.err().contains("so servers started here get "), "the study's 4 I/O threads, capped: " + run.err());
       // Each server runs only around its own cells: redis is stopped before valkey starts.
       String err = run.err();
-      assertTrue(err.indexOf("ycsb-kv study: redis started") < err.indexOf("[1 of 9]")
+      // 3 stores x (3 memtier cells + 13 object-cache iterations) = 48 runs.
+      assertTrue(err.indexOf("ycsb-kv study: redis started") < err.indexOf("[1 of 48]")
           && err.indexOf("stopped the server (redis started") < err.indexOf("ycsb-kv study: valkey started"), err);
       JsonNode sweep = JSON.readTree(out.resolve("sweep.json").toFile());
-      assertEquals(3 * 3, sweep.path("cells").size());
+      assertEquals(3 * 4, sweep.path("cells").size(), "3 memtier cells and the object-cache cell per store");
       for (JsonNode cell : sweep.path("cells")) {
         assertEquals(0, cell.path("failed").size(), cell.toString());
+        if (cell.path("workload").asText().equals("objectcache")) {
+          assertEquals(1, cell.path("threads").asInt());
+          JsonNode tput = cell.path("figures").path("throughputOpsPerSec");
+          assertEquals(13, tput.path("n").asInt(), "the study's 13 iterations, whatever --repeat says");
+          assertEquals(tput.path("stdDev").asDouble() / tput.path("mean").asDouble(), tput.path("cv").asDouble(), 1e-9);
+          assertTrue(cell.path("figures").has("READ.p95Micros"), cell.toString());
+        }
       }
+      String html = Files.readString(out.resolve("report.html"));
+      assertTrue(html.contains("<tr><td class=\"l\">objectcache</td><td class=\"l\">valkey</td><td>1 / 1</td>"
+          + "<td class=\"l\">throughput</td><td>16,561</td>"), "the published object-cache figure beside ours");
+      assertTrue(html.contains("<th>iterations</th><th>ops/s mean</th><th>ops/s std. dev.</th><th>CV</th>"
+          + "<th>ops/s 95% CI</th>"), "the object-cache table");
       // The servers the study started are gone.
       for (int port : ports) {
         try (java.net.Socket s = new java.net.Socket()) {
@@ -136,12 +149,62 @@ class StudyIT {
     }
   }
 
+  /**
+   * #17: {@code --tls} runs the memtier cells again against each store serving TLS only, with a throw-away CA
+   * (and, for Dragonfly, a random password that is never printed).
+   */
+  @Test
+  void memtier2025_tls_runsEachStoreAgainOverTls_withAThrowAwayCa() throws Exception {
+    for (String binary : java.util.List.of("redis-server", "dragonfly", "openssl")) {
+      if (RespServer.onPath(binary) == null) {
+        String why = binary + " is not on PATH: skipping the TLS study";
+        if (Store.required("dragonfly")) {
+          org.junit.jupiter.api.Assertions.fail(why + ", but it.require lists dragonfly");
+        }
+        org.junit.jupiter.api.Assumptions.abort(why);
+      }
+    }
+    System.setProperty("ycsbkv.home", Path.of("..").toAbsolutePath().normalize().toString());
+    try {
+      Path out = dir.resolve("tls");
+      Cli run = Cli.run("study", "memtier2025", "--stores", "redis,dragonfly", "--tls", "--out", out.toString(),
+          "--scale", "0.0005", "--repeat", "1", "--flush");
+      assertEquals(0, run.exitCode(), run.err());
+      assertTrue(run.err().contains("ycsb-kv study: redis (TLS only, throw-away CA) started on 127.0.0.1:"), run.err());
+      assertTrue(run.err().contains(" --requirepass=***\n"), "Dragonfly's password is masked: " + run.err());
+      JsonNode sweep = JSON.readTree(out.resolve("sweep.json").toFile());
+      java.util.Map<String, Integer> cells = new java.util.TreeMap<>();
+      for (JsonNode cell : sweep.path("cells")) {
+        assertEquals(0, cell.path("failed").size(), cell.toString());
+        cells.merge(cell.path("binding").asText() + "/" + cell.path("workload").asText(), 1, Integer::sum);
+      }
+      assertEquals("{dragonfly+tls/memtier=3, dragonfly/memtier=3, dragonfly/objectcache=1, redis+tls/memtier=3,"
+          + " redis/memtier=3, redis/objectcache=1}", cells.toString(), "TLS: the memtier cells only");
+      JsonNode result = JSON.readTree(out.resolve("dragonfly+tls/memtier/t100/r1/result.json").toFile());
+      assertEquals("true", result.path("configuration").path("dragonfly.tls").asText());
+      String password = result.path("configuration").path("dragonfly.password").asText();
+      assertFalse(password.isEmpty(), result.path("configuration").toString());
+      assertTrue(password.chars().allMatch(c -> c == '*'), "masked in result.json: " + password);
+      String html = Files.readString(out.resolve("report.html"));
+      assertTrue(html.contains("<h2>Labelled runs against the same store</h2>"), "TLS against plain, per store");
+      assertTrue(html.contains("<tr><td class=\"l\">redis+tls</td><td class=\"l\">redis</td><td class=\"l\">"
+          + "memtier</td><td>400</td>"), "redis over TLS against redis at 400 clients");
+    } finally {
+      System.clearProperty("ycsbkv.home");
+    }
+  }
+
   @Test
   void list_namesBothStudies_andAnUnknownOneIsOneLine() {
     Cli list = Cli.run("study", "--list");
     assertEquals(0, list.exitCode());
     assertTrue(list.out().startsWith("ycsb2025: YCSB study of Redis, Aerospike and Dragonfly"), list.out());
     assertTrue(list.out().contains("\nmemtier2025: memtier-style study"), list.out());
+    assertTrue(list.out().contains("\n  and objectcache at 1 thread(s), 13 iterations\n  --tls: memtier again over TLS\n"),
+        list.out());
+    Cli noTls = Cli.run("study", "ycsb2025", "--tls", "--out", dir.toString());
+    assertEquals(2, noTls.exitCode());
+    assertEquals("ycsb: study ycsb2025 has no TLS pass; drop --tls (ycsb study --list)", noTls.lastErrLine());
     Cli unknown = Cli.run("study", "tpcc", "--out", dir.toString());
     assertEquals(2, unknown.exitCode());
     assertEquals("ycsb: unknown study 'tpcc'; known: ycsb2025, memtier2025 (ycsb study --list)", unknown.lastErrLine());
