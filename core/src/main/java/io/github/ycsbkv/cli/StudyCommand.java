@@ -28,14 +28,15 @@ import picocli.CommandLine.Spec;
  * {@code ycsb study NAME}: one published comparison (../shared/SEEDS.md) as one command: its matrix run
  * as a {@code sweep} (resumable, every store emptied before each load with {@code --flush}), then
  * {@code report.html} with the published figures beside the measured ones. A store whose address is
- * given with {@code -p} is used as given; the others are started from PATH through a
+ * given with {@code -p} is used as given; the others are started (a container, else the binary on PATH) through a
  * {@link io.github.ycsbkv.spi.Provisioner} (module {@code ycsb-kv-provision}) and stopped at the end.
  */
 @Command(name = "study", mixinStandardHelpOptions = true, separator = " ", sortOptions = false,
     usageHelpAutoWidth = true,
     description = {"Reproduce a published study: its workloads, thread counts and sizes as one sweep, then a report"
         + " with the published figures beside the measured ones. Stores without an address given with -p are"
-        + " started from their binaries on PATH (loopback, no persistence) and stopped at the end.", ""},
+        + " started for their own cells (a container of the pinned image when a Docker engine answers, else the"
+        + " binary on PATH on loopback; no persistence) and stopped after them.", ""},
     footer = {"", "Examples:",
         "  ycsb study --list",
         "  ycsb study ycsb2025 --stores redis,dragonfly --out results/ycsb2025 --scale 0.01 --flush",
@@ -78,6 +79,11 @@ final class StudyCommand implements Callable<Integer> {
       + " said so.")
   boolean tls;
 
+  @Option(names = "--servers", paramLabel = "WAY", description = "How stores without an address are started: auto (a"
+      + " container of the store's pinned image when a Docker engine answers, else its binary on PATH), container or"
+      + " binary (default ${DEFAULT-VALUE}).")
+  String servers = "auto";
+
   @Option(names = "-p", paramLabel = "[STORE:]KEY=VALUE", description = "A property for every cell, or with STORE:"
       + " for one store's (redis+tls: for its TLS cells), e.g. store addresses; repeatable.")
   List<String> propertyPairs = new ArrayList<>();
@@ -110,9 +116,15 @@ final class StudyCommand implements Callable<Integer> {
     if (tls && study.tlsWorkloads().isEmpty()) {
       throw new UserError("study " + study.name() + " has no TLS pass; drop --tls (ycsb study --list)");
     }
+    Provisioner.Way way;
+    try {
+      way = Provisioner.Way.valueOf(servers.trim().toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new UserError("--servers must be auto, container or binary, got '" + servers + "'");
+    }
     List<String> chosen = stores == null || stores.isEmpty() ? study.stores() : stores;
     int repetitions = repeat == null ? study.defaultRepeat() : repeat;
-    Provisioner provisioner = provisioner(chosen);
+    Provisioner provisioner = provisioner(chosen, way);
     List<String> notes = new ArrayList<>();
     // Each store, then the same store serving TLS (STORE+tls), so that each server runs around its own cells.
     List<String> labels = new ArrayList<>();
@@ -121,7 +133,7 @@ final class StudyCommand implements Callable<Integer> {
       String label = store + TLS;
       if (tls) {
         String why = addressGiven(label) ? null : provisioner == null ? "no provisioner on the class path"
-            : provisioner.unavailable(store, true);
+            : provisioner.unavailable(new Provisioner.Request(store, 0, true, way));
         if (why == null) {
           labels.add(label);
         } else {
@@ -137,6 +149,10 @@ final class StudyCommand implements Callable<Integer> {
         java.math.BigDecimal.valueOf(scale).toPlainString()));
     if (flush) {
       sweep.add("--flush");
+    }
+    for (String p : study.properties()) {
+      sweep.add("-p");
+      sweep.add(p);
     }
     for (String p : propertyPairs) {
       sweep.add("-p");
@@ -168,8 +184,8 @@ final class StudyCommand implements Callable<Integer> {
       command.beforeBinding = label -> {
         if (provisioner != null && !addressGiven(label)) {
           boolean overTls = label.endsWith(TLS);
-          Provisioner.Provisioned s = provisioner.start(overTls ? label.substring(0, label.length() - TLS.length())
-              : label, ioThreads, overTls);
+          Provisioner.Provisioned s = provisioner.start(new Provisioner.Request(overTls
+              ? label.substring(0, label.length() - TLS.length()) : label, ioThreads, overTls, way));
           started.put(label, s);
           command.bindingProperties.computeIfAbsent(label, k -> new java.util.LinkedHashMap<>()).putAll(s.properties());
           err.println("ycsb-kv study: " + s.description());
@@ -194,10 +210,10 @@ final class StudyCommand implements Callable<Integer> {
   }
 
   /**
-   * The provisioner for the stores without an address among the -p properties (their binaries started from
+   * The provisioner for the stores without an address among the -p properties (started in containers or from
    * PATH on loopback); a store that has neither is one line, before anything runs, saying what to give.
    */
-  private Provisioner provisioner(List<String> chosen) {
+  private Provisioner provisioner(List<String> chosen, Provisioner.Way way) {
     Provisioner provisioner = java.util.ServiceLoader.load(Provisioner.class, StudyCommand.class.getClassLoader())
         .findFirst().orElse(null);
     for (String store : chosen) {
@@ -205,7 +221,7 @@ final class StudyCommand implements Callable<Integer> {
         continue;
       }
       String why = provisioner == null ? "no provisioner on the class path (module ycsb-kv-provision)"
-          : provisioner.unavailable(store, false);
+          : provisioner.unavailable(new Provisioner.Request(store, 0, false, way));
       if (why != null) {
         throw new UserError("no address for " + store + " (give -p " + store + ":" + addressExample(store) + ") and"
             + " it cannot be started here: " + why);

@@ -10,18 +10,31 @@ import java.util.Map;
  */
 public interface Provisioner {
 
-  /**
-   * Why {@code store} cannot be started here (for example, its binary is not on PATH, or with {@code tls} it
-   * was built without TLS), or null when it can.
-   */
-  String unavailable(String store, boolean tls);
+  /** How a server is started: a container of the store's pinned image, or its binary on PATH. */
+  enum Way {
+    /** A container when a Docker engine answers, else the binary on PATH. */
+    AUTO,
+    /** Only a container of the pinned image. */
+    CONTAINER,
+    /** Only the binary on PATH. */
+    BINARY
+  }
 
   /**
-   * Starts {@code store} with {@code ioThreads} I/O threads where the server has such a setting; with
-   * {@code tls}, serving TLS only with a certificate of a throw-away CA that {@link Provisioned#properties()}
-   * names for the client.
+   * What to start: {@code store} with {@code ioThreads} I/O threads where the server has such a setting (0: its
+   * default); with {@code tls}, serving TLS only with a certificate of a throw-away CA that
+   * {@link Provisioned#properties()} names for the client; {@code way}: how.
    */
-  Provisioned start(String store, int ioThreads, boolean tls) throws IOException;
+  record Request(String store, int ioThreads, boolean tls, Way way) {}
+
+  /**
+   * Why the request cannot be met here (for example, no Docker engine answers and the binary is not on PATH,
+   * or with {@code tls} the server was built without TLS), or null when it can.
+   */
+  String unavailable(Request request);
+
+  /** Starts the server. */
+  Provisioned start(Request request) throws IOException;
 
   /** A running server. */
   interface Provisioned extends AutoCloseable {

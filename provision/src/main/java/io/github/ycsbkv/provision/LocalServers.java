@@ -3,166 +3,299 @@ package io.github.ycsbkv.provision;
 import io.github.ycsbkv.spi.Provisioner;
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.testcontainers.utility.MountableFile;
 
 /**
- * The stores' server binaries on PATH, started for {@code ycsb study}: on a free loopback port, in a
- * temporary directory, with persistence off and the study's I/O threads (capped at this machine's cores
- * by the caller), ready when the server answers (a RESP {@code PING}, or Aerospike's own ready line and
- * its port); stopped and removed by {@code close()}.
+ * The stores' servers started for {@code ycsb study}: a container of the store's pinned image when a Docker
+ * engine answers ({@link StoreContainer}), else its binary on PATH on a free loopback port in a temporary
+ * directory; persistence off, the study's I/O threads (capped at this machine's cores by the caller), TLS
+ * only with a throw-away CA when asked; ready when the server answers its own protocol; stopped and removed
+ * by {@code close()}.
  */
 public final class LocalServers implements Provisioner {
 
-  /** A store's binary and how to start it. */
-  private enum Store {
-    REDIS("redis-server"), VALKEY("valkey-server"), KEYDB("keydb-server"), DRAGONFLY("dragonfly"), AEROSPIKE("asd");
+  private static final long READY_SECONDS = 60;
+  /** Where a container's TLS files are copied. */
+  private static final String TLS_DIR = "/tls/";
 
-    final String binary;
+  /** Per store and way, why it cannot serve TLS here ("" when it can), found once by starting it. */
+  private static final Map<String, String> TLS_SUPPORT = new ConcurrentHashMap<>();
 
-    Store(String binary) {
-      this.binary = binary;
-    }
-
-    static Store of(String name) {
-      for (Store s : values()) {
-        if (s.name().equalsIgnoreCase(name)) {
-          return s;
-        }
+  static {
+    // Testcontainers logs its own retries and failures at ERROR, with stack traces; the study says in one line
+    // what failed and why (its causes), so its log stays off unless the user turns it on.
+    for (String logger : List.of("org.testcontainers", "tc", "com.github.dockerjava")) {
+      String key = "org.slf4j.simpleLogger.log." + logger;
+      if (System.getProperty(key) == null) {
+        System.setProperty(key, "off");
       }
-      return null;
     }
   }
-
-  private static final long READY_SECONDS = 60;
 
   /** Public no-argument constructor, for the ServiceLoader. */
   public LocalServers() {}
 
-  /** Per store, why its binary cannot serve TLS here ("" when it can), found once by starting it. */
-  private static final Map<Store, String> TLS_SUPPORT = new java.util.concurrent.ConcurrentHashMap<>();
-
   @Override
-  public String unavailable(String storeName, boolean tls) {
-    Store store = Store.of(storeName);
-    if (store == null) {
-      return "no server binary is known for '" + storeName + "'";
+  public String unavailable(Request request) {
+    ServerKind kind = ServerKind.of(request.store());
+    if (kind == null) {
+      return "no server is known for '" + request.store() + "'";
     }
-    if (onPath(store.binary) == null) {
-      return store.binary + " is not on PATH";
+    boolean container;
+    switch (request.way()) {
+      case CONTAINER -> {
+        String docker = Containers.dockerUnavailable();
+        if (docker != null) {
+          return docker;
+        }
+        container = true;
+      }
+      case BINARY -> {
+        if (onPath(kind.binary()) == null) {
+          return kind.binary() + " is not on PATH";
+        }
+        container = false;
+      }
+      default -> {
+        String docker = Containers.dockerUnavailable();
+        if (docker != null && onPath(kind.binary()) == null) {
+          return docker + " and " + kind.binary() + " is not on PATH";
+        }
+        container = docker == null;
+      }
     }
-    if (!tls) {
+    if (!request.tls()) {
       return null;
     }
-    if (store == Store.AEROSPIKE) {
+    if (kind == ServerKind.AEROSPIKE) {
       return "Aerospike Community Edition has no TLS (an Enterprise feature)";
     }
     if (onPath("openssl") == null) {
       return "openssl is not on PATH (it makes the throw-away CA)";
     }
-    String why = TLS_SUPPORT.computeIfAbsent(store, LocalServers::tryTls);
+    String why = TLS_SUPPORT.computeIfAbsent(kind + (container ? " container" : " binary"), k -> tryTls(kind, container));
     return why.isEmpty() ? null : why;
   }
 
-  /** Starts {@code store} serving TLS once, to see whether its binary can ("" when it answers). */
-  private static String tryTls(Store store) {
-    try (Provisioned server = launch(store, 0, true)) {
+  /** Starts {@code kind} serving TLS once, to see whether it can ("" when it answers). */
+  private static String tryTls(ServerKind kind, boolean container) {
+    try (Provisioned server = container ? container(kind, 0, true) : binary(kind, 0, true)) {
       return "";
-    } catch (IOException e) {
-      // The server's last log line, without its "pid:role date time level" prefix.
-      String last = e.getMessage().lines().filter(l -> !l.isBlank()).reduce((a, b) -> b).orElse("").strip()
+    } catch (IOException | RuntimeException e) {
+      // The server's own line about it (a bad directive, no TLS support), without its "pid:role date time
+      // level" prefix; else the last line it wrote.
+      List<String> lines = new ArrayList<>();
+      for (Throwable t = e; t != null; t = t.getCause()) {
+        String.valueOf(t.getMessage()).lines().map(String::strip).filter(l -> !l.isEmpty()).forEach(lines::add);
+      }
+      String last = lines.stream().filter(l -> l.matches("(?i).*(tls|directive).*") && !l.contains(" did not start")
+          && !l.contains("stopped before")).reduce((a, b) -> b).orElse(lines.isEmpty() ? "" : lines.get(lines.size() - 1))
           .replaceFirst("^\\d+:[A-Z] \\d+ \\w+ \\d+ [\\d:.]+ [.*#-] ", "");
-      return store.binary + " on PATH cannot serve TLS (it was built without it?); started with --tls-port it said: "
-          + last;
+      return (container ? "the " + kind.image() + " container" : kind.binary() + " on PATH") + " cannot serve TLS"
+          + " (built without it?); started with --tls-port it said: " + last;
     }
   }
 
   @Override
-  public Provisioned start(String storeName, int ioThreads, boolean tls) throws IOException {
-    String why = unavailable(storeName, tls);
+  public Provisioned start(Request request) throws IOException {
+    String why = unavailable(request);
     if (why != null) {
-      throw new IOException("cannot start " + storeName + (tls ? " with TLS" : "") + ": " + why);
+      throw new IOException("cannot start " + request.store() + (request.tls() ? " with TLS" : "") + ": " + why);
     }
-    return launch(Store.of(storeName), ioThreads, tls);
+    ServerKind kind = ServerKind.of(request.store());
+    boolean container = request.way() == Way.CONTAINER
+        || (request.way() == Way.AUTO && Containers.dockerUnavailable() == null);
+    return container ? container(kind, request.ioThreads(), request.tls())
+        : binary(kind, request.ioThreads(), request.tls());
   }
 
-  private static Provisioned launch(Store store, int ioThreads, boolean tls) throws IOException {
-    Path dir = Files.createTempDirectory("ycsbkv-" + store.name().toLowerCase(Locale.ROOT) + "-");
+  /** The server flags for I/O threads (0 or less: the server's own default). */
+  private static List<String> threadArgs(ServerKind kind, int threads) {
+    return switch (kind) {
+      case REDIS, VALKEY -> threads > 1 ? List.of("--io-threads", Integer.toString(threads)) : List.of();
+      case KEYDB -> threads > 0 ? List.of("--server-threads", Integer.toString(threads)) : List.of();
+      case DRAGONFLY -> threads > 0 ? List.of("--proactor_threads=" + threads) : List.of();
+      case AEROSPIKE -> List.of();
+    };
+  }
+
+  /**
+   * The TLS flags: TLS only on {@code port} for the RESP servers; Dragonfly, which refuses TLS without some
+   * authentication, also gets {@code password}. {@code files}: where the server sees the CA's files.
+   */
+  private static List<String> tlsArgs(ServerKind kind, int port, String files, String password) {
+    if (kind == ServerKind.DRAGONFLY) {
+      return List.of("--tls", "--tls_cert_file=" + files + "server.pem", "--tls_key_file=" + files + "server.key",
+          "--requirepass=" + password);
+    }
+    return List.of("--port", "0", "--tls-port", Integer.toString(port), "--tls-cert-file", files + "server.pem",
+        "--tls-key-file", files + "server.key", "--tls-ca-cert-file", files + "ca.pem", "--tls-auth-clients", "no");
+  }
+
+  private static Provisioned container(ServerKind kind, int ioThreads, boolean tls) throws IOException {
+    Path dir = Files.createTempDirectory("ycsbkv-" + kind.id() + "-");
+    try {
+      ThrowAwayCa ca = tls ? ThrowAwayCa.create(dir.resolve("tls")) : null;
+      String password = tls && kind == ServerKind.DRAGONFLY ? UUID.randomUUID().toString() : null;
+      List<String> args = new ArrayList<>(threadArgs(kind, ioThreads));
+      if (ca != null) {
+        args.addAll(tlsArgs(kind, kind.containerPort(), TLS_DIR, password));
+      }
+      StoreContainer c = StoreContainer.start(kind, kind.image(), args, each -> {
+        if (ca != null) {
+          for (Path file : List.of(ca.caCert(), ca.serverCert(), ca.serverKey())) {
+            // The server runs as the image's own user: the throw-away key is readable to it.
+            each.withCopyFileToContainer(MountableFile.forHostPath(file, 0644), TLS_DIR + file.getFileName());
+          }
+          try {
+            each.answeringWith(ca.clientContext(), password);
+          } catch (IOException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+          }
+        }
+      }, line -> System.err.println("ycsb-kv study: " + line));
+      String description = kind.id() + (ca == null ? "" : " (TLS only, throw-away CA)") + " started in "
+          + c.describe() + " at " + c.getHost() + ":" + c.port() + ": " + (c.getCommandParts().length == 0
+              ? "the image's own command, with " + new java.util.TreeMap<>(c.getEnvMap())
+              : masked(shown(List.of(c.getCommandParts())), password));
+      return new Running(kind, c.getHost(), c.port(), ca, password, description, dir, c::stop);
+    } catch (IOException | RuntimeException e) {
+      deleteTree(dir);
+      if (e instanceof IOException io) {
+        throw io;
+      }
+      throw new IOException(kind.image() + " did not start: " + Containers.causes(e), e);
+    }
+  }
+
+  private static Provisioned binary(ServerKind kind, int ioThreads, boolean tls) throws IOException {
+    Path dir = Files.createTempDirectory("ycsbkv-" + kind.id() + "-");
     int port = freePort();
-    int threads = ioThreads; // 0 or less: the server's own default
     ThrowAwayCa ca = null;
     String password = null;
-    if (tls) {
-      try {
-        ca = ThrowAwayCa.create(dir.resolve("tls"));
-      } catch (IOException e) {
-        deleteTree(dir);
-        throw e;
-      }
-    }
     List<String> cmd = new ArrayList<>();
-    cmd.add(onPath(store.binary).toString());
-    switch (store) {
-      case REDIS, VALKEY, KEYDB -> {
-        cmd.addAll(List.of("--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir.toString()));
-        if (ca == null) {
-          cmd.addAll(List.of("--port", Integer.toString(port)));
-        } else {
-          cmd.addAll(List.of("--port", "0", "--tls-port", Integer.toString(port), "--tls-cert-file",
-              ca.serverCert().toString(), "--tls-key-file", ca.serverKey().toString(), "--tls-ca-cert-file",
-              ca.caCert().toString(), "--tls-auth-clients", "no"));
+    try {
+      ca = tls ? ThrowAwayCa.create(dir.resolve("tls")) : null;
+      cmd.add(onPath(kind.binary()).toString());
+      switch (kind) {
+        case REDIS, VALKEY, KEYDB -> {
+          cmd.addAll(List.of("--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir.toString()));
+          cmd.addAll(ca == null ? List.of("--port", Integer.toString(port))
+              : tlsArgs(kind, port, dir.resolve("tls") + File.separator, null));
         }
-        if (store == Store.KEYDB && threads > 0) {
-          cmd.addAll(List.of("--server-threads", Integer.toString(threads)));
-        } else if (store != Store.KEYDB && threads > 1) {
-          cmd.addAll(List.of("--io-threads", Integer.toString(threads)));
+        case DRAGONFLY -> {
+          cmd.addAll(List.of("--bind=127.0.0.1", "--port=" + port, "--dbfilename=", "--dir=" + dir,
+              "--version_check=false", "--logtostderr"));
+          if (ca != null) {
+            password = UUID.randomUUID().toString();
+            cmd.addAll(tlsArgs(kind, port, dir.resolve("tls") + File.separator, password));
+          }
         }
+        case AEROSPIKE -> {
+          Path conf = dir.resolve("aerospike.conf");
+          Files.writeString(conf, aerospikeConfig(dir, port, "2G"));
+          cmd.addAll(List.of("--foreground", "--config-file", conf.toString()));
+        }
+        default -> throw new IllegalStateException(kind.name());
       }
-      case DRAGONFLY -> {
-        cmd.addAll(List.of("--bind=127.0.0.1", "--port=" + port, "--dbfilename=", "--dir=" + dir,
-            "--version_check=false", "--logtostderr"));
-        if (threads > 0) {
-          cmd.add("--proactor_threads=" + threads);
-        }
-        if (ca != null) {
-          // Dragonfly refuses TLS without some authentication: a random password, given to the client only.
-          password = java.util.UUID.randomUUID().toString();
-          cmd.addAll(List.of("--tls", "--tls_cert_file=" + ca.serverCert(), "--tls_key_file=" + ca.serverKey(),
-              "--requirepass=" + password));
-        }
-      }
-      case AEROSPIKE -> {
-        Path conf = dir.resolve("aerospike.conf");
-        Files.writeString(conf, aerospikeConfig(dir, port, "2G"));
-        cmd.addAll(List.of("--foreground", "--config-file", conf.toString()));
-      }
-      default -> throw new IllegalStateException(store.name());
+      cmd.addAll(threadArgs(kind, ioThreads));
+    } catch (IOException | RuntimeException e) {
+      deleteTree(dir);
+      throw e;
     }
     Path log = dir.resolve("server.log");
     Process process = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-    String secret = password;
-    Server server = new Server(store, process, dir, port, String.join(" ", cmd.stream().map(a -> a.isEmpty()
-        ? "\"\"" : secret != null && a.contains(secret) ? a.replace(secret, "***") : a).toList()), ca, password);
+    String description = kind.id() + (ca == null ? "" : " (TLS only, throw-away CA)") + " started on 127.0.0.1:"
+        + port + ": " + masked(shown(cmd), password);
+    Running server = new Running(kind, "127.0.0.1", port, ca, password, description, dir, () -> stop(process));
     try {
-      server.awaitReady(log);
+      awaitReady(server, process, log);
     } catch (IOException e) {
       server.close();
       throw e;
     }
     return server;
+  }
+
+  /** A command line as a shell would take it back (empty arguments as ""). */
+  private static String shown(List<String> command) {
+    return String.join(" ", command.stream().map(a -> a.isEmpty() ? "\"\"" : a).toList());
+  }
+
+  private static String masked(String command, String password) {
+    return password == null ? command : command.replace(password, "***");
+  }
+
+  private static void stop(Process process) {
+    process.destroy();
+    try {
+      if (!process.waitFor(20, TimeUnit.SECONDS)) {
+        process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+      }
+    } catch (InterruptedException e) {
+      process.destroyForcibly();
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Until the server answers its protocol (Aerospike: after its own ready line), or it exits, or 60 s pass. */
+  private static void awaitReady(Running server, Process process, Path log) throws IOException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(READY_SECONDS);
+    String last = "no answer yet";
+    Path asdLog = server.dir.resolve("asd.log");
+    while (System.nanoTime() < deadline) {
+      if (!process.isAlive()) {
+        throw new IOException(server.kind.binary() + " exited with code " + process.exitValue() + " at start: "
+            + tail(log, asdLog));
+      }
+      try {
+        boolean ready = server.kind == ServerKind.AEROSPIKE
+            ? Files.exists(asdLog) && Files.readString(asdLog).contains("service ready")
+                && Probes.aerospikeReady("127.0.0.1", server.port)
+            : Probes.pong("127.0.0.1", server.port, server.ca == null ? null : server.ca.clientContext(),
+                server.password);
+        if (ready) {
+          return;
+        }
+      } catch (IOException e) {
+        last = e.getMessage();
+      }
+      try {
+        Thread.sleep(200);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IOException("interrupted while " + server.kind.binary() + " started");
+      }
+    }
+    throw new IOException(server.kind.binary() + " did not answer on 127.0.0.1:" + server.port + " within "
+        + READY_SECONDS + " s (" + last + "): " + tail(log, asdLog));
+  }
+
+  private static String tail(Path... logs) {
+    StringBuilder sb = new StringBuilder();
+    for (Path f : logs) {
+      try {
+        if (Files.exists(f)) {
+          sb.append(Files.readString(f));
+        }
+      } catch (IOException e) {
+        // what could be read is enough
+      }
+    }
+    String t = sb.toString().strip();
+    return t.isEmpty() ? "(no output)" : t.substring(Math.max(0, t.length() - 500));
   }
 
   /**
@@ -203,117 +336,41 @@ public final class LocalServers implements Provisioner {
     return Math.max(1024, Math.min(15_000, limit - 1000));
   }
 
-  private static final class Server implements Provisioned {
-    private final Store store;
-    private final Process process;
-    private final Path dir;
+  /** A server started here: a process or a container, its address, and what the client needs for it. */
+  private static final class Running implements Provisioned {
+    private final ServerKind kind;
+    private final String host;
     private final int port;
-    private final String command;
     /** The throw-away CA of a TLS server, else null. */
     private final ThrowAwayCa ca;
     private final String password;
+    private final String description;
+    private final Path dir;
+    private final Runnable stop;
 
-    Server(Store store, Process process, Path dir, int port, String command, ThrowAwayCa ca, String password) {
-      this.store = store;
-      this.process = process;
-      this.dir = dir;
+    Running(ServerKind kind, String host, int port, ThrowAwayCa ca, String password, String description, Path dir,
+        Runnable stop) {
+      this.kind = kind;
+      this.host = host;
       this.port = port;
-      this.command = command;
       this.ca = ca;
       this.password = password;
-    }
-
-    void awaitReady(Path log) throws IOException {
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(READY_SECONDS);
-      String last = "no answer yet";
-      while (System.nanoTime() < deadline) {
-        if (!process.isAlive()) {
-          throw new IOException(store.binary + " exited with code " + process.exitValue() + " at start: " + tail(log));
-        }
-        try {
-          if (store == Store.AEROSPIKE ? aerospikeReady() : pong()) {
-            return;
-          }
-        } catch (IOException e) {
-          last = e.getMessage();
-        }
-        try {
-          Thread.sleep(200);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw new IOException("interrupted while " + store.binary + " started");
-        }
-      }
-      throw new IOException(store.binary + " did not answer on 127.0.0.1:" + port + " within " + READY_SECONDS + " s ("
-          + last + "): " + tail(log));
-    }
-
-    /** A RESP PING answered with PONG (over TLS trusting the throw-away CA, after AUTH, where the server has them). */
-    private boolean pong() throws IOException {
-      try (Socket plain = new Socket()) {
-        plain.connect(new InetSocketAddress("127.0.0.1", port), 1000);
-        plain.setSoTimeout(2000);
-        Socket s = ca == null ? plain : ca.clientContext().getSocketFactory().createSocket(plain, "127.0.0.1", port,
-            true);
-        OutputStream out = s.getOutputStream();
-        InputStream in = s.getInputStream();
-        if (password != null) {
-          out.write(("*2\r\n$4\r\nAUTH\r\n$" + password.length() + "\r\n" + password + "\r\n")
-              .getBytes(StandardCharsets.US_ASCII));
-          out.flush();
-          byte[] ok = in.readNBytes(5);
-          if (!new String(ok, StandardCharsets.US_ASCII).equals("+OK\r\n")) {
-            return false;
-          }
-        }
-        out.write("*1\r\n$4\r\nPING\r\n".getBytes(StandardCharsets.US_ASCII));
-        out.flush();
-        byte[] reply = new byte[7];
-        int n = in.readNBytes(reply, 0, 7);
-        return new String(reply, 0, n, StandardCharsets.US_ASCII).equals("+PONG\r\n");
-      }
-    }
-
-    /**
-     * Aerospike's own ready line in its log, then its info protocol (version 2, type 1, 48-bit length)
-     * answering {@code partition-generation} with a value other than -1: until then clients refuse the node
-     * as "not yet fully initialized".
-     */
-    private boolean aerospikeReady() throws IOException {
-      Path log = dir.resolve("asd.log");
-      if (!Files.exists(log) || !Files.readString(log).contains("service ready")) {
-        return false;
-      }
-      try (Socket s = new Socket()) {
-        s.connect(new InetSocketAddress("127.0.0.1", port), 1000);
-        s.setSoTimeout(2000);
-        byte[] name = "partition-generation\n".getBytes(StandardCharsets.US_ASCII);
-        java.nio.ByteBuffer request = java.nio.ByteBuffer.allocate(8 + name.length);
-        request.putLong((2L << 56) | (1L << 48) | name.length).put(name);
-        s.getOutputStream().write(request.array());
-        InputStream in = s.getInputStream();
-        long header = java.nio.ByteBuffer.wrap(in.readNBytes(8)).getLong();
-        String reply = new String(in.readNBytes((int) (header & 0xFFFFFFFFFFFFL)), StandardCharsets.US_ASCII).trim();
-        String value = reply.substring(reply.indexOf('\t') + 1).trim();
-        return !value.isEmpty() && !value.equals("-1");
-      }
+      this.description = description;
+      this.dir = dir;
+      this.stop = stop;
     }
 
     @Override
     public Map<String, String> properties() {
-      Map<String, String> p = new java.util.LinkedHashMap<>();
-      String prefix = store == Store.DRAGONFLY ? "dragonfly." : "redis.";
-      switch (store) {
-        case REDIS, VALKEY, KEYDB, DRAGONFLY -> {
-          p.put(prefix + "host", "127.0.0.1");
-          p.put(prefix + "port", Integer.toString(port));
-        }
-        case AEROSPIKE -> {
-          p.put("as.host", "127.0.0.1:" + port);
-          p.put("as.namespace", "test");
-        }
-        default -> throw new IllegalStateException(store.name());
+      Map<String, String> p = new LinkedHashMap<>();
+      String prefix = kind == ServerKind.DRAGONFLY ? "dragonfly." : "redis.";
+      if (kind == ServerKind.AEROSPIKE) {
+        p.put("as.host", host + ":" + port);
+        p.put("as.namespace", "test");
+        return p;
       }
+      p.put(prefix + "host", host);
+      p.put(prefix + "port", Integer.toString(port));
       if (ca != null) {
         p.put(prefix + "tls", "true");
         p.put(prefix + "tls.cafile", ca.caCert().toString());
@@ -326,37 +383,13 @@ public final class LocalServers implements Provisioner {
 
     @Override
     public String description() {
-      return store.name().toLowerCase(Locale.ROOT) + (ca == null ? "" : " (TLS only, throw-away CA)")
-          + " started on 127.0.0.1:" + port + ": " + command;
+      return description;
     }
 
     @Override
     public void close() {
-      process.destroy();
-      try {
-        if (!process.waitFor(20, TimeUnit.SECONDS)) {
-          process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-        }
-      } catch (InterruptedException e) {
-        process.destroyForcibly();
-        Thread.currentThread().interrupt();
-      }
+      stop.run();
       deleteTree(dir);
-    }
-
-    private String tail(Path log) {
-      StringBuilder sb = new StringBuilder();
-      for (Path f : List.of(log, dir.resolve("asd.log"))) {
-        try {
-          if (Files.exists(f)) {
-            sb.append(Files.readString(f));
-          }
-        } catch (IOException e) {
-          // what could be read is enough
-        }
-      }
-      String t = sb.toString().strip();
-      return t.isEmpty() ? "(no output)" : t.substring(Math.max(0, t.length() - 500));
     }
   }
 

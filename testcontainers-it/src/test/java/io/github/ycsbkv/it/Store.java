@@ -15,6 +15,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assumptions;
+import io.github.ycsbkv.provision.Containers;
+import io.github.ycsbkv.provision.ServerKind;
+import io.github.ycsbkv.provision.StoreContainer;
 import org.testcontainers.DockerClientFactory;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
@@ -38,43 +41,39 @@ import redis.clients.jedis.Jedis;
  */
 public final class Store implements AutoCloseable {
 
-  /** The five stores: binding name, server binary, image and port inside the container. */
+  /** The five stores: binding name, server binary, image and port inside the container (provision's). */
   public enum Kind {
-    REDIS("redis-server", "redis:7.4.5", 6379),
-    VALKEY("valkey-server", "valkey/valkey:8.1.3", 6379),
-    // KeyDB publishes one tag per architecture rather than a multi-arch manifest.
-    KEYDB("keydb-server", arm64() ? "eqalpha/keydb:arm64_v6.3.4" : "eqalpha/keydb:x86_64_v6.3.4", 6379),
-    DRAGONFLY("dragonfly", "ghcr.io/dragonflydb/dragonfly:v1.36.0", 6379),
-    AEROSPIKE("asd", "aerospike:ce-8.1.0.1_1", 3000);
+    REDIS(ServerKind.REDIS), VALKEY(ServerKind.VALKEY), KEYDB(ServerKind.KEYDB), DRAGONFLY(ServerKind.DRAGONFLY),
+    AEROSPIKE(ServerKind.AEROSPIKE);
 
     final String binary;
-    private final String image;
     final int containerPort;
+    private final ServerKind server;
 
-    Kind(String binary, String image, int containerPort) {
-      this.binary = binary;
-      this.image = image;
-      this.containerPort = containerPort;
+    Kind(ServerKind server) {
+      this.server = server;
+      this.binary = server.binary();
+      this.containerPort = server.containerPort();
     }
 
     /** The binding name, also the name in {@code it.require} and in the {@code it.<id>.*} properties. */
     public String id() {
-      return name().toLowerCase(Locale.ROOT);
+      return server.id();
     }
 
     /** The image to use: {@code -Dit.<id>.image} or the pinned default. */
     public String image() {
-      return System.getProperty("it." + id() + ".image", image);
+      return System.getProperty("it." + id() + ".image", server.image());
     }
 
     /** Whether this is a RESP store (every kind but Aerospike). */
     public boolean resp() {
-      return this != AEROSPIKE;
+      return server.resp();
     }
 
-    private static boolean arm64() {
-      String arch = System.getProperty("os.arch", "");
-      return arch.equals("aarch64") || arch.equals("arm64");
+    /** The same server as module provision names it. */
+    public ServerKind server() {
+      return server;
     }
   }
 
@@ -222,29 +221,16 @@ public final class Store implements AutoCloseable {
     return store;
   }
 
-  @SuppressWarnings("resource")
   private static Store container(Kind kind) {
-    StoreContainer c = new StoreContainer(kind, true);
-    try {
-      c.start();
-    } catch (RuntimeException e) {
-      c.stop();
-      String refused = StoreContainer.memlockRefusal(e);
-      if (!c.memlock() || refused == null) {
-        throw e;
-      }
-      // Engines whose host cannot raise RLIMIT_MEMLOCK refuse memlock=unlimited; Dragonfly runs on epoll then.
-      System.out.println("[it] " + kind.id() + ": the Docker engine refused memlock=unlimited (" + refused
-          + "); starting Dragonfly without it, on epoll");
-      c = new StoreContainer(kind, false);
-      c.start();
-    }
+    // Explicit threads and 512 MiB per thread for Dragonfly (it otherwise sizes itself from the host).
+    StoreContainer c = StoreContainer.start(kind.server(), kind.image(), kind == Kind.DRAGONFLY
+        ? List.of("--proactor_threads=2", "--maxmemory=1gb") : List.of(), each -> { }, line -> System.out.println(
+            "[it] " + line));
     String host = c.getHost();
-    int port = c.getMappedPort(kind.containerPort);
+    int port = c.port();
     System.out.println("[it] " + kind.id() + ": started " + c.describe() + " at " + host + ":" + port);
-    StoreContainer started = c;
     return new Store(kind, host, port, c.describe(), c::stop,
-        () -> DockerClientFactory.instance().client().killContainerCmd(started.getContainerId()).exec());
+        () -> DockerClientFactory.instance().client().killContainerCmd(c.getContainerId()).exec());
   }
 
   /**
@@ -285,12 +271,8 @@ public final class Store implements AutoCloseable {
           // Containers were asked for: let Testcontainers say what it tried (its log is off otherwise).
           System.setProperty("org.slf4j.simpleLogger.log.org.testcontainers.dockerclient", "info");
         }
-        try {
-          DockerClientFactory.instance().client();
-          dockerReason = "";
-        } catch (Throwable e) {
-          dockerReason = "no Docker engine answers (" + causes(e) + "; " + dockerWhere() + ")";
-        }
+        String reason = Containers.dockerUnavailable();
+        dockerReason = reason == null ? "" : reason;
       }
       if (!dockerReason.isEmpty()) {
         System.out.println("[it] containers: " + dockerReason);
@@ -300,30 +282,6 @@ public final class Store implements AutoCloseable {
   }
 
   private static String dockerReason;
-
-  /** Where a Docker engine was looked for, as Testcontainers' default strategies look. */
-  static String dockerWhere() {
-    String host = System.getenv("DOCKER_HOST");
-    if (host != null && !host.isBlank()) {
-      return "DOCKER_HOST=" + host;
-    }
-    Path sock = Path.of("/var/run/docker.sock");
-    return "DOCKER_HOST is not set and " + sock + (Files.exists(sock) ? " does not answer" : " does not exist");
-  }
-
-  /** The distinct first lines of the messages along {@code e}'s cause chain, at most 400 characters. */
-  static String causes(Throwable e) {
-    List<String> parts = new ArrayList<>();
-    for (Throwable t = e; t != null && parts.size() < 6; t = t.getCause()) {
-      String m = t.getMessage() == null ? t.getClass().getSimpleName()
-          : t.getMessage().strip().lines().findFirst().orElse(t.getClass().getSimpleName());
-      if (parts.stream().noneMatch(p -> p.contains(m))) {
-        parts.add(m);
-      }
-    }
-    String text = String.join(": ", parts);
-    return text.length() <= 400 ? text : text.substring(0, 397) + "...";
-  }
 
   /** Whether {@code id} is listed in {@code -Dit.require} or {@code IT_REQUIRE}. */
   static boolean required(String id) {

@@ -2,7 +2,6 @@ package io.github.ycsbkv.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,11 +9,7 @@ import io.github.ycsbkv.it.Store.Choice;
 import io.github.ycsbkv.it.Store.Kind;
 import io.github.ycsbkv.it.Store.Provision;
 import io.github.ycsbkv.it.Store.Step;
-import java.io.IOException;
-import java.net.ConnectException;
-import java.util.Arrays;
 import org.junit.jupiter.api.Test;
-import org.testcontainers.containers.ContainerLaunchException;
 
 /** How the integration tests choose and define their stores; no server or Docker engine needed. */
 class StoreTest {
@@ -76,55 +71,5 @@ class StoreTest {
         System.setProperty("it.provision", before);
       }
     }
-  }
-
-  @Test
-  void causes_areTheChainsFirstLines_withoutRepeats() {
-    Exception e = new IllegalStateException("Could not find a valid Docker environment",
-        new IOException("connect failed\nat line two", new ConnectException("connect failed")));
-    assertEquals("Could not find a valid Docker environment: connect failed", Store.causes(e));
-  }
-
-  /** The 3-minute timeout must be the one the strategy waits with (it was lost to Testcontainers' 60 s default). */
-  @Test
-  void everyContainer_waitsThreeMinutes_forTheStoreToAnswerItsProtocol() {
-    for (Kind kind : Kind.values()) {
-      try (StoreContainer c = new StoreContainer(kind, true)) {
-        assertEquals(StoreContainer.STARTUP_TIMEOUT, c.readiness().timeout(), kind.id());
-        assertEquals(180, c.readiness().timeout().toSeconds(), kind.id());
-      }
-    }
-  }
-
-  /** The pinned Aerospike image configures nsup-period only with a DEFAULT_TTL; without one, TTL writes fail. */
-  @Test
-  void aerospikeContainer_getsADefaultTtlAndAnNsupPeriod() {
-    try (StoreContainer c = new StoreContainer(Kind.AEROSPIKE, true)) {
-      assertEquals("30d", c.getEnvMap().get("DEFAULT_TTL"));
-      assertEquals("120", c.getEnvMap().get("NSUP_PERIOD"));
-    }
-  }
-
-  @Test
-  void dragonfly_withoutMemlock_runsOnEpoll_andSaysSo() {
-    try (StoreContainer io = new StoreContainer(Kind.DRAGONFLY, true);
-        StoreContainer epoll = new StoreContainer(Kind.DRAGONFLY, false)) {
-      assertTrue(io.memlock());
-      assertFalse(Arrays.asList(io.getCommandParts()).contains("--force_epoll"));
-      assertFalse(epoll.memlock());
-      assertTrue(Arrays.asList(epoll.getCommandParts()).contains("--force_epoll"));
-      assertTrue(epoll.describe().endsWith("(--force_epoll, no memlock)"), epoll.describe());
-      assertTrue(io.describe().endsWith("(memlock unlimited)"), io.describe());
-    }
-  }
-
-  @Test
-  void memlockRefusal_isRecognisedInTheCauseChain_andNothingElseIs() {
-    Exception refused = new ContainerLaunchException("Container startup failed for image dragonfly",
-        new RuntimeException("Could not create/start container", new RuntimeException(
-            "Status 500: {\"message\":\"failed to create shim task: OCI runtime create failed: error setting rlimit"
-                + " type 8: operation not permitted: unknown\"}")));
-    assertEquals("error setting rlimit type 8: operation not permitted: unknown", StoreContainer.memlockRefusal(refused));
-    assertNull(StoreContainer.memlockRefusal(new ContainerLaunchException("image not found")));
   }
 }

@@ -96,14 +96,17 @@ class StudyIT {
     try {
       Path out = dir.resolve("memtier2025");
       Cli run = Cli.run("study", "memtier2025", "--stores", "redis,valkey,keydb", "--out", out.toString(), "--scale",
-          "0.0005", "--repeat", "1", "--flush");
+          "0.0005", "--repeat", "1", "--flush", "--servers", servers());
       assertEquals(0, run.exitCode(), run.err());
       // Each store got its own server (redis, valkey and keydb share the redis.* keys).
       java.util.List<Integer> ports = new java.util.ArrayList<>();
-      Matcher started = Pattern.compile("ycsb-kv study: (redis|valkey|keydb) started on 127\\.0\\.0\\.1:(\\d+): ")
-          .matcher(run.err());
+      Matcher started = Pattern.compile("ycsb-kv study: (redis|valkey|keydb) started (on|in container \\S+ at) ([\\w.]+):"
+          + "(\\d+): ").matcher(run.err());
+      String host = null;
       while (started.find()) {
-        ports.add(Integer.parseInt(started.group(2)));
+        assertEquals(servers().equals("container"), started.group(2).startsWith("in container"), started.group());
+        ports.add(Integer.parseInt(started.group(4)));
+        host = started.group(3);
       }
       assertEquals(3, ports.size(), run.err());
       assertEquals(3, new java.util.HashSet<>(ports).size(), "three servers, three ports");
@@ -133,7 +136,7 @@ class StudyIT {
       // The servers the study started are gone.
       for (int port : ports) {
         try (java.net.Socket s = new java.net.Socket()) {
-          s.connect(new java.net.InetSocketAddress("127.0.0.1", port), 500);
+          s.connect(new java.net.InetSocketAddress(host, port), 500);
           org.junit.jupiter.api.Assertions.fail("a server still listens on " + port);
         } catch (java.io.IOException expected) {
           // stopped
@@ -141,9 +144,10 @@ class StudyIT {
       }
       // And Aerospike from asd, with a configuration generated for it.
       Cli aerospike = Cli.run("study", "ycsb2025", "--stores", "aerospike", "--out", dir.resolve("as").toString(),
-          "--scale", "0.0007", "--repeat", "1", "--flush");
+          "--scale", "0.0007", "--repeat", "1", "--flush", "--servers", servers());
       assertEquals(0, aerospike.exitCode(), aerospike.err());
-      assertTrue(aerospike.err().contains("ycsb-kv study: aerospike started on 127.0.0.1:"), aerospike.err());
+      assertTrue(aerospike.err().contains("ycsb-kv study: aerospike started "
+          + (servers().equals("container") ? "in container " : "on 127.0.0.1:")), aerospike.err());
     } finally {
       System.clearProperty("ycsbkv.home");
     }
@@ -168,10 +172,11 @@ class StudyIT {
     try {
       Path out = dir.resolve("tls");
       Cli run = Cli.run("study", "memtier2025", "--stores", "redis,dragonfly", "--tls", "--out", out.toString(),
-          "--scale", "0.0005", "--repeat", "1", "--flush");
+          "--scale", "0.0005", "--repeat", "1", "--flush", "--servers", servers());
       assertEquals(0, run.exitCode(), run.err());
-      assertTrue(run.err().contains("ycsb-kv study: redis (TLS only, throw-away CA) started on 127.0.0.1:"), run.err());
-      assertTrue(run.err().contains(" --requirepass=***\n"), "Dragonfly's password is masked: " + run.err());
+      assertTrue(run.err().contains("ycsb-kv study: redis (TLS only, throw-away CA) started "
+          + (servers().equals("container") ? "in container redis:" : "on 127.0.0.1:")), run.err());
+      assertTrue(run.err().contains(" --requirepass=***"), "Dragonfly's password is masked: " + run.err());
       JsonNode sweep = JSON.readTree(out.resolve("sweep.json").toFile());
       java.util.Map<String, Integer> cells = new java.util.TreeMap<>();
       for (JsonNode cell : sweep.path("cells")) {
@@ -192,6 +197,18 @@ class StudyIT {
     } finally {
       System.clearProperty("ycsbkv.home");
     }
+  }
+
+  /**
+   * How the study starts its servers in this run: only containers in the container pass (so that it cannot
+   * pass on binaries), only binaries when the tests are asked for them, else as users get it.
+   */
+  private static String servers() {
+    return switch (Store.Provision.configured()) {
+      case CONTAINER -> "container";
+      case BINARY -> "binary";
+      default -> "auto";
+    };
   }
 
   @Test

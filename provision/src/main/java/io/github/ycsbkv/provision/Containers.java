@@ -1,0 +1,52 @@
+package io.github.ycsbkv.provision;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.testcontainers.DockerClientFactory;
+
+/** Whether a Docker engine answers here, as Testcontainers finds one, and if not, Testcontainers' own cause. */
+public final class Containers {
+
+  private static String reason;
+
+  private Containers() {}
+
+  /** Why no container can be started here (with Testcontainers' cause and where it looked), or null. */
+  public static synchronized String dockerUnavailable() {
+    if (reason == null) {
+      try {
+        DockerClientFactory.instance().client();
+        reason = "";
+      } catch (Throwable e) {
+        reason = "no Docker engine answers (" + causes(e) + "; " + where() + ")";
+      }
+    }
+    return reason.isEmpty() ? null : reason;
+  }
+
+  /** Where a Docker engine was looked for, as Testcontainers' default strategies look. */
+  public static String where() {
+    String host = System.getenv("DOCKER_HOST");
+    if (host != null && !host.isBlank()) {
+      return "DOCKER_HOST=" + host;
+    }
+    Path sock = Path.of("/var/run/docker.sock");
+    return "DOCKER_HOST is not set and " + sock + (Files.exists(sock) ? " does not answer" : " does not exist");
+  }
+
+  /** The distinct first lines of the messages along {@code e}'s cause chain, at most 400 characters. */
+  public static String causes(Throwable e) {
+    List<String> parts = new ArrayList<>();
+    for (Throwable t = e; t != null && parts.size() < 6; t = t.getCause()) {
+      String m = t.getMessage() == null ? t.getClass().getSimpleName()
+          : t.getMessage().strip().lines().findFirst().orElse(t.getClass().getSimpleName());
+      if (parts.stream().noneMatch(p -> p.contains(m))) {
+        parts.add(m);
+      }
+    }
+    String text = String.join(": ", parts);
+    return text.length() <= 400 ? text : text.substring(0, 397) + "...";
+  }
+}

@@ -1,0 +1,66 @@
+package io.github.ycsbkv.provision;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import javax.net.ssl.SSLContext;
+
+/** Whether a server answers its own protocol: a RESP {@code PING}, or Aerospike's info protocol. JDK only. */
+final class Probes {
+
+  private Probes() {}
+
+  /**
+   * A RESP PING answered with PONG at {@code host:port}: over TLS when {@code tls} is given, after AUTH when
+   * {@code password} is.
+   */
+  static boolean pong(String host, int port, SSLContext tls, String password) throws IOException {
+    try (Socket plain = new Socket()) {
+      plain.connect(new InetSocketAddress(host, port), 1000);
+      plain.setSoTimeout(2000);
+      Socket s = tls == null ? plain : tls.getSocketFactory().createSocket(plain, host, port, true);
+      OutputStream out = s.getOutputStream();
+      InputStream in = s.getInputStream();
+      if (password != null) {
+        out.write(("*2\r\n$4\r\nAUTH\r\n$" + password.length() + "\r\n" + password + "\r\n")
+            .getBytes(StandardCharsets.US_ASCII));
+        out.flush();
+        if (!new String(in.readNBytes(5), StandardCharsets.US_ASCII).equals("+OK\r\n")) {
+          return false;
+        }
+      }
+      out.write("*1\r\n$4\r\nPING\r\n".getBytes(StandardCharsets.US_ASCII));
+      out.flush();
+      return new String(in.readNBytes(7), StandardCharsets.US_ASCII).equals("+PONG\r\n");
+    }
+  }
+
+  /**
+   * Aerospike's info protocol (version 2, type 1, 48-bit length) at {@code host:port} answering
+   * {@code partition-generation} with a value other than -1: until then clients refuse the node as "not yet
+   * fully initialized".
+   */
+  static boolean aerospikeReady(String host, int port) throws IOException {
+    try (Socket s = new Socket()) {
+      s.connect(new InetSocketAddress(host, port), 1000);
+      s.setSoTimeout(2000);
+      byte[] name = "partition-generation\n".getBytes(StandardCharsets.US_ASCII);
+      ByteBuffer request = ByteBuffer.allocate(8 + name.length);
+      request.putLong((2L << 56) | (1L << 48) | name.length).put(name);
+      s.getOutputStream().write(request.array());
+      InputStream in = s.getInputStream();
+      byte[] header = in.readNBytes(8);
+      if (header.length < 8) {
+        return false;
+      }
+      long length = ByteBuffer.wrap(header).getLong() & 0xFFFFFFFFFFFFL;
+      String reply = new String(in.readNBytes((int) Math.min(length, 1 << 16)), StandardCharsets.US_ASCII).trim();
+      String value = reply.substring(reply.indexOf('\t') + 1).trim();
+      return !value.isEmpty() && !value.equals("-1");
+    }
+  }
+}
