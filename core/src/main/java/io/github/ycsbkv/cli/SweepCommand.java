@@ -20,6 +20,7 @@ import io.github.ycsbkv.spi.Binding;
 import io.github.ycsbkv.spi.EmptiesStore;
 import io.github.ycsbkv.spi.BindingRegistry;
 import io.github.ycsbkv.spi.ServerProbe;
+import io.github.ycsbkv.spi.SkipsLoad;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -183,6 +184,7 @@ final class SweepCommand implements Callable<Integer> {
       }
     }
     final int total = cells;
+    java.util.Set<String> noLoadSaid = new java.util.HashSet<>();
     int position = 0;
     int ran = 0;
     final long sweepStart = System.nanoTime();
@@ -195,6 +197,12 @@ final class SweepCommand implements Callable<Integer> {
         for (Map.Entry<String, Properties> w : workloadProps.entrySet()) {
           if (!runs(b.getKey(), w.getKey())) {
             continue;
+          }
+          boolean skipsLoad = skipsLoad(w.getValue(), loader);
+          if (skipsLoad && noLoadSaid.add(w.getKey())) {
+            err.println("ycsb-kv sweep: " + w.getKey() + " is run without a load (each run starts from "
+                + (flush ? "an empty store: emptied before every repetition" : "what the store holds; --flush empties"
+                + " it before every repetition") + ")");
           }
           boolean inserts = Props.getDouble(w.getValue(), "insertproportion", 0) > 0;
           boolean reloadEach = reload.equals("always") || (reload.equals("auto") && inserts);
@@ -214,7 +222,14 @@ final class SweepCommand implements Callable<Integer> {
               Path dir = out.resolve(label).resolve(w.getKey()).resolve("t" + t).resolve("r" + r);
               JsonNode done = completed(dir.resolve(ResultJson.FILE_NAME));
               position++;
-              if (done == null) {
+              if (done == null && skipsLoad && flush) {
+                String emptied = empty(label, b.getValue(), cellProps, err);
+                if (emptied != null) {
+                  failures.add("r" + r + ": " + emptied);
+                  continue;
+                }
+              }
+              if (done == null && !skipsLoad) {
                 if (loadFailure == null && (!loaded || reloadEach)) {
                   loadFailure = flush ? empty(label, b.getValue(), cellProps, err) : null;
                 }
@@ -222,11 +237,19 @@ final class SweepCommand implements Callable<Integer> {
                   loadFailure = load(label, b.getValue(), cellProps, threadsFor(w.getKey()),
                       dir.getParent().getParent().resolve("load"), registry, err);
                   loaded = loadFailure == null;
+                  if (LOAD_INTERRUPTED.equals(loadFailure)) {
+                    writeSweep(mapper, sweep, csv);
+                    err.println("ycsb: sweep interrupted during a load; completed cells are kept, run the same"
+                        + " command to resume");
+                    return Main.EXIT_INTERRUPTED;
+                  }
                 }
                 if (loadFailure != null) {
                   failures.add("r" + r + ": load failed: " + loadFailure);
                   continue;
                 }
+              }
+              if (done == null) {
                 String eta = ran == 0 ? "" : ", about " + minutes((System.nanoTime() - sweepStart) / 1e9 / ran
                     * (total - position + 1)) + " left";
                 err.printf(Locale.US, "ycsb-kv sweep: [%d of %d%s] %s %s %d thread(s), repetition %d/%d%n", position,
@@ -426,6 +449,18 @@ final class SweepCommand implements Callable<Integer> {
     }
   }
 
+  /** What {@link #load} returns when Ctrl-C stopped it: the sweep stops too. */
+  private static final String LOAD_INTERRUPTED = "the load was interrupted (Ctrl-C)";
+
+  /** Whether the workload's class says its runs start without a load ({@link SkipsLoad}). */
+  private static boolean skipsLoad(Properties workload, ClassLoader loader) {
+    try {
+      return SkipsLoad.class.isAssignableFrom(Class.forName(workload.getProperty(Benchmark.WORKLOAD), false, loader));
+    } catch (ClassNotFoundException | LinkageError e) {
+      return false; // the run names the missing class in its own words
+    }
+  }
+
   /** Loads the workload's records; returns null, or why it failed. */
   private static String load(String label, BindingResolver.Resolved b, Properties workload, List<Integer> threads,
       Path dir, BindingRegistry registry, PrintWriter err) {
@@ -440,6 +475,9 @@ final class SweepCommand implements Callable<Integer> {
     try {
       BenchmarkResult r = runPhase(Phase.LOAD, b, p, registry);
       ResultJson.write(r, dir);
+      if (StopReason.INTERRUPTED.id().equals(r.stopReason())) {
+        return LOAD_INTERRUPTED;
+      }
       return StopReason.COMPLETED.id().equals(r.stopReason()) ? null : r.error() == null ? r.stopReason() : r.error();
     } catch (UserError | IOException e) {
       return UserError.describe(e);

@@ -18,12 +18,12 @@ import javax.net.ssl.TrustManagerFactory;
  * A certificate authority made for one server and thrown away with it: a CA certificate and a server
  * certificate for 127.0.0.1 and localhost that it signed, valid for two days, made by {@code openssl}
  * (RSA 2048) in a directory of the server's. Clients trust {@link #caCert()} ({@code redis.tls.cafile},
- * {@code dragonfly.tls.cafile}).
+ * {@code dragonfly.tls.cafile}). Also the integration tests' TLS servers'.
  */
-record ThrowAwayCa(Path caCert, Path serverCert, Path serverKey) {
+public record ThrowAwayCa(Path caCert, Path serverCert, Path serverKey) {
 
   /** Makes the CA and the server's certificate and key in {@code dir}. */
-  static ThrowAwayCa create(Path dir) throws IOException {
+  public static ThrowAwayCa create(Path dir) throws IOException {
     Files.createDirectories(dir);
     Files.writeString(dir.resolve("san.cnf"), "subjectAltName=IP:127.0.0.1,DNS:localhost\n");
     openssl(dir, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem", "-days", "2",
@@ -57,7 +57,7 @@ record ThrowAwayCa(Path caCert, Path serverCert, Path serverKey) {
   }
 
   /** A TLS context that trusts this CA only (the provisioner's own readiness check). */
-  SSLContext clientContext() throws IOException {
+  public SSLContext clientContext() throws IOException {
     try (InputStream in = Files.newInputStream(caCert)) {
       Certificate ca = CertificateFactory.getInstance("X.509").generateCertificate(in);
       KeyStore trust = KeyStore.getInstance(KeyStore.getDefaultType());

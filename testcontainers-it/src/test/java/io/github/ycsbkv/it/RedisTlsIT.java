@@ -2,12 +2,10 @@ package io.github.ycsbkv.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
+import io.github.ycsbkv.provision.ThrowAwayCa;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -15,13 +13,14 @@ import org.junit.jupiter.api.Test;
 
 /**
  * TLS against a real redis-server serving only {@code tls-port}, with a throw-away CA and server
- * certificate made by openssl for this test.
+ * certificate made by openssl for this test (provision's {@link ThrowAwayCa}, as {@code ycsb study --tls}'s).
  */
 class RedisTlsIT {
 
   private static final String WORKLOADC = Path.of("..", "workloads", "workloadc").toAbsolutePath().toString();
   private static Path certs;
   private static RespServer server;
+  private static ThrowAwayCa ca;
 
   @BeforeAll
   static void start() throws Exception {
@@ -29,17 +28,11 @@ class RedisTlsIT {
       Assumptions.abort("openssl is not on PATH: cannot make a test certificate; skipping TLS tests");
     }
     certs = Files.createTempDirectory("ycsbkv-tls-");
-    Files.writeString(certs.resolve("san.cnf"), "subjectAltName=IP:127.0.0.1,DNS:localhost\n");
-    openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem", "-days", "2",
-        "-subj", "/CN=ycsb-kv test CA");
-    openssl("req", "-newkey", "rsa:2048", "-nodes", "-keyout", "server.key", "-out", "server.csr",
-        "-subj", "/CN=127.0.0.1");
-    openssl("x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
-        "-out", "server.pem", "-days", "2", "-extfile", "san.cnf");
+    ca = ThrowAwayCa.create(certs);
     int port = RespServer.freePort();
     server = RespServer.start(Store.Kind.REDIS, port, false, "--port", "0", "--tls-port", Integer.toString(port),
-        "--tls-cert-file", certs.resolve("server.pem").toString(), "--tls-key-file",
-        certs.resolve("server.key").toString(), "--tls-ca-cert-file", certs.resolve("ca.pem").toString(),
+        "--tls-cert-file", ca.serverCert().toString(), "--tls-key-file", ca.serverKey().toString(),
+        "--tls-ca-cert-file", ca.caCert().toString(),
         "--tls-auth-clients", "no");
   }
 
@@ -53,16 +46,6 @@ class RedisTlsIT {
     }
   }
 
-  private static void openssl(String... args) throws Exception {
-    List<String> cmd = new java.util.ArrayList<>(List.of("openssl"));
-    cmd.addAll(List.of(args));
-    Process p = new ProcessBuilder(cmd).directory(certs.toFile()).redirectErrorStream(true)
-        .redirectOutput(certs.resolve("openssl.log").toFile()).start();
-    if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
-      fail("openssl " + String.join(" ", args) + ": " + Files.readString(certs.resolve("openssl.log")));
-    }
-  }
-
   private String port() {
     return "redis.port=" + server.port();
   }
@@ -70,11 +53,11 @@ class RedisTlsIT {
   @Test
   void load_withTheCaFile_succeeds() {
     Cli load = Cli.run("load", "redis", "-P", WORKLOADC, "-p", port(), "-p", "redis.tls=true",
-        "-p", "redis.tls.cafile=" + certs.resolve("ca.pem"), "-p", "recordcount=100", "-threads", "2");
+        "-p", "redis.tls.cafile=" + ca.caCert(), "-p", "recordcount=100", "-threads", "2");
     assertEquals(0, load.exitCode(), load.err());
     assertEquals(100, load.count("INSERT", "Return=OK"));
     Cli run = Cli.run("run", "redis", "-P", WORKLOADC, "-p", port(), "-p", "redis.tls=true",
-        "-p", "redis.tls.cafile=" + certs.resolve("ca.pem"), "-p", "recordcount=100", "-p", "operationcount=200");
+        "-p", "redis.tls.cafile=" + ca.caCert(), "-p", "recordcount=100", "-p", "operationcount=200");
     assertEquals(0, run.exitCode(), run.err());
     assertEquals(200, run.count("READ", "Return=OK"));
   }
@@ -82,7 +65,7 @@ class RedisTlsIT {
   @Test
   void load_withRedissUriAndCaFile_succeeds() {
     Cli load = Cli.run("load", "redis", "-P", WORKLOADC, "-p", "redis.uri=rediss://127.0.0.1:" + server.port() + "/0",
-        "-p", "redis.tls.cafile=" + certs.resolve("ca.pem"), "-p", "recordcount=20");
+        "-p", "redis.tls.cafile=" + ca.caCert(), "-p", "recordcount=20");
     assertEquals(0, load.exitCode(), load.err());
     assertEquals(20, load.count("INSERT", "Return=OK"));
   }
