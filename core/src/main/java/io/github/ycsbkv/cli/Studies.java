@@ -69,7 +69,9 @@ final class Studies {
           + " serving TLS only (a throw-away CA made for the run; Dragonfly also gets a random password, as it"
           + " refuses TLS without authentication), as STORE+tls. The object-cache test (WordPress-shaped: 70% GET,"
           + " 30% SETEX, 20% populate-on-miss) runs single-threaded, 13 iterations of 100,000 operations, as"
-          + " published, whatever --repeat says. Request timeouts are 30 s (memtier_benchmark has none).",
+          + " published, whatever --repeat says. Request timeouts are 30 s (memtier_benchmark has none). Every"
+          + " client has a connection of its own on every store, as memtier's connections (Dragonfly's binding, which"
+          + " otherwise lets clients share a few connections, gets dragonfly.connections=threadcount).",
       List.of(
           new Published("memtier", "redis", 1, 100, "throughput", 61_112, OPS),
           new Published("memtier", "redis", 4, 400, "throughput", 125_524, OPS),
@@ -94,7 +96,7 @@ final class Studies {
       List.of(new Part("objectcache", List.of(1), 13)), List.of("memtier"),
       // memtier_benchmark has no request timeout; 800 clients queueing on a small machine (and their TLS
       // handshakes) outlast the bindings' 2 s default, which would count them as errors.
-      List.of("redis.timeout=30000", "dragonfly.timeout=30000"));
+      List.of("redis.timeout=30000", "dragonfly.timeout=30000", "dragonfly.connections=threadcount"));
 
   static final List<Study> ALL = List.of(YCSB2025, MEMTIER2025);
 

@@ -248,6 +248,24 @@ abstract class DragonflyContract {
     }
   }
 
+  /** #17: memtier2025 gives each client a connection of its own, as memtier_benchmark's connections. */
+  @Test
+  void connectionsThreadcount_oneConnectionPerClientThread() throws Exception {
+    long before = connectedClients();
+    Properties p = props("threadcount", "5", "dragonfly.connections", "threadcount");
+    for (int i = 0; i < 5; i++) {
+      assertEquals(Status.OK, db(p).insert("usertable", "user" + i, values("f0", "v")));
+    }
+    assertEquals(5, connectedClients() - before, "five client threads, five connections");
+  }
+
+  private long connectedClients() {
+    try (Jedis j = server.jedis()) {
+      return j.info("clients").lines().filter(l -> l.startsWith("connected_clients:"))
+          .mapToLong(l -> Long.parseLong(l.substring(l.indexOf(':') + 1).trim())).findFirst().orElse(-1);
+    }
+  }
+
   @Test
   void probe_readsTheServersOwnFigures() throws Exception {
     try (ServerProbe probe = new DragonflyBinding().probe(props())) {

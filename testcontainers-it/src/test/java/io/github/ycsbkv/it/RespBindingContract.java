@@ -323,9 +323,49 @@ abstract class RespBindingContract {
     assertEquals("INFO memory used_memory / used_memory_rss", server.path("after").path("memorySource").asText());
   }
 
+  /**
+   * #14: by default each client thread has a connection of its own (no pool borrow per command), which a
+   * killed connection does not break for good: the next command opens a new one.
+   */
+  @Test
+  void threadConnections_onePerThread_reopenedAfterAKill_closedByCleanup() throws Exception {
+    Properties p = props("threadcount", "4");
+    List<RedisDB> dbs = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      RedisDB db = new RedisDB();
+      db.setProperties(p);
+      db.init();
+      dbs.add(db);
+      assertEquals(Status.OK, db.insert("usertable", "k" + i, values("f", "v" + i)));
+    }
+    // Four threads' own connections, and the shared client's one (checks, notices).
+    assertEquals(5, clients(), "one connection per thread");
+    try (Jedis j = server.jedis()) {
+      j.clientKill(redis.clients.jedis.params.ClientKillParams.clientKillParams().type(
+          redis.clients.jedis.args.ClientType.NORMAL).skipMe(redis.clients.jedis.params.ClientKillParams.SkipMe.YES));
+    }
+    for (int i = 0; i < 4; i++) {
+      Map<String, ByteIterator> row = new HashMap<>();
+      Status first = dbs.get(i).read("usertable", "k" + i, null, row);
+      if (first != Status.OK) {
+        assertEquals(Status.OK, dbs.get(i).read("usertable", "k" + i, null, row), "the next command reconnects");
+      }
+      assertEquals("v" + i, strings(row).get("f"));
+    }
+    for (RedisDB db : dbs) {
+      db.cleanup();
+      db.cleanup(); // closing twice is harmless
+    }
+    long deadline = System.currentTimeMillis() + 5000;
+    while (clients() > 0 && System.currentTimeMillis() < deadline) {
+      Thread.sleep(50);
+    }
+    assertEquals(0, clients(), "every cleanup closed its connection, the last one the shared client's");
+  }
+
   @Test
   void sharedPool_oneClientForAllThreads_closedByTheLastCleanup() throws Exception {
-    Properties p = props("threadcount", "3");
+    Properties p = props("threadcount", "3", "redis.connections", "pool");
     List<RedisDB> dbs = new ArrayList<>();
     for (int i = 0; i < 6; i++) {
       RedisDB db = new RedisDB();

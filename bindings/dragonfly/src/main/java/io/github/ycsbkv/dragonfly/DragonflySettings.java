@@ -52,7 +52,9 @@ record DragonflySettings(String host, int port, String user, String password, in
     return new DragonflySettings(host, port, user == null || user.isBlank() ? null : user, password, db,
         BindingProperties.integer(p, "dragonfly.timeout", DEFAULT_TIMEOUT_MILLIS, 1), BindingProperties.bool(p, "dragonfly.tls", tls),
         p.getProperty("dragonfly.tls.cafile"), BindingProperties.bool(p, "dragonfly.tls.insecure", false),
-        BindingProperties.integer(p, "dragonfly.connections", 0, 0),
+        // "threadcount": a connection per client thread, as memtier_benchmark has one per client.
+        "threadcount".equals(p.getProperty("dragonfly.connections", "").trim())
+            ? BindingProperties.integer(p, "threadcount", 1, 1) : BindingProperties.integer(p, "dragonfly.connections", 0, 0),
         BindingProperties.integer(p, "dragonfly.connections.perthread", DEFAULT_CONNECTIONS_PER_SERVER_THREAD, 1),
         datatype.equals("hash"), scanIndex, BindingProperties.integer(p, "dragonfly.scanindex.shards", 0, 0),
         BindingProperties.bool(p, "dragonfly.require", false), BindingProperties.integer(p, "fieldcount", 10, 1), p.getProperty("fieldnameprefix", "field"),

@@ -24,7 +24,11 @@ public final class RedisBinding implements Binding {
       new PropertyDoc("redis.db", "0", "Database number (standalone only)."),
       new PropertyDoc("redis.timeout", Integer.toString(RedisSettings.DEFAULT_TIMEOUT_MILLIS),
           "Connect and socket timeout, in milliseconds."),
-      new PropertyDoc("redis.poolsize", "threadcount", "Connections in the shared pool; defaults to the thread count."),
+      new PropertyDoc("redis.connections", "thread",
+          "thread: each client thread has its own connection, as upstream's binding (standalone); pool: the"
+              + " threads share a pool of redis.poolsize connections, borrowed per command (cluster: always)."),
+      new PropertyDoc("redis.poolsize", "threadcount", "Connections in the shared pool (redis.connections=pool);"
+          + " defaults to the thread count."),
       new PropertyDoc("redis.cluster", "false", "Talk to a Redis Cluster through Jedis's cluster client."),
       new PropertyDoc("redis.cluster.hostmap", null,
           "announced:port=reachable:port,... for nodes that announce addresses the client cannot reach (NAT,"

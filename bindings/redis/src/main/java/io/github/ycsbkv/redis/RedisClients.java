@@ -93,6 +93,20 @@ final class RedisClients {
     }
   }
 
+  /**
+   * A client of one thread's own: one connection, no pool (redis.connections=thread, standalone). The shared
+   * client of {@link #acquire} has already checked the server; this one connects on its first command.
+   */
+  static UnifiedJedis ownClient(RedisSettings s) throws DBException {
+    RedisSettings.Endpoint e = s.endpoints().get(0);
+    try {
+      return RedisClient.builder().clientConfig(config(s))
+          .connectionProvider(new ThreadConnection(new HostAndPort(e.host(), e.port()), config(s))).build();
+    } catch (RuntimeException ex) {
+      throw explain(s, ex);
+    }
+  }
+
   /** A client config for these settings (also used by the probe). */
   static JedisClientConfig config(RedisSettings s) throws DBException {
     DefaultJedisClientConfig.Builder b = DefaultJedisClientConfig.builder()

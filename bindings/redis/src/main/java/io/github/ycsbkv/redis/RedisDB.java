@@ -57,7 +57,10 @@ public class RedisDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.
   private static final Status NO_INDEX = new Status("NOT_IMPLEMENTED", ScanIndex.noIndexCause("redis"));
 
   private RedisSettings settings;
+  /** The client this thread's operations use: its own connection, or the shared pool (redis.connections). */
   private UnifiedJedis jedis;
+  /** The process's client of these settings, shared by the threads (pooled): checks, notices, the pool mode. */
+  private UnifiedJedis shared;
   private boolean index;
   private final Map<String, byte[]> fieldNames = new HashMap<>();
 
@@ -68,7 +71,8 @@ public class RedisDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.
   public void init() throws DBException {
     settings = RedisSettings.from(getProperties());
     index = settings.indexEnabled(getProperties());
-    jedis = RedisClients.acquire(settings);
+    shared = RedisClients.acquire(settings);
+    jedis = settings.threadConnections() ? RedisClients.ownClient(settings) : shared;
     if (RedisClients.claimNotices(settings)) {
       indexNotices();
     }
@@ -120,8 +124,16 @@ public class RedisDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.
 
   @Override
   public void cleanup() {
-    if (jedis != null) {
-      jedis = null;
+    if (jedis != null && jedis != shared) {
+      try {
+        jedis.close();
+      } catch (RuntimeException e) {
+        // Closing this thread's connection is best effort.
+      }
+    }
+    jedis = null;
+    if (shared != null) {
+      shared = null;
       RedisClients.release(settings);
     }
   }

@@ -21,7 +21,7 @@ import site.ycsb.DBException;
 record RedisSettings(List<Endpoint> endpoints, String user, String password, int database, int timeoutMillis,
     boolean cluster, Map<Endpoint, Endpoint> hostMap, boolean tls, String caFile, String trustStore,
     String trustStorePassword, boolean tlsInsecure, DataType dataType, ScanIndex scanIndex, int indexShards,
-    int poolSize, int fieldCount, String fieldPrefix) {
+    int poolSize, int fieldCount, String fieldPrefix, boolean poolConnections) {
 
   static final String DEFAULT_HOST = "127.0.0.1";
   static final int DEFAULT_PORT = 6379;
@@ -102,11 +102,23 @@ record RedisSettings(List<Endpoint> endpoints, String user, String password, int
     int shards = BindingProperties.integer(p, "redis.scanindex.shards", cluster ? DEFAULT_CLUSTER_INDEX_SHARDS : 1, 1);
     int threads = BindingProperties.integer(p, "threadcount", 1, 1);
     int pool = BindingProperties.integer(p, "redis.poolsize", threads, 1);
+    String connections = p.getProperty("redis.connections", "thread").trim();
+    if (!connections.equals("thread") && !connections.equals("pool")) {
+      throw new DBException("redis.connections must be thread or pool, got '" + connections + "'");
+    }
     int fieldCount = BindingProperties.integer(p, "fieldcount", 10, 1);
     return new RedisSettings(List.copyOf(endpoints), user, password, database,
         BindingProperties.integer(p, "redis.timeout", DEFAULT_TIMEOUT_MILLIS, 1), cluster, Map.copyOf(hostMap), tls, caFile, trustStore,
         p.getProperty("redis.tls.truststore.password"), insecure, dataType, scanIndex, shards, pool, fieldCount,
-        p.getProperty("fieldnameprefix", "field"));
+        p.getProperty("fieldnameprefix", "field"), connections.equals("pool"));
+  }
+
+  /**
+   * Whether each client thread has a connection of its own (redis.connections=thread, the default; standalone
+   * only: Jedis's cluster client keeps a pool per node).
+   */
+  boolean threadConnections() {
+    return !poolConnections && !cluster;
   }
 
   /** Whether this run keeps the scan index: {@code on} (default), or {@code auto} and the workload scans. */
@@ -129,7 +141,8 @@ record RedisSettings(List<Endpoint> endpoints, String user, String password, int
   @Override
   public String toString() {
     return "RedisSettings[" + where() + ", user=" + user + ", password=" + (password == null ? "none" : "*****")
-        + ", db=" + database + ", tls=" + tls + ", datatype=" + dataType + ", pool=" + poolSize + "]";
+        + ", db=" + database + ", tls=" + tls + ", datatype=" + dataType + ", pool=" + poolSize
+        + ", connections=" + (threadConnections() ? "thread" : "pool") + "]";
   }
 
   private static Endpoint endpoint(String text, int defaultPort, String property) throws DBException {

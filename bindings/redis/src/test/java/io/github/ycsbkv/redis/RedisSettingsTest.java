@@ -55,6 +55,15 @@ class RedisSettingsTest {
   }
 
   @Test
+  void connections_threadByDefault_poolOnRequest_andAlwaysPooledOnACluster() throws Exception {
+    assertTrue(RedisSettings.from(props()).threadConnections());
+    assertFalse(RedisSettings.from(props("redis.connections", "pool")).threadConnections());
+    assertFalse(RedisSettings.from(props("redis.cluster", "true", "redis.host", "a:1")).threadConnections());
+    assertEquals("redis.connections must be thread or pool, got 'many'",
+        assertThrows(DBException.class, () -> RedisSettings.from(props("redis.connections", "many"))).getMessage());
+  }
+
+  @Test
   void from_clusterSeedsAndHostMap() throws Exception {
     RedisSettings s = RedisSettings.from(props("redis.cluster", "true", "redis.host", "10.0.0.1:7000, 10.0.0.2:7001",
         "redis.cluster.hostmap", "172.17.0.2:6379=127.0.0.1:32768"));

@@ -1,0 +1,68 @@
+package io.github.ycsbkv.redis;
+
+import redis.clients.jedis.CommandArguments;
+import redis.clients.jedis.Connection;
+import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.JedisClientConfig;
+import redis.clients.jedis.providers.ConnectionProvider;
+
+/**
+ * One client thread's own connection, as upstream YCSB's binding keeps one {@code Jedis} per thread: a
+ * command takes it without a borrow from a shared pool (whose lock, with many threads on few cores, puts
+ * threads to sleep and wakes them per command). Jedis closes the connection it was given after each command,
+ * pipeline and transaction; here that keeps it open unless it broke, and the next command opens a new one.
+ * Not thread-safe: one per {@link RedisDB}, which YCSB gives one thread.
+ */
+final class ThreadConnection implements ConnectionProvider {
+
+  private final HostAndPort address;
+  private final JedisClientConfig config;
+  private Kept connection;
+
+  ThreadConnection(HostAndPort address, JedisClientConfig config) {
+    this.address = address;
+    this.config = config;
+  }
+
+  @Override
+  public Connection getConnection() {
+    if (connection == null || connection.isBroken() || !connection.isConnected()) {
+      if (connection != null) {
+        connection.reallyClose();
+      }
+      connection = new Kept(address, config);
+    }
+    return connection;
+  }
+
+  @Override
+  public Connection getConnection(CommandArguments args) {
+    return getConnection();
+  }
+
+  @Override
+  public void close() {
+    if (connection != null) {
+      connection.reallyClose();
+      connection = null;
+    }
+  }
+
+  /** A connection that stays open when Jedis is done with it, unless it broke. */
+  private static final class Kept extends Connection {
+    Kept(HostAndPort address, JedisClientConfig config) {
+      super(address, config);
+    }
+
+    @Override
+    public void close() {
+      if (isBroken()) {
+        super.close();
+      }
+    }
+
+    void reallyClose() {
+      super.close();
+    }
+  }
+}
