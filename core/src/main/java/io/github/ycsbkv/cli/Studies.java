@@ -20,11 +20,11 @@ final class Studies {
    * servers' defaults), what differs from its method, its figures; {@code parts}: workloads with thread counts
    * and iterations of their own (not changed by --repeat); {@code tlsWorkloads}: the workloads {@code --tls}
    * runs again over TLS (empty: the study has no TLS pass); {@code properties}: KEY=VALUE pairs for every cell,
-   * before the user's -p (which win).
+   * before the user's -p (which win); {@code client}: the binding every store is run with (null: each store's own).
    */
   record Study(String name, String title, String source, List<String> stores, List<String> workloads,
       List<Integer> threads, int defaultRepeat, int ioThreads, String method, List<Published> published,
-      List<Part> parts, List<String> tlsWorkloads, List<String> properties) {
+      List<Part> parts, List<String> tlsWorkloads, List<String> properties, String client) {
 
     /** Every workload file the study runs: its matrix's, then its parts'. */
     List<String> allWorkloads() {
@@ -55,7 +55,7 @@ final class Studies {
           p("balanced", "dragonfly", 1_187, 4_631, 1_278, 16_497),
           p("writeheavy", "aerospike", 410, 2_233, 3_562, 34_896), p("writeheavy", "redis", 808, 3_547, 1_757, 17_170),
           p("writeheavy", "dragonfly", 1_124, 3_859, 1_331, 16_925)).stream().flatMap(List::stream).toList(),
-      List.of(), List.of(), List.of());
+      List.of(), List.of(), List.of(), null);
 
   static final Study MEMTIER2025 = new Study("memtier2025",
       "memtier-style study of Redis, KeyDB, Dragonfly and Valkey (a public benchmark repository, 2025)",
@@ -69,9 +69,10 @@ final class Studies {
           + " serving TLS only (a throw-away CA made for the run; Dragonfly also gets a random password, as it"
           + " refuses TLS without authentication), as STORE+tls. The object-cache test (WordPress-shaped: 70% GET,"
           + " 30% SETEX, 20% populate-on-miss) runs single-threaded, 13 iterations of 100,000 operations, as"
-          + " published, whatever --repeat says. Request timeouts are 30 s (memtier_benchmark has none). Every"
-          + " client has a connection of its own on every store, as memtier's connections (Dragonfly's binding, which"
-          + " otherwise lets clients share a few connections, gets dragonfly.connections=threadcount).",
+          + " published, whatever --repeat says. memtier_benchmark is one client for every store, non-blocking, with"
+          + " a connection per client: here every store is run with the same client, the dragonfly binding's"
+          + " (Lettuce: asynchronous, a connection per client with dragonfly.connections=threadcount, one request in"
+          + " flight on each), whatever the store; request timeouts are 30 s (memtier has none).",
       List.of(
           new Published("memtier", "redis", 1, 100, "throughput", 61_112, OPS),
           new Published("memtier", "redis", 4, 400, "throughput", 125_524, OPS),
@@ -96,7 +97,7 @@ final class Studies {
       List.of(new Part("objectcache", List.of(1), 13)), List.of("memtier"),
       // memtier_benchmark has no request timeout; 800 clients queueing on a small machine (and their TLS
       // handshakes) outlast the bindings' 2 s default, which would count them as errors.
-      List.of("redis.timeout=30000", "dragonfly.timeout=30000", "dragonfly.connections=threadcount"));
+      List.of("dragonfly.timeout=30000", "dragonfly.connections=threadcount"), "dragonfly");
 
   static final List<Study> ALL = List.of(YCSB2025, MEMTIER2025);
 

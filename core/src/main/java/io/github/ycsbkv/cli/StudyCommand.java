@@ -40,7 +40,8 @@ import picocli.CommandLine.Spec;
     footer = {"", "Examples:",
         "  ycsb study --list",
         "  ycsb study ycsb2025 --stores redis,dragonfly --out results/ycsb2025 --scale 0.01 --flush",
-        "  ycsb study memtier2025 --out results/memtier -p valkey:redis.port=6381   # valkey given, others started"})
+        "  ycsb study memtier2025 --out results/memtier --tls -p valkey:dragonfly.port=6381"
+            + "   # valkey given, others started; memtier2025 runs every store with the dragonfly binding's client"})
 final class StudyCommand implements Callable<Integer> {
 
   /** The label of a store's TLS cells: {@code redis+tls}. */
@@ -175,6 +176,14 @@ final class StudyCommand implements Callable<Integer> {
         command.bindingWorkloads.put(label, study.tlsWorkloads());
       }
     }
+    if (study.client() != null) {
+      for (String store : chosen) {
+        command.runWith.put(store, study.client());
+      }
+      err.println("ycsb-kv study: every store runs with the " + study.client() + " binding's client (as the study"
+          + " ran one client for all); give store addresses with its keys, e.g. -p redis:" + study.client()
+          + ".port=6379");
+    }
     Map<String, Provisioner.Provisioned> started = new java.util.concurrent.ConcurrentHashMap<>();
     Thread stopOnExit = new Thread(() -> started.values().forEach(Provisioner.Provisioned::close), "ycsb-study-servers");
     Runtime.getRuntime().addShutdownHook(stopOnExit);
@@ -187,7 +196,8 @@ final class StudyCommand implements Callable<Integer> {
           Provisioner.Provisioned s = provisioner.start(new Provisioner.Request(overTls
               ? label.substring(0, label.length() - TLS.length()) : label, ioThreads, overTls, way));
           started.put(label, s);
-          command.bindingProperties.computeIfAbsent(label, k -> new java.util.LinkedHashMap<>()).putAll(s.properties());
+          command.bindingProperties.computeIfAbsent(label, k -> new java.util.LinkedHashMap<>())
+              .putAll(forClient(s.properties(), study.client()));
           err.println("ycsb-kv study: " + s.description());
         }
       };
@@ -223,11 +233,27 @@ final class StudyCommand implements Callable<Integer> {
       String why = provisioner == null ? "no provisioner on the class path (module ycsb-kv-provision)"
           : provisioner.unavailable(new Provisioner.Request(store, 0, false, way));
       if (why != null) {
-        throw new UserError("no address for " + store + " (give -p " + store + ":" + addressExample(store) + ") and"
+        String client = Studies.find(name.trim()).client();
+        throw new UserError("no address for " + store + " (give -p " + store + ":" + (client == null
+            ? addressExample(store) : client + ".port=PORT") + ") and"
             + " it cannot be started here: " + why);
       }
     }
     return provisioner;
+  }
+
+  /**
+   * A started server's binding properties for the study's one client: {@code redis.port} becomes
+   * {@code dragonfly.port} when every store runs with the dragonfly binding (Aerospike's as.* are kept).
+   */
+  static Map<String, String> forClient(Map<String, String> properties, String client) {
+    if (client == null) {
+      return properties;
+    }
+    Map<String, String> out = new java.util.LinkedHashMap<>();
+    properties.forEach((k, v) -> out.put(k.startsWith("redis.") || k.startsWith("dragonfly.")
+        ? client + k.substring(k.indexOf('.')) : k, v));
+    return out;
   }
 
   /** The study's I/O threads per server, capped at this machine's cores (and said so); 0: the servers' defaults. */
@@ -246,7 +272,8 @@ final class StudyCommand implements Callable<Integer> {
    * a TLS label ({@code redis+tls}) only by its own {@code redis+tls:key=...}.
    */
   private boolean addressGiven(String store) {
-    List<String> keys = store.endsWith(TLS) ? List.of() : switch (store) {
+    List<String> keys = store.endsWith(TLS) ? List.of() : Studies.find(name.trim()).client() != null
+        ? List.of() : switch (store) {
       case "dragonfly" -> List.of("dragonfly.host", "dragonfly.port", "dragonfly.uri");
       case "aerospike" -> List.of("as.host", "as.port");
       default -> List.of("redis.host", "redis.port", "redis.uri");

@@ -127,15 +127,16 @@ final class SweepCommand implements Callable<Integer> {
         throw new UserError("--bindings: '" + typed + "' is not NAME or NAME+LABEL (letters, digits, _ and - in the"
             + " label)");
       }
-      BindingResolver.Resolved r = BindingResolver.resolve(plus > 0 ? typed.substring(0, plus) : typed, registry,
-          loader);
+      String base = plus > 0 ? typed.substring(0, plus) : typed;
+      BindingResolver.Resolved r = BindingResolver.resolve(runWith.getOrDefault(base, base), registry, loader);
+      String name = runWith.containsKey(base) ? base : r.name();
       if (flush && !EmptiesStore.class.isAssignableFrom(r.dbClass())) {
         throw new UserError("--flush: binding '" + r.name() + "' cannot empty its store (it does not implement"
             + " io.github.ycsbkv.spi.EmptiesStore); drop --flush");
       }
-      if (resolved.put(r.name() + suffix, r) != null) {
-        throw new UserError("--bindings names '" + r.name() + suffix + "' twice; give the second a label, e.g. "
-            + r.name() + "+b");
+      if (resolved.put(name + suffix, r) != null) {
+        throw new UserError("--bindings names '" + name + suffix + "' twice; give the second a label, e.g. "
+            + name + "+b");
       }
     }
     // -p NAME:KEY=VALUE applies to one binding's cells only (redis, valkey and keydb share redis.* keys).
@@ -353,6 +354,12 @@ final class SweepCommand implements Callable<Integer> {
   private int repeatFor(String workload) {
     return workloadRepeat.getOrDefault(workload, repeat);
   }
+
+  /**
+   * Names in --bindings that run another binding under their own name, by name ({@code ycsb study memtier2025}:
+   * redis, valkey, keydb, dragonfly all through the {@code dragonfly} binding's client, as memtier is one client).
+   */
+  final Map<String, String> runWith = new LinkedHashMap<>();
 
   /** The workloads of one labelled binding where it runs fewer than all ({@code ycsb study --tls}: memtier only). */
   final Map<String, List<String>> bindingWorkloads = new LinkedHashMap<>();
