@@ -125,6 +125,10 @@ final class StudyCommand implements Callable<Integer> {
     }
     List<String> chosen = stores == null || stores.isEmpty() ? study.stores() : stores;
     int repetitions = repeat == null ? study.defaultRepeat() : repeat;
+    if (study.client() != null && chosen.contains("aerospike")) {
+      throw new UserError("study " + study.name() + " runs RESP stores only (redis, valkey, keydb, dragonfly), with"
+          + " one client; drop aerospike from --stores");
+    }
     Provisioner provisioner = provisioner(chosen, way);
     List<String> notes = new ArrayList<>();
     // Each store, then the same store serving TLS (STORE+tls), so that each server runs around its own cells.

@@ -224,6 +224,10 @@ class StudyIT {
     assertTrue(list.out().contains("\nmemtier2025: memtier-style study"), list.out());
     assertTrue(list.out().contains("\n  and objectcache at 1 thread(s), 13 iterations\n  --tls: memtier again over TLS\n"),
         list.out());
+    Cli aerospike = Cli.run("study", "memtier2025", "--stores", "redis,aerospike", "--out", dir.toString());
+    assertEquals(2, aerospike.exitCode());
+    assertEquals("ycsb: study memtier2025 runs RESP stores only (redis, valkey, keydb, dragonfly), with one client;"
+        + " drop aerospike from --stores", aerospike.lastErrLine());
     Cli noTls = Cli.run("study", "ycsb2025", "--tls", "--out", dir.toString());
     assertEquals(2, noTls.exitCode());
     assertEquals("ycsb: study ycsb2025 has no TLS pass; drop --tls (ycsb study --list)", noTls.lastErrLine());
