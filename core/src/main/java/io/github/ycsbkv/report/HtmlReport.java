@@ -786,7 +786,9 @@ public final class HtmlReport {
         if (r == null) {
           continue;
         }
-        StringBuilder cmd = new StringBuilder("bin/ycsb run " + b + " -threads " + r.threads());
+        // The binding that ran, which a labelled store (redis+tls, or a store run with another binding's client)
+        // is not.
+        StringBuilder cmd = new StringBuilder("bin/ycsb run " + r.binding() + " -threads " + r.threads());
         new java.util.TreeMap<>(r.configuration()).forEach((k, v) -> {
           if (!k.equals("threadcount") && !k.equals("export.dir")) {
             cmd.append(" \\\n  -p ").append(k).append('=').append(v);

@@ -138,6 +138,8 @@ class StudyIT {
           + "<td class=\"l\">throughput</td><td>16,561</td>"), "the published object-cache figure beside ours");
       assertTrue(html.contains("<th>iterations</th><th>ops/s mean</th><th>ops/s std. dev.</th><th>CV</th>"
           + "<th>ops/s 95% CI</th>"), "the object-cache table");
+      assertTrue(html.contains("<summary>valkey, memtier</summary><pre>bin/ycsb run dragonfly -threads 800 "),
+          "the command names the binding that ran");
       // The servers the study started are gone.
       for (int port : ports) {
         try (java.net.Socket s = new java.net.Socket()) {
