@@ -352,14 +352,7 @@ abstract class RespBindingContract {
       }
       assertEquals("v" + i, strings(row).get("f"));
     }
-    for (RedisDB db : dbs) {
-      db.cleanup();
-      db.cleanup(); // closing twice is harmless
-    }
-    long deadline = System.currentTimeMillis() + 5000;
-    while (clients() > 0 && System.currentTimeMillis() < deadline) {
-      Thread.sleep(50);
-    }
+    cleanUpAll(dbs);
     assertEquals(0, clients(), "every cleanup closed its connection, the last one the shared client's");
   }
 
@@ -375,15 +368,20 @@ abstract class RespBindingContract {
       db.insert("usertable", "k" + i, values("f", "v"));
     }
     assertTrue(clients() <= 3, "pool size defaults to threadcount: " + clients() + " connections");
+    cleanUpAll(dbs);
+    assertEquals(0, clients(), "the last cleanup closed every connection");
+  }
+
+  /** Cleans up every client (twice: closing twice is harmless), then waits up to 5 s for their connections to go. */
+  private void cleanUpAll(List<RedisDB> dbs) throws InterruptedException {
     for (RedisDB db : dbs) {
       db.cleanup();
-      db.cleanup(); // closing twice is harmless
+      db.cleanup();
     }
     long deadline = System.currentTimeMillis() + 5000;
     while (clients() > 0 && System.currentTimeMillis() < deadline) {
       Thread.sleep(50);
     }
-    assertEquals(0, clients(), "the last cleanup closed every connection");
   }
 
   /** Connections the binding holds open, from the server's own CLIENT LIST. */
