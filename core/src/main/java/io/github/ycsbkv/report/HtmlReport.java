@@ -406,9 +406,9 @@ public final class HtmlReport {
       lines.add(new Line(e.getKey(), color(e.getKey()),
           java.util.Arrays.stream(x).map(v -> Math.rint(Math.pow(2, v))).toArray(), y, bars));
     }
-    NumberAxis threads = new NumberAxis("client threads");
-    // Threads double from point to point: log2(threads) on a linear axis, labelled 1, 2, 4, ...
-    threads.setTickUnit(new NumberTickUnit(1, new LabelFormat(HtmlReport::threadsLabel)));
+    java.util.TreeSet<Integer> counts = new java.util.TreeSet<>();
+    all.forEach(p -> counts.add((int) Math.rint(Math.pow(2, p[0]))));
+    NumberAxis threads = new ThreadsAxis(counts);
     threads.setAutoRangeIncludesZero(false);
     threads.setLowerMargin(0.05);
     threads.setUpperMargin(0.05);
@@ -577,7 +577,7 @@ public final class HtmlReport {
         + " (HdrHistogram, " + String.join("; ", notes) + "). Source: histograms.hlog of each repetition.");
   }
 
-  /** Axis tick labels from a function of the tick's value ({@link #threadsLabel}, {@link #percentileLabel}). */
+  /** Axis tick labels from a function of the tick's value ({@link #percentileLabel}). */
   private static final class LabelFormat extends java.text.NumberFormat {
     private static final long serialVersionUID = 1L;
     private final transient java.util.function.DoubleFunction<String> label;
@@ -614,9 +614,30 @@ public final class HtmlReport {
   }
 
   /** Tick labels of the threads axis, x = log2(threads): 0 is 1, 3 is 8; "" between. */
-  static String threadsLabel(double x) {
-    long k = Math.round(x);
-    return Math.abs(x - k) > 1e-6 || k < 0 || k > 30 ? "" : Long.toString(1L << k);
+  /**
+   * The thread axis: log2(threads) on a linear axis (threads double from point to point in a study), with a
+   * tick labelled at each thread count the chart has, powers of two or not (memtier's 100, 400, 800 clients).
+   */
+  private static final class ThreadsAxis extends NumberAxis {
+    private static final long serialVersionUID = 1L;
+    private final java.util.TreeSet<Integer> counts;
+
+    ThreadsAxis(java.util.TreeSet<Integer> counts) {
+      super("client threads");
+      this.counts = counts;
+    }
+
+    @Override
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    public List refreshTicks(java.awt.Graphics2D g2, org.jfree.chart.axis.AxisState state,
+        java.awt.geom.Rectangle2D dataArea, org.jfree.chart.ui.RectangleEdge edge) {
+      List ticks = new ArrayList();
+      for (int t : counts) {
+        ticks.add(new org.jfree.chart.axis.NumberTick(log2(t), Integer.toString(t),
+            org.jfree.chart.ui.TextAnchor.TOP_CENTER, org.jfree.chart.ui.TextAnchor.CENTER, 0.0));
+      }
+      return ticks;
+    }
   }
 
   private static double log2(int n) {
