@@ -47,6 +47,9 @@ final class StudyCommand implements Callable<Integer> {
   /** The label of a store's TLS cells: {@code redis+tls}. */
   static final String TLS = "+tls";
 
+  /** The binding every store of the chosen study runs with, or null for each store's own. */
+  private String client;
+
   @Spec
   CommandSpec spec;
 
@@ -114,6 +117,7 @@ final class StudyCommand implements Callable<Integer> {
           + " (ycsb study --list names the studies)");
     }
     Studies.Study study = Studies.find(name.trim());
+    client = study.client();
     if (tls && study.tlsWorkloads().isEmpty()) {
       throw new UserError("study " + study.name() + " has no TLS pass; drop --tls (ycsb study --list)");
     }
@@ -138,7 +142,7 @@ final class StudyCommand implements Callable<Integer> {
       String label = store + TLS;
       if (tls) {
         String why = addressGiven(label) ? null : provisioner == null ? "no provisioner on the class path"
-            : provisioner.unavailable(new Provisioner.Request(store, 0, true, way));
+            : provisioner.unavailable(new Provisioner.Request(store, 0, true, way, study.client()));
         if (why == null) {
           labels.add(label);
         } else {
@@ -198,10 +202,10 @@ final class StudyCommand implements Callable<Integer> {
         if (provisioner != null && !addressGiven(label)) {
           boolean overTls = label.endsWith(TLS);
           Provisioner.Provisioned s = provisioner.start(new Provisioner.Request(overTls
-              ? label.substring(0, label.length() - TLS.length()) : label, ioThreads, overTls, way));
+              ? label.substring(0, label.length() - TLS.length()) : label, ioThreads, overTls, way, study.client()));
           started.put(label, s);
           command.bindingProperties.computeIfAbsent(label, k -> new java.util.LinkedHashMap<>())
-              .putAll(forClient(s.properties(), study.client()));
+              .putAll(s.properties());
           err.println("ycsb-kv study: " + s.description());
         }
       };
@@ -235,29 +239,14 @@ final class StudyCommand implements Callable<Integer> {
         continue;
       }
       String why = provisioner == null ? "no provisioner on the class path (module ycsb-kv-provision)"
-          : provisioner.unavailable(new Provisioner.Request(store, 0, false, way));
+          : provisioner.unavailable(new Provisioner.Request(store, 0, false, way, client));
       if (why != null) {
-        String client = Studies.find(name.trim()).client();
         throw new UserError("no address for " + store + " (give -p " + store + ":" + (client == null
             ? addressExample(store) : client + ".port=PORT") + ") and"
             + " it cannot be started here: " + why);
       }
     }
     return provisioner;
-  }
-
-  /**
-   * A started server's binding properties for the study's one client: {@code redis.port} becomes
-   * {@code dragonfly.port} when every store runs with the dragonfly binding (Aerospike's as.* are kept).
-   */
-  static Map<String, String> forClient(Map<String, String> properties, String client) {
-    if (client == null) {
-      return properties;
-    }
-    Map<String, String> out = new java.util.LinkedHashMap<>();
-    properties.forEach((k, v) -> out.put(k.startsWith("redis.") || k.startsWith("dragonfly.")
-        ? client + k.substring(k.indexOf('.')) : k, v));
-    return out;
   }
 
   /** The study's I/O threads per server, capped at this machine's cores (and said so); 0: the servers' defaults. */
@@ -276,8 +265,7 @@ final class StudyCommand implements Callable<Integer> {
    * a TLS label ({@code redis+tls}) only by its own {@code redis+tls:key=...}.
    */
   private boolean addressGiven(String store) {
-    List<String> keys = store.endsWith(TLS) ? List.of() : Studies.find(name.trim()).client() != null
-        ? List.of() : switch (store) {
+    List<String> keys = store.endsWith(TLS) || client != null ? List.of() : switch (store) {
       case "dragonfly" -> List.of("dragonfly.host", "dragonfly.port", "dragonfly.uri");
       case "aerospike" -> List.of("as.host", "as.port");
       default -> List.of("redis.host", "redis.port", "redis.uri");

@@ -23,9 +23,10 @@ public interface Provisioner {
   /**
    * What to start: {@code store} with {@code ioThreads} I/O threads where the server has such a setting (0: its
    * default); with {@code tls}, serving TLS only with a certificate of a throw-away CA that
-   * {@link Provisioned#properties()} names for the client; {@code way}: how.
+   * {@link Provisioned#properties()} names for the client; {@code way}: how; {@code binding}: the binding that will
+   * connect, whose keys {@link Provisioned#properties()} uses (null: the store's own).
    */
-  record Request(String store, int ioThreads, boolean tls, Way way) {}
+  record Request(String store, int ioThreads, boolean tls, Way way, String binding) {}
 
   /**
    * Why the request cannot be met here (for example, no Docker engine answers and the binary is not on PATH,
@@ -39,7 +40,7 @@ public interface Provisioner {
   /** A running server. */
   interface Provisioned extends AutoCloseable {
 
-    /** The binding properties that point at it ({@code redis.host}, {@code redis.port}, ...). */
+    /** The properties of the request's binding that point at it ({@code redis.host}, {@code redis.port}, ...). */
     Map<String, String> properties();
 
     /** One line: what runs where, with which flags. */

@@ -91,7 +91,7 @@ public final class LocalServers implements Provisioner {
 
   /** Starts {@code kind} serving TLS once, to see whether it can ("" when it answers). */
   private static String tryTls(ServerKind kind, boolean container) {
-    try (Provisioned server = container ? container(kind, 0, true) : binary(kind, 0, true)) {
+    try (Provisioned server = container ? container(kind, 0, true, null) : binary(kind, 0, true, null)) {
       return "";
     } catch (IOException | RuntimeException e) {
       // The server's own line about it (a bad directive, no TLS support), without its "pid:role date time
@@ -117,8 +117,18 @@ public final class LocalServers implements Provisioner {
     ServerKind kind = ServerKind.of(request.store());
     boolean container = request.way() == Way.CONTAINER
         || (request.way() == Way.AUTO && Containers.dockerUnavailable() == null);
-    return container ? container(kind, request.ioThreads(), request.tls())
-        : binary(kind, request.ioThreads(), request.tls());
+    String prefix = keyPrefix(kind, request.binding());
+    return container ? container(kind, request.ioThreads(), request.tls(), prefix)
+        : binary(kind, request.ioThreads(), request.tls(), prefix);
+  }
+
+  /**
+   * The key prefix of the binding that connects ({@code dragonfly.} or {@code redis.}; Aerospike's keys are its
+   * own), or of the store's own binding when none is named: null means the store's own.
+   */
+  private static String keyPrefix(ServerKind kind, String binding) {
+    String b = binding != null ? binding : kind == ServerKind.DRAGONFLY ? "dragonfly" : "redis";
+    return b.equals("dragonfly") ? "dragonfly." : "redis.";
   }
 
   /** The server flags for I/O threads (0 or less: the server's own default). */
@@ -144,7 +154,7 @@ public final class LocalServers implements Provisioner {
         "--tls-key-file", files + "server.key", "--tls-ca-cert-file", files + "ca.pem", "--tls-auth-clients", "no");
   }
 
-  private static Provisioned container(ServerKind kind, int ioThreads, boolean tls) throws IOException {
+  private static Provisioned container(ServerKind kind, int ioThreads, boolean tls, String prefix) throws IOException {
     Path dir = Files.createTempDirectory("ycsbkv-" + kind.id() + "-");
     try {
       ThrowAwayCa ca = tls ? ThrowAwayCa.create(dir.resolve("tls")) : null;
@@ -170,7 +180,7 @@ public final class LocalServers implements Provisioner {
           + c.describe() + " at " + c.getHost() + ":" + c.port() + ": " + (c.getCommandParts().length == 0
               ? "the image's own command, with " + new java.util.TreeMap<>(c.getEnvMap())
               : masked(shown(List.of(c.getCommandParts())), password));
-      return new Running(kind, c.getHost(), c.port(), ca, password, description, dir, c::stop);
+      return new Running(kind, prefix, c.getHost(), c.port(), ca, password, description, dir, c::stop);
     } catch (IOException | RuntimeException e) {
       deleteTree(dir);
       if (e instanceof IOException io) {
@@ -180,7 +190,7 @@ public final class LocalServers implements Provisioner {
     }
   }
 
-  private static Provisioned binary(ServerKind kind, int ioThreads, boolean tls) throws IOException {
+  private static Provisioned binary(ServerKind kind, int ioThreads, boolean tls, String prefix) throws IOException {
     Path dir = Files.createTempDirectory("ycsbkv-" + kind.id() + "-");
     int port = freePort();
     ThrowAwayCa ca = null;
@@ -219,7 +229,7 @@ public final class LocalServers implements Provisioner {
     Process process = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     String description = kind.id() + (ca == null ? "" : " (TLS only, throw-away CA)") + " started on 127.0.0.1:"
         + port + ": " + masked(shown(cmd), password);
-    Running server = new Running(kind, "127.0.0.1", port, ca, password, description, dir, () -> stop(process));
+    Running server = new Running(kind, prefix, "127.0.0.1", port, ca, password, description, dir, () -> stop(process));
     try {
       awaitReady(server, process, log);
     } catch (IOException e) {
@@ -339,6 +349,8 @@ public final class LocalServers implements Provisioner {
   /** A server started here: a process or a container, its address, and what the client needs for it. */
   private static final class Running implements Provisioned {
     private final ServerKind kind;
+    /** The connecting binding's key prefix (redis. or dragonfly.); null: the store's own. */
+    private final String prefix;
     private final String host;
     private final int port;
     /** The throw-away CA of a TLS server, else null. */
@@ -348,9 +360,10 @@ public final class LocalServers implements Provisioner {
     private final Path dir;
     private final Runnable stop;
 
-    Running(ServerKind kind, String host, int port, ThrowAwayCa ca, String password, String description, Path dir,
-        Runnable stop) {
+    Running(ServerKind kind, String prefix, String host, int port, ThrowAwayCa ca, String password, String description,
+        Path dir, Runnable stop) {
       this.kind = kind;
+      this.prefix = prefix != null ? prefix : keyPrefix(kind, null);
       this.host = host;
       this.port = port;
       this.ca = ca;
@@ -363,7 +376,6 @@ public final class LocalServers implements Provisioner {
     @Override
     public Map<String, String> properties() {
       Map<String, String> p = new LinkedHashMap<>();
-      String prefix = kind == ServerKind.DRAGONFLY ? "dragonfly." : "redis.";
       if (kind == ServerKind.AEROSPIKE) {
         p.put("as.host", host + ":" + port);
         p.put("as.namespace", "test");
@@ -393,7 +405,8 @@ public final class LocalServers implements Provisioner {
     }
   }
 
-  static void deleteTree(Path dir) {
+  /** Deletes {@code dir} and everything in it, as far as it can (a temporary directory left is harmless). */
+  public static void deleteTree(Path dir) {
     try (Stream<Path> files = Files.walk(dir)) {
       files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
     } catch (IOException e) {
@@ -401,13 +414,15 @@ public final class LocalServers implements Provisioner {
     }
   }
 
-  static int freePort() throws IOException {
+  /** A port that was free a moment ago on the loopback address. */
+  public static int freePort() throws IOException {
     try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
       return s.getLocalPort();
     }
   }
 
-  static Path onPath(String name) {
+  /** The executable {@code name} on PATH, or null. */
+  public static Path onPath(String name) {
     for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
       Path p = Path.of(dir, name);
       if (Files.isExecutable(p)) {

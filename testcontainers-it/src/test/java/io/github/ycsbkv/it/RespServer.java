@@ -2,9 +2,7 @@ package io.github.ycsbkv.it;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
-import java.io.File;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -144,30 +142,17 @@ public final class RespServer implements AutoCloseable {
     deleteTree(dir);
   }
 
-  /** A port that was free a moment ago on 127.0.0.1. */
+  /** A port that was free a moment ago on 127.0.0.1 (provision's). */
   public static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-      return s.getLocalPort();
-    }
+    return io.github.ycsbkv.provision.LocalServers.freePort();
   }
 
-  /** The executable {@code name} on PATH, or null. */
+  /** The executable {@code name} on PATH, or null (provision's). */
   public static Path onPath(String name) {
-    for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-      Path p = Path.of(dir, name);
-      if (Files.isExecutable(p)) {
-        return p;
-      }
-    }
-    return null;
+    return io.github.ycsbkv.provision.LocalServers.onPath(name);
   }
 
-  static void deleteTree(Path dir) throws IOException {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (var paths = Files.walk(dir)) {
-      paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-    }
+  static void deleteTree(Path dir) {
+    io.github.ycsbkv.provision.LocalServers.deleteTree(dir);
   }
 }
