@@ -65,12 +65,22 @@ public class LiveServerBenchmark {
 
   @Setup
   public void setUp() throws Exception {
+    db = open(binding, new Properties());
+    update = StringByteIterator.getByteIteratorMap(Map.of("field3", "y".repeat(100)));
+  }
+
+  /**
+   * A client of {@code binding} at its server (with {@code extra} properties), which has written the record
+   * {@code jmh-live-1} of ten 100-byte fields.
+   */
+  static DB open(String binding, Properties extra) throws Exception {
     String address = address(binding);
     String host = address.substring(0, address.lastIndexOf(':'));
     String port = address.substring(address.lastIndexOf(':') + 1);
     Properties p = new Properties();
     p.setProperty("fieldcount", "10");
     p.setProperty("threadcount", "1");
+    DB db;
     switch (binding) {
       case "redis" -> {
         p.setProperty("redis.host", host);
@@ -88,6 +98,7 @@ public class LiveServerBenchmark {
       }
       default -> throw new IllegalStateException("unknown binding " + binding);
     }
+    p.putAll(extra);
     db.setProperties(p);
     db.init();
     Map<String, String> record = new HashMap<>();
@@ -98,7 +109,7 @@ public class LiveServerBenchmark {
     if (!s.isOk()) {
       throw new IllegalStateException("cannot write the benchmark's record at " + address + ": " + s);
     }
-    update = StringByteIterator.getByteIteratorMap(Map.of("field3", "y".repeat(100)));
+    return db;
   }
 
   @TearDown

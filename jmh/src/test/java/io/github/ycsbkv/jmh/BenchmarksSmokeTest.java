@@ -28,7 +28,7 @@ class BenchmarksSmokeTest {
 
   @Test
   void everyBenchmark_runsOnceAndProducesAScore() throws Exception {
-    Options options = once().include("io\\.github\\.ycsbkv\\.(jmh|engine)\\..*").exclude("LiveServerBenchmark")
+    Options options = once().include("io\\.github\\.ycsbkv\\.(jmh|engine)\\..*").exclude("Live(Server|Batch)Benchmark")
         .build();
     Collection<RunResult> results = new Runner(options).run();
     assertFalse(results.isEmpty());
@@ -59,11 +59,13 @@ class BenchmarksSmokeTest {
     try {
       awaitPort(port);
       System.setProperty("jmh.redis", "127.0.0.1:" + port);
-      Options options = once().include("LiveServerBenchmark").param("binding", "redis", "dragonfly").build();
+      Options options = once().include("Live(Server|Batch)Benchmark").param("binding", "redis", "dragonfly").build();
       Collection<RunResult> results = new Runner(options).run();
-      assertEquals(4, results.size(), "read and update through each binding");
+      assertEquals(6, results.size(), "read, update and a batch of asynchronous reads through each binding");
       for (RunResult r : results) {
         assertTrue(r.getPrimaryResult().getSampleCount() > 0, r.getParams().getBenchmark());
+        double score = r.getPrimaryResult().getScore();
+        assertTrue(score > 0 && Double.isFinite(score), r.getParams().getBenchmark() + ": " + score);
       }
     } finally {
       System.clearProperty("jmh.redis");

@@ -119,6 +119,55 @@ class RedisClusterIT {
     }
   }
 
+  /**
+   * #14: 8 clients served by 2 threads (drivers=auto) send their commands through Jedis's cluster pipeline,
+   * each to its key's node: every record and index entry lands once, every read finds its record.
+   */
+  @Test
+  void asynchronousClients_clusterPipeline_everyRecordAndIndexEntryOnce_everyReadFound() throws Exception {
+    String workloada = Path.of("..", "workloads", "workloada").toAbsolutePath().toString();
+    flushNodes();
+    try {
+      asynchronousClients(workloada);
+    } finally {
+      flushNodes(); // the other tests count what they load
+    }
+  }
+
+  private static void flushNodes() {
+    for (RespServer n : NODES) {
+      try (Jedis j = n.jedis()) {
+        j.flushAll();
+      }
+    }
+  }
+
+  private static void asynchronousClients(String workloada) throws Exception {
+    Cli load = Cli.run("load", "redis", "-P", workloada, "-p", "redis.cluster=true", "-p", seed(),
+        "-p", "recordcount=500", "-threads", "8");
+    assertEquals(0, load.exitCode(), load.err());
+    assertTrue(load.err().contains("drivers=auto: 8 clients served by"), load.err());
+    assertEquals(500, load.count("INSERT", "Return=OK"));
+    long records = 0;
+    long indexed = 0;
+    for (RespServer n : NODES) {
+      try (Jedis j = n.jedis()) {
+        List<String> indexKeys = new ArrayList<>(j.keys("ycsbkv:idx:*"));
+        for (String k : indexKeys) {
+          indexed += j.zcard(k);
+        }
+        records += j.dbSize() - indexKeys.size();
+      }
+    }
+    assertEquals(500, records);
+    assertEquals(500, indexed);
+    Cli run = Cli.run("run", "redis", "-P", workloada, "-p", "redis.cluster=true", "-p", seed(),
+        "-p", "recordcount=500", "-p", "operationcount=2000", "-p", "requestdistribution=uniform", "-threads", "8");
+    assertEquals(0, run.exitCode(), run.err());
+    assertEquals(2000, run.count("READ", "Return=OK") + run.count("UPDATE", "Return=OK"), run.out());
+    assertTrue(run.count("READ", "Return=OK") > 0, run.out());
+  }
+
   @Test
   void clusterSeedThatDoesNotAnswer_isOneLine() throws Exception {
     int port = RespServer.freePort();

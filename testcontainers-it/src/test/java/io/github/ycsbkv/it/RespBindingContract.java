@@ -372,6 +372,105 @@ abstract class RespBindingContract {
     assertEquals(0, clients(), "the last cleanup closed every connection");
   }
 
+  /**
+   * #14: asynchronous operations wait in the thread's pipeline until flush(), then complete with the statuses
+   * and values of the blocking path; the index changes with its record (MULTI/EXEC in the pipeline); an error
+   * reply fails its own operation only; a blocking call sends what is held first.
+   */
+  @Test
+  void async_heldUntilFlush_thenTheBlockingPathsStatusesAndValues() throws Exception {
+    RedisDB db = db(props());
+    java.util.concurrent.CompletableFuture<Status> a =
+        db.insertAsync("usertable", "user1", values("f0", "a", "f1", "b")).toCompletableFuture();
+    java.util.concurrent.CompletableFuture<Status> b =
+        db.insertAsync("usertable", "user2", values("f0", "c")).toCompletableFuture();
+    try (Jedis j = server.jedis()) {
+      assertFalse(a.isDone() || b.isDone(), "held until flush");
+      assertEquals(0, j.dbSize(), "nothing sent before flush");
+      db.flush();
+      assertEquals(Status.OK, a.getNow(null));
+      assertEquals(Status.OK, b.getNow(null));
+      assertEquals(Map.of("f0", "a", "f1", "b"), j.hgetAll("user1"));
+      assertEquals(2, j.zcard("ycsbkv:idx:usertable"), "index entries written with their records");
+      j.set("plain", "x");
+    }
+    Map<String, ByteIterator> all = new HashMap<>();
+    Map<String, ByteIterator> some = new HashMap<>();
+    var read = db.readAsync("usertable", "user1", null, all).toCompletableFuture();
+    var readSome = db.readAsync("usertable", "user1", Set.of("f1"), some).toCompletableFuture();
+    var miss = db.readAsync("usertable", "nobody", null, new HashMap<>()).toCompletableFuture();
+    var wrongType = db.readAsync("usertable", "plain", null, new HashMap<>()).toCompletableFuture();
+    var update = db.updateAsync("usertable", "user2", values("f1", "d")).toCompletableFuture();
+    var delete = db.deleteAsync("usertable", "user1").toCompletableFuture();
+    var deleteMiss = db.deleteAsync("usertable", "nobody").toCompletableFuture();
+    db.flush();
+    assertEquals(Status.OK, read.getNow(null));
+    assertEquals(Map.of("f0", "a", "f1", "b"), strings(all), "read before the delete queued after it");
+    assertEquals(Status.OK, readSome.getNow(null));
+    assertEquals(Map.of("f1", "b"), strings(some));
+    assertEquals(Status.NOT_FOUND, miss.getNow(null));
+    assertEquals("ERROR", wrongType.getNow(null).getName());
+    assertTrue(wrongType.getNow(null).getDescription().contains("WRONGTYPE"), wrongType.getNow(null).getDescription());
+    assertEquals(Status.OK, update.getNow(null));
+    assertEquals(Status.OK, delete.getNow(null));
+    assertEquals(Status.NOT_FOUND, deleteMiss.getNow(null));
+    try (Jedis j = server.jedis()) {
+      assertEquals(Map.of("f0", "c", "f1", "d"), j.hgetAll("user2"), "update merges only the given fields");
+      assertFalse(j.exists("user1"));
+      assertEquals(List.of("user2"), j.zrange("ycsbkv:idx:usertable", 0, -1), "the delete removed its index entry");
+    }
+    // A blocking call on the same connection first sends what is held, so replies never mix.
+    var held = db.insertAsync("usertable", "user3", values("f0", "e")).toCompletableFuture();
+    Map<String, ByteIterator> out = new HashMap<>();
+    assertEquals(Status.OK, db.read("usertable", "user3", null, out));
+    assertEquals(Map.of("f0", "e"), strings(out));
+    assertEquals(Status.OK, held.getNow(null));
+    assertEquals(Status.OK, db.read("usertable", "user2", Set.of("f1"), out));
+    assertEquals("d", strings(out).get("f1"));
+  }
+
+  @Test
+  void async_stringModel_partialUpdateMergesAtOnce_wholeRecordsWaitForFlush() throws Exception {
+    RedisDB db = db(props("redis.datatype", "string", "fieldcount", "3", "redis.scanindex", "off"));
+    var insert = db.insertAsync("usertable", "k", values("a", "1", "b", "22", "c", "333")).toCompletableFuture();
+    db.flush();
+    assertEquals(Status.OK, insert.getNow(null));
+    // Some fields only: read, merge, write, done before it returns (the write needs the read's reply).
+    var merge = db.updateAsync("usertable", "k", values("b", "x")).toCompletableFuture();
+    assertEquals(Status.OK, merge.getNow(null));
+    assertEquals(Status.NOT_FOUND, db.updateAsync("usertable", "nope", values("b", "x")).toCompletableFuture().getNow(null));
+    Map<String, ByteIterator> out = new HashMap<>();
+    var read = db.readAsync("usertable", "k", Set.of("b", "c"), out).toCompletableFuture();
+    assertFalse(read.isDone());
+    db.flush();
+    assertEquals(Status.OK, read.getNow(null));
+    assertEquals(Map.of("b", "x", "c", "333"), strings(out));
+  }
+
+  /** #14: a connection killed under held operations fails them with the reason; the next ones reconnect. */
+  @Test
+  void async_connectionKilledWhileHeld_failsThoseOperations_nextOnesReconnect() throws Exception {
+    RedisDB db = db(props("redis.scanindex", "off"));
+    assertEquals(Status.OK, db.insert("usertable", "k", values("f", "v")));
+    var first = db.readAsync("usertable", "k", null, new HashMap<>()).toCompletableFuture();
+    var second = db.updateAsync("usertable", "k", values("f", "w")).toCompletableFuture();
+    try (Jedis j = server.jedis()) {
+      j.clientKill(redis.clients.jedis.params.ClientKillParams.clientKillParams().type(
+          redis.clients.jedis.args.ClientType.NORMAL).skipMe(redis.clients.jedis.params.ClientKillParams.SkipMe.YES));
+    }
+    db.flush();
+    for (var f : List.of(first, second)) {
+      Status s = f.getNow(null);
+      assertEquals("ERROR", s.getName());
+      assertFalse(s.getDescription().isBlank(), "the failure says why");
+    }
+    Map<String, ByteIterator> out = new HashMap<>();
+    var again = db.readAsync("usertable", "k", null, out).toCompletableFuture();
+    db.flush();
+    assertEquals(Status.OK, again.getNow(null));
+    assertEquals(Map.of("f", "v"), strings(out), "the update sent before the kill was never applied");
+  }
+
   /** Cleans up every client (twice: closing twice is harmless), then waits up to 5 s for their connections to go. */
   private void cleanUpAll(List<RedisDB> dbs) throws InterruptedException {
     for (RedisDB db : dbs) {

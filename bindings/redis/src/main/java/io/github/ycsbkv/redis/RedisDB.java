@@ -1,7 +1,8 @@
 package io.github.ycsbkv.redis;
 
-import io.github.ycsbkv.spi.ExpiringWrites;
 import io.github.ycsbkv.codec.FieldCodec;
+import io.github.ycsbkv.spi.AsyncOperations;
+import io.github.ycsbkv.spi.ExpiringWrites;
 import io.github.ycsbkv.config.BindingProperties;
 import io.github.ycsbkv.config.ScanIndex;
 import java.nio.charset.StandardCharsets;
@@ -12,8 +13,13 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.Vector;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import redis.clients.jedis.AbstractPipeline;
 import redis.clients.jedis.AbstractTransaction;
+import redis.clients.jedis.Protocol;
 import redis.clients.jedis.Response;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisException;
@@ -42,11 +48,19 @@ import site.ycsb.Status;
  * updated by a second command (record first on insert, index first on delete): a client that dies
  * between the two leaves at most one index entry without record, which scans skip.
  *
- * <p>This class depends on YCSB, Jedis and one interface of {@code ycsb-kv-core}
- * ({@link ExpiringWrites}), not on the engine, so it also runs inside upstream's
+ * <p>Asynchronous operations ({@link AsyncOperations}, for {@code -p pipeline=N} and for the engine's
+ * {@code drivers}, which serve many closed-loop clients from few threads): the commands a thread submits
+ * wait in one Jedis pipeline on that thread's connection and leave in one write at {@link #flush()}, which
+ * then reads every reply on the calling thread and completes the operations there. What the server receives
+ * per operation is the same commands as the blocking path (insert and delete with the index as one
+ * {@code MULTI}/{@code EXEC} on a standalone server), several operations to a packet. A blocking call first
+ * flushes what is held, so replies never mix.
+ *
+ * <p>This class depends on YCSB, Jedis and interfaces of {@code ycsb-kv-core}
+ * ({@link ExpiringWrites}, {@link AsyncOperations}), not on the engine, so it also runs inside upstream's
  * {@code site.ycsb.Client} with its jars on the class path. One instance per client thread, as YCSB uses DBs.
  */
-public class RedisDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.EmptiesStore {
+public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.github.ycsbkv.spi.EmptiesStore {
 
   private static final String INDEX_PREFIX = "ycsbkv:idx:";
   /** Servers this process has printed the scan index's load note for. */
@@ -63,6 +77,13 @@ public class RedisDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.
   private UnifiedJedis shared;
   private boolean index;
   private final Map<String, byte[]> fieldNames = new HashMap<>();
+  /** Asynchronous operations: the pipeline their commands wait in until {@link #flush()}, or null. */
+  private AbstractPipeline batch;
+  /** The operations in {@link #batch}, in order. */
+  private final ArrayList<Held> held = new ArrayList<>();
+
+  /** An operation waiting in the pipeline: its stage, and how its status is read from its replies after a sync. */
+  private record Held(CompletableFuture<Status> stage, Supplier<Status> outcome) {}
 
   /** Public no-arg constructor, as YCSB requires. */
   public RedisDB() {}
@@ -114,6 +135,7 @@ public class RedisDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.
   /** {@code FLUSHDB} of the configured database (on a cluster, of every master). */
   @Override
   public String emptyStore() throws DBException {
+    settle();
     try {
       jedis.flushDB();
     } catch (JedisException e) {
@@ -124,6 +146,7 @@ public class RedisDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.
 
   @Override
   public void cleanup() {
+    settle();
     if (jedis != null && jedis != shared) {
       try {
         jedis.close();
@@ -140,6 +163,7 @@ public class RedisDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.
 
   @Override
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+    settle();
     try {
       return settings.dataType() == RedisSettings.DataType.HASH
           ? readHash(bytes(key), fields, result)
@@ -152,6 +176,7 @@ public class RedisDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.
   @Override
   public Status scan(String table, String startkey, int recordcount, Set<String> fields,
       Vector<HashMap<String, ByteIterator>> result) {
+    settle();
     if (!index) {
       return NO_INDEX;
     }
@@ -188,6 +213,7 @@ public class RedisDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.
 
   @Override
   public Status update(String table, String key, Map<String, ByteIterator> values) {
+    settle();
     try {
       byte[] k = bytes(key);
       if (settings.dataType() == RedisSettings.DataType.HASH) {
@@ -213,6 +239,7 @@ public class RedisDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.
 
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
+    settle();
     try {
       byte[] k = bytes(key);
       boolean hash = settings.dataType() == RedisSettings.DataType.HASH;
@@ -259,6 +286,7 @@ public class RedisDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.
    */
   @Override
   public Status insertWithTtl(String table, String key, Map<String, ByteIterator> values, long ttlSeconds) {
+    settle();
     try {
       byte[] k = bytes(key);
       long ttl = Math.max(1, ttlSeconds);
@@ -288,6 +316,7 @@ public class RedisDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.
 
   @Override
   public Status delete(String table, String key) {
+    settle();
     try {
       byte[] k = bytes(key);
       long deleted;
@@ -307,6 +336,200 @@ public class RedisDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.
       return deleted == 0 ? Status.NOT_FOUND : Status.OK;
     } catch (JedisException e) {
       return error(e);
+    }
+  }
+
+  @Override
+  public CompletionStage<Status> readAsync(String table, String key, Set<String> fields,
+      Map<String, ByteIterator> result) {
+    byte[] k = bytes(key);
+    return hold(p -> {
+      Response<?> reply = settings.dataType() == RedisSettings.DataType.STRING ? p.get(k)
+          : fields == null ? p.hgetAll(k) : p.hmget(k, names(fields));
+      return () -> toRow(reply.get(), fields, result) ? Status.OK : Status.NOT_FOUND;
+    });
+  }
+
+  @Override
+  public CompletionStage<Status> updateAsync(String table, String key, Map<String, ByteIterator> values) {
+    if (settings.dataType() == RedisSettings.DataType.STRING && settings.fieldCount() > 1
+        && values.size() < settings.fieldCount()) {
+      // Read, merge, write: the write depends on the read's reply, so it cannot wait in a pipeline.
+      return CompletableFuture.completedFuture(update(table, key, values));
+    }
+    byte[] k = bytes(key);
+    return hold(p -> {
+      Response<?> reply = settings.dataType() == RedisSettings.DataType.HASH ? p.hset(k, hashValues(values))
+          : p.set(k, encodeRecord(FieldCodec.toBytes(values)));
+      return () -> {
+        reply.get(); // an error reply throws
+        return Status.OK;
+      };
+    });
+  }
+
+  @Override
+  public CompletionStage<Status> insertAsync(String table, String key, Map<String, ByteIterator> values) {
+    byte[] k = bytes(key);
+    boolean hash = settings.dataType() == RedisSettings.DataType.HASH;
+    return hold(p -> {
+      if (!index || settings.cluster()) {
+        // On a cluster, record first and index second, as the blocking insert sends them (see the class comment).
+        Response<?> record = hash ? p.hset(k, hashValues(values)) : p.set(k, encodeRecord(FieldCodec.toBytes(values)));
+        Response<?> indexed = index ? p.zadd(bytes(indexKey(table, key)), 0, k) : null;
+        return () -> {
+          record.get();
+          if (indexed != null) {
+            indexed.get();
+          }
+          return Status.OK;
+        };
+      }
+      Response<Object> exec = transaction(p, () -> {
+        if (hash) {
+          p.hset(k, hashValues(values));
+        } else {
+          p.set(k, encodeRecord(FieldCodec.toBytes(values)));
+        }
+        p.zadd(bytes(indexKey(table, key)), 0, k);
+      });
+      return () -> {
+        execReplies(exec);
+        return Status.OK;
+      };
+    });
+  }
+
+  @Override
+  public CompletionStage<Status> deleteAsync(String table, String key) {
+    byte[] k = bytes(key);
+    return hold(p -> {
+      if (!index || settings.cluster()) {
+        Response<Long> unindexed = index ? p.zrem(bytes(indexKey(table, key)), k) : null;
+        Response<Long> deleted = p.del(k);
+        return () -> {
+          if (unindexed != null) {
+            unindexed.get();
+          }
+          return deleted.get() == 0 ? Status.NOT_FOUND : Status.OK;
+        };
+      }
+      Response<Object> exec = transaction(p, () -> {
+        p.del(k);
+        p.zrem(bytes(indexKey(table, key)), k);
+      });
+      return () -> ((Long) execReplies(exec).get(0)) == 0 ? Status.NOT_FOUND : Status.OK;
+    });
+  }
+
+  /**
+   * Sends the held commands in one write, reads every reply on this thread and completes their operations
+   * (an operation whose reply is an error, or all of them when the connection failed, with ERROR).
+   */
+  @Override
+  public void flush() {
+    if (held.isEmpty()) {
+      return;
+    }
+    AbstractPipeline p = batch;
+    batch = null;
+    RuntimeException failure = null;
+    try {
+      p.sync();
+    } catch (RuntimeException e) {
+      failure = e;
+    } finally {
+      closeQuietly(p);
+    }
+    complete(failure);
+  }
+
+  /** Sends what asynchronous operations hold before a blocking call uses the connection. */
+  private void settle() {
+    if (!held.isEmpty()) {
+      flush();
+    } else if (batch != null) {
+      closeQuietly(batch);
+      batch = null;
+    }
+  }
+
+  /**
+   * Appends an operation's commands to this thread's pipeline; {@code append} returns how the operation's
+   * status is read from its replies once they arrived.
+   */
+  private CompletionStage<Status> hold(Function<AbstractPipeline, Supplier<Status>> append) {
+    Supplier<Status> outcome;
+    try {
+      if (batch == null) {
+        batch = jedis.pipelined();
+      }
+      outcome = append.apply(batch);
+    } catch (JedisException | IllegalArgumentException e) {
+      // The connection failed (or could not be opened): what it held fails with it, and so does this one.
+      if (batch != null) {
+        closeQuietly(batch);
+        batch = null;
+      }
+      complete(e);
+      return CompletableFuture.completedFuture(error(e));
+    }
+    CompletableFuture<Status> stage = new CompletableFuture<>();
+    held.add(new Held(stage, outcome));
+    return stage;
+  }
+
+  /** Completes every held operation: from its replies, or with {@code failure}'s ERROR when not null. */
+  private void complete(RuntimeException failure) {
+    if (held.isEmpty()) {
+      return;
+    }
+    Held[] done = held.toArray(new Held[0]);
+    held.clear();
+    for (Held h : done) {
+      Status status;
+      if (failure != null) {
+        status = error(failure);
+      } else {
+        try {
+          status = h.outcome().get();
+        } catch (JedisException | IllegalArgumentException | ClassCastException e) {
+          status = error(e);
+        }
+      }
+      h.stage().complete(status);
+    }
+  }
+
+  /**
+   * {@code MULTI}, the commands {@code body} appends, {@code EXEC}, in the pipeline; the reply of each queued
+   * command is only {@code QUEUED}: what they returned is in the {@code EXEC} reply.
+   */
+  private static Response<Object> transaction(AbstractPipeline p, Runnable body) {
+    p.sendCommand(Protocol.Command.MULTI, new byte[0][]);
+    body.run();
+    return p.sendCommand(Protocol.Command.EXEC, new byte[0][]);
+  }
+
+  /** The replies in an {@code EXEC} reply; throws for an aborted transaction or a command that failed in it. */
+  private static List<?> execReplies(Response<Object> exec) {
+    Object reply = exec.get();
+    if (!(reply instanceof List<?> replies)) {
+      throw new JedisException("transaction aborted (EXEC returned " + reply + ")");
+    }
+    for (Object r : replies) {
+      if (r instanceof RuntimeException e) {
+        throw e;
+      }
+    }
+    return replies;
+  }
+
+  private static void closeQuietly(AbstractPipeline p) {
+    try {
+      p.close();
+    } catch (RuntimeException e) {
+      // A pipeline whose connection failed: its operations have failed already.
     }
   }
 
