@@ -167,52 +167,117 @@ abstract class DragonflyContract {
     }
   }
 
+  /** Both clients of the asynchronous operations (dragonfly.asyncclient): Jedis pipelines (default), Lettuce. */
+  static final List<String> ASYNC_CLIENTS = List.of("jedis", "lettuce");
+
   @Test
   void pipelinedRun_countsMatchTheClosedLoop_andPipelinedLoadWritesEveryRecord() {
-    String file = WORKLOADS.resolve("workloadb").toString();
-    Cli load = Cli.run(cli("load", "dragonfly", "-P", file, "-p", "recordcount=2000", "-p", "pipeline=16",
-        "-threads", "2"));
-    assertEquals(0, load.exitCode(), load.err());
-    assertEquals(2000, load.count("INSERT", "Return=OK"));
-    try (Jedis j = server.jedis()) {
-      assertEquals(2000 + indexKeys(), j.dbSize(), "the store's own count after a pipelined load");
-    }
-    for (String pipeline : List.of("1", "16")) {
-      Cli run = Cli.run(cli("run", "dragonfly", "-P", file, "-p", "recordcount=2000", "-p", "operationcount=3000",
-          "-p", "pipeline=" + pipeline, "-threads", "2"));
-      assertEquals(0, run.exitCode(), run.err());
-      assertEquals(3000, run.count("READ", "Return=OK") + run.count("UPDATE", "Return=OK"), "pipeline=" + pipeline);
-      assertEquals(null, run.summary("READ-FAILED", "Operations"), run.out());
+    for (String client : ASYNC_CLIENTS) {
+      try (Jedis j = server.jedis()) {
+        j.flushAll();
+      }
+      String async = "dragonfly.asyncclient=" + client;
+      String file = WORKLOADS.resolve("workloadb").toString();
+      Cli load = Cli.run(cli("load", "dragonfly", "-P", file, "-p", "recordcount=2000", "-p", "pipeline=16",
+          "-p", async, "-threads", "2"));
+      assertEquals(0, load.exitCode(), load.err());
+      assertEquals(2000, load.count("INSERT", "Return=OK"), client);
+      try (Jedis j = server.jedis()) {
+        assertEquals(2000 + indexKeys(), j.dbSize(), client + ": the store's own count after a pipelined load");
+        assertEquals(2000, j.keys("ycsbkv:idx:*").stream().mapToLong(j::zcard).sum(), client + ": every record indexed");
+      }
+      for (String pipeline : List.of("1", "16")) {
+        Cli run = Cli.run(cli("run", "dragonfly", "-P", file, "-p", "recordcount=2000", "-p", "operationcount=3000",
+            "-p", "pipeline=" + pipeline, "-p", async, "-threads", "2"));
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals(3000, run.count("READ", "Return=OK") + run.count("UPDATE", "Return=OK"),
+            client + " pipeline=" + pipeline);
+        assertEquals(null, run.summary("READ-FAILED", "Operations"), run.out());
+      }
     }
   }
 
   /**
-   * 16 closed-loop clients on 2 threads (drivers=2) through the batching connections: every operation
-   * done and found, none failed; the string model's partial update (a GET then a SET issued from the
-   * completion) must not wait for a flush that never comes.
+   * 16 closed-loop clients on 2 threads (drivers=2), with either client of the asynchronous operations: every
+   * operation done and found, none failed; the string model's partial update (a GET, then a SET that needs its
+   * reply) must not wait for a flush that never comes.
    */
   @Test
   void clientsServedByTwoThreads_everyOperationCompletes() {
-    String file = WORKLOADS.resolve("readheavy").toString();
-    Cli load = Cli.run(cli("load", "dragonfly", "-P", file, "-p", "recordcount=2000", "-threads", "4"));
-    assertEquals(0, load.exitCode(), load.err());
-    Cli run = Cli.run(cli("run", "dragonfly", "-P", file, "-p", "recordcount=2000", "-p", "operationcount=20000",
-        "-p", "drivers=2", "-threads", "16"));
-    assertEquals(0, run.exitCode(), run.err());
-    assertTrue(run.err().contains("drivers=2: 16 clients served by 2 threads"), run.err());
-    assertEquals(20000, run.count("READ", "Return=OK") + run.count("UPDATE", "Return=OK"), run.out());
-    try (Jedis j = server.jedis()) {
-      j.flushAll();
+    for (String client : ASYNC_CLIENTS) {
+      try (Jedis j = server.jedis()) {
+        j.flushAll();
+      }
+      String async = "dragonfly.asyncclient=" + client;
+      String file = WORKLOADS.resolve("readheavy").toString();
+      Cli load = Cli.run(cli("load", "dragonfly", "-P", file, "-p", "recordcount=2000", "-threads", "4"));
+      assertEquals(0, load.exitCode(), load.err());
+      Cli run = Cli.run(cli("run", "dragonfly", "-P", file, "-p", "recordcount=2000", "-p", "operationcount=20000",
+          "-p", "drivers=2", "-p", async, "-threads", "16"));
+      assertEquals(0, run.exitCode(), run.err());
+      assertTrue(run.err().contains("drivers=2: 16 clients served by 2 threads"), run.err());
+      assertEquals(20000, run.count("READ", "Return=OK") + run.count("UPDATE", "Return=OK"), client + ": " + run.out());
+      try (Jedis j = server.jedis()) {
+        j.flushAll();
+      }
+      String partial = WORKLOADS.resolve("workloada").toString();
+      Cli loadA = Cli.run(cli("load", "dragonfly", "-P", partial, "-p", "recordcount=500", "-p",
+          "dragonfly.datatype=string", "-threads", "2"));
+      assertEquals(0, loadA.exitCode(), loadA.err());
+      Cli runA = Cli.run(cli("run", "dragonfly", "-P", partial, "-p", "recordcount=500", "-p", "operationcount=4000",
+          "-p", "dragonfly.datatype=string", "-p", "writeallfields=false", "-p", "drivers=2", "-threads", "8",
+          "-p", "dragonfly.timeout=3000", "-p", async));
+      assertEquals(0, runA.exitCode(), runA.err());
+      assertEquals(4000, runA.count("READ", "Return=OK") + runA.count("UPDATE", "Return=OK"), client + ": " + runA.out());
     }
-    String partial = WORKLOADS.resolve("workloada").toString();
-    Cli loadA = Cli.run(cli("load", "dragonfly", "-P", partial, "-p", "recordcount=500", "-p", "dragonfly.datatype=string",
-        "-threads", "2"));
-    assertEquals(0, loadA.exitCode(), loadA.err());
-    Cli runA = Cli.run(cli("run", "dragonfly", "-P", partial, "-p", "recordcount=500", "-p", "operationcount=4000",
-        "-p", "dragonfly.datatype=string", "-p", "writeallfields=false", "-p", "drivers=2", "-threads", "8",
-        "-p", "dragonfly.timeout=3000"));
-    assertEquals(0, runA.exitCode(), runA.err());
-    assertEquals(4000, runA.count("READ", "Return=OK") + runA.count("UPDATE", "Return=OK"), runA.out());
+  }
+
+  /**
+   * #14: with pipelining, the default asynchronous client holds the commands in the thread's Jedis pipeline
+   * until flush(): values, statuses, index entries and an error reply as the blocking path has them.
+   */
+  @Test
+  void jedisPipeline_heldUntilFlush_valuesStatusesAndIndex() throws Exception {
+    DragonflyDB db = db(props("pipeline", "4", "dragonfly.scanindex.shards", "2"));
+    var a = db.insertAsync("usertable", "user1", values("f0", "a", "f1", "b")).toCompletableFuture();
+    var b = db.insertAsync("usertable", "user2", values("f0", "c")).toCompletableFuture();
+    try (Jedis j = server.jedis()) {
+      assertEquals(0, j.dbSize(), "nothing sent before flush");
+      db.flush();
+      assertEquals(Status.OK, a.getNow(null));
+      assertEquals(Status.OK, b.getNow(null));
+      assertEquals(Map.of("f0", "a", "f1", "b"), j.hgetAll("user1"));
+      assertEquals(2, j.keys("ycsbkv:idx:usertable:*").stream().mapToLong(j::zcard).sum(), "both indexed");
+      j.set("plain", "x");
+    }
+    Map<String, ByteIterator> all = new HashMap<>();
+    Map<String, ByteIterator> some = new HashMap<>();
+    var read = db.readAsync("usertable", "user1", null, all).toCompletableFuture();
+    var readSome = db.readAsync("usertable", "user1", Set.of("f1", "nofield"), some).toCompletableFuture();
+    var wrongType = db.readAsync("usertable", "plain", null, new HashMap<>()).toCompletableFuture();
+    var update = db.updateAsync("usertable", "user2", values("f1", "d")).toCompletableFuture();
+    var delete = db.deleteAsync("usertable", "user1").toCompletableFuture();
+    var deleteMiss = db.deleteAsync("usertable", "nobody").toCompletableFuture();
+    assertTrue(!read.isDone() && !delete.isDone(), "held until flush");
+    db.flush();
+    assertEquals(Status.OK, read.getNow(null));
+    assertEquals(Map.of("f0", "a", "f1", "b"), StringByteIterator.getStringMap(all));
+    assertEquals(Status.OK, readSome.getNow(null));
+    assertEquals(Map.of("f1", "b"), StringByteIterator.getStringMap(some));
+    assertEquals("ERROR", wrongType.getNow(null).getName());
+    assertTrue(wrongType.getNow(null).getDescription().contains("WRONG"), wrongType.getNow(null).getDescription());
+    assertEquals(Status.OK, update.getNow(null));
+    assertEquals(Status.OK, delete.getNow(null));
+    assertEquals(Status.NOT_FOUND, deleteMiss.getNow(null));
+    try (Jedis j = server.jedis()) {
+      assertEquals(Map.of("f0", "c", "f1", "d"), j.hgetAll("user2"));
+      assertEquals(1, j.keys("ycsbkv:idx:usertable:*").stream().mapToLong(j::zcard).sum(), "the delete unindexed");
+    }
+    // A scan (Lettuce) first sends what the pipeline holds.
+    db.insertAsync("usertable", "user3", values("f0", "e"));
+    Vector<HashMap<String, ByteIterator>> rows = new Vector<>();
+    assertEquals(Status.OK, db.scan("usertable", "user0", 10, null, rows));
+    assertEquals(List.of("c", "e"), rows.stream().map(r -> r.get("f0").toString()).toList());
   }
 
   @Test

@@ -34,6 +34,9 @@ public final class DragonflyBinding implements Binding {
           + " or ts.readspan > 1)."),
       new PropertyDoc("dragonfly.scanindex.shards", "server thread_count", "Index keys the index is spread over."),
       new PropertyDoc("dragonfly.require", "false", "Fail at start unless the server is Dragonfly (INFO tells)."),
+      new PropertyDoc("dragonfly.asyncclient", "jedis", "Client of the asynchronous operations (pipeline, and"
+          + " many clients served by few threads): jedis (a Jedis pipeline per thread, sent when the engine waits,"
+          + " replies read by the thread) or lettuce (the thread's own Lettuce connection, manual flushing)."),
       new PropertyDoc("pipeline", "1", "Engine property: operations in flight per client thread (like memtier's"
           + " --pipeline); loading pipelines its inserts too."));
 
@@ -49,7 +52,8 @@ public final class DragonflyBinding implements Binding {
 
   @Override
   public String description() {
-    return "Dragonfly over Lettuce: shared multiplexed connections, pipelining; docs/bindings/dragonfly.md";
+    return "Dragonfly over Lettuce (asynchronous operations through Jedis pipelines): shared multiplexed"
+        + " connections, pipelining; docs/bindings/dragonfly.md";
   }
 
   @Override

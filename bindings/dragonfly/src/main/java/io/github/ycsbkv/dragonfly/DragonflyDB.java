@@ -3,6 +3,7 @@ package io.github.ycsbkv.dragonfly;
 import io.github.ycsbkv.codec.FieldCodec;
 import io.github.ycsbkv.config.BindingProperties;
 import io.github.ycsbkv.config.ScanIndex;
+import io.github.ycsbkv.redis.JedisLane;
 import io.github.ycsbkv.spi.AsyncOperations;
 import io.github.ycsbkv.spi.ExpiringWrites;
 import io.lettuce.core.KeyValue;
@@ -20,6 +21,7 @@ import java.util.Vector;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import redis.clients.jedis.Response;
 import site.ycsb.ByteArrayByteIterator;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
@@ -58,6 +60,11 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
   private DragonflySettings settings;
   private DragonflyClients.Shared shared;
   private RedisAsyncCommands<byte[], byte[]> commands;
+  /**
+   * With pipelining and {@code dragonfly.asyncclient=jedis} (the default): this thread's Jedis pipeline, in
+   * which the asynchronous operations' commands wait for {@link #flush()}; else null.
+   */
+  private JedisLane lane;
   /** With pipelining: this thread's own connection, whose commands wait for {@link #flush()}; else null. */
   private StatefulRedisConnection<byte[], byte[]> batching;
   /** The event loop that reads {@link #batching}'s replies, or null. */
@@ -75,7 +82,14 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
     index = settings.indexEnabled(getProperties());
     shared = DragonflyClients.acquire(settings);
     StatefulRedisConnection<byte[], byte[]> connection;
-    if (BindingProperties.integer(getProperties(), "pipeline", 1, 1) > 1) {
+    boolean pipelined = BindingProperties.integer(getProperties(), "pipeline", 1, 1) > 1;
+    if (pipelined && settings.jedisLane()) {
+      // The engine keeps several operations in flight and calls flush() before it waits: with Jedis, this
+      // thread writes what it holds in one write and reads the replies itself, with no event loop and no
+      // hand-off between threads (docs/benchmarks.md: about half the client CPU per operation of Lettuce's path).
+      lane = JedisLane.open(settings.laneProperties());
+      connection = DragonflyClients.nextConnection(shared);
+    } else if (pipelined) {
       // The engine keeps several operations in flight and calls flush() before it waits: the commands
       // it submits in a row leave in one write instead of one system call (and event-loop wake-up) each.
       // Manual flushing is per connection, so this thread gets a connection of its own.
@@ -131,6 +145,10 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
 
   @Override
   public void cleanup() {
+    if (lane != null) {
+      lane.close();
+      lane = null;
+    }
     if (shared != null) {
       shared = null;
       commands = null;
@@ -164,6 +182,7 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
 
   @Override
   public Status insertWithTtl(String table, String key, Map<String, ByteIterator> values, long ttlSeconds) {
+    flush(); // what this thread's Jedis pipeline holds goes first
     byte[] k = bytes(key);
     long ttl = Math.max(1, ttlSeconds);
     if (!settings.hash()) {
@@ -181,6 +200,7 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
     if (!index) {
       return NO_INDEX;
     }
+    flush(); // what this thread's Jedis pipeline holds goes first
     try {
       List<CompletableFuture<List<byte[]>>> ranges = new ArrayList<>(shards);
       for (int shard = 0; shard < shards; shard++) {
@@ -223,6 +243,9 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
   public CompletionStage<Status> readAsync(String table, String key, Set<String> fields,
       Map<String, ByteIterator> result) {
     byte[] k = bytes(key);
+    if (lane != null) {
+      return laneRead(k, fields, result);
+    }
     if (!settings.hash()) {
       return commands.get(k).thenApply(value -> fromString(value, fields, result));
     }
@@ -255,6 +278,20 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
   @Override
   public CompletionStage<Status> insertAsync(String table, String key, Map<String, ByteIterator> values) {
     byte[] k = bytes(key);
+    if (lane != null) {
+      byte[] indexKey = index ? indexKey(table, key) : null;
+      return lane.hold(p -> {
+        Response<?> write = settings.hash() ? p.hset(k, hashValues(values)) : p.set(k, encodeRecord(FieldCodec.toBytes(values)));
+        Response<Long> indexed = indexKey == null ? null : p.zadd(indexKey, 0, k);
+        return () -> {
+          write.get();
+          if (indexed != null) {
+            indexed.get();
+          }
+          return Status.OK;
+        };
+      });
+    }
     CompletableFuture<?> write = settings.hash()
         ? commands.hset(k, hashValues(values)).toCompletableFuture()
         : commands.set(k, encodeRecord(FieldCodec.toBytes(values))).toCompletableFuture();
@@ -268,6 +305,9 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
   @Override
   public CompletionStage<Status> updateAsync(String table, String key, Map<String, ByteIterator> values) {
     byte[] k = bytes(key);
+    if (lane != null) {
+      return laneUpdate(k, values);
+    }
     if (settings.hash()) {
       return commands.hset(k, hashValues(values)).thenApply(x -> Status.OK);
     }
@@ -291,10 +331,106 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
   @Override
   public CompletionStage<Status> deleteAsync(String table, String key) {
     byte[] k = bytes(key);
+    if (lane != null) {
+      byte[] indexKey = index ? indexKey(table, key) : null;
+      return lane.hold(p -> {
+        Response<Long> unindexed = indexKey == null ? null : p.zrem(indexKey, k);
+        Response<Long> deleted = p.del(k);
+        return () -> {
+          if (unindexed != null) {
+            unindexed.get();
+          }
+          return deleted.get() == 0 ? Status.NOT_FOUND : Status.OK;
+        };
+      });
+    }
     if (index) {
       commands.zrem(indexKey(table, key), k);
     }
     return commands.del(k).thenApply(n -> n == 0 ? Status.NOT_FOUND : Status.OK);
+  }
+
+  // ---- asynchronous operations through this thread's Jedis pipeline: the same commands ----
+
+  private CompletionStage<Status> laneRead(byte[] k, Set<String> fields, Map<String, ByteIterator> result) {
+    if (!settings.hash()) {
+      return lane.hold(p -> {
+        Response<byte[]> value = p.get(k);
+        return () -> fromString(value.get(), fields, result);
+      });
+    }
+    if (fields == null) {
+      return lane.hold(p -> {
+        Response<Map<byte[], byte[]>> all = p.hgetAll(k);
+        return () -> {
+          Map<byte[], byte[]> m = all.get();
+          if (m.isEmpty()) {
+            return Status.NOT_FOUND;
+          }
+          m.forEach((f, v) -> result.put(new String(f, StandardCharsets.UTF_8), new ByteArrayByteIterator(v)));
+          return Status.OK;
+        };
+      });
+    }
+    String[] order = fields.toArray(new String[0]);
+    byte[][] wanted = new byte[order.length][];
+    for (int i = 0; i < order.length; i++) {
+      wanted[i] = name(order[i]);
+    }
+    return lane.hold(p -> {
+      Response<List<byte[]>> values = p.hmget(k, wanted);
+      return () -> {
+        List<byte[]> v = values.get();
+        boolean any = false;
+        for (int i = 0; i < order.length; i++) {
+          if (v.get(i) != null) {
+            result.put(order[i], new ByteArrayByteIterator(v.get(i)));
+            any = true;
+          }
+        }
+        return any ? Status.OK : Status.NOT_FOUND;
+      };
+    });
+  }
+
+  private CompletionStage<Status> laneUpdate(byte[] k, Map<String, ByteIterator> values) {
+    if (settings.hash()) {
+      return lane.hold(p -> {
+        Response<Long> written = p.hset(k, hashValues(values));
+        return () -> {
+          written.get();
+          return Status.OK;
+        };
+      });
+    }
+    Map<String, byte[]> fresh = FieldCodec.toBytes(values);
+    if (settings.fieldCount() > 1 && values.size() < settings.fieldCount()) {
+      // Some fields of a multi-field record: read, merge, write, before this returns (the write needs the read).
+      byte[][] old = new byte[1][];
+      CompletionStage<Status> read = lane.hold(p -> {
+        Response<byte[]> value = p.get(k);
+        return () -> {
+          old[0] = value.get();
+          return Status.OK;
+        };
+      });
+      lane.flush();
+      Status status = read.toCompletableFuture().join();
+      if (!status.isOk() || old[0] == null) {
+        return CompletableFuture.completedFuture(status.isOk() ? Status.NOT_FOUND : status);
+      }
+      Map<String, byte[]> record = new HashMap<>(FieldCodec.decode(old[0]));
+      record.putAll(fresh);
+      fresh = record;
+    }
+    byte[] value = encodeRecord(fresh);
+    return lane.hold(p -> {
+      Response<String> written = p.set(k, value);
+      return () -> {
+        written.get();
+        return Status.OK;
+      };
+    });
   }
 
   // ---- helpers ----
@@ -349,6 +485,10 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
   /** Sends the commands this thread's batching connection holds; nothing without pipelining. */
   @Override
   public void flush() {
+    if (lane != null) {
+      lane.flush();
+      return;
+    }
     StatefulRedisConnection<byte[], byte[]> c = batching;
     if (c != null) {
       c.flushCommands();

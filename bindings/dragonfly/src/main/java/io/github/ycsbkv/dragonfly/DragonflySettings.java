@@ -14,7 +14,8 @@ import site.ycsb.DBException;
  */
 record DragonflySettings(String host, int port, String user, String password, int database, int timeoutMillis,
     boolean tls, String caFile, boolean tlsInsecure, int connections, int connectionsPerThread, boolean hash,
-    ScanIndex scanIndex, int indexShards, boolean requireDragonfly, int fieldCount, String fieldPrefix, int threads) {
+    ScanIndex scanIndex, int indexShards, boolean requireDragonfly, int fieldCount, String fieldPrefix, int threads,
+    boolean jedisLane) {
 
   static final int DEFAULT_PORT = 6379;
   static final int DEFAULT_TIMEOUT_MILLIS = 2000;
@@ -49,6 +50,10 @@ record DragonflySettings(String host, int port, String user, String password, in
       throw new DBException("property 'dragonfly.datatype' must be one of hash, string, got '" + datatype + "'");
     }
     ScanIndex scanIndex = ScanIndex.from(p, "dragonfly.scanindex");
+    String asyncClient = p.getProperty("dragonfly.asyncclient", "jedis").trim().toLowerCase(Locale.ROOT);
+    if (!asyncClient.equals("jedis") && !asyncClient.equals("lettuce")) {
+      throw new DBException("property 'dragonfly.asyncclient' must be one of jedis, lettuce, got '" + asyncClient + "'");
+    }
     return new DragonflySettings(host, port, user == null || user.isBlank() ? null : user, password, db,
         BindingProperties.integer(p, "dragonfly.timeout", DEFAULT_TIMEOUT_MILLIS, 1), BindingProperties.bool(p, "dragonfly.tls", tls),
         p.getProperty("dragonfly.tls.cafile"), BindingProperties.bool(p, "dragonfly.tls.insecure", false),
@@ -58,7 +63,31 @@ record DragonflySettings(String host, int port, String user, String password, in
         BindingProperties.integer(p, "dragonfly.connections.perthread", DEFAULT_CONNECTIONS_PER_SERVER_THREAD, 1),
         datatype.equals("hash"), scanIndex, BindingProperties.integer(p, "dragonfly.scanindex.shards", 0, 0),
         BindingProperties.bool(p, "dragonfly.require", false), BindingProperties.integer(p, "fieldcount", 10, 1), p.getProperty("fieldnameprefix", "field"),
-        BindingProperties.integer(p, "threadcount", 1, 1));
+        BindingProperties.integer(p, "threadcount", 1, 1), asyncClient.equals("jedis"));
+  }
+
+  /**
+   * The redis binding's properties for a {@link io.github.ycsbkv.redis.JedisLane} to this server: the same
+   * address, user and password, database, timeout and TLS.
+   */
+  Properties laneProperties() {
+    Properties p = new Properties();
+    p.setProperty("redis.host", host);
+    p.setProperty("redis.port", Integer.toString(port));
+    if (user != null) {
+      p.setProperty("redis.user", user);
+    }
+    if (password != null) {
+      p.setProperty("redis.password", password);
+    }
+    p.setProperty("redis.db", Integer.toString(database));
+    p.setProperty("redis.timeout", Integer.toString(timeoutMillis));
+    p.setProperty("redis.tls", Boolean.toString(tls));
+    if (caFile != null) {
+      p.setProperty("redis.tls.cafile", caFile);
+    }
+    p.setProperty("redis.tls.insecure", Boolean.toString(tlsInsecure));
+    return p;
   }
 
   /** Whether this run keeps the scan index: {@code on} (default), or {@code auto} and the workload scans. */

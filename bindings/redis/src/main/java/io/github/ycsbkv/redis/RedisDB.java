@@ -77,13 +77,8 @@ public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.g
   private UnifiedJedis shared;
   private boolean index;
   private final Map<String, byte[]> fieldNames = new HashMap<>();
-  /** Asynchronous operations: the pipeline their commands wait in until {@link #flush()}, or null. */
-  private AbstractPipeline batch;
-  /** The operations in {@link #batch}, in order. */
-  private final ArrayList<Held> held = new ArrayList<>();
-
-  /** An operation waiting in the pipeline: its stage, and how its status is read from its replies after a sync. */
-  private record Held(CompletableFuture<Status> stage, Supplier<Status> outcome) {}
+  /** Asynchronous operations: their commands wait in a pipeline on {@link #jedis} until {@link #flush()}. */
+  private JedisLane lane;
 
   /** Public no-arg constructor, as YCSB requires. */
   public RedisDB() {}
@@ -94,6 +89,7 @@ public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.g
     index = settings.indexEnabled(getProperties());
     shared = RedisClients.acquire(settings);
     jedis = settings.threadConnections() ? RedisClients.ownClient(settings) : shared;
+    lane = new JedisLane(jedis, false);
     if (RedisClients.claimNotices(settings)) {
       indexNotices();
     }
@@ -155,6 +151,7 @@ public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.g
       }
     }
     jedis = null;
+    lane = null;
     if (shared != null) {
       shared = null;
       RedisClients.release(settings);
@@ -422,83 +419,23 @@ public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.g
     });
   }
 
-  /**
-   * Sends the held commands in one write, reads every reply on this thread and completes their operations
-   * (an operation whose reply is an error, or all of them when the connection failed, with ERROR).
-   */
+  /** Sends the held commands in one write, reads their replies and completes their operations ({@link JedisLane}). */
   @Override
   public void flush() {
-    if (held.isEmpty()) {
-      return;
+    if (lane != null) {
+      lane.flush();
     }
-    AbstractPipeline p = batch;
-    batch = null;
-    RuntimeException failure = null;
-    try {
-      p.sync();
-    } catch (RuntimeException e) {
-      failure = e;
-    } finally {
-      closeQuietly(p);
-    }
-    complete(failure);
   }
 
   /** Sends what asynchronous operations hold before a blocking call uses the connection. */
   private void settle() {
-    if (!held.isEmpty()) {
-      flush();
-    } else if (batch != null) {
-      closeQuietly(batch);
-      batch = null;
+    if (lane != null) {
+      lane.flush();
     }
   }
 
-  /**
-   * Appends an operation's commands to this thread's pipeline; {@code append} returns how the operation's
-   * status is read from its replies once they arrived.
-   */
   private CompletionStage<Status> hold(Function<AbstractPipeline, Supplier<Status>> append) {
-    Supplier<Status> outcome;
-    try {
-      if (batch == null) {
-        batch = jedis.pipelined();
-      }
-      outcome = append.apply(batch);
-    } catch (JedisException | IllegalArgumentException e) {
-      // The connection failed (or could not be opened): what it held fails with it, and so does this one.
-      if (batch != null) {
-        closeQuietly(batch);
-        batch = null;
-      }
-      complete(e);
-      return CompletableFuture.completedFuture(error(e));
-    }
-    CompletableFuture<Status> stage = new CompletableFuture<>();
-    held.add(new Held(stage, outcome));
-    return stage;
-  }
-
-  /** Completes every held operation: from its replies, or with {@code failure}'s ERROR when not null. */
-  private void complete(RuntimeException failure) {
-    if (held.isEmpty()) {
-      return;
-    }
-    Held[] done = held.toArray(new Held[0]);
-    held.clear();
-    for (Held h : done) {
-      Status status;
-      if (failure != null) {
-        status = error(failure);
-      } else {
-        try {
-          status = h.outcome().get();
-        } catch (JedisException | IllegalArgumentException | ClassCastException e) {
-          status = error(e);
-        }
-      }
-      h.stage().complete(status);
-    }
+    return lane.hold(append);
   }
 
   /**
@@ -523,14 +460,6 @@ public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.g
       }
     }
     return replies;
-  }
-
-  private static void closeQuietly(AbstractPipeline p) {
-    try {
-      p.close();
-    } catch (RuntimeException e) {
-      // A pipeline whose connection failed: its operations have failed already.
-    }
   }
 
   private Status readHash(byte[] key, Set<String> fields, Map<String, ByteIterator> result) {
@@ -653,7 +582,6 @@ public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.g
   }
 
   private static Status error(RuntimeException e) {
-    String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-    return new Status("ERROR", message);
+    return JedisLane.error(e);
   }
 }
