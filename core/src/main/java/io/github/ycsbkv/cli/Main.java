@@ -28,7 +28,10 @@ import picocli.CommandLine.Spec;
         CommandLine.HelpCommand.class},
     footer = {"", "Exit codes: 0 success, 1 the benchmark failed, 2 bad input, 3 finished but operations failed",
         "(more than -p errors.tolerance=N or =P%%, default 0), 130 interrupted (Ctrl-C).",
-        "Set YCSB_KV_DEBUG=1 to print stack traces of errors.", "Docs: README.md and docs/ in the ycsb-kv directory."})
+        "Set YCSB_KV_DEBUG=1 to print stack traces of errors.",
+        "bin/ycsb reads JAVA_HOME, JAVA_OPTS and YCSB_CLASSPATH; load and run keep a class-data archive per binding",
+        "(faster JVM start) under core/target/cds, off with YCSB_KV_CDS=0.",
+        "Docs: README.md and docs/ in the ycsb-kv directory."})
 public final class Main implements Runnable {
 
   /** Exit code after Ctrl-C, as shells report SIGINT. */

@@ -29,7 +29,8 @@ import site.ycsb.Status;
  * per READ. Set up as {@link LiveServerBenchmark} (same properties, {@code -p binding=...}), with
  * {@code pipeline=}{@value #BATCH} so that each binding batches as it does in a run.
  *
- * <p>Run: {@code java -Djmh.redis=127.0.0.1:6379 -jar jmh/target/benchmarks.jar LiveBatchBenchmark -p binding=redis,dragonfly}.
+ * <p>Run: {@code java -Djmh.redis=127.0.0.1:6379 -jar jmh/target/benchmarks.jar LiveBatchBenchmark -p binding=redis,dragonfly}
+ * (add {@code -p dragonflyAsyncClient=jedis,lettuce} for both of the dragonfly binding's paths).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -44,6 +45,10 @@ public class LiveBatchBenchmark {
   @Param({"redis", "dragonfly", "aerospike"})
   public String binding;
 
+  /** The dragonfly binding's client of asynchronous operations ({@code dragonfly.asyncclient}): jedis or lettuce. */
+  @Param({"jedis"})
+  public String dragonflyAsyncClient;
+
   private DB db;
   private AsyncOperations async;
   @SuppressWarnings("unchecked")
@@ -55,6 +60,7 @@ public class LiveBatchBenchmark {
   public void setUp() throws Exception {
     Properties extra = new Properties();
     extra.setProperty("pipeline", Integer.toString(BATCH));
+    extra.setProperty("dragonfly.asyncclient", dragonflyAsyncClient);
     db = LiveServerBenchmark.open(binding, extra);
     async = (AsyncOperations) db;
     for (int i = 0; i < BATCH; i++) {

@@ -55,6 +55,67 @@ class LauncherIT {
     assertEquals(256L * 1024 * 1024, json.path("environment").path("maxHeapBytes").asLong(), 32L * 1024 * 1024);
   }
 
+  /**
+   * #14: load and run keep a class-data archive per binding: the first run writes it as it exits, the next
+   * checks it and starts from it; a half-written one left by a run that ended is dropped, not mapped (mapping
+   * it would crash the JVM).
+   */
+  @Test
+  void classDataArchive_writtenByTheFirstRun_checkedAndUsedByTheNext_aBrokenOneDropped() throws Exception {
+    Path dir = HOME.resolve("core/target/cds");
+    deleteArchives(dir, "memory-");
+    String[] run = {"run", "memory", "-P", "workloads/workloada", "-p", "recordcount=100", "-p", "operationcount=100",
+        "-p", "export.dir=" + cwd.resolve("out")};
+    Run first = ycsb(null, run);
+    assertEquals(0, first.code(), first.err());
+    assertEquals(1, archives(dir, "memory-", ".tmp").size(), "the first run wrote its archive as it exited");
+    Run second = ycsb(null, run);
+    assertEquals(0, second.code(), second.err());
+    List<Path> kept = archives(dir, "memory-", ".jsa");
+    assertEquals(1, kept.size(), "checked and kept");
+    assertTrue(archives(dir, "memory-", ".tmp").isEmpty());
+    JsonNode json = new ObjectMapper().readTree(cwd.resolve("out/result.json").toFile());
+    assertTrue(json.path("environment").path("jvmArguments").asText().contains("-XX:SharedArchiveFile=" + kept.get(0)),
+        json.path("environment").path("jvmArguments").asText());
+    assertTrue(!second.out().contains("cds") && !second.err().contains("cds"), "the JVM's CDS messages stay quiet");
+
+    // Half an archive, as a run killed while writing it would leave, from a process that no longer exists.
+    byte[] whole = Files.readAllBytes(kept.get(0));
+    Path broken = Path.of(kept.get(0) + ".99999999.tmp");
+    Files.write(broken, java.util.Arrays.copyOf(whole, whole.length / 2));
+    Files.delete(kept.get(0));
+    Run third = ycsb(null, run);
+    assertEquals(0, third.code(), third.err());
+    assertTrue(third.out().contains("[OVERALL], Throughput(ops/sec)"), third.out());
+    assertTrue(!Files.exists(broken), "the broken archive was dropped");
+    assertTrue(archives(dir, "memory-", ".jsa").isEmpty(), "never kept");
+
+    assertEquals(1, archives(dir, "memory-", ".tmp").size(), "the third run wrote a new one");
+
+    // CDS options of the user's own: the launcher leaves archives alone.
+    Run own = ycsb("-Xshare:auto", run);
+    assertEquals(0, own.code(), own.err());
+    assertTrue(archives(dir, "memory-", ".jsa").isEmpty(), "not checked, not used");
+    assertEquals(1, archives(dir, "memory-", ".tmp").size());
+    deleteArchives(dir, "memory-");
+  }
+
+  private static List<Path> archives(Path dir, String prefix, String suffix) throws IOException {
+    if (!Files.isDirectory(dir)) {
+      return List.of();
+    }
+    try (var files = Files.list(dir)) {
+      return files.filter(f -> f.getFileName().toString().startsWith(prefix) && f.getFileName().toString().endsWith(suffix))
+          .toList();
+    }
+  }
+
+  private static void deleteArchives(Path dir, String prefix) throws IOException {
+    for (Path f : archives(dir, prefix, "")) {
+      Files.deleteIfExists(f);
+    }
+  }
+
   @Test
   void run_unknownBinding_propagatesExitCodeTwo() throws Exception {
     Run r = ycsb(null, "run", "nosuchstore", "-P", "workloads/workloada");
