@@ -1,10 +1,10 @@
 package io.github.ycsbkv.redis;
 
 import io.github.ycsbkv.codec.FieldCodec;
-import io.github.ycsbkv.spi.AsyncOperations;
-import io.github.ycsbkv.spi.ExpiringWrites;
 import io.github.ycsbkv.config.BindingProperties;
 import io.github.ycsbkv.config.ScanIndex;
+import io.github.ycsbkv.spi.AsyncOperations;
+import io.github.ycsbkv.spi.ExpiringWrites;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
