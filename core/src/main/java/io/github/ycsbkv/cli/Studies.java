@@ -71,9 +71,9 @@ final class Studies {
           + " 30% SETEX, 20% populate-on-miss) runs single-threaded, 13 iterations of 100,000 operations, as"
           + " published, whatever --repeat says. memtier_benchmark is one client for every store, non-blocking, with"
           + " a connection per client: here every store is run with the same client, the dragonfly binding's,"
-          + " whatever the store: its clients are served by one thread per core, each client with one request in"
-          + " flight, but a thread's clients share one connection (their requests travel pipelined on it);"
-          + " request timeouts are 30 s (memtier has none).",
+          + " whatever the store: its clients are served by one thread per core, each client with a connection of"
+          + " its own (dragonfly.connections=client) and one request in flight on it; request timeouts are 30 s"
+          + " (memtier has none).",
       List.of(
           new Published("memtier", "redis", 1, 100, "throughput", 61_112, OPS),
           new Published("memtier", "redis", 4, 400, "throughput", 125_524, OPS),
@@ -98,7 +98,7 @@ final class Studies {
       List.of(new Part("objectcache", List.of(1), 13)), List.of("memtier"),
       // memtier_benchmark has no request timeout; 800 clients queueing on a small machine (and their TLS
       // handshakes) outlast the bindings' 2 s default, which would count them as errors.
-      List.of("dragonfly.timeout=30000"), "dragonfly");
+      List.of("dragonfly.timeout=30000", "dragonfly.connections=client"), "dragonfly");
 
   static final List<Study> ALL = List.of(YCSB2025, MEMTIER2025);
 

@@ -66,6 +66,12 @@ public final class Benchmark {
   public static final String LABEL = "label";
   public static final String WORKLOAD = "workload";
   public static final String PIPELINE = "pipeline";
+  /**
+   * Set by the engine in the properties a binding receives: how many closed-loop clients each of its
+   * instances serves (more than 1 when {@code drivers} serve several clients from one thread; absent
+   * otherwise), so that a binding can give each client a connection of its own.
+   */
+  public static final String CLIENTS_PER_INSTANCE = "drivers.clients";
   /** Directory for result.json, summary.csv and the histogram files. */
   public static final String EXPORT_DIR = "export.dir";
 
@@ -212,6 +218,7 @@ public final class Benchmark {
     if (drivers.shared()) {
       dbProps.setProperty(THREADS, Integer.toString(osThreads));
       dbProps.setProperty(PIPELINE, Integer.toString(drivers.inFlight(0)));
+      dbProps.setProperty(CLIENTS_PER_INSTANCE, Integer.toString(drivers.inFlight(0)));
       if (warningsOut != null) {
         warningsOut.println("ycsb-kv: " + drivers.reason());
       }

@@ -324,6 +324,56 @@ abstract class DragonflyContract {
     assertEquals(5, connectedClients() - before, "five client threads, five connections");
   }
 
+  /**
+   * #14: dragonfly.connections=client under drivers (memtier_benchmark's model): the clients a thread serves
+   * each get a connection of their own, opened with their first request and kept; one request in flight on each.
+   */
+  @Test
+  void connectionsClient_clientsServedByOneThread_eachItsOwnConnection() throws Exception {
+    Properties p = props("pipeline", "6", "drivers.clients", "6", "dragonfly.connections", "client",
+        "dragonfly.scanindex", "off");
+    DragonflyDB db = db(p);
+    long before = connectedClients();
+    List<java.util.concurrent.CompletableFuture<Status>> writes = new ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      writes.add(db.insertAsync("usertable", "user" + i, values("f0", "v" + i)).toCompletableFuture());
+    }
+    db.flush();
+    for (var w : writes) {
+      assertEquals(Status.OK, w.getNow(null));
+    }
+    assertEquals(6, connectedClients() - before, "six clients in flight, six connections");
+    List<Map<String, ByteIterator>> rows = new ArrayList<>();
+    List<java.util.concurrent.CompletableFuture<Status>> reads = new ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      Map<String, ByteIterator> row = new HashMap<>();
+      rows.add(row);
+      reads.add(db.readAsync("usertable", "user" + i, null, row).toCompletableFuture());
+    }
+    db.flush();
+    for (int i = 0; i < 6; i++) {
+      assertEquals(Status.OK, reads.get(i).getNow(null));
+      assertEquals(Map.of("f0", "v" + i), StringByteIterator.getStringMap(rows.get(i)));
+    }
+    assertEquals(6, connectedClients() - before, "the same six connections, kept");
+    db.cleanup();
+    open.remove(db);
+    long deadline = System.currentTimeMillis() + 5000;
+    while (connectedClients() > before && System.currentTimeMillis() < deadline) {
+      Thread.sleep(50);
+    }
+    assertTrue(connectedClients() <= before, "cleanup closed them");
+
+    Properties lettuce = props("pipeline", "4", "drivers.clients", "4", "dragonfly.connections", "client",
+        "dragonfly.asyncclient", "lettuce");
+    DragonflyDB refused = new DragonflyDB();
+    refused.setProperties(lettuce);
+    site.ycsb.DBException e = org.junit.jupiter.api.Assertions.assertThrows(site.ycsb.DBException.class, refused::init);
+    assertTrue(e.getMessage().startsWith("dragonfly.connections=client with clients served by few threads needs"
+        + " dragonfly.asyncclient=jedis"), e.getMessage());
+    refused.cleanup();
+  }
+
   private long connectedClients() {
     try (Jedis j = server.jedis()) {
       return j.info("clients").lines().filter(l -> l.startsWith("connected_clients:"))

@@ -21,7 +21,8 @@ public final class DragonflyBinding implements Binding {
       new PropertyDoc("dragonfly.timeout", "2000", "Command and connect timeout, in milliseconds."),
       new PropertyDoc("dragonfly.connections", "server thread_count x dragonfly.connections.perthread, at least 2",
           "Connections shared by all client threads (thread i uses connection i mod n); threadcount: one per"
-              + " client thread, as memtier_benchmark's connections."),
+              + " client thread; client: one per closed-loop client, as memtier_benchmark's connections (with"
+              + " clients served by few threads, each thread opens one for each of its clients)."),
       new PropertyDoc("dragonfly.connections.perthread", "2", "Connections per server thread when"
           + " dragonfly.connections is not set."),
       new PropertyDoc("dragonfly.tls", "false", "Use TLS (implied by rediss://)."),

@@ -87,9 +87,16 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
       // The engine keeps several operations in flight and calls flush() before it waits: with Jedis, this
       // thread writes what it holds in one write and reads the replies itself, with no event loop and no
       // hand-off between threads (docs/benchmarks.md: about half the client CPU per operation of Lettuce's path).
-      lane = JedisLane.open(settings.laneProperties());
+      // dragonfly.connections=client: each of the clients this thread serves gets a connection of its own.
+      int clients = settings.connectionPerClient()
+          ? BindingProperties.integer(getProperties(), "drivers.clients", 1, 1) : 1;
+      lane = JedisLane.open(settings.laneProperties(), clients);
       connection = DragonflyClients.nextConnection(shared);
     } else if (pipelined) {
+      if (settings.connectionPerClient() && BindingProperties.integer(getProperties(), "drivers.clients", 1, 1) > 1) {
+        throw new DBException("dragonfly.connections=client with clients served by few threads needs"
+            + " dragonfly.asyncclient=jedis (or -p drivers=0 for a thread and a connection per client)");
+      }
       // The engine keeps several operations in flight and calls flush() before it waits: the commands
       // it submits in a row leave in one write instead of one system call (and event-loop wake-up) each.
       // Manual flushing is per connection, so this thread gets a connection of its own.

@@ -15,7 +15,7 @@ import site.ycsb.DBException;
 record DragonflySettings(String host, int port, String user, String password, int database, int timeoutMillis,
     boolean tls, String caFile, boolean tlsInsecure, int connections, int connectionsPerThread, boolean hash,
     ScanIndex scanIndex, int indexShards, boolean requireDragonfly, int fieldCount, String fieldPrefix, int threads,
-    boolean jedisLane) {
+    boolean jedisLane, boolean connectionPerClient) {
 
   static final int DEFAULT_PORT = 6379;
   static final int DEFAULT_TIMEOUT_MILLIS = 2000;
@@ -50,6 +50,8 @@ record DragonflySettings(String host, int port, String user, String password, in
       throw new DBException("property 'dragonfly.datatype' must be one of hash, string, got '" + datatype + "'");
     }
     ScanIndex scanIndex = ScanIndex.from(p, "dragonfly.scanindex");
+    String connections = p.getProperty("dragonfly.connections", "").trim().toLowerCase(Locale.ROOT);
+    boolean perThread = connections.equals("threadcount") || connections.equals("client");
     String asyncClient = p.getProperty("dragonfly.asyncclient", "jedis").trim().toLowerCase(Locale.ROOT);
     if (!asyncClient.equals("jedis") && !asyncClient.equals("lettuce")) {
       throw new DBException("property 'dragonfly.asyncclient' must be one of jedis, lettuce, got '" + asyncClient + "'");
@@ -57,13 +59,13 @@ record DragonflySettings(String host, int port, String user, String password, in
     return new DragonflySettings(host, port, user == null || user.isBlank() ? null : user, password, db,
         BindingProperties.integer(p, "dragonfly.timeout", DEFAULT_TIMEOUT_MILLIS, 1), BindingProperties.bool(p, "dragonfly.tls", tls),
         p.getProperty("dragonfly.tls.cafile"), BindingProperties.bool(p, "dragonfly.tls.insecure", false),
-        // "threadcount": a connection per client thread, as memtier_benchmark has one per client.
-        "threadcount".equals(p.getProperty("dragonfly.connections", "").trim())
-            ? BindingProperties.integer(p, "threadcount", 1, 1) : BindingProperties.integer(p, "dragonfly.connections", 0, 0),
+        // "threadcount": a connection per client thread; "client": per closed-loop client, as memtier_benchmark
+        // has one per client (a thread per client: its connection; clients served by few threads: see DragonflyDB).
+        perThread ? BindingProperties.integer(p, "threadcount", 1, 1) : BindingProperties.integer(p, "dragonfly.connections", 0, 0),
         BindingProperties.integer(p, "dragonfly.connections.perthread", DEFAULT_CONNECTIONS_PER_SERVER_THREAD, 1),
         datatype.equals("hash"), scanIndex, BindingProperties.integer(p, "dragonfly.scanindex.shards", 0, 0),
         BindingProperties.bool(p, "dragonfly.require", false), BindingProperties.integer(p, "fieldcount", 10, 1), p.getProperty("fieldnameprefix", "field"),
-        BindingProperties.integer(p, "threadcount", 1, 1), asyncClient.equals("jedis"));
+        BindingProperties.integer(p, "threadcount", 1, 1), asyncClient.equals("jedis"), connections.equals("client"));
   }
 
   /**

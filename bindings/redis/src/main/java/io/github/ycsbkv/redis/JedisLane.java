@@ -7,6 +7,9 @@ import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import redis.clients.jedis.AbstractPipeline;
+import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.JedisClientConfig;
+import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisException;
 import site.ycsb.DBException;
@@ -14,10 +17,15 @@ import site.ycsb.Status;
 
 /**
  * One client thread's asynchronous RESP operations over Jedis: the commands of each operation wait in a
- * Jedis pipeline on the thread's connection, and {@link #flush()} sends them all in one write, reads every
- * reply on the calling thread and completes the operations there. No thread of its own and no hand-off
- * between threads: the engine calls {@code flush()} whenever it is about to wait, so a thread that serves
- * several closed-loop clients sends one batch per round trip (docs/bindings/redis.md).
+ * Jedis pipeline, and {@link #flush()} sends them, reads every reply on the calling thread and completes the
+ * operations there. No thread of its own and no hand-off between threads: the engine calls {@code flush()}
+ * whenever it is about to wait, so a thread that serves several closed-loop clients sends one batch per round
+ * trip (docs/bindings/redis.md).
+ *
+ * <p>One connection (the default): every operation's commands wait on it and leave in one write. A
+ * connection per client ({@link #open(Properties, int)} with n > 1, memtier_benchmark's model): each
+ * operation goes to a connection with nothing in flight, so each carries one operation at a time; a flush
+ * writes every connection's commands first, then reads their replies.
  *
  * <p>Used by the redis binding, and by the dragonfly binding for its asynchronous operations. Not
  * thread-safe: one per client thread.
@@ -26,18 +34,43 @@ public final class JedisLane implements AutoCloseable {
 
   private final UnifiedJedis client;
   private final boolean ownsClient;
-  /** The pipeline the held operations' commands wait in, or null. */
-  private AbstractPipeline batch;
-  /** The operations in {@link #batch}, in order. */
-  private final ArrayList<Held> held = new ArrayList<>();
+  private final Slot[] slots;
+  /** Where the search for a connection with nothing in flight starts (connection per client). */
+  private int next;
 
-  /** An operation waiting in the pipeline: its stage, and how its status is read from its replies after a sync. */
+  /** An operation waiting in a pipeline: its stage, and how its status is read from its replies after a sync. */
   private record Held(CompletableFuture<Status> stage, Supplier<Status> outcome) {}
+
+  /** A connection's pipeline and the operations waiting in it. */
+  private static final class Slot {
+    final Supplier<AbstractPipeline> opener;
+    /** With a connection per client: writes the slot's commands without reading; null with one connection. */
+    final ThreadConnection connection;
+    AbstractPipeline batch;
+    final ArrayList<Held> held = new ArrayList<>();
+    RuntimeException failure;
+
+    Slot(Supplier<AbstractPipeline> opener, ThreadConnection connection) {
+      this.opener = opener;
+      this.connection = connection;
+    }
+  }
 
   /** A lane over {@code client}'s pipelines; {@link #close()} closes the client when {@code ownsClient}. */
   JedisLane(UnifiedJedis client, boolean ownsClient) {
     this.client = client;
     this.ownsClient = ownsClient;
+    this.slots = new Slot[] {new Slot(client::pipelined, null)};
+  }
+
+  private JedisLane(HostAndPort address, JedisClientConfig config, int connections) {
+    this.client = null;
+    this.ownsClient = false;
+    this.slots = new Slot[connections];
+    for (int i = 0; i < connections; i++) {
+      ThreadConnection c = new ThreadConnection(address, config);
+      slots[i] = new Slot(() -> new Pipeline(c.getConnection(), false), c);
+    }
   }
 
   /**
@@ -46,65 +79,91 @@ public final class JedisLane implements AutoCloseable {
    * connection with the first operation.
    */
   public static JedisLane open(Properties redisProperties) throws DBException {
-    return new JedisLane(RedisClients.ownClient(RedisSettings.from(redisProperties)), true);
+    return open(redisProperties, 1);
   }
 
   /**
-   * Appends one operation's commands to the pipeline; {@code append} returns how the operation's status is
+   * As {@link #open(Properties)}, with {@code connections} connections of its own (a standalone server):
+   * more than 1 gives each operation in flight a connection of its own.
+   */
+  public static JedisLane open(Properties redisProperties, int connections) throws DBException {
+    RedisSettings s = RedisSettings.from(redisProperties);
+    if (connections <= 1) {
+      return new JedisLane(RedisClients.ownClient(s), true);
+    }
+    RedisSettings.Endpoint e = s.endpoints().get(0);
+    return new JedisLane(new HostAndPort(e.host(), e.port()), RedisClients.config(s), connections);
+  }
+
+  /**
+   * Appends one operation's commands to a pipeline; {@code append} returns how the operation's status is
    * read from its replies ({@code Response.get()} throws for an error reply: the operation is then ERROR with
    * the server's message). A connection that fails fails every operation it held, and this one.
    */
   public CompletionStage<Status> hold(Function<AbstractPipeline, Supplier<Status>> append) {
+    Slot slot = choose();
     Supplier<Status> outcome;
     try {
-      if (batch == null) {
-        batch = client.pipelined();
+      if (slot.batch == null) {
+        slot.batch = slot.opener.get();
       }
-      outcome = append.apply(batch);
+      outcome = append.apply(slot.batch);
     } catch (JedisException | IllegalArgumentException e) {
-      if (batch != null) {
-        closeQuietly(batch);
-        batch = null;
-      }
-      complete(e);
+      abandon(slot);
+      complete(slot, e);
       return CompletableFuture.completedFuture(error(e));
     }
     CompletableFuture<Status> stage = new CompletableFuture<>();
-    held.add(new Held(stage, outcome));
+    slot.held.add(new Held(stage, outcome));
     return stage;
   }
 
   /** Whether operations wait for {@link #flush()}. */
   public boolean holding() {
-    return !held.isEmpty();
+    for (Slot s : slots) {
+      if (!s.held.isEmpty()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
-   * Sends the held commands in one write, reads every reply on this thread and completes their operations
-   * (an operation whose reply is an error, or all of them when the connection failed, with ERROR).
+   * Sends the held commands (one write per connection), reads every reply on this thread and completes their
+   * operations (an operation whose reply is an error, or all of a connection's when it failed, with ERROR).
    */
   public void flush() {
-    if (held.isEmpty()) {
-      if (batch != null) {
-        closeQuietly(batch);
-        batch = null;
+    if (slots.length > 1) {
+      for (Slot s : slots) {
+        if (!s.held.isEmpty()) {
+          try {
+            s.connection.send();
+          } catch (JedisException e) {
+            s.failure = e;
+          }
+        }
       }
-      return;
     }
-    AbstractPipeline p = batch;
-    batch = null;
-    RuntimeException failure = null;
-    try {
-      p.sync();
-    } catch (RuntimeException e) {
-      failure = e;
-    } finally {
-      closeQuietly(p);
+    for (Slot s : slots) {
+      if (s.held.isEmpty()) {
+        abandon(s);
+        continue;
+      }
+      RuntimeException failure = s.failure;
+      s.failure = null;
+      if (failure == null) {
+        try {
+          s.batch.sync();
+        } catch (RuntimeException e) {
+          failure = e;
+        }
+      }
+      abandon(s);
+      complete(s, failure);
     }
-    complete(failure);
   }
 
-  /** Sends what is held, then closes the client if the lane owns it. */
+  /** Sends what is held, then closes the connections the lane owns. */
   @Override
   public void close() {
     flush();
@@ -115,15 +174,49 @@ public final class JedisLane implements AutoCloseable {
         // Closing is best effort.
       }
     }
+    for (Slot s : slots) {
+      if (s.connection != null) {
+        s.connection.close();
+      }
+    }
   }
 
-  /** Completes every held operation: from its replies, or with {@code failure}'s ERROR when not null. */
-  private void complete(RuntimeException failure) {
-    if (held.isEmpty()) {
+  /** Slot 0 with one connection; else a connection with nothing in flight, in turn. */
+  private Slot choose() {
+    if (slots.length == 1) {
+      return slots[0];
+    }
+    for (int i = 0; i < slots.length; i++) {
+      Slot s = slots[(next + i) % slots.length];
+      if (s.held.isEmpty()) {
+        next = (next + i + 1) % slots.length;
+        return s;
+      }
+    }
+    Slot s = slots[next];
+    next = (next + 1) % slots.length;
+    return s;
+  }
+
+  /** Closes a slot's pipeline (its connection stays open unless it broke). */
+  private static void abandon(Slot s) {
+    if (s.batch != null) {
+      try {
+        s.batch.close();
+      } catch (RuntimeException e) {
+        // A pipeline whose connection failed: its operations fail with it.
+      }
+      s.batch = null;
+    }
+  }
+
+  /** Completes every operation {@code s} held: from its replies, or with {@code failure}'s ERROR when not null. */
+  private static void complete(Slot s, RuntimeException failure) {
+    if (s.held.isEmpty()) {
       return;
     }
-    Held[] done = held.toArray(new Held[0]);
-    held.clear();
+    Held[] done = s.held.toArray(new Held[0]);
+    s.held.clear();
     for (Held h : done) {
       Status status;
       if (failure != null) {
@@ -136,14 +229,6 @@ public final class JedisLane implements AutoCloseable {
         }
       }
       h.stage().complete(status);
-    }
-  }
-
-  private static void closeQuietly(AbstractPipeline p) {
-    try {
-      p.close();
-    } catch (RuntimeException e) {
-      // A pipeline whose connection failed: its operations have failed already.
     }
   }
 

@@ -40,6 +40,13 @@ final class ThreadConnection implements ConnectionProvider {
     return getConnection();
   }
 
+  /** Writes the commands pipelined on the current connection without reading their replies. */
+  void send() {
+    if (connection != null) {
+      connection.send();
+    }
+  }
+
   @Override
   public void close() {
     if (connection != null) {
@@ -63,6 +70,11 @@ final class ThreadConnection implements ConnectionProvider {
 
     void reallyClose() {
       super.close();
+    }
+
+    /** Writes what the commands appended so far left in the output buffer, without reading a reply. */
+    void send() {
+      super.flush();
     }
   }
 }
