@@ -70,14 +70,7 @@ public class LiveBatchBenchmark {
 
   @TearDown
   public void tearDown() {
-    if (db != null) {
-      db.delete("usertable", "jmh-live-1");
-      try {
-        db.cleanup();
-      } catch (Exception e) {
-        // the benchmark is over; nothing to report
-      }
-    }
+    LiveServerBenchmark.close(db);
   }
 
   @Benchmark

@@ -114,6 +114,11 @@ public class LiveServerBenchmark {
 
   @TearDown
   public void tearDown() {
+    close(db);
+  }
+
+  /** Deletes the record {@link #open} wrote and cleans the client up; null is ignored. */
+  static void close(DB db) {
     if (db != null) {
       db.delete("usertable", "jmh-live-1");
       try {
