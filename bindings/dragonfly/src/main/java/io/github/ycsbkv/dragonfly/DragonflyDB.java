@@ -257,13 +257,7 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
       return commands.get(k).thenApply(value -> fromString(value, fields, result));
     }
     if (fields == null) {
-      return commands.hgetall(k).thenApply(all -> {
-        if (all.isEmpty()) {
-          return Status.NOT_FOUND;
-        }
-        all.forEach((f, v) -> result.put(new String(f, StandardCharsets.UTF_8), new ByteArrayByteIterator(v)));
-        return Status.OK;
-      });
+      return commands.hgetall(k).thenApply(all -> fromHash(all, result));
     }
     byte[][] wanted = new byte[fields.size()][];
     int i = 0;
@@ -369,14 +363,7 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
     if (fields == null) {
       return lane.hold(p -> {
         Response<Map<byte[], byte[]>> all = p.hgetAll(k);
-        return () -> {
-          Map<byte[], byte[]> m = all.get();
-          if (m.isEmpty()) {
-            return Status.NOT_FOUND;
-          }
-          m.forEach((f, v) -> result.put(new String(f, StandardCharsets.UTF_8), new ByteArrayByteIterator(v)));
-          return Status.OK;
-        };
+        return () -> fromHash(all.get(), result);
       });
     }
     String[] order = fields.toArray(new String[0]);
@@ -441,6 +428,15 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
   }
 
   // ---- helpers ----
+
+  /** An {@code HGETALL} reply into {@code result}; an empty one is a missing record. */
+  private static Status fromHash(Map<byte[], byte[]> all, Map<String, ByteIterator> result) {
+    if (all.isEmpty()) {
+      return Status.NOT_FOUND;
+    }
+    all.forEach((f, v) -> result.put(new String(f, StandardCharsets.UTF_8), new ByteArrayByteIterator(v)));
+    return Status.OK;
+  }
 
   private Status fromString(byte[] value, Set<String> fields, Map<String, ByteIterator> result) {
     if (value == null) {

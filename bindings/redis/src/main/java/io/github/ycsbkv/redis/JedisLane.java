@@ -118,16 +118,6 @@ public final class JedisLane implements AutoCloseable {
     return stage;
   }
 
-  /** Whether operations wait for {@link #flush()}. */
-  public boolean holding() {
-    for (Slot s : slots) {
-      if (!s.held.isEmpty()) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   /**
    * Sends the held commands (one write per connection), reads every reply on this thread and completes their
    * operations (an operation whose reply is an error, or all of a connection's when it failed, with ERROR).

@@ -15,8 +15,6 @@ import java.util.Set;
 import java.util.Vector;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.function.Function;
-import java.util.function.Supplier;
 import redis.clients.jedis.AbstractPipeline;
 import redis.clients.jedis.AbstractTransaction;
 import redis.clients.jedis.Protocol;
@@ -131,7 +129,7 @@ public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.g
   /** {@code FLUSHDB} of the configured database (on a cluster, of every master). */
   @Override
   public String emptyStore() throws DBException {
-    settle();
+    flush();
     try {
       jedis.flushDB();
     } catch (JedisException e) {
@@ -142,7 +140,7 @@ public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.g
 
   @Override
   public void cleanup() {
-    settle();
+    flush();
     if (jedis != null && jedis != shared) {
       try {
         jedis.close();
@@ -160,7 +158,7 @@ public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.g
 
   @Override
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
-    settle();
+    flush();
     try {
       return settings.dataType() == RedisSettings.DataType.HASH
           ? readHash(bytes(key), fields, result)
@@ -173,7 +171,7 @@ public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.g
   @Override
   public Status scan(String table, String startkey, int recordcount, Set<String> fields,
       Vector<HashMap<String, ByteIterator>> result) {
-    settle();
+    flush();
     if (!index) {
       return NO_INDEX;
     }
@@ -210,7 +208,7 @@ public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.g
 
   @Override
   public Status update(String table, String key, Map<String, ByteIterator> values) {
-    settle();
+    flush();
     try {
       byte[] k = bytes(key);
       if (settings.dataType() == RedisSettings.DataType.HASH) {
@@ -236,7 +234,7 @@ public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.g
 
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
-    settle();
+    flush();
     try {
       byte[] k = bytes(key);
       boolean hash = settings.dataType() == RedisSettings.DataType.HASH;
@@ -283,7 +281,7 @@ public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.g
    */
   @Override
   public Status insertWithTtl(String table, String key, Map<String, ByteIterator> values, long ttlSeconds) {
-    settle();
+    flush();
     try {
       byte[] k = bytes(key);
       long ttl = Math.max(1, ttlSeconds);
@@ -313,7 +311,7 @@ public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.g
 
   @Override
   public Status delete(String table, String key) {
-    settle();
+    flush();
     try {
       byte[] k = bytes(key);
       long deleted;
@@ -340,7 +338,7 @@ public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.g
   public CompletionStage<Status> readAsync(String table, String key, Set<String> fields,
       Map<String, ByteIterator> result) {
     byte[] k = bytes(key);
-    return hold(p -> {
+    return lane.hold(p -> {
       Response<?> reply = settings.dataType() == RedisSettings.DataType.STRING ? p.get(k)
           : fields == null ? p.hgetAll(k) : p.hmget(k, names(fields));
       return () -> toRow(reply.get(), fields, result) ? Status.OK : Status.NOT_FOUND;
@@ -355,7 +353,7 @@ public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.g
       return CompletableFuture.completedFuture(update(table, key, values));
     }
     byte[] k = bytes(key);
-    return hold(p -> {
+    return lane.hold(p -> {
       Response<?> reply = settings.dataType() == RedisSettings.DataType.HASH ? p.hset(k, hashValues(values))
           : p.set(k, encodeRecord(FieldCodec.toBytes(values)));
       return () -> {
@@ -369,7 +367,7 @@ public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.g
   public CompletionStage<Status> insertAsync(String table, String key, Map<String, ByteIterator> values) {
     byte[] k = bytes(key);
     boolean hash = settings.dataType() == RedisSettings.DataType.HASH;
-    return hold(p -> {
+    return lane.hold(p -> {
       if (!index || settings.cluster()) {
         // On a cluster, record first and index second, as the blocking insert sends them (see the class comment).
         Response<?> record = hash ? p.hset(k, hashValues(values)) : p.set(k, encodeRecord(FieldCodec.toBytes(values)));
@@ -400,7 +398,7 @@ public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.g
   @Override
   public CompletionStage<Status> deleteAsync(String table, String key) {
     byte[] k = bytes(key);
-    return hold(p -> {
+    return lane.hold(p -> {
       if (!index || settings.cluster()) {
         Response<Long> unindexed = index ? p.zrem(bytes(indexKey(table, key)), k) : null;
         Response<Long> deleted = p.del(k);
@@ -419,23 +417,15 @@ public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.g
     });
   }
 
-  /** Sends the held commands in one write, reads their replies and completes their operations ({@link JedisLane}). */
+  /**
+   * Sends the held commands in one write, reads their replies and completes their operations ({@link JedisLane});
+   * every blocking call does it first, so that replies never mix on the connection.
+   */
   @Override
   public void flush() {
     if (lane != null) {
       lane.flush();
     }
-  }
-
-  /** Sends what asynchronous operations hold before a blocking call uses the connection. */
-  private void settle() {
-    if (lane != null) {
-      lane.flush();
-    }
-  }
-
-  private CompletionStage<Status> hold(Function<AbstractPipeline, Supplier<Status>> append) {
-    return lane.hold(append);
   }
 
   /**
