@@ -7,6 +7,8 @@ import io.github.ycsbkv.engine.Benchmark;
 import io.github.ycsbkv.engine.Phase;
 import io.github.ycsbkv.engine.StopReason;
 import io.github.ycsbkv.memory.MemoryDB;
+import io.github.ycsbkv.results.ClientStalls;
+import io.github.ycsbkv.results.SummaryTable;
 import io.github.ycsbkv.results.BenchmarkResult;
 import io.github.ycsbkv.results.OperationResult;
 import java.io.PrintWriter;
@@ -70,8 +72,10 @@ final class DemoCommand implements Callable<Integer> {
     err.printf(Locale.US, "ycsb-kv demo: memory binding, %d thread(s), %,d records, run phases of at most %d s or %,d"
         + " operations%n", threads, records, seconds, operations);
     List<String[]> rows = new ArrayList<>();
+    List<String> notes = new ArrayList<>();
     for (Shape shape : SHAPES) {
       MemoryDB.clearAll();
+      System.gc();
       String file = java.nio.file.Path.of(workloadDir, shape.file()).toString();
       Properties props = PropertySources.readFile(file);
       // The write-heavy file runs twice its record count (inserts); scaled alike.
@@ -92,9 +96,20 @@ final class DemoCommand implements Callable<Integer> {
       if (!isOk(load)) {
         return finish(load, err);
       }
+      // The load's garbage is collected before the run's clock starts, not during the run (nor the previous
+      // workload's during this one's: the same below after clearAll).
+      System.gc();
       BenchmarkResult run = runPhase(Phase.RUN, props);
       if (!isOk(run)) {
         return finish(run, err);
+      }
+      ClientStalls stalls = run.stalls();
+      double gcShare = stalls == null ? 0 : stalls.gcPauseMillis() / (double) Math.max(1, run.runtimeMillis());
+      if (gcShare > GC_SHARE_NOTED) {
+        notes.add(String.format(Locale.US, "Note: %s spent %,d ms of its %.1f s run (%.0f%%) in collector pauses: the"
+            + " memory binding's records live in this JVM's heap, so that row shows the cost of keeping them as well"
+            + " as the harness's own.", shape.name(), stalls.gcPauseMillis(), run.runtimeMillis() / 1000.0,
+            gcShare * 100));
       }
       for (OperationResult op : run.operationResults()) {
         if (op.operation().equals("CLEANUP") || op.serviceOk() == null) {
@@ -103,19 +118,30 @@ final class DemoCommand implements Callable<Integer> {
         rows.add(new String[] {shape.name(), String.format(Locale.US, "%,.0f", run.throughputOpsPerSec()),
             op.operation(), String.format(Locale.US, "%,d", op.count()),
             String.format(Locale.US, "%.2f", op.serviceOk().percentileMicros(50)),
-            String.format(Locale.US, "%.2f", op.serviceOk().percentileMicros(99))});
+            String.format(Locale.US, "%.2f", op.serviceOk().percentileMicros(99)),
+            stalls == null ? "n/a" : String.format(Locale.US, "%,d", stalls.gcPauseMillis()),
+            stalls == null ? "n/a" : SummaryTable.human(stalls.maxMicros())});
       }
     }
     MemoryDB.clearAll();
-    out.printf(Locale.US, "%-12s %14s  %-7s %12s %10s %10s%n", "workload", "ops/s", "op", "count", "P50 (us)", "P99 (us)");
+    String format = "%-12s %14s  %-7s %12s %10s %10s %8s %12s%n";
+    out.printf(Locale.US, format, "workload", "ops/s", "op", "count", "P50 (us)", "P99 (us)", "GC (ms)", "stall max");
     for (String[] r : rows) {
-      out.printf(Locale.US, "%-12s %14s  %-7s %12s %10s %10s%n", (Object[]) r);
+      out.printf(Locale.US, format, (Object[]) r);
     }
     out.println("Latency is service time per operation in microseconds, measured with HdrHistogram (3 significant"
-        + " digits); the memory binding has no network, so this shows the harness's own cost.");
+        + " digits); the memory binding has no network, so this shows the harness's own cost, unless the client"
+        + " stalled: GC is the collector's pause time during the run, stall max the longest the client stood still"
+        + " (measured as jHiccup does).");
+    for (String note : notes) {
+      out.println(note);
+    }
     out.flush();
     return 0;
   }
+
+  /** A run whose collector pauses exceed this share of its time gets a line saying so. */
+  static final double GC_SHARE_NOTED = 0.10;
 
   /** The file's {@code # mix:} header, as written (read=0.95 update=0.05). */
   private static String mixOf(String file) {

@@ -14,6 +14,12 @@ import site.ycsb.DBException;
 public enum ScanIndex {
   ON, OFF, AUTO;
 
+  /**
+   * Set to {@code true} by the engine when the workload never scans and no scanning workload reads its
+   * records ({@link io.github.ycsbkv.spi.NeverScans}): then no index is kept, whatever the setting.
+   */
+  public static final String WORKLOAD_NEVER_SCANS = "workload.neverscans";
+
   /** Reads {@code property} (on, off, auto; default on). */
   public static ScanIndex from(Properties p, String property) throws DBException {
     String text = p.getProperty(property, "on").trim().toLowerCase(Locale.ROOT);
@@ -35,6 +41,9 @@ public enum ScanIndex {
 
   /** Whether inserts and deletes of this run maintain the index. */
   public boolean enabled(Properties p) throws DBException {
+    if ("true".equalsIgnoreCase(p.getProperty(WORKLOAD_NEVER_SCANS, "false").trim())) {
+      return false;
+    }
     return switch (this) {
       case ON -> true;
       case OFF -> false;

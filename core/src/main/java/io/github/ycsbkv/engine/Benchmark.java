@@ -4,11 +4,14 @@ import io.github.ycsbkv.config.Props;
 import io.github.ycsbkv.config.Secrets;
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.results.BenchmarkResult;
+import io.github.ycsbkv.results.ClientStalls;
+import io.github.ycsbkv.results.LoadShape;
 import io.github.ycsbkv.results.EnvironmentInfo;
 import io.github.ycsbkv.results.IntervalSample;
 import io.github.ycsbkv.results.OperationResult;
 import io.github.ycsbkv.spi.AsyncOperations;
 import io.github.ycsbkv.spi.ChecksValues;
+import io.github.ycsbkv.spi.ConnectionShape;
 import io.github.ycsbkv.spi.ServerProbe;
 import io.github.ycsbkv.spi.ServerSample;
 import java.io.PrintStream;
@@ -72,6 +75,22 @@ public final class Benchmark {
    * otherwise), so that a binding can give each client a connection of its own.
    */
   public static final String CLIENTS_PER_INSTANCE = "drivers.clients";
+  /**
+   * Engine property: {@code client} (the default: one connection per closed-loop client, one request in
+   * flight on it, as upstream YCSB's and memtier_benchmark's connections) or N, the number of connections
+   * the clients share (their requests pipelined on them). See {@link io.github.ycsbkv.spi.ConnectionShape}.
+   */
+  public static final String CONNECTIONS = Drivers.CONNECTIONS;
+  /**
+   * Set by the engine in the properties each binding instance receives: how many connections that instance
+   * should open (its clients', its share of {@value #CONNECTIONS}, or 1 for a client thread of its own).
+   */
+  public static final String CONNECTIONS_PER_INSTANCE = ConnectionShape.INSTANCE_CONNECTIONS;
+  /**
+   * Set by the engine to {@code true} in the properties a binding receives when the workload never scans and
+   * no scanning workload reads its records ({@link io.github.ycsbkv.spi.NeverScans}): no scan index is kept.
+   */
+  public static final String WORKLOAD_NEVER_SCANS = io.github.ycsbkv.config.ScanIndex.WORKLOAD_NEVER_SCANS;
   /** Directory for result.json, summary.csv and the histogram files. */
   public static final String EXPORT_DIR = "export.dir";
 
@@ -187,6 +206,7 @@ public final class Benchmark {
           + "AsyncOperations), so it cannot pipeline; drop -p pipeline=" + pipeline);
     }
     final List<String> warnings = new ArrayList<>();
+    legacyConnectionProperties(warnings);
     if (opsTotal == 0 && maxTime.isZero()) {
       String what = phase == Phase.LOAD ? "recordcount/insertcount" : "operationcount";
       warn(warnings, what + " is 0 and no maxexecutiontime is set: running until interrupted (Ctrl-C)");
@@ -215,13 +235,11 @@ public final class Benchmark {
     // they will really see.
     final Properties dbProps = new Properties();
     dbProps.putAll(props);
+    if (workload instanceof io.github.ycsbkv.spi.NeverScans) {
+      dbProps.setProperty(WORKLOAD_NEVER_SCANS, "true");
+    }
     if (drivers.shared()) {
       dbProps.setProperty(THREADS, Integer.toString(osThreads));
-      dbProps.setProperty(PIPELINE, Integer.toString(drivers.inFlight(0)));
-      dbProps.setProperty(CLIENTS_PER_INSTANCE, Integer.toString(drivers.inFlight(0)));
-      if (warningsOut != null) {
-        warningsOut.println("ycsb-kv: " + drivers.reason());
-      }
     }
     Map<String, ServerSample> server = new LinkedHashMap<>();
     final long tickNanos = target > 0 ? Math.max(1, (long) (1e9 * threads / target)) : 0;
@@ -230,9 +248,33 @@ public final class Benchmark {
     final CountDownLatch go = new CountDownLatch(1);
     final List<Worker> workers = new ArrayList<>(osThreads);
     final List<Thread> threadList = new ArrayList<>(osThreads);
+    LoadShape shape = null;
+    LoadWatch watch = probe == null ? null : new LoadWatch(probe);
+    if (watch != null) {
+      watch.baseline();
+    }
     for (int id = 0; id < osThreads; id++) {
       DB db = newDb();
-      db.setProperties(dbProps);
+      Properties instanceProps = new Properties();
+      instanceProps.putAll(dbProps);
+      instanceProps.setProperty(CONNECTIONS_PER_INSTANCE, Integer.toString(drivers.connections(id, pipeline)));
+      if (drivers.shared()) {
+        instanceProps.setProperty(PIPELINE, Integer.toString(drivers.inFlight(id)));
+        instanceProps.setProperty(CLIENTS_PER_INSTANCE, Integer.toString(drivers.inFlight(id)));
+      }
+      db.setProperties(instanceProps);
+      if (shape == null) {
+        shape = loadShape(db, threads, drivers, pipeline);
+        if (drivers.sharedConnections() > 0 && !LoadShape.SHARED.equals(shape.model())) {
+          throw new UserError("-p " + CONNECTIONS + "=" + drivers.sharedConnections() + " shares connections between"
+              + " clients, which binding '" + bindingName + "' does not do (" + shape.model() + "); drop -p "
+              + CONNECTIONS);
+        }
+        if (warningsOut != null) {
+          warningsOut.println("ycsb-kv: load: " + shape.describe()
+              + (drivers.reason().isEmpty() ? "" : " (" + drivers.reason() + ")"));
+        }
+      }
       int inFlight = drivers.shared() ? drivers.inFlight(id) : pipeline;
       TimedDB timed = new TimedDB(db, bindingName, metrics.forThread(), clock, signal, abortAfterNanos, inFlight);
       long share = opsTotal == 0 ? -1 : opsTotal / osThreads + (id < opsTotal % osThreads ? 1 : 0);
@@ -272,7 +314,11 @@ public final class Benchmark {
     // The server's state once every client is connected, just before the clock starts; not when a
     // client could not connect (its error says more than a failing probe would).
     boolean probed = !signal.isStopped() && sample("before", server, warnings);
+    if (watch != null && probed) {
+      watch.start();
+    }
     Map<String, long[]> gcBefore = gcSnapshot();
+    HiccupMeter hiccups = new HiccupMeter(clock, HiccupMeter.PARK).start();
     final long startNanos = clock.nanoTime();
     final Instant startWall = Instant.now();
     for (Worker w : workers) {
@@ -301,6 +347,8 @@ public final class Benchmark {
       workload.requestStop();
     }
     final long endNanos = clock.nanoTime();
+    Map<String, Map<String, Long>> gc = gcDelta(gcBefore);
+    ClientStalls stalls = hiccups.stop(gcTotal(gc, "count"), gcTotal(gc, "timeMillis"));
     if (progress != null) {
       progress.finish();
     }
@@ -321,12 +369,27 @@ public final class Benchmark {
           + " false (upstream CoreWorkload does so when an insert fails)");
     }
 
-    if (probed) {
-      sample("after", server, warnings);
-    }
     long ops = 0;
     for (Worker w : workers) {
       ops += w.opsDone();
+    }
+    if (watch != null && probed) {
+      LoadShape.ServerView view = watch.stop(ops);
+      if (view != null && shape != null) {
+        shape = shape.withServer(view);
+        String seen = shape.describeServer();
+        if (seen != null && warningsOut != null) {
+          warningsOut.println("ycsb-kv: load: " + seen);
+        }
+        for (String m : shape.mismatches()) {
+          warn(warnings, m);
+        }
+      } else if (watch.failure() != null) {
+        warn(warnings, "the server's load counters could not be read: " + watch.failure());
+      }
+    }
+    if (probed) {
+      sample("after", server, warnings);
     }
     long runtimeNanos = Math.max(0, endNanos - startNanos);
     double throughput = runtimeNanos == 0 ? 0.0 : ops * 1e9 / runtimeNanos;
@@ -335,6 +398,10 @@ public final class Benchmark {
       reason = StopReason.WORKLOAD;
     }
     List<Metrics.Totals> totals = metrics.finish();
+    List<OperationResult> operationResults = operationResults(totals, percentiles);
+    for (String w : stalls.warnings(operationResults)) {
+      warn(warnings, w);
+    }
     if (exports != null) {
       exports.totals(totals, endWall.toEpochMilli());
       exports.close();
@@ -344,9 +411,71 @@ public final class Benchmark {
     }
     return new BenchmarkResult(phase.command(), bindingName, dbClass.getName(), workload.getClass().getName(),
         label, threads, target, startWall, endWall, TimeUnit.NANOSECONDS.toMillis(runtimeNanos), ops, throughput,
-        reason.id(), signal.message(), warnings, percentiles, operationResults(totals, percentiles),
-        UpstreamMeasurements.export(upstream), intervals, gcDelta(gcBefore), EnvironmentInfo.current(),
-        configuration(drivers), server);
+        reason.id(), signal.message(), warnings, percentiles, operationResults,
+        UpstreamMeasurements.export(upstream), intervals, gc, EnvironmentInfo.current(),
+        configuration(drivers), server, shape, stalls);
+  }
+
+  /**
+   * The load the engine intends: {@code clients} closed-loop clients, served by the drivers' threads, on the
+   * connections the binding's {@link ConnectionShape} model opens for them.
+   */
+  static LoadShape loadShape(DB db, int clients, Drivers drivers, int pipeline) {
+    ConnectionShape.Model model = db instanceof ConnectionShape c ? c.connectionModel() : null;
+    int threads = drivers.threads();
+    if (model == ConnectionShape.Model.FOLLOWS_ENGINE) {
+      if (drivers.sharedConnections() > 0) {
+        int n = drivers.sharedConnections();
+        return new LoadShape(clients, n, Math.ceil(clients / (double) n), threads, LoadShape.SHARED, null);
+      }
+      if (pipeline > 1) {
+        return new LoadShape(clients, threads, pipeline, threads, LoadShape.PIPELINED, null);
+      }
+      return new LoadShape(clients, clients, 1, threads, LoadShape.PER_CLIENT, null);
+    }
+    if (model == ConnectionShape.Model.SOCKET_PER_COMMAND) {
+      int inFlight = drivers.shared() ? clients : threads * pipeline;
+      return new LoadShape(clients, inFlight, 1, threads, LoadShape.PER_COMMAND, null);
+    }
+    return new LoadShape(clients, -1, drivers.shared() ? 1 : pipeline, threads, LoadShape.UNKNOWN, null);
+  }
+
+  /**
+   * The connection properties of earlier releases, folded into {@value #CONNECTIONS}: each, when set, is
+   * read for this release with one line saying what replaces it.
+   */
+  private void legacyConnectionProperties(List<String> warnings) {
+    String dragonfly = props.getProperty("dragonfly.connections");
+    if (dragonfly != null && !dragonfly.isBlank()) {
+      String v = dragonfly.trim().toLowerCase(Locale.ROOT);
+      if (v.equals("client") || v.equals("threadcount")) {
+        warn(warnings, "dragonfly.connections=" + v + " is replaced by -p connections=client, the default now;"
+            + " the old name is read for this release only");
+      } else if (!props.containsKey(CONNECTIONS)) {
+        props.setProperty(CONNECTIONS, v);
+        warn(warnings, "dragonfly.connections=" + v + " is replaced by -p connections=" + v + " (the clients share "
+            + v + " connections), which this run uses; the old name is read for this release only");
+      }
+    }
+    String redis = props.getProperty("redis.connections");
+    if (redis != null && !redis.isBlank()) {
+      String v = redis.trim().toLowerCase(Locale.ROOT);
+      if (v.equals("thread")) {
+        warn(warnings, "redis.connections=thread is replaced by -p connections=client, the default now; the old"
+            + " name is read for this release only");
+      } else if (v.equals("pool")) {
+        warn(warnings, "redis.connections=pool (the clients take turns on a pool of redis.poolsize connections) is"
+            + " read for this release only; -p connections=N shares N connections between the clients");
+      }
+    }
+  }
+
+  private static long gcTotal(Map<String, Map<String, Long>> gc, String what) {
+    long n = 0;
+    for (Map<String, Long> v : gc.values()) {
+      n += v.getOrDefault(what, 0L);
+    }
+    return n;
   }
 
   /** Every property, secrets masked, and how the clients were driven ({@code drivers.threads}). */

@@ -33,9 +33,44 @@ import site.ycsb.DB;
  *     never looks at their results, so that a thread's operations in flight (its clients, or its
  *     {@code pipeline}) may run on the binding's completion thread ({@link DrivenLoop})
  */
-record Drivers(int threads, int clients, String reason, boolean nonBlocking) {
+record Drivers(int threads, int clients, String reason, boolean nonBlocking, int sharedConnections) {
 
   static final String PROPERTY = "drivers";
+  /** Engine property: {@code client} (default, a connection per client) or N connections shared by the clients. */
+  static final String CONNECTIONS = "connections";
+
+  Drivers(int threads, int clients, String reason, boolean nonBlocking) {
+    this(threads, clients, reason, nonBlocking, 0);
+  }
+
+  /**
+   * {@value #CONNECTIONS}: 0 for {@code client} (the default: one connection per closed-loop client, one
+   * request in flight on it), else the number of connections the clients share.
+   */
+  static int sharedConnections(Properties props) {
+    String value = props.getProperty(CONNECTIONS, "client").trim().toLowerCase(Locale.ROOT);
+    if (value.equals("client") || value.isEmpty()) {
+      return 0;
+    }
+    try {
+      int n = Integer.parseInt(value);
+      if (n > 0) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // the line below
+    }
+    throw new UserError("property '" + CONNECTIONS + "' must be client (a connection per client, the default) or a"
+        + " number of connections the clients share, got '" + value + "'");
+  }
+
+  /** Connections thread {@code id} opens: its share of the shared ones, else one per client it serves. */
+  int connections(int id, int pipeline) {
+    if (sharedConnections > 0) {
+      return sharedConnections / threads + (id < sharedConnections % threads ? 1 : 0);
+    }
+    return shared() ? inFlight(id) : 1;
+  }
 
   /** Whether the clients are served by fewer threads, each keeping several operations in flight. */
   boolean shared() {
@@ -66,10 +101,14 @@ record Drivers(int threads, int clients, String reason, boolean nonBlocking) {
     String value = props.getProperty(PROPERTY, "auto").trim().toLowerCase(Locale.ROOT);
     boolean integrity = verifying;
     int cores = Math.max(1, Runtime.getRuntime().availableProcessors());
+    int sharedConnections = sharedConnections(props);
+    if (sharedConnections > 0) {
+      return sharing(sharedConnections, value, clients, pipeline, target, async, integrity,
+          unsafeWorkload(props, workload.getClass()), nonBlocking, cores);
+    }
     if (value.equals("auto")) {
       if (async && safe && pipeline == 1 && target == 0 && !integrity && clients > cores) {
-        return new Drivers(cores, clients, "drivers=auto: " + clients + " clients served by " + cores
-            + " threads (one per core), one operation in flight per client; -p drivers=0 for a thread per client",
+        return new Drivers(cores, clients, "drivers=auto: a thread per core; -p drivers=0 for a thread per client",
             nonBlocking);
       }
       return new Drivers(clients, clients, "", nonBlocking);
@@ -95,8 +134,57 @@ record Drivers(int threads, int clients, String reason, boolean nonBlocking) {
       throw new UserError("drivers=" + d + " cannot be combined with " + (pipeline > 1 ? "pipeline" : target > 0
           ? "-target" : "dataintegrity=true") + "; use -p drivers=0");
     }
-    return new Drivers(d, clients, "drivers=" + d + ": " + clients + " clients served by " + d
-        + " threads, one operation in flight per client", nonBlocking);
+    return new Drivers(d, clients, "drivers=" + d, nonBlocking);
+  }
+
+  /**
+   * {@code connections=N}: the clients share N connections, so few threads serve them (each thread's clients
+   * pipelined on its share of the connections): at most N threads, one per core with {@code drivers=auto}.
+   */
+  private static Drivers sharing(int n, String drivers, int clients, int pipeline, double target, boolean async,
+      boolean integrity, String unsafe, boolean nonBlocking, int cores) {
+    String what = CONNECTIONS + "=" + n;
+    if (n > clients) {
+      throw new UserError(what + " is more connections than the " + clients + " clients (-threads); use " + CONNECTIONS
+          + "=client for a connection per client");
+    }
+    if (n == clients) {
+      return new Drivers(clients, clients, "", nonBlocking);
+    }
+    if (!async) {
+      throw new UserError(what + " shares connections between clients, which needs a binding with asynchronous"
+          + " operations (io.github.ycsbkv.spi.AsyncOperations); drop -p " + CONNECTIONS);
+    }
+    if (pipeline > 1) {
+      throw new UserError(what + " and pipeline=" + pipeline + " are two different loads (shared connections, or a"
+          + " connection per client thread with " + pipeline + " requests in flight); set one of them");
+    }
+    if (target > 0 || integrity) {
+      throw new UserError(what + " cannot be combined with " + (target > 0 ? "-target" : "dataintegrity=true")
+          + "; drop one of them");
+    }
+    if (unsafe != null) {
+      throw new UserError(what + " serves the clients from few threads, which this workload does not allow (" + unsafe
+          + "); use " + CONNECTIONS + "=client");
+    }
+    int threads;
+    if (drivers.equals("auto")) {
+      threads = Math.min(cores, n);
+    } else {
+      int d;
+      try {
+        d = Integer.parseInt(drivers);
+      } catch (NumberFormatException e) {
+        throw new UserError("property '" + PROPERTY + "' must be auto or a thread count, got '" + drivers + "'");
+      }
+      if (d <= 0) {
+        throw new UserError(what + " shares connections between the clients, so few threads serve them: drivers=" + d
+            + " (a thread per client) cannot; drop -p drivers or -p " + CONNECTIONS);
+      }
+      threads = Math.min(d, n);
+    }
+    return new Drivers(threads, clients, what + (drivers.equals("auto") ? ": at most a thread per core"
+        : ", drivers=" + drivers), nonBlocking, n);
   }
 
   /** Why the workload may not be served asynchronously, or null when it may. */

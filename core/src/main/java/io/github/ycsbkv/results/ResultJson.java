@@ -113,7 +113,8 @@ public final class ResultJson {
         java.time.Instant.parse(timing.path("start").asText()), java.time.Instant.parse(timing.path("end").asText()),
         timing.path("runtimeMillis").asLong(), root.path("overall").path("operations").asLong(),
         root.path("overall").path("throughputOpsPerSec").asDouble(), root.path("stopReason").asText(),
-        text(root.path("error")), warnings, percentiles, ops, wm, intervals, gc, env, config, server);
+        text(root.path("error")), warnings, percentiles, ops, wm, intervals, gc, env, config, server,
+        load(root.path("load")), stalls(root.path("clientStalls")));
   }
 
   private static String text(JsonNode n) {
@@ -242,9 +243,65 @@ public final class ResultJson {
       new TreeMap<>(sample.settings()).forEach(settings::put);
     }
 
+    if (r.load() != null) {
+      putLoad(root.putObject("load"), r.load());
+    }
+    if (r.stalls() != null) {
+      ClientStalls c = r.stalls();
+      root.putObject("clientStalls").put("intervalMicros", c.intervalMicros()).put("samples", c.samples())
+          .put("p99Micros", c.p99Micros()).put("p99_9Micros", c.p999Micros()).put("maxMicros", c.maxMicros())
+          .put("gcPauses", c.gcPauses()).put("gcPauseMillis", c.gcPauseMillis());
+    }
+
     ObjectNode config = root.putObject("configuration");
     new TreeMap<String, String>(r.configuration()).forEach(config::put);
     return root;
+  }
+
+  private static void putLoad(ObjectNode o, LoadShape l) {
+    o.put("clients", l.clients());
+    putKnown(o, "connections", l.connections());
+    o.put("inFlightPerConnection", l.inFlightPerConnection());
+    o.put("servingThreads", l.servingThreads());
+    o.put("model", l.model());
+    o.put("description", l.describe());
+    if (l.server() == null) {
+      o.putNull("server");
+      return;
+    }
+    LoadShape.ServerView v = l.server();
+    ObjectNode s = o.putObject("server");
+    putKnown(s, "connectionsBefore", v.connectionsBefore());
+    s.put("probeConnections", v.probeConnections());
+    putKnown(s, "connectionsMax", v.connectionsMax());
+    putKnown(s, "runConnections", v.runConnections());
+    if (Double.isNaN(v.commandsPerOperation())) {
+      s.putNull("commandsPerOperation");
+    } else {
+      s.put("commandsPerOperation", v.commandsPerOperation());
+    }
+    s.put("source", v.source());
+  }
+
+  private static LoadShape load(JsonNode o) {
+    if (!o.isObject()) {
+      return null;
+    }
+    JsonNode s = o.path("server");
+    LoadShape.ServerView view = s.isObject() ? new LoadShape.ServerView((int) known(s.path("connectionsBefore")),
+        s.path("probeConnections").asInt(1), (int) known(s.path("connectionsMax")), s.path("commandsPerOperation").isNumber()
+            ? s.path("commandsPerOperation").asDouble() : Double.NaN, s.path("source").asText()) : null;
+    return new LoadShape(o.path("clients").asInt(), (int) known(o.path("connections")),
+        o.path("inFlightPerConnection").asDouble(), o.path("servingThreads").asInt(), o.path("model").asText(), view);
+  }
+
+  private static ClientStalls stalls(JsonNode o) {
+    if (!o.isObject()) {
+      return null;
+    }
+    return new ClientStalls(o.path("intervalMicros").asDouble(), o.path("samples").asLong(),
+        o.path("p99Micros").asDouble(), o.path("p99_9Micros").asDouble(), o.path("maxMicros").asDouble(),
+        o.path("gcPauses").asLong(), o.path("gcPauseMillis").asLong());
   }
 
   private static void putLatency(ObjectNode parent, String field, LatencyStats stats) {

@@ -204,8 +204,53 @@ public final class ResultMerge {
     BenchmarkResult merged = new BenchmarkResult(first.command(), first.binding(), first.dbClass(), first.workload(),
         first.label(), threads, target, windowStart, windowEnd, windowMillis, operations, throughput, stopReason,
         errors.isEmpty() ? null : String.join("; ", errors), warnings, percentiles, ops, measurements, List.of(), gc,
-        env, configuration, server);
+        env, configuration, server, mergedLoad(results), mergedStalls(results));
     return new Merged(merged, series);
+  }
+
+  /**
+   * The processes' load shapes added up (clients, connections, serving threads); no server view, since each
+   * process's view of a shared server already counts the others. Null when a result has none.
+   */
+  static LoadShape mergedLoad(List<BenchmarkResult> results) {
+    int clients = 0;
+    int connections = 0;
+    int threads = 0;
+    double inFlight = 0;
+    String model = null;
+    for (BenchmarkResult r : results) {
+      LoadShape l = r.load();
+      if (l == null) {
+        return null;
+      }
+      clients += l.clients();
+      connections = connections < 0 || l.connections() < 0 ? -1 : connections + l.connections();
+      threads += l.servingThreads();
+      inFlight = Math.max(inFlight, l.inFlightPerConnection());
+      model = model == null || model.equals(l.model()) ? l.model() : LoadShape.UNKNOWN;
+    }
+    return new LoadShape(clients, connections, inFlight, threads, model, null);
+  }
+
+  /** The worst of the processes' stalls (each process stalls on its own); null when a result has none. */
+  static ClientStalls mergedStalls(List<BenchmarkResult> results) {
+    ClientStalls worst = null;
+    long pauses = 0;
+    long pauseMillis = 0;
+    long samples = 0;
+    for (BenchmarkResult r : results) {
+      ClientStalls c = r.stalls();
+      if (c == null) {
+        return null;
+      }
+      pauses += c.gcPauses();
+      pauseMillis += c.gcPauseMillis();
+      samples += c.samples();
+      worst = worst == null ? c : new ClientStalls(c.intervalMicros(), 0, Math.max(worst.p99Micros(), c.p99Micros()),
+          Math.max(worst.p999Micros(), c.p999Micros()), Math.max(worst.maxMicros(), c.maxMicros()), 0, 0);
+    }
+    return worst == null ? null : new ClientStalls(worst.intervalMicros(), samples, worst.p99Micros(),
+        worst.p999Micros(), worst.maxMicros(), pauses, pauseMillis);
   }
 
   /** Operations {@code r} had completed {@code millis} after its start, from its interval samples. */

@@ -52,6 +52,17 @@ public final class SummaryTable {
     }
     sb.append(String.format(Locale.ROOT, "Service time of successful operations over %.1f s; failed: statuses other"
         + " than OK and NOT_FOUND.%n", seconds));
+    if (result.load() != null) {
+      sb.append("Load: ").append(result.load().describe()).append(".\n");
+      String seen = result.load().describeServer();
+      if (seen != null) {
+        sb.append(Character.toUpperCase(seen.charAt(0))).append(seen.substring(1)).append(".\n");
+      }
+    }
+    if (result.stalls() != null) {
+      String stalls = result.stalls().describe();
+      sb.append(Character.toUpperCase(stalls.charAt(0))).append(stalls.substring(1)).append(".\n");
+    }
     return sb.toString();
   }
 

@@ -34,6 +34,28 @@ public final class SummaryText {
     line(sb, "TOTAL_GCs", "Count", Long.toString(gcCount));
     line(sb, "TOTAL_GC_TIME", "Time(ms)", Long.toString(gcMillis));
     line(sb, "TOTAL_GC_TIME_%", "Time(%)", num(percentOf(gcMillis, r.runtimeMillis())));
+    if (r.stalls() != null) {
+      line(sb, "CLIENT-STALLS", "99thPercentile(us)", num(r.stalls().p99Micros()));
+      line(sb, "CLIENT-STALLS", "99.9thPercentile(us)", num(r.stalls().p999Micros()));
+      line(sb, "CLIENT-STALLS", "Max(us)", num(r.stalls().maxMicros()));
+    }
+    LoadShape load = r.load();
+    if (load != null) {
+      line(sb, "LOAD", "Clients", Integer.toString(load.clients()));
+      if (load.connections() >= 0) {
+        line(sb, "LOAD", "Connections", Integer.toString(load.connections()));
+      }
+      line(sb, "LOAD", "InFlightPerConnection", num(load.inFlightPerConnection()));
+      line(sb, "LOAD", "ServingThreads", Integer.toString(load.servingThreads()));
+      LoadShape.ServerView v = load.server();
+      if (v != null && v.connectionsMax() >= 0) {
+        line(sb, "LOAD", "ServerConnectionsBefore", Integer.toString(v.connectionsBefore()));
+        line(sb, "LOAD", "ServerConnectionsMax", Integer.toString(v.connectionsMax()));
+      }
+      if (v != null && !Double.isNaN(v.commandsPerOperation())) {
+        line(sb, "LOAD", "ServerCommandsPerOperation", num(v.commandsPerOperation()));
+      }
+    }
 
     for (String when : java.util.List.of("before", "after")) {
       io.github.ycsbkv.spi.ServerSample sample = r.server().get(when);

@@ -13,6 +13,18 @@ public interface ServerProbe extends AutoCloseable {
   /** Reads the server's state now. */
   ServerSample sample() throws Exception;
 
+  /**
+   * Reads the server's connection and command counters now, cheaply (the engine calls it every
+   * {@value #LOAD_INTERVAL_MILLIS} ms while a phase runs); null when the store has no such counters
+   * (the default). The commands counter must leave out the probe's own commands.
+   */
+  default ServerLoad load() throws Exception {
+    return null;
+  }
+
+  /** How often the engine reads {@link #load()} during a phase, in milliseconds. */
+  long LOAD_INTERVAL_MILLIS = 250;
+
   /** Releases the probe's connection; harmless when called again. */
   @Override
   void close();

@@ -31,7 +31,7 @@ import site.ycsb.WorkloadException;
  * {@link #initThread}'s object.
  */
 public class CacheWorkload extends Workload implements io.github.ycsbkv.spi.PipelineSafe,
-    io.github.ycsbkv.spi.ChecksValues, io.github.ycsbkv.spi.SkipsLoad {
+    io.github.ycsbkv.spi.ChecksValues, io.github.ycsbkv.spi.SkipsLoad, io.github.ycsbkv.spi.NeverScans {
 
   /** Reads are not checked: the values are not kept to compare against. */
   @Override

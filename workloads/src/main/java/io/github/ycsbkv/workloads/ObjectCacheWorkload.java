@@ -30,7 +30,7 @@ import site.ycsb.WorkloadException;
  * and the thread number. Thread-safe: per-thread state is in {@link #initThread}'s object.
  */
 public class ObjectCacheWorkload extends Workload implements io.github.ycsbkv.spi.ChecksValues,
-    io.github.ycsbkv.spi.RunsWithoutLoad {
+    io.github.ycsbkv.spi.RunsWithoutLoad, io.github.ycsbkv.spi.NeverScans {
 
   /** Reads are not checked: the values are not kept to compare against. */
   @Override

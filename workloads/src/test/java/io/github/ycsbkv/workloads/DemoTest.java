@@ -33,8 +33,9 @@ class DemoTest {
     assertTrue(stderr.contains("ycsb-kv demo: read-heavy (" + Path.of(DIR, "readheavy") + ": read=0.95 update=0.05,"
         + " CoreWorkload, zipfian)"), stderr);
     String[] lines = stdout.split("\n");
-    assertTrue(lines[0].startsWith("workload") && lines[0].contains("P99 (us)"), lines[0]);
-    List<String> rows = Arrays.stream(lines).skip(1).filter(l -> l.matches("^[a-z-]+ .*"))
+    assertTrue(lines[0].startsWith("workload") && lines[0].contains("P99 (us)") && lines[0].contains("GC (ms)")
+        && lines[0].contains("stall max"), lines[0]);
+    List<String> rows = Arrays.stream(lines).skip(1).filter(l -> l.matches("^[a-z-]+ +[0-9,]+ .*"))
         .map(l -> l.split("\\s+")[0] + "/" + l.split("\\s+")[2]).toList();
     assertEquals(List.of("read-heavy/READ", "read-heavy/UPDATE", "balanced/READ", "balanced/UPDATE",
         "write-heavy/READ", "write-heavy/INSERT"), rows);

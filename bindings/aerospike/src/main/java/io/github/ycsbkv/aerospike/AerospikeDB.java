@@ -46,7 +46,18 @@ import site.ycsb.Status;
  * {@code pipeline=N} the engine keeps N in flight per thread through {@link AsyncOperations} (event
  * loops are then created whatever {@code as.async} says).
  */
-public class AerospikeDB extends DB implements ExpiringWrites, AsyncOperations, io.github.ycsbkv.spi.EmptiesStore {
+public class AerospikeDB extends DB implements ExpiringWrites, AsyncOperations, io.github.ycsbkv.spi.EmptiesStore,
+    io.github.ycsbkv.spi.ConnectionShape {
+
+  /**
+   * Aerospike's client takes a pooled socket for each command in flight (to the node that owns the key) and
+   * keeps it for reuse: as many sockets in use as commands in flight; {@code connections=N} cannot share them.
+   */
+  @Override
+  public Model connectionModel() {
+    return Model.SOCKET_PER_COMMAND;
+  }
+
 
   private static final AtomicBoolean SCAN_WARNED = new AtomicBoolean();
 

@@ -63,6 +63,43 @@ final class AerospikeProbe implements ServerProbe {
     }
   }
 
+  /** The namespace's client transactions, by outcome: what the server counts per command it served. */
+  private static final java.util.List<String> TRANSACTIONS = java.util.List.of("client_read_success",
+      "client_read_not_found", "client_read_error", "client_read_timeout", "client_read_filtered_out",
+      "client_write_success", "client_write_error", "client_write_timeout", "client_write_filtered_out",
+      "client_delete_success", "client_delete_not_found", "client_delete_error", "client_delete_timeout",
+      "client_delete_filtered_out", "client_udf_complete", "client_udf_error", "client_udf_timeout",
+      "client_lang_read_success", "client_lang_write_success", "client_lang_delete_success", "client_lang_error");
+
+  /**
+   * {@code statistics client_connections} (the client's pooled sockets: one per command in flight, kept open
+   * for reuse, and the probe's own: its client's tend and info sockets, two per node) and the namespace's client transactions ({@code client_read_success} and
+   * the other outcomes of reads, writes, deletes and UDFs), added up over every node. Info commands are not
+   * transactions, so the probe's own reads do not count.
+   */
+  @Override
+  public io.github.ycsbkv.spi.ServerLoad load() throws DBException {
+    if (client == null) {
+      client = AerospikeClients.create(settings, null);
+    }
+    try {
+      int connections = 0;
+      long transactions = 0;
+      for (Node node : client.getNodes()) {
+        Map<String, String> stats = pairs(Info.request(node, "statistics"));
+        connections += Integer.parseInt(stats.getOrDefault("client_connections", "0").trim());
+        Map<String, String> ns = pairs(Info.request(node, "namespace/" + settings.namespace()));
+        for (String t : TRANSACTIONS) {
+          transactions += Long.parseLong(ns.getOrDefault(t, "0").trim());
+        }
+      }
+      return new io.github.ycsbkv.spi.ServerLoad(connections, transactions, "info statistics client_connections /"
+          + " namespace/" + settings.namespace() + " client_* transactions", 2 * client.getNodes().length);
+    } catch (AerospikeException e) {
+      throw AerospikeClients.explain(settings, e);
+    }
+  }
+
   /** {@code k=v;k=v} as a map. */
   static Map<String, String> pairs(String reply) {
     Map<String, String> out = new HashMap<>();

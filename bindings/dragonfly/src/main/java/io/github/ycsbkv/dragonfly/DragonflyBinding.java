@@ -19,12 +19,8 @@ public final class DragonflyBinding implements Binding {
       new PropertyDoc("dragonfly.password", null, "Password; never printed."),
       new PropertyDoc("dragonfly.db", "0", "Database number."),
       new PropertyDoc("dragonfly.timeout", "2000", "Command and connect timeout, in milliseconds."),
-      new PropertyDoc("dragonfly.connections", "server thread_count x dragonfly.connections.perthread, at least 2",
-          "Connections shared by all client threads (thread i uses connection i mod n); threadcount: one per"
-              + " client thread; client: one per closed-loop client, as memtier_benchmark's connections (with"
-              + " clients served by few threads, each thread opens one for each of its clients)."),
-      new PropertyDoc("dragonfly.connections.perthread", "2", "Connections per server thread when"
-          + " dragonfly.connections is not set."),
+      new PropertyDoc("dragonfly.connections", null, "Replaced by the engine's connections (read for this release"
+          + " only, with a line saying so): client or threadcount is connections=client, a number N is connections=N."),
       new PropertyDoc("dragonfly.tls", "false", "Use TLS (implied by rediss://)."),
       new PropertyDoc("dragonfly.tls.cafile", null, "PEM file of the CA(s) to trust."),
       new PropertyDoc("dragonfly.tls.insecure", "false", "Trust any server certificate: self-signed test servers only."),
@@ -35,11 +31,15 @@ public final class DragonflyBinding implements Binding {
           + " or ts.readspan > 1)."),
       new PropertyDoc("dragonfly.scanindex.shards", "server thread_count", "Index keys the index is spread over."),
       new PropertyDoc("dragonfly.require", "false", "Fail at start unless the server is Dragonfly (INFO tells)."),
-      new PropertyDoc("dragonfly.asyncclient", "jedis", "Client of the asynchronous operations (pipeline, and"
-          + " many clients served by few threads): jedis (a Jedis pipeline per thread, sent when the engine waits,"
-          + " replies read by the thread) or lettuce (the thread's own Lettuce connection, manual flushing)."),
-      new PropertyDoc("pipeline", "1", "Engine property: operations in flight per client thread (like memtier's"
-          + " --pipeline); loading pipelines its inserts too."));
+      new PropertyDoc("dragonfly.asyncclient", "jedis", "Client of every key operation: jedis (Jedis pipelines on"
+          + " the connections the engine's connections and pipeline say, sent when the engine waits, replies read by"
+          + " the thread) or lettuce (Lettuce: a connection per client thread shared by nothing else, or with"
+          + " pipeline each thread's own connection, manual flushing; connections=N is not served)."),
+      new PropertyDoc("connections", "client", "Engine property: client (one connection per closed-loop client, one"
+          + " request in flight on it, as upstream YCSB and memtier_benchmark -c) or N (the clients share N"
+          + " connections, their requests pipelined on them; served by min(N, cores) threads)."),
+      new PropertyDoc("pipeline", "1", "Engine property: requests in flight on each client thread's connection (like"
+          + " memtier's --pipeline); loading pipelines its inserts too."));
 
   @Override
   public List<String> names() {
@@ -53,8 +53,8 @@ public final class DragonflyBinding implements Binding {
 
   @Override
   public String description() {
-    return "Dragonfly over Lettuce (asynchronous operations through Jedis pipelines): shared multiplexed"
-        + " connections, pipelining; docs/bindings/dragonfly.md";
+    return "Dragonfly (Jedis pipelines, or Lettuce): a connection per client, shared connections or pipelining as"
+        + " the engine's connections and pipeline say; docs/bindings/dragonfly.md";
   }
 
   @Override

@@ -201,8 +201,7 @@ final class DragonflyClients {
             + RespInfo.version(info) + ", not Dragonfly (dragonfly.require=true); use the redis binding for it,"
             + " or drop dragonfly.require");
       }
-      int n = s.connections() > 0 ? s.connections()
-          : Math.max(DragonflySettings.MIN_CONNECTIONS, shared.serverThreads() * s.connectionsPerThread());
+      int n = s.connections();
       while (connections.size() < n) {
         connections.add(client.connect(ByteArrayCodec.INSTANCE));
       }

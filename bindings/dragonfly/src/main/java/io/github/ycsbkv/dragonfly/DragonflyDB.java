@@ -4,7 +4,9 @@ import io.github.ycsbkv.codec.FieldCodec;
 import io.github.ycsbkv.config.BindingProperties;
 import io.github.ycsbkv.config.ScanIndex;
 import io.github.ycsbkv.redis.JedisLane;
+import io.github.ycsbkv.codec.RespInfo;
 import io.github.ycsbkv.spi.AsyncOperations;
+import io.github.ycsbkv.spi.ConnectionShape;
 import io.github.ycsbkv.spi.ExpiringWrites;
 import io.lettuce.core.KeyValue;
 import io.lettuce.core.SetArgs;
@@ -21,6 +23,7 @@ import java.util.Vector;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import redis.clients.jedis.Protocol;
 import redis.clients.jedis.Response;
 import site.ycsb.ByteArrayByteIterator;
 import site.ycsb.ByteIterator;
@@ -47,7 +50,8 @@ import site.ycsb.Status;
  * <p>One instance per client thread. Depends on YCSB, Lettuce and {@code ycsb-kv-core}'s small
  * interfaces, not on the engine.
  */
-public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, io.github.ycsbkv.spi.EmptiesStore {
+public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, io.github.ycsbkv.spi.EmptiesStore,
+    ConnectionShape {
 
   private static final String INDEX_PREFIX = "ycsbkv:idx:";
   /** Servers this process has printed the scan index's load note for. */
@@ -76,27 +80,26 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
   /** Public no-arg constructor, as YCSB requires. */
   public DragonflyDB() {}
 
+  /** Client instances of each configuration alive in this process: the first prints the run's notices. */
+  private static final Map<String, Integer> LANE_USERS = new HashMap<>();
+
   @Override
   public void init() throws DBException {
     settings = DragonflySettings.from(getProperties());
     index = settings.indexEnabled(getProperties());
+    if (settings.jedisLane()) {
+      initLane();
+      return;
+    }
+    if (BindingProperties.integer(getProperties(), ConnectionShape.INSTANCE_CONNECTIONS, 1, 1) > 1
+        && !"client".equalsIgnoreCase(getProperties().getProperty("connections", "client").trim())) {
+      throw new DBException("-p connections=N (connections shared by the clients) is served by dragonfly.asyncclient"
+          + "=jedis, the default; drop dragonfly.asyncclient=lettuce or -p connections");
+    }
     shared = DragonflyClients.acquire(settings);
     StatefulRedisConnection<byte[], byte[]> connection;
     boolean pipelined = BindingProperties.integer(getProperties(), "pipeline", 1, 1) > 1;
-    if (pipelined && settings.jedisLane()) {
-      // The engine keeps several operations in flight and calls flush() before it waits: with Jedis, this
-      // thread writes what it holds in one write and reads the replies itself, with no event loop and no
-      // hand-off between threads (docs/benchmarks.md: about half the client CPU per operation of Lettuce's path).
-      // dragonfly.connections=client: each of the clients this thread serves gets a connection of its own.
-      int clients = settings.connectionPerClient()
-          ? BindingProperties.integer(getProperties(), "drivers.clients", 1, 1) : 1;
-      lane = JedisLane.open(settings.laneProperties(), clients);
-      connection = DragonflyClients.nextConnection(shared);
-    } else if (pipelined) {
-      if (settings.connectionPerClient() && BindingProperties.integer(getProperties(), "drivers.clients", 1, 1) > 1) {
-        throw new DBException("dragonfly.connections=client with clients served by few threads needs"
-            + " dragonfly.asyncclient=jedis (or -p drivers=0 for a thread and a connection per client)");
-      }
+    if (pipelined) {
       // The engine keeps several operations in flight and calls flush() before it waits: the commands
       // it submits in a row leave in one write instead of one system call (and event-loop wake-up) each.
       // Manual flushing is per connection, so this thread gets a connection of its own.
@@ -114,8 +117,82 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
     }
   }
 
+  /**
+   * dragonfly.asyncclient=jedis (the default): every operation goes through this thread's Jedis lane, on the
+   * connections the engine says (one per client this thread serves, its share of connections=N, or one with
+   * pipeline=P requests in flight), opened now so that they exist before the clock starts. No Lettuce
+   * connection is opened: the server sees exactly the load's connections (docs/engine.md, load shape).
+   */
+  private void initLane() throws DBException {
+    int connections = BindingProperties.integer(getProperties(), ConnectionShape.INSTANCE_CONNECTIONS, 1, 1);
+    lane = JedisLane.open(settings.laneProperties(), connections);
+    Map<String, String> info;
+    try {
+      lane.connect();
+      info = RespInfo.parse(text(lane.call(p -> p.sendCommand(Protocol.Command.INFO, "server"))));
+    } catch (RuntimeException e) {
+      lane.close();
+      lane = null;
+      throw DragonflyClients.explain(settings, e);
+    }
+    if (settings.requireDragonfly() && !"dragonfly".equals(RespInfo.serverName(info))) {
+      lane.close();
+      lane = null;
+      throw new DBException("the server at " + settings.where() + " is " + RespInfo.serverName(info) + " "
+          + RespInfo.version(info) + ", not Dragonfly (dragonfly.require=true); use the redis binding for it,"
+          + " or drop dragonfly.require");
+    }
+    int serverThreads;
+    try {
+      serverThreads = Math.max(1, Integer.parseInt(info.getOrDefault("thread_count", "1").trim()));
+    } catch (NumberFormatException e) {
+      serverThreads = 1;
+    }
+    shards = settings.indexShards() > 0 ? settings.indexShards() : serverThreads;
+    boolean first;
+    synchronized (LANE_USERS) {
+      first = LANE_USERS.merge(settings.clientKey(), 1, Integer::sum) == 1;
+    }
+    if (first) {
+      indexNotices(table -> {
+        long n = 0;
+        for (int shard = 0; shard < shards; shard++) {
+          byte[] key = bytes(INDEX_PREFIX + table + ":" + shard);
+          n += lane.call(p -> p.zcard(key));
+        }
+        return n;
+      });
+    }
+  }
+
+  /** A bulk reply as text. */
+  private static String text(Object reply) {
+    return reply instanceof byte[] b ? new String(b, StandardCharsets.UTF_8) : String.valueOf(reply);
+  }
+
+  /**
+   * Connections as the engine says with dragonfly.asyncclient=jedis (the default); Lettuce's own sharing
+   * makes no claim (the server's view in the result says what it was).
+   */
+  @Override
+  public Model connectionModel() {
+    String client = getProperties().getProperty("dragonfly.asyncclient", "jedis").trim();
+    return client.equalsIgnoreCase("jedis") ? Model.FOLLOWS_ENGINE : null;
+  }
+
   /** What the run should know about the scan index, once per run (stderr). */
   private void indexNotices(StatefulRedisConnection<byte[], byte[]> connection) throws DBException {
+    indexNotices(table -> {
+      long n = 0;
+      for (int shard = 0; shard < shards; shard++) {
+        n += connection.sync().zcard(bytes(INDEX_PREFIX + table + ":" + shard));
+      }
+      return n;
+    });
+  }
+
+  /** What the run should know about the scan index, once per run (stderr); {@code indexed} counts a table's. */
+  private void indexNotices(java.util.function.ToLongFunction<String> indexed) throws DBException {
     Properties p = getProperties();
     if (ScanIndex.loading(p)) {
       // Once per server and process: a sweep loads the same server many times.
@@ -128,13 +205,9 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
         return;
       }
       long records = BindingProperties.integer(p, "recordcount", 0, 0);
-      String table = p.getProperty("table", "usertable");
-      long indexed = 0;
-      for (int shard = 0; shard < shards; shard++) {
-        indexed += connection.sync().zcard(bytes(INDEX_PREFIX + table + ":" + shard));
-      }
-      if (indexed < records) {
-        System.err.println(ScanIndex.incompleteWarning("dragonfly", indexed, records));
+      long n = indexed.applyAsLong(p.getProperty("table", "usertable"));
+      if (n < records) {
+        System.err.println(ScanIndex.incompleteWarning("dragonfly", n, records));
       }
     }
   }
@@ -142,6 +215,14 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
   /** {@code FLUSHDB} of the configured database. */
   @Override
   public String emptyStore() throws DBException {
+    if (lane != null) {
+      try {
+        lane.call(p -> p.sendCommand(Protocol.Command.FLUSHDB, new String[0]));
+      } catch (RuntimeException e) {
+        throw new DBException("cannot empty " + settings.where() + ": " + e.getMessage());
+      }
+      return "FLUSHDB of database " + settings.database() + " at " + settings.where();
+    }
     try {
       commands.flushdb().get(settings.timeoutMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
     } catch (Exception e) {
@@ -155,6 +236,11 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
     if (lane != null) {
       lane.close();
       lane = null;
+      if (shared == null) {
+        synchronized (LANE_USERS) {
+          LANE_USERS.computeIfPresent(settings.clientKey(), (k, n) -> n <= 1 ? null : n - 1);
+        }
+      }
     }
     if (shared != null) {
       shared = null;
@@ -192,6 +278,21 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
     flush(); // what this thread's Jedis pipeline holds goes first
     byte[] k = bytes(key);
     long ttl = Math.max(1, ttlSeconds);
+    if (lane != null) {
+      byte[] value = settings.hash() ? null : encodeRecord(FieldCodec.toBytes(values));
+      Map<byte[], byte[]> hash = settings.hash() ? hashValues(values) : null;
+      return await(lane.hold(p -> {
+        Response<?> write = hash == null ? p.setex(k, ttl, value) : p.hset(k, hash);
+        Response<Long> expire = hash == null ? null : p.expire(k, ttl);
+        return () -> {
+          write.get();
+          if (expire != null) {
+            expire.get();
+          }
+          return Status.OK;
+        };
+      }));
+    }
     if (!settings.hash()) {
       byte[] value = encodeRecord(FieldCodec.toBytes(values));
       return await(commands.set(k, value, SetArgs.Builder.ex(ttl)).thenApply(ok -> Status.OK));
@@ -209,16 +310,44 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
     }
     flush(); // what this thread's Jedis pipeline holds goes first
     try {
-      List<CompletableFuture<List<byte[]>>> ranges = new ArrayList<>(shards);
-      for (int shard = 0; shard < shards; shard++) {
-        ranges.add(commands.zrangebylex(bytes(INDEX_PREFIX + table + ":" + shard), "[" + startkey, "+", 0, recordcount)
-            .toCompletableFuture());
-      }
-      flush();
       List<String> keys = new ArrayList<>();
-      for (CompletableFuture<List<byte[]>> r : ranges) {
-        for (byte[] k : r.join()) {
-          keys.add(new String(k, StandardCharsets.UTF_8));
+      if (lane != null) {
+        byte[] min = bytes("[" + startkey);
+        byte[] max = bytes("+");
+        List<List<byte[]>> found = new ArrayList<>(shards);
+        CompletionStage<Status> ranges = lane.hold(p -> {
+          List<Response<List<byte[]>>> replies = new ArrayList<>(shards);
+          for (int shard = 0; shard < shards; shard++) {
+            replies.add(p.zrangeByLex(bytes(INDEX_PREFIX + table + ":" + shard), min, max, 0, recordcount));
+          }
+          return () -> {
+            for (Response<List<byte[]>> r : replies) {
+              found.add(r.get());
+            }
+            return Status.OK;
+          };
+        });
+        flush();
+        Status status = ranges.toCompletableFuture().join();
+        if (!status.isOk()) {
+          return status;
+        }
+        for (List<byte[]> f : found) {
+          for (byte[] k : f) {
+            keys.add(new String(k, StandardCharsets.UTF_8));
+          }
+        }
+      } else {
+        List<CompletableFuture<List<byte[]>>> ranges = new ArrayList<>(shards);
+        for (int shard = 0; shard < shards; shard++) {
+          ranges.add(commands.zrangebylex(bytes(INDEX_PREFIX + table + ":" + shard), "[" + startkey, "+", 0,
+              recordcount).toCompletableFuture());
+        }
+        flush();
+        for (CompletableFuture<List<byte[]>> r : ranges) {
+          for (byte[] k : r.join()) {
+            keys.add(new String(k, StandardCharsets.UTF_8));
+          }
         }
       }
       keys.sort(null);

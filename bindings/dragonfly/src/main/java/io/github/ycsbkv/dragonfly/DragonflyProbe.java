@@ -30,17 +30,46 @@ final class DragonflyProbe implements ServerProbe {
     this.settings = settings;
   }
 
+  /** Commands this probe has sent, so that its own can be left out of the server's count. */
+  private long sent;
+
+  private void connect() {
+    if (connection == null) {
+      client = RedisClient.create(DragonflyClients.uri(settings));
+      client.setOptions(DragonflyClients.options(settings));
+      connection = client.connect();
+    }
+  }
+
+  private String info(String section) {
+    sent++;
+    return connection.sync().info(section);
+  }
+
+  /**
+   * {@code INFO clients} and {@code INFO stats}: connected clients, and commands processed less the probe's
+   * own (Dragonfly counts a command while answering it, Redis after: a constant either way).
+   */
+  @Override
+  public io.github.ycsbkv.spi.ServerLoad load() throws DBException {
+    try {
+      connect();
+      Map<String, String> info = RespInfo.parse(info("clients") + "\n" + info("stats"));
+      int connections = Integer.parseInt(info.getOrDefault("connected_clients", "-1").trim());
+      long commands = Long.parseLong(info.getOrDefault("total_commands_processed", "-1").trim());
+      return new io.github.ycsbkv.spi.ServerLoad(connections, commands < 0 ? -1 : commands - (sent - 1),
+          "INFO clients connected_clients / INFO stats total_commands_processed", 1);
+    } catch (RedisException e) {
+      close();
+      throw DragonflyClients.explain(settings, e);
+    }
+  }
+
   @Override
   public ServerSample sample() throws DBException {
     try {
-      if (connection == null) {
-        client = RedisClient.create(DragonflyClients.uri(settings));
-        client.setOptions(DragonflyClients.options(settings));
-        connection = client.connect();
-      }
-      var sync = connection.sync();
-      Map<String, String> info = RespInfo.parse(sync.info("server") + "\n" + sync.info("memory") + "\n"
-          + sync.info("keyspace"));
+      connect();
+      Map<String, String> info = RespInfo.parse(info("server") + "\n" + info("memory") + "\n" + info("keyspace"));
       Map<String, String> threads = new LinkedHashMap<>();
       threads.put("mode", info.getOrDefault("redis_mode", "unknown"));
       if (info.containsKey("thread_count")) {

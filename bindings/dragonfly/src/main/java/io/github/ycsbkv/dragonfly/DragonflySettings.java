@@ -13,15 +13,12 @@ import site.ycsb.DBException;
  * {@link #toString()} masks the password.
  */
 record DragonflySettings(String host, int port, String user, String password, int database, int timeoutMillis,
-    boolean tls, String caFile, boolean tlsInsecure, int connections, int connectionsPerThread, boolean hash,
+    boolean tls, String caFile, boolean tlsInsecure, int connections, boolean hash,
     ScanIndex scanIndex, int indexShards, boolean requireDragonfly, int fieldCount, String fieldPrefix, int threads,
-    boolean jedisLane, boolean connectionPerClient) {
+    boolean jedisLane) {
 
   static final int DEFAULT_PORT = 6379;
   static final int DEFAULT_TIMEOUT_MILLIS = 2000;
-  /** Connections per server thread when {@code dragonfly.connections} is not set. */
-  static final int DEFAULT_CONNECTIONS_PER_SERVER_THREAD = 2;
-  static final int MIN_CONNECTIONS = 2;
 
   static DragonflySettings from(Properties p) throws DBException {
     String host = "127.0.0.1";
@@ -50,8 +47,11 @@ record DragonflySettings(String host, int port, String user, String password, in
       throw new DBException("property 'dragonfly.datatype' must be one of hash, string, got '" + datatype + "'");
     }
     ScanIndex scanIndex = ScanIndex.from(p, "dragonfly.scanindex");
-    String connections = p.getProperty("dragonfly.connections", "").trim().toLowerCase(Locale.ROOT);
-    boolean perThread = connections.equals("threadcount") || connections.equals("client");
+    // Lettuce's shared connections (dragonfly.asyncclient=lettuce): the engine's connections=client is one per
+    // client thread; connections=N, N. The Jedis lanes (the default) open what the engine tells each instance.
+    String shape = p.getProperty("connections", "client").trim().toLowerCase(Locale.ROOT);
+    int threads = BindingProperties.integer(p, "threadcount", 1, 1);
+    int lettuceConnections = shape.equals("client") ? threads : BindingProperties.integer(p, "connections", 1, 1);
     String asyncClient = p.getProperty("dragonfly.asyncclient", "jedis").trim().toLowerCase(Locale.ROOT);
     if (!asyncClient.equals("jedis") && !asyncClient.equals("lettuce")) {
       throw new DBException("property 'dragonfly.asyncclient' must be one of jedis, lettuce, got '" + asyncClient + "'");
@@ -59,13 +59,9 @@ record DragonflySettings(String host, int port, String user, String password, in
     return new DragonflySettings(host, port, user == null || user.isBlank() ? null : user, password, db,
         BindingProperties.integer(p, "dragonfly.timeout", DEFAULT_TIMEOUT_MILLIS, 1), BindingProperties.bool(p, "dragonfly.tls", tls),
         p.getProperty("dragonfly.tls.cafile"), BindingProperties.bool(p, "dragonfly.tls.insecure", false),
-        // "threadcount": a connection per client thread; "client": per closed-loop client, as memtier_benchmark
-        // has one per client (a thread per client: its connection; clients served by few threads: see DragonflyDB).
-        perThread ? BindingProperties.integer(p, "threadcount", 1, 1) : BindingProperties.integer(p, "dragonfly.connections", 0, 0),
-        BindingProperties.integer(p, "dragonfly.connections.perthread", DEFAULT_CONNECTIONS_PER_SERVER_THREAD, 1),
-        datatype.equals("hash"), scanIndex, BindingProperties.integer(p, "dragonfly.scanindex.shards", 0, 0),
+        lettuceConnections, datatype.equals("hash"), scanIndex, BindingProperties.integer(p, "dragonfly.scanindex.shards", 0, 0),
         BindingProperties.bool(p, "dragonfly.require", false), BindingProperties.integer(p, "fieldcount", 10, 1), p.getProperty("fieldnameprefix", "field"),
-        BindingProperties.integer(p, "threadcount", 1, 1), asyncClient.equals("jedis"), connections.equals("client"));
+        threads, asyncClient.equals("jedis"));
   }
 
   /**
@@ -101,7 +97,7 @@ record DragonflySettings(String host, int port, String user, String password, in
   /** Identifies the shared client these settings need (the password is part of it, never printed). */
   String clientKey() {
     return host + "|" + port + "|" + user + "|" + password + "|" + database + "|" + timeoutMillis + "|" + tls + "|"
-        + caFile + "|" + tlsInsecure + "|" + connections + "|" + connectionsPerThread;
+        + caFile + "|" + tlsInsecure + "|" + connections;
   }
 
   String where() {
@@ -111,6 +107,6 @@ record DragonflySettings(String host, int port, String user, String password, in
   @Override
   public String toString() {
     return "DragonflySettings[" + where() + ", user=" + user + ", password=" + (password == null ? "none" : "*****")
-        + ", tls=" + tls + ", connections=" + (connections == 0 ? "auto" : connections) + "]";
+        + ", tls=" + tls + ", connections=" + connections + "]";
   }
 }

@@ -10,6 +10,7 @@ import redis.clients.jedis.AbstractPipeline;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.JedisClientConfig;
 import redis.clients.jedis.Pipeline;
+import redis.clients.jedis.RedisClient;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisException;
 import site.ycsb.DBException;
@@ -64,13 +65,24 @@ public final class JedisLane implements AutoCloseable {
   }
 
   private JedisLane(HostAndPort address, JedisClientConfig config, int connections) {
-    this.client = null;
-    this.ownsClient = false;
     this.slots = new Slot[connections];
+    ThreadConnection first = null;
     for (int i = 0; i < connections; i++) {
       ThreadConnection c = new ThreadConnection(address, config);
+      first = first == null ? c : first;
       slots[i] = new Slot(() -> new Pipeline(c.getConnection(), false), c);
     }
+    // Blocking commands ({@link #client()}) use the first connection, after the lane's held commands.
+    this.client = RedisClient.builder().clientConfig(config).connectionProvider(first).build();
+    this.ownsClient = true;
+  }
+
+  /**
+   * A blocking client on the lane's (first) connection, for commands that are not operations in flight:
+   * call {@link #flush()} before using it. Closed with the lane.
+   */
+  public UnifiedJedis client() {
+    return client;
   }
 
   /**
@@ -151,6 +163,46 @@ public final class JedisLane implements AutoCloseable {
       abandon(s);
       complete(s, failure);
     }
+  }
+
+  /**
+   * Opens every connection of the lane now (normally each opens with its first operation), so that a run's
+   * connections exist, with their set-up commands sent, before its clock starts.
+   */
+  public void connect() {
+    for (Slot s : slots) {
+      if (s.batch == null) {
+        s.batch = s.opener.get();
+      }
+    }
+  }
+
+  /** The connections this lane opens. */
+  public int connections() {
+    return slots.length;
+  }
+
+  /**
+   * Sends one command after what the lane holds and returns its reply (set-up and checks, not the measured
+   * path); an error reply or a broken connection throws {@link JedisException} with the reason.
+   */
+  public <T> T call(Function<AbstractPipeline, redis.clients.jedis.Response<T>> command) {
+    Object[] reply = new Object[1];
+    CompletionStage<Status> stage = hold(p -> {
+      redis.clients.jedis.Response<T> r = command.apply(p);
+      return () -> {
+        reply[0] = r.get();
+        return Status.OK;
+      };
+    });
+    flush();
+    Status status = stage.toCompletableFuture().join();
+    if (!status.isOk()) {
+      throw new JedisException(status.getDescription());
+    }
+    @SuppressWarnings("unchecked")
+    T t = (T) reply[0];
+    return t;
   }
 
   /** Sends what is held, then closes the connections the lane owns. */

@@ -24,9 +24,13 @@ public final class RedisBinding implements Binding {
       new PropertyDoc("redis.db", "0", "Database number (standalone only)."),
       new PropertyDoc("redis.timeout", Integer.toString(RedisSettings.DEFAULT_TIMEOUT_MILLIS),
           "Connect and socket timeout, in milliseconds."),
-      new PropertyDoc("redis.connections", "thread",
-          "thread: each client thread has its own connection, as upstream's binding (standalone); pool: the"
-              + " threads share a pool of redis.poolsize connections, borrowed per command (cluster: always)."),
+      new PropertyDoc("connections", "client", "Engine property: client (one connection per closed-loop client, one"
+          + " request in flight on it, as upstream YCSB's binding and memtier_benchmark -c, whatever threads serve"
+          + " the clients) or N (the clients share N connections, their requests pipelined on them). Standalone"
+          + " servers; a cluster keeps Jedis's pool per node."),
+      new PropertyDoc("redis.connections", null, "Replaced by the engine's connections (read for this release only,"
+          + " with a line saying so): thread is connections=client; pool: the client threads share a pool of"
+          + " redis.poolsize connections, borrowed per command."),
       new PropertyDoc("redis.poolsize", "threadcount", "Connections in the shared pool (redis.connections=pool);"
           + " defaults to the thread count."),
       new PropertyDoc("redis.cluster", "false", "Talk to a Redis Cluster through Jedis's cluster client."),

@@ -49,18 +49,28 @@ final class RedisClients {
 
   private RedisClients() {}
 
+  /**
+   * The shared client of {@code s}, created and checked by the first caller; null with a connection per client
+   * thread ({@link RedisSettings#threadConnections()}), where the check's connection is not kept.
+   */
   static synchronized UnifiedJedis acquire(RedisSettings s) throws DBException {
     Shared shared = CLIENTS.get(s.clientKey());
     if (shared == null) {
       if (!s.cluster()) {
         preflight(s);
       }
-      UnifiedJedis client = create(s);
+      // With a connection per client thread (the default) the check's connection is closed at once: an idle
+      // connection of the process would count on the server beside the clients' own (docs/engine.md, load shape).
+      UnifiedJedis client = s.threadConnections() ? ownClient(s) : create(s);
       try {
         client.ping();
       } catch (RuntimeException e) {
         closeQuietly(client);
         throw explain(s, e);
+      }
+      if (s.threadConnections()) {
+        closeQuietly(client);
+        client = null;
       }
       shared = new Shared(client);
       CLIENTS.put(s.clientKey(), shared);
@@ -275,6 +285,9 @@ final class RedisClients {
   }
 
   private static void closeQuietly(UnifiedJedis client) {
+    if (client == null) {
+      return;
+    }
     try {
       client.close();
     } catch (RuntimeException ignored) {

@@ -58,7 +58,8 @@ import site.ycsb.Status;
  * ({@link ExpiringWrites}, {@link AsyncOperations}), not on the engine, so it also runs inside upstream's
  * {@code site.ycsb.Client} with its jars on the class path. One instance per client thread, as YCSB uses DBs.
  */
-public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.github.ycsbkv.spi.EmptiesStore {
+public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.github.ycsbkv.spi.EmptiesStore,
+    io.github.ycsbkv.spi.ConnectionShape {
 
   private static final String INDEX_PREFIX = "ycsbkv:idx:";
   /** Servers this process has printed the scan index's load note for. */
@@ -77,6 +78,8 @@ public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.g
   private final Map<String, byte[]> fieldNames = new HashMap<>();
   /** Asynchronous operations: their commands wait in a pipeline on {@link #jedis} until {@link #flush()}. */
   private JedisLane lane;
+  /** Whether {@link #jedis} is this thread's own client, closed by {@link #cleanup()} (else the lane's or shared). */
+  private boolean ownJedis;
 
   /** Public no-arg constructor, as YCSB requires. */
   public RedisDB() {}
@@ -86,11 +89,42 @@ public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.g
     settings = RedisSettings.from(getProperties());
     index = settings.indexEnabled(getProperties());
     shared = RedisClients.acquire(settings);
-    jedis = settings.threadConnections() ? RedisClients.ownClient(settings) : shared;
-    lane = new JedisLane(jedis, false);
+    if (!settings.threadConnections()) {
+      jedis = shared;
+      lane = new JedisLane(jedis, false);
+    } else {
+      // The engine says how many connections this instance opens (docs/engine.md, load shape): one for a
+      // client thread of its own, one per client when a thread serves several, or its share of connections=N.
+      int connections = BindingProperties.integer(getProperties(), INSTANCE_CONNECTIONS, 1, 1);
+      if (connections > 1) {
+        lane = JedisLane.open(getProperties(), connections);
+        jedis = lane.client();
+      } else {
+        jedis = RedisClients.ownClient(settings);
+        ownJedis = true;
+        lane = new JedisLane(jedis, false);
+      }
+      try {
+        lane.connect();
+      } catch (JedisException e) {
+        throw RedisClients.explain(settings, e);
+      }
+    }
     if (RedisClients.claimNotices(settings)) {
       indexNotices();
     }
+  }
+
+  /**
+   * Connections as the engine says (a connection per client, N shared, or a connection per client thread with
+   * {@code pipeline}); a cluster, or {@code redis.connections=pool}, makes no claim (per-node pools).
+   */
+  @Override
+  public Model connectionModel() {
+    Properties p = getProperties();
+    boolean cluster = "true".equalsIgnoreCase(p.getProperty("redis.cluster", "false").trim());
+    boolean pool = "pool".equalsIgnoreCase(p.getProperty("redis.connections", "").trim());
+    return cluster || pool ? null : Model.FOLLOWS_ENGINE;
   }
 
   /** What the run should know about the scan index, once per run (stderr). */
@@ -140,8 +174,10 @@ public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.g
 
   @Override
   public void cleanup() {
-    flush();
-    if (jedis != null && jedis != shared) {
+    if (lane != null) {
+      lane.close();
+    }
+    if (jedis != null && ownJedis) {
       try {
         jedis.close();
       } catch (RuntimeException e) {
@@ -149,6 +185,7 @@ public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.g
       }
     }
     jedis = null;
+    ownJedis = false;
     lane = null;
     if (shared != null) {
       shared = null;

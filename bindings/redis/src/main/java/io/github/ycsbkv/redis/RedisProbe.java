@@ -44,8 +44,12 @@ final class RedisProbe implements ServerProbe {
     }
   }
 
+  static final String LOAD_SOURCE = "INFO clients connected_clients / INFO stats total_commands_processed";
+
   private final RedisSettings settings;
   private final List<Node> nodes = new ArrayList<>();
+  /** Commands this probe has sent, so that its own can be left out of the server's count. */
+  private long sent;
   private RedisClusterClient cluster;
 
   RedisProbe(RedisSettings settings) {
@@ -63,8 +67,8 @@ final class RedisProbe implements ServerProbe {
       long rss = 0;
       Map<String, String> settingsOut = new LinkedHashMap<>();
       for (Node node : nodes) {
-        Map<String, String> info = RespInfo.parse(node.info("server") + "\n" + node.info("memory") + "\n"
-            + node.info("keyspace") + "\n" + node.info("persistence"));
+        Map<String, String> info = RespInfo.parse(info(node, "server") + "\n" + info(node, "memory") + "\n"
+            + info(node, "keyspace") + "\n" + info(node, "persistence"));
         if (server == null) {
           server = RespInfo.serverName(info);
           version = RespInfo.version(info);
@@ -79,6 +83,33 @@ final class RedisProbe implements ServerProbe {
     } catch (JedisException e) {
       throw RedisClients.explain(settings, e);
     }
+  }
+
+  /**
+   * {@code INFO clients} and {@code INFO stats} of a standalone server; null on a cluster. The commands
+   * counter leaves out every command this probe sent (the server counts each after or, Dragonfly, while
+   * answering it: a constant either way, which the engine's differences cancel).
+   */
+  @Override
+  public io.github.ycsbkv.spi.ServerLoad load() throws DBException {
+    if (settings.cluster()) {
+      return null;
+    }
+    try {
+      connect();
+      Node node = nodes.get(0);
+      Map<String, String> info = RespInfo.parse(info(node, "clients") + "\n" + info(node, "stats"));
+      int connections = Integer.parseInt(info.getOrDefault("connected_clients", "-1").trim());
+      long commands = Long.parseLong(info.getOrDefault("total_commands_processed", "-1").trim());
+      return new io.github.ycsbkv.spi.ServerLoad(connections, commands < 0 ? -1 : commands - (sent - 1), LOAD_SOURCE, 1);
+    } catch (JedisException e) {
+      throw RedisClients.explain(settings, e);
+    }
+  }
+
+  private String info(Node node, String section) {
+    sent++;
+    return node.info(section);
   }
 
   private void connect() throws DBException {
@@ -111,11 +142,12 @@ final class RedisProbe implements ServerProbe {
     }
   }
 
-  private static void threads(Node node, Map<String, String> info, Map<String, String> out) {
+  private void threads(Node node, Map<String, String> info, Map<String, String> out) {
     out.put("mode", info.getOrDefault("redis_mode", info.getOrDefault("server_mode", "unknown")));
     for (String name : List.of("io-threads", "io-threads-do-reads", "server-threads", "save", "appendonly",
         "maxmemory")) {
       try {
+        sent++;
         String value = node.configGet(name).get(name);
         if (value != null) {
           out.put(name, value);

@@ -1,0 +1,99 @@
+package io.github.ycsbkv.engine;
+
+import io.github.ycsbkv.results.ClientStalls;
+import java.util.concurrent.locks.LockSupport;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Measures the client's own stalls while a phase runs, as jHiccup does (Gil Tene's jHiccup, "HiccupMeter"):
+ * a thread sleeps for {@link #INTERVAL_NANOS} again and again and records how much later than asked it
+ * woke, in nanoseconds, into an HdrHistogram, with HdrHistogram's correction for the wake-ups a long
+ * stall swallowed ({@code recordValueWithExpectedInterval}), so that its percentiles are shares of time.
+ * A collector pause, a safepoint, or a machine whose cores are busy delays this thread as it delays
+ * every client thread.
+ *
+ * <p>Started and stopped by one thread; {@link #stop()} returns the figures after the meter thread ended.
+ */
+final class HiccupMeter implements Runnable {
+
+  /** How long the meter sleeps each time: 1 ms, jHiccup's default resolution. */
+  static final long INTERVAL_NANOS = 1_000_000;
+  /** The longest stall recorded exactly: one hour. */
+  private static final long HIGHEST_NANOS = 3_600_000_000_000L;
+
+  /** Sleeps for a while (tests induce stalls through it). */
+  interface Sleeper {
+    void sleepNanos(long nanos) throws InterruptedException;
+  }
+
+  static final Sleeper PARK = nanos -> {
+    LockSupport.parkNanos(nanos);
+    if (Thread.interrupted()) {
+      throw new InterruptedException();
+    }
+  };
+
+  private final NanoClock clock;
+  private final Sleeper sleeper;
+  private final Histogram histogram = new Histogram(HIGHEST_NANOS, 3);
+  private volatile boolean stopped;
+  private Thread thread;
+
+  HiccupMeter(NanoClock clock, Sleeper sleeper) {
+    this.clock = clock;
+    this.sleeper = sleeper;
+  }
+
+  /** Starts the meter thread. */
+  HiccupMeter start() {
+    thread = new Thread(this, "ycsb-hiccup-meter");
+    thread.setDaemon(true);
+    thread.start();
+    return this;
+  }
+
+  @Override
+  public void run() {
+    while (!stopped) {
+      long before = clock.nanoTime();
+      try {
+        sleeper.sleepNanos(INTERVAL_NANOS);
+      } catch (InterruptedException e) {
+        return;
+      }
+      long late = Math.min(HIGHEST_NANOS, Math.max(0, clock.nanoTime() - before - INTERVAL_NANOS));
+      histogram.recordValueWithExpectedInterval(late, INTERVAL_NANOS);
+    }
+  }
+
+  /** Stops the meter and returns what it measured, with the collector's pauses of the same phase. */
+  ClientStalls stop(long gcPauses, long gcPauseMillis) {
+    stopped = true;
+    if (thread != null) {
+      try {
+        thread.join(1000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      if (thread.isAlive()) {
+        thread.interrupt();
+        try {
+          thread.join(1000);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+    }
+    synchronized (this) {
+      return figures(gcPauses, gcPauseMillis);
+    }
+  }
+
+  /** The figures so far (after {@link #stop}, or from the meter thread's own caller in tests). */
+  ClientStalls figures(long gcPauses, long gcPauseMillis) {
+    long n = histogram.getTotalCount();
+    return new ClientStalls(INTERVAL_NANOS / 1000.0, n, n == 0 ? 0 : histogram.getValueAtPercentile(99) / 1000.0,
+        n == 0 ? 0 : histogram.getValueAtPercentile(99.9) / 1000.0, n == 0 ? 0 : histogram.getMaxValue() / 1000.0,
+        gcPauses, gcPauseMillis);
+  }
+}

@@ -1,0 +1,123 @@
+package io.github.ycsbkv.results;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The load a phase put on the server: what the engine intended (clients, the connections they used,
+ * requests in flight on each, the OS threads that served them) and what the server itself saw. A
+ * comparison of stores or clients holds only at equal load, so every result carries it
+ * ({@code result.json} {@code load}, the run's header, the summary). Immutable.
+ *
+ * @param clients closed-loop clients ({@code -threads})
+ * @param connections connections the binding opened to the server for them, or -1 when the binding does not say
+ * @param inFlightPerConnection requests in flight on each connection at most (1: one request per connection)
+ * @param servingThreads OS threads that ran the clients
+ * @param model how the connections were used: {@value #PER_CLIENT}, {@value #SHARED}, {@value #PIPELINED},
+ *     {@value #PER_COMMAND} or {@value #UNKNOWN}
+ * @param server what the server saw, or null when the binding has no probe or the store no counters
+ */
+public record LoadShape(int clients, int connections, double inFlightPerConnection, int servingThreads, String model,
+    ServerView server) {
+
+  /** A connection per client, one request in flight on it: upstream YCSB's and memtier's {@code -c}. */
+  public static final String PER_CLIENT = "connection-per-client";
+  /** The clients share fewer connections, their requests pipelined on them ({@code -p connections=N}). */
+  public static final String SHARED = "shared-connections";
+  /** A connection per client thread with several requests in flight ({@code -p pipeline=P}). */
+  public static final String PIPELINED = "pipelined";
+  /** A pooled socket per command in flight (Aerospike's client). */
+  public static final String PER_COMMAND = "socket-per-command";
+  /** The binding does not say how it connects. */
+  public static final String UNKNOWN = "unknown";
+
+  /**
+   * The server's counters around the measured phase.
+   *
+   * @param connectionsBefore connections on the server before the clients connected (the probe's own, and any
+   *     other client's), or -1
+   * @param probeConnections connections the probe itself held (counted in both figures)
+   * @param connectionsMax the most connections on the server at once while the clients were connected, sampled
+   *     every {@code ServerProbe.LOAD_INTERVAL_MILLIS} ms, or -1
+   * @param commandsPerOperation commands the server processed per workload operation during the measured phase
+   *     (the probe's own subtracted), or NaN when the server does not count them
+   * @param source where the figures come from
+   */
+  public record ServerView(int connectionsBefore, int probeConnections, int connectionsMax, double commandsPerOperation,
+      String source) {
+
+    /** Connections the run added to the server at most ({@code connectionsMax - connectionsBefore}), or -1. */
+    public int runConnections() {
+      return connectionsBefore < 0 || connectionsMax < 0 ? -1 : connectionsMax - connectionsBefore;
+    }
+  }
+
+  /** The same shape with the server's view. */
+  public LoadShape withServer(ServerView view) {
+    return new LoadShape(clients, connections, inFlightPerConnection, servingThreads, model, view);
+  }
+
+  /** One line for people, for example {@code 32 clients on 32 connections, 1 request in flight on each, 2 threads}. */
+  public String describe() {
+    String served = String.format(Locale.ROOT, ", served by %d thread%s", servingThreads, servingThreads == 1 ? "" : "s");
+    return switch (model) {
+      case PER_CLIENT -> String.format(Locale.ROOT, "%d client%s on %d connection%s, 1 request in flight on each",
+          clients, plural(clients), connections, plural(connections)) + served;
+      case SHARED -> String.format(Locale.ROOT, "%d clients sharing %d connection%s, up to %s requests in flight on"
+          + " each", clients, connections, plural(connections), number(inFlightPerConnection)) + served;
+      case PIPELINED -> String.format(Locale.ROOT, "%d connection%s with %s requests in flight on each (pipeline)",
+          connections, plural(connections), number(inFlightPerConnection)) + served;
+      case PER_COMMAND -> String.format(Locale.ROOT, "%d client%s, the client library's socket per command in flight"
+          + " (%d)", clients, plural(clients), connections) + served;
+      default -> String.format(Locale.ROOT, "%d client%s; connections not reported by the binding", clients,
+          plural(clients)) + served;
+    };
+  }
+
+  /** What the server saw, in one line, or null when there is no server view. */
+  public String describeServer() {
+    if (server == null) {
+      return null;
+    }
+    List<String> parts = new ArrayList<>();
+    if (server.runConnections() >= 0) {
+      parts.add(String.format(Locale.ROOT, "%d connections at most during the run (%d before it)",
+          server.connectionsMax(), server.connectionsBefore()));
+    }
+    if (!Double.isNaN(server.commandsPerOperation())) {
+      parts.add(String.format(Locale.ROOT, "%.2f commands per operation", server.commandsPerOperation()));
+    }
+    return parts.isEmpty() ? null : "the server saw " + String.join(", ", parts);
+  }
+
+  /**
+   * Warnings when the server saw another load than intended: more or fewer connections than the binding
+   * opened (another client on the server, or connections the binding did not declare), or other clients
+   * connected before the run.
+   */
+  public List<String> mismatches() {
+    List<String> out = new ArrayList<>();
+    if (server == null || server.runConnections() < 0) {
+      return out;
+    }
+    if (server.connectionsBefore() > server.probeConnections()) {
+      out.add(String.format(Locale.ROOT, "the server had %d connections before the clients connected (the probe's: %d):"
+          + " other clients share this server, and its figures include their load", server.connectionsBefore(),
+          server.probeConnections()));
+    }
+    if (connections > 0 && server.runConnections() != connections && !PER_COMMAND.equals(model)) {
+      out.add(String.format(Locale.ROOT, "the load shape says %d connections, but the server saw %d more connections"
+          + " during the run than before it: the load was not the intended one", connections, server.runConnections()));
+    }
+    return out;
+  }
+
+  private static String plural(int n) {
+    return n == 1 ? "" : "s";
+  }
+
+  private static String number(double v) {
+    return v == Math.rint(v) ? String.format(Locale.ROOT, "%d", (long) v) : String.format(Locale.ROOT, "%.1f", v);
+  }
+}

@@ -1,0 +1,37 @@
+package io.github.ycsbkv.spi;
+
+/**
+ * Optional capability of a {@code site.ycsb.DB}: says how the binding opens its connections, so that
+ * the engine can state the load shape in every result (docs/engine.md, "Load shape").
+ *
+ * <p>{@link Model#FOLLOWS_ENGINE}: one connection per closed-loop client with one request in flight on
+ * it (the default, as upstream YCSB's redis binding and memtier_benchmark's {@code -c}), N connections
+ * shared by the clients with {@code -p connections=N}, and one connection per client thread with
+ * {@code pipeline} requests in flight with {@code -p pipeline=P}. {@link Model#SOCKET_PER_COMMAND}: the
+ * client library takes a socket from its pool for each command in flight (Aerospike's client), so
+ * there are as many connections in use as commands in flight. A binding without this interface makes
+ * no claim; the result then says the connections are unknown and shows only the server's view.
+ */
+public interface ConnectionShape {
+
+  /** How a binding's connections relate to the engine's clients. */
+  enum Model {
+    /** Connections as the engine's {@code connections} and {@code pipeline} properties say. */
+    FOLLOWS_ENGINE,
+    /** A pooled socket for each command in flight; {@code connections} cannot share them. */
+    SOCKET_PER_COMMAND
+  }
+
+  /**
+   * Set by the engine in the properties each instance receives: how many connections that instance opens
+   * (1 for a client thread of its own, one per client when a thread serves several, its share of
+   * {@code connections=N}).
+   */
+  String INSTANCE_CONNECTIONS = "drivers.connections";
+
+  /**
+   * This configuration's model, or null when it makes no claim (a cluster's per-node pools, say). Called
+   * after {@code setProperties} and before {@code init}; the same for every instance of one run.
+   */
+  Model connectionModel();
+}

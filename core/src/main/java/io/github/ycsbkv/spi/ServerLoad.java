@@ -1,0 +1,15 @@
+package io.github.ycsbkv.spi;
+
+/**
+ * The server's own view of the load at one moment, as the server counts it: the connections it holds
+ * (every client's, the probe's own included) and the commands it has processed since it started.
+ * Compared with the load shape the engine intended, it shows what the server really saw.
+ *
+ * @param connections connections open on the server now, or -1 if the server does not say
+ * @param commandsProcessed commands processed since the server started, less those the probe itself sent (up to a
+ *     constant: only differences of it mean something), or -1 if the server does not count them
+ * @param source where the figures come from, for example {@code INFO clients connected_clients / INFO stats
+ *     total_commands_processed}
+ * @param probeConnections connections the probe itself holds on the server (counted in {@code connections})
+ */
+public record ServerLoad(int connections, long commandsProcessed, String source, int probeConnections) {}
