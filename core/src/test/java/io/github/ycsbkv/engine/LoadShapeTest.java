@@ -1,0 +1,202 @@
+package io.github.ycsbkv.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.results.BenchmarkResult;
+import io.github.ycsbkv.results.LoadShape;
+import io.github.ycsbkv.results.ResultJson;
+import io.github.ycsbkv.spi.ConnectionShape;
+import io.github.ycsbkv.spi.ServerLoad;
+import io.github.ycsbkv.spi.ServerProbe;
+import io.github.ycsbkv.spi.ServerSample;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Properties;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The load shape the engine intends (connections, requests in flight, threads) and the server's view of it. */
+class LoadShapeTest {
+
+  @BeforeEach
+  void reset() {
+    DelayedAsyncDB.reset();
+    ShapedAsyncDB.resetShape();
+  }
+
+  private static Properties props(int clients) {
+    Properties p = new Properties();
+    p.setProperty("recordcount", "100");
+    p.setProperty("operationcount", "600");
+    p.setProperty("readproportion", "1");
+    p.setProperty("updateproportion", "0");
+    p.setProperty("requestdistribution", "uniform");
+    p.setProperty("threadcount", Integer.toString(clients));
+    return p;
+  }
+
+  private BenchmarkResult run(Properties p, ServerProbe probe) {
+    return new Benchmark(Phase.RUN, p, "shaped", ShapedAsyncDB.class, getClass().getClassLoader()).probe(probe).run();
+  }
+
+  private static int sum(java.util.List<Integer> l) {
+    return l.stream().mapToInt(Integer::intValue).sum();
+  }
+
+  @Test
+  void run_default_connectionPerClient_whateverThreadsServeThem() {
+    Properties p = props(10);
+    p.setProperty("drivers", "2");
+    BenchmarkResult r = run(p, null);
+    LoadShape l = r.load();
+    assertEquals(LoadShape.PER_CLIENT, l.model());
+    assertEquals(10, l.clients());
+    assertEquals(10, l.connections());
+    assertEquals(1.0, l.inFlightPerConnection());
+    assertEquals(2, l.servingThreads());
+    assertEquals(java.util.List.of(5, 5), ShapedAsyncDB.CONNECTIONS.stream().sorted().toList(),
+        "each serving thread opens one connection per client it serves");
+    assertEquals("10 clients on 10 connections, 1 request in flight on each, served by 2 threads", l.describe());
+    assertNull(l.server(), "no probe, no server view");
+  }
+
+  @Test
+  void run_threadPerClient_oneConnectionEach() {
+    Properties p = props(3);
+    p.setProperty("drivers", "0");
+    BenchmarkResult r = run(p, null);
+    assertEquals(3, r.load().connections());
+    assertEquals(3, r.load().servingThreads());
+    assertEquals(java.util.List.of(1, 1, 1), ShapedAsyncDB.CONNECTIONS);
+  }
+
+  @Test
+  void run_connections4_clientsShareFourConnections_overAtMostFourThreads() {
+    Properties p = props(10);
+    p.setProperty("connections", "4");
+    p.setProperty("drivers", "3");
+    BenchmarkResult r = run(p, null);
+    LoadShape l = r.load();
+    assertEquals(LoadShape.SHARED, l.model());
+    assertEquals(4, l.connections());
+    assertEquals(3.0, l.inFlightPerConnection(), "10 clients over 4 connections: up to 3 on one");
+    assertEquals(3, l.servingThreads());
+    assertEquals(4, sum(ShapedAsyncDB.CONNECTIONS), "the threads' shares add up to 4");
+    assertEquals(10, DelayedAsyncDB.MAX_IN_FLIGHT.get(), "still one request in flight per client");
+  }
+
+  @Test
+  void run_pipeline8_aConnectionPerThread_eightInFlight() {
+    Properties p = props(2);
+    p.setProperty("pipeline", "8");
+    BenchmarkResult r = run(p, null);
+    LoadShape l = r.load();
+    assertEquals(LoadShape.PIPELINED, l.model());
+    assertEquals(2, l.connections());
+    assertEquals(8.0, l.inFlightPerConnection());
+    assertEquals(java.util.List.of(1, 1), ShapedAsyncDB.CONNECTIONS);
+  }
+
+  @Test
+  void connections_malformedOrImpossible_isOneClearLine() {
+    Properties p = props(4);
+    p.setProperty("connections", "few");
+    assertTrue(assertThrows(UserError.class, () -> run(p, null)).getMessage()
+        .startsWith("property 'connections' must be client"));
+    p.setProperty("connections", "8");
+    assertTrue(assertThrows(UserError.class, () -> run(p, null)).getMessage()
+        .startsWith("connections=8 is more connections than the 4 clients"));
+    p.setProperty("connections", "2");
+    p.setProperty("pipeline", "4");
+    assertTrue(assertThrows(UserError.class, () -> run(p, null)).getMessage()
+        .startsWith("connections=2 and pipeline=4 are two different loads"));
+    p.remove("pipeline");
+    p.setProperty("drivers", "0");
+    assertTrue(assertThrows(UserError.class, () -> run(p, null)).getMessage().contains("drivers=0"));
+    p.remove("drivers");
+    ShapedAsyncDB.model = ConnectionShape.Model.SOCKET_PER_COMMAND;
+    assertTrue(assertThrows(UserError.class, () -> run(p, null)).getMessage()
+        .contains("shares connections between clients, which binding 'shaped' does not do"));
+    Properties blocking = props(4);
+    blocking.setProperty("connections", "2");
+    UserError e = assertThrows(UserError.class,
+        () -> new Benchmark(Phase.RUN, blocking, "fixed", FixedLatencyDB.class, getClass().getClassLoader()).run());
+    assertTrue(e.getMessage().contains("needs a binding with asynchronous operations"), e.getMessage());
+  }
+
+  @Test
+  void legacyConnectionProperties_areReadWithOneLineSayingWhatReplacesThem() {
+    Properties p = props(10);
+    p.setProperty("dragonfly.connections", "2");
+    BenchmarkResult r = run(p, null);
+    assertEquals(2, r.load().connections(), "dragonfly.connections=2 is connections=2");
+    assertTrue(r.warnings().stream().anyMatch(w -> w.startsWith("dragonfly.connections=2 is replaced by -p"
+        + " connections=2")), r.warnings().toString());
+    Properties q = props(2);
+    q.setProperty("redis.connections", "thread");
+    BenchmarkResult t = run(q, null);
+    assertEquals(LoadShape.PER_CLIENT, t.load().model());
+    assertTrue(t.warnings().stream().anyMatch(w -> w.startsWith("redis.connections=thread is replaced by -p"
+        + " connections=client")), t.warnings().toString());
+  }
+
+  /** A server that counts one command per operation completed and holds the probe's connection plus what it is told. */
+  static final class CountingProbe implements ServerProbe {
+    volatile int extraConnections;
+    final int clients;
+
+    CountingProbe(int clients) {
+      this.clients = clients;
+    }
+
+    @Override
+    public ServerSample sample() {
+      return new ServerSample(Instant.now(), "fake", "1", 1, 0, -1, -1, "none", Map.of());
+    }
+
+    @Override
+    public ServerLoad load() {
+      // Before the clients connect no instance has initialised; afterwards they all have.
+      int connected = sum(ShapedAsyncDB.CONNECTIONS);
+      return new ServerLoad(1 + connected + (connected > 0 ? extraConnections : 0),
+          DelayedAsyncDB.COMPLETED.get(), "fake counters", 1);
+    }
+
+    @Override
+    public void close() {}
+  }
+
+  @Test
+  void run_withProbe_serverViewInResult_andAWarningWhenItDiffers() throws Exception {
+    Properties p = props(6);
+    p.setProperty("drivers", "2");
+    p.setProperty("operationcount", "3000");
+    CountingProbe probe = new CountingProbe(6);
+    BenchmarkResult r = run(p, probe);
+    LoadShape.ServerView v = r.load().server();
+    assertNotNull(v);
+    assertEquals(1, v.connectionsBefore());
+    assertEquals(7, v.connectionsMax());
+    assertEquals(6, v.runConnections());
+    assertEquals(1.0, v.commandsPerOperation(), 1e-9);
+    assertTrue(r.warnings().stream().noneMatch(w -> w.contains("the load was not the intended one")), r.warnings().toString());
+    // Round trip through result.json.
+    BenchmarkResult back = ResultJson.parse(ResultJson.toJson(r));
+    assertEquals(r.load(), back.load());
+    assertEquals(r.stalls(), back.stalls());
+
+    reset();
+    probe.extraConnections = 3;
+    BenchmarkResult other = run(p, probe);
+    assertEquals(9, other.load().server().runConnections());
+    assertTrue(other.warnings().stream().anyMatch(w -> w.equals("the load shape says 6 connections, but the server"
+        + " saw 9 more connections during the run than before it: the load was not the intended one")),
+        other.warnings().stream().collect(Collectors.joining("\n")));
+  }
+}
