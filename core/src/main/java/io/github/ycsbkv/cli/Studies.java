@@ -47,7 +47,13 @@ final class Studies {
           + " ran each store in a container on a 12-core laptop and published P99 in \"ms\" that are implausible for"
           + " loopback (most likely microseconds); here P99 is the service time in microseconds, exact (HdrHistogram),"
           + " on this machine, against the servers given with -p or started here (a container of the pinned image, or the"
-          + " binary on PATH) with their default settings.",
+          + " binary on PATH) with their default settings. Each YCSB thread is a client with a connection of its own"
+          + " and one request in flight on it, as the study's upstream YCSB clients (its redis binding keeps a"
+          + " connection per thread; Aerospike's client a socket per command in flight): the default load shape,"
+          + " served by one thread per core where the binding is asynchronous; every result states the connections"
+          + " and commands per operation the server itself saw. --shape multiplexed runs each RESP store again as"
+          + " STORE+multiplexed, its clients sharing 4 connections, side by side: what a client made for a"
+          + " multi-threaded server changes.",
       List.of(
           p("readheavy", "aerospike", 436, 2_979, 3_348, 32_592), p("readheavy", "redis", 862, 4_447, 1_656, 17_158),
           p("readheavy", "dragonfly", 1_137, 4_883, 1_371, 16_328),
@@ -72,8 +78,8 @@ final class Studies {
           + " published, whatever --repeat says. memtier_benchmark is one client for every store, non-blocking, with"
           + " a connection per client: here every store is run with the same client, the dragonfly binding's,"
           + " whatever the store: its clients are served by one thread per core, each client with a connection of"
-          + " its own (dragonfly.connections=client) and one request in flight on it; request timeouts are 30 s"
-          + " (memtier has none).",
+          + " its own (the default load shape, as memtier's -c) and one request in flight on it; request timeouts"
+          + " are 30 s (memtier has none).",
       List.of(
           new Published("memtier", "redis", 1, 100, "throughput", 61_112, OPS),
           new Published("memtier", "redis", 4, 400, "throughput", 125_524, OPS),
@@ -98,7 +104,7 @@ final class Studies {
       List.of(new Part("objectcache", List.of(1), 13)), List.of("memtier"),
       // memtier_benchmark has no request timeout; 800 clients queueing on a small machine (and their TLS
       // handshakes) outlast the bindings' 2 s default, which would count them as errors.
-      List.of("dragonfly.timeout=30000", "dragonfly.connections=client"), "dragonfly");
+      List.of("dragonfly.timeout=30000"), "dragonfly");
 
   static final List<Study> ALL = List.of(YCSB2025, MEMTIER2025);
 

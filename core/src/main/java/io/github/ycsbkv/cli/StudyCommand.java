@@ -46,6 +46,10 @@ final class StudyCommand implements Callable<Integer> {
 
   /** The label of a store's TLS cells: {@code redis+tls}. */
   static final String TLS = "+tls";
+  /** The label of a store's cells with shared connections ({@code --shape multiplexed}): {@code redis+multiplexed}. */
+  static final String MULTIPLEXED = "+multiplexed";
+  /** The connections the clients of a {@link #MULTIPLEXED} cell share. */
+  static final int MULTIPLEXED_CONNECTIONS = 4;
 
   /** The binding every store of the chosen study runs with, or null for each store's own. */
   private String client;
@@ -82,6 +86,12 @@ final class StudyCommand implements Callable<Integer> {
       + " serving TLS only with a throw-away CA; a store whose server cannot serve TLS here is left out of it, and"
       + " said so.")
   boolean tls;
+
+  @Option(names = "--shape", paramLabel = "SHAPE", description = "published (default): every client with a connection"
+      + " of its own and one request in flight, as the study's clients; multiplexed: each RESP store also runs as"
+      + " STORE+multiplexed, its clients sharing " + MULTIPLEXED_CONNECTIONS + " connections with their requests"
+      + " pipelined on them (as a client made for a multi-threaded server does), side by side.")
+  String shape = "published";
 
   @Option(names = "--servers", paramLabel = "WAY", description = "How stores without an address are started: auto (a"
       + " container of the store's pinned image when a Docker engine answers, else its binary on PATH), container or"
@@ -133,12 +143,20 @@ final class StudyCommand implements Callable<Integer> {
       throw new UserError("study " + study.name() + " runs RESP stores only (redis, valkey, keydb, dragonfly), with"
           + " one client; drop aerospike from --stores");
     }
+    boolean multiplexed = switch (shape.trim().toLowerCase(Locale.ROOT)) {
+      case "published" -> false;
+      case "multiplexed" -> true;
+      default -> throw new UserError("--shape must be published or multiplexed, got '" + shape + "'");
+    };
     Provisioner provisioner = provisioner(chosen, way);
     List<String> notes = new ArrayList<>();
     // Each store, then the same store serving TLS (STORE+tls), so that each server runs around its own cells.
     List<String> labels = new ArrayList<>();
     for (String store : chosen) {
       labels.add(store);
+      if (multiplexed && !store.equals("aerospike")) {
+        labels.add(store + MULTIPLEXED);
+      }
       String label = store + TLS;
       if (tls) {
         String why = addressGiven(label) ? null : provisioner == null ? "no provisioner on the class path"
@@ -167,9 +185,12 @@ final class StudyCommand implements Callable<Integer> {
       sweep.add("-p");
       sweep.add(p);
     }
-    err.printf(Locale.ROOT, "ycsb-kv study %s: %s; %d store(s)%s x %d workload(s) x %d thread counts x %d repetitions"
-        + "%s at scale %s%n", study.name(), study.title(), chosen.size(), labels.size() > chosen.size() ? " (and "
-        + (labels.size() - chosen.size()) + " over TLS)" : "", study.workloads().size(), study.threads().size(),
+    long tlsLabels = labels.stream().filter(l -> l.endsWith(TLS)).count();
+    long shared = labels.stream().filter(l -> l.endsWith(MULTIPLEXED)).count();
+    err.printf(Locale.ROOT, "ycsb-kv study %s: %s; %d store(s)%s%s x %d workload(s) x %d thread counts x %d"
+        + " repetitions%s at scale %s%n", study.name(), study.title(), chosen.size(), tlsLabels > 0 ? " (and "
+        + tlsLabels + " over TLS)" : "", shared > 0 ? " (and " + shared + " with " + MULTIPLEXED_CONNECTIONS
+        + " shared connections)" : "", study.workloads().size(), study.threads().size(),
         repetitions, study.parts().stream().map(part -> ", " + part.workload() + " x " + part.iterations()
             + " iterations").collect(Collectors.joining()),
         java.math.BigDecimal.valueOf(scale).stripTrailingZeros().toPlainString());
@@ -182,6 +203,10 @@ final class StudyCommand implements Callable<Integer> {
     for (String label : labels) {
       if (label.endsWith(TLS)) {
         command.bindingWorkloads.put(label, study.tlsWorkloads());
+      }
+      if (label.endsWith(MULTIPLEXED)) {
+        command.bindingProperties.computeIfAbsent(label, k -> new java.util.LinkedHashMap<>())
+            .put("connections", Integer.toString(MULTIPLEXED_CONNECTIONS));
       }
     }
     if (study.client() != null) {
@@ -201,8 +226,9 @@ final class StudyCommand implements Callable<Integer> {
       command.beforeBinding = label -> {
         if (provisioner != null && !addressGiven(label)) {
           boolean overTls = label.endsWith(TLS);
-          Provisioner.Provisioned s = provisioner.start(new Provisioner.Request(overTls
-              ? label.substring(0, label.length() - TLS.length()) : label, ioThreads, overTls, way, study.client()));
+          String store = label.contains("+") ? label.substring(0, label.indexOf('+')) : label;
+          Provisioner.Provisioned s = provisioner.start(new Provisioner.Request(store, ioThreads, overTls, way,
+              study.client()));
           started.put(label, s);
           command.bindingProperties.computeIfAbsent(label, k -> new java.util.LinkedHashMap<>())
               .putAll(s.properties());
@@ -265,6 +291,9 @@ final class StudyCommand implements Callable<Integer> {
    * a TLS label ({@code redis+tls}) only by its own {@code redis+tls:key=...}.
    */
   private boolean addressGiven(String store) {
+    if (store.endsWith(MULTIPLEXED)) {
+      return addressGiven(store.substring(0, store.length() - MULTIPLEXED.length()));
+    }
     List<String> keys = store.endsWith(TLS) || client != null ? List.of() : switch (store) {
       case "dragonfly" -> List.of("dragonfly.host", "dragonfly.port", "dragonfly.uri");
       case "aerospike" -> List.of("as.host", "as.port");
@@ -314,6 +343,7 @@ final class StudyCommand implements Callable<Integer> {
     json.put("method", study.method());
     json.put("scale", scale);
     json.put("tls", tls);
+    json.put("shape", shape.trim().toLowerCase(Locale.ROOT));
     ArrayNode notesJson = json.putArray("notes");
     notes.forEach(notesJson::add);
     ArrayNode figures = json.putArray("published");

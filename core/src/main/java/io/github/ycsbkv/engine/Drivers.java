@@ -144,12 +144,10 @@ record Drivers(int threads, int clients, String reason, boolean nonBlocking, int
   private static Drivers sharing(int n, String drivers, int clients, int pipeline, double target, boolean async,
       boolean integrity, String unsafe, boolean nonBlocking, int cores) {
     String what = CONNECTIONS + "=" + n;
-    if (n > clients) {
-      throw new UserError(what + " is more connections than the " + clients + " clients (-threads); use " + CONNECTIONS
-          + "=client for a connection per client");
-    }
-    if (n == clients) {
-      return new Drivers(clients, clients, "", nonBlocking);
+    if (n >= clients) {
+      // As many connections as clients, or more: each client has a connection of its own (the shape says so).
+      return new Drivers(clients, clients, n > clients ? what + " is more than the " + clients + " clients: a"
+          + " connection each" : "", nonBlocking);
     }
     if (!async) {
       throw new UserError(what + " shares connections between clients, which needs a binding with asynchronous"

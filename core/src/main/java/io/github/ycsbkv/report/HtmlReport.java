@@ -139,6 +139,7 @@ public final class HtmlReport {
       workload(w);
     }
     variants();
+    loads();
     memory();
     servers();
     environment();
@@ -705,6 +706,23 @@ public final class HtmlReport {
 
   private static String axisLabel(ValueAxis axis) {
     return axis.getLabel();
+  }
+
+  /** Every cell's load shape beside the server's own view of it ({@link LoadTable}). */
+  private void loads() throws IOException {
+    StringBuilder rows = new StringBuilder();
+    for (JsonNode cell : sweep.path("cells")) {
+      String b = cell.path("binding").asText();
+      String w = cell.path("workload").asText();
+      BenchmarkResult r = result(dir.resolve(b).resolve(w).resolve("t" + cell.path("threads").asInt()).resolve("r1"));
+      if (r != null) {
+        LoadTable.row(rows, b, w, r);
+      }
+    }
+    if (rows.length() > 0) {
+      LoadTable.header(html);
+      html.append(rows).append("</table>\n");
+    }
   }
 
   /** The studies' memory table: the server before load, after load and after the run. */

@@ -50,6 +50,11 @@ class HtmlReportTest {
     String html = Files.readString(out.resolve("report.html"));
     assertFalse(html.contains("http://") && html.contains("<script"), "no scripts, nothing fetched");
     assertTrue(html.contains("bin/ycsb sweep --bindings memory --workloads " + WORKLOADA), "the exact command");
+    // #24: every cell's load shape; the memory binding says nothing of connections and has no probe.
+    assertTrue(html.contains("<h2>Load as the server saw it</h2>"), "the load table");
+    assertTrue(html.contains("<tr><td class=\"l\">memory</td><td class=\"l\">workloada</td><td>3</td>"
+        + "<td class=\"l\">unknown</td><td>n/a</td><td>1</td><td>3</td><td>n/a</td><td>n/a</td>"),
+        html.substring(html.indexOf("<h2>Load as"), html.indexOf("<h2>Load as") + 1500));
 
     Map<String, JsonNode> charts = new LinkedHashMap<>();
     Matcher m = Pattern.compile("(?s)<svg .*?</svg>").matcher(html);

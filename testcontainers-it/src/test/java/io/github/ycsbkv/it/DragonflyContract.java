@@ -39,6 +39,9 @@ abstract class DragonflyContract {
   Store server;
   private final List<DragonflyDB> open = new ArrayList<>();
 
+  @org.junit.jupiter.api.io.TempDir
+  Path tmp;
+
   abstract Store.Kind kind();
 
   @BeforeAll
@@ -215,7 +218,7 @@ abstract class DragonflyContract {
       Cli run = Cli.run(cli("run", "dragonfly", "-P", file, "-p", "recordcount=2000", "-p", "operationcount=20000",
           "-p", "drivers=2", "-p", async, "-threads", "16"));
       assertEquals(0, run.exitCode(), run.err());
-      assertTrue(run.err().contains("drivers=2: 16 clients served by 2 threads"), run.err());
+      assertTrue(run.err().contains("served by 2 threads (drivers=2)"), run.err());
       assertEquals(20000, run.count("READ", "Return=OK") + run.count("UPDATE", "Return=OK"), client + ": " + run.out());
       try (Jedis j = server.jedis()) {
         j.flushAll();
@@ -313,11 +316,11 @@ abstract class DragonflyContract {
     }
   }
 
-  /** #17: memtier2025 gives each client a connection of its own, as memtier_benchmark's connections. */
+  /** #17, #24: each client thread has a connection of its own by default, as memtier_benchmark's connections. */
   @Test
-  void connectionsThreadcount_oneConnectionPerClientThread() throws Exception {
+  void byDefault_oneConnectionPerClientThread() throws Exception {
     long before = connectedClients();
-    Properties p = props("threadcount", "5", "dragonfly.connections", "threadcount");
+    Properties p = props("threadcount", "5");
     for (int i = 0; i < 5; i++) {
       assertEquals(Status.OK, db(p).insert("usertable", "user" + i, values("f0", "v")));
     }
@@ -325,15 +328,17 @@ abstract class DragonflyContract {
   }
 
   /**
-   * #14: dragonfly.connections=client under drivers (memtier_benchmark's model): the clients a thread serves
-   * each get a connection of their own, opened with their first request and kept; one request in flight on each.
+   * #14, #24: a connection per client under drivers (memtier_benchmark's model, the default): the six clients a
+   * thread serves (the engine tells it drivers.connections=6) each get a connection of their own, opened at init,
+   * before the clock starts, and kept; one request in flight on each.
    */
   @Test
   void connectionsClient_clientsServedByOneThread_eachItsOwnConnection() throws Exception {
-    Properties p = props("pipeline", "6", "drivers.clients", "6", "dragonfly.connections", "client",
+    Properties p = props("pipeline", "6", "drivers.clients", "6", "drivers.connections", "6",
         "dragonfly.scanindex", "off");
-    DragonflyDB db = db(p);
     long before = connectedClients();
+    DragonflyDB db = db(p);
+    assertEquals(6, connectedClients() - before, "six connections, opened at init");
     List<java.util.concurrent.CompletableFuture<Status>> writes = new ArrayList<>();
     for (int i = 0; i < 6; i++) {
       writes.add(db.insertAsync("usertable", "user" + i, values("f0", "v" + i)).toCompletableFuture());
@@ -364,12 +369,12 @@ abstract class DragonflyContract {
     }
     assertTrue(connectedClients() <= before, "cleanup closed them");
 
-    Properties lettuce = props("pipeline", "4", "drivers.clients", "4", "dragonfly.connections", "client",
+    Properties lettuce = props("pipeline", "4", "drivers.clients", "4", "drivers.connections", "2", "connections", "8",
         "dragonfly.asyncclient", "lettuce");
     DragonflyDB refused = new DragonflyDB();
     refused.setProperties(lettuce);
     site.ycsb.DBException e = org.junit.jupiter.api.Assertions.assertThrows(site.ycsb.DBException.class, refused::init);
-    assertTrue(e.getMessage().startsWith("dragonfly.connections=client with clients served by few threads needs"
+    assertTrue(e.getMessage().startsWith("-p connections=N (connections shared by the clients) is served by"
         + " dragonfly.asyncclient=jedis"), e.getMessage());
     refused.cleanup();
   }
@@ -417,4 +422,23 @@ abstract class DragonflyContract {
     assertEquals("ycsb: cannot initialize binding 'dragonfly': cannot connect to 127.0.0.1:" + port
         + ": Connection refused; is the server running? (dragonfly.host, dragonfly.port)", refused.lastErrLine());
   }
+
+  /** #24: a default -threads 32 run holds a connection per client on the server, one request in flight on each. */
+  @Test
+  void loadShape_threads32_serverHoldsAConnectionPerClient() throws Exception {
+    LoadShapeChecks.threads32_serverHoldsAConnectionPerClient("dragonfly", this::cli, tmp);
+  }
+
+  /** #24: -p connections=4 shares four connections between the clients, and the server sees four. */
+  @Test
+  void loadShape_connections4_serverHoldsFour() throws Exception {
+    LoadShapeChecks.connections4_serverHoldsFour("dragonfly", this::cli, tmp);
+  }
+
+  /** #24: the memtier workload sends SET and GET only: 1.00 server commands per operation. */
+  @Test
+  void loadShape_memtier_oneServerCommandPerOperation() throws Exception {
+    LoadShapeChecks.memtier_oneCommandPerOperation("dragonfly", this::cli, tmp);
+  }
+
 }

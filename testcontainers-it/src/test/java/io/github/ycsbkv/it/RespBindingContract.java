@@ -338,8 +338,9 @@ abstract class RespBindingContract {
       dbs.add(db);
       assertEquals(Status.OK, db.insert("usertable", "k" + i, values("f", "v" + i)));
     }
-    // Four threads' own connections, and the shared client's one (checks, notices).
-    assertEquals(5, clients(), "one connection per thread");
+    // Four threads' own connections; the shared client's check connection is not kept (#24: it would count
+    // on the server beside the clients').
+    assertEquals(4, clients(), "one connection per thread");
     try (Jedis j = server.jedis()) {
       j.clientKill(redis.clients.jedis.params.ClientKillParams.clientKillParams().type(
           redis.clients.jedis.args.ClientType.NORMAL).skipMe(redis.clients.jedis.params.ClientKillParams.SkipMe.YES));
@@ -493,4 +494,23 @@ abstract class RespBindingContract {
   static String utf8(byte[] b) {
     return new String(b, StandardCharsets.UTF_8);
   }
+
+  /** #24: a default -threads 32 run holds a connection per client on the server, one request in flight on each. */
+  @Test
+  void loadShape_threads32_serverHoldsAConnectionPerClient() throws Exception {
+    LoadShapeChecks.threads32_serverHoldsAConnectionPerClient(kind().id(), this::cli, tmp);
+  }
+
+  /** #24: -p connections=4 shares four connections between the clients, and the server sees four. */
+  @Test
+  void loadShape_connections4_serverHoldsFour() throws Exception {
+    LoadShapeChecks.connections4_serverHoldsFour(kind().id(), this::cli, tmp);
+  }
+
+  /** #24: the memtier workload sends SET and GET only: 1.00 server commands per operation. */
+  @Test
+  void loadShape_memtier_oneServerCommandPerOperation() throws Exception {
+    LoadShapeChecks.memtier_oneCommandPerOperation(kind().id(), this::cli, tmp);
+  }
+
 }

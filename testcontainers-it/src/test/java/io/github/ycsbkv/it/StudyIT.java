@@ -80,6 +80,38 @@ class StudyIT {
     }
   }
 
+  /**
+   * #24: ycsb2025 runs the published shape (a connection per YCSB thread); --shape multiplexed adds each RESP store
+   * as STORE+multiplexed, its clients sharing 4 connections, side by side, and each result says what the server saw.
+   */
+  @Test
+  void ycsb2025_shapeMultiplexed_sideBySide_eachCellsLoadAsTheServerSawIt() throws Exception {
+    System.setProperty("ycsbkv.home", Path.of("..").toAbsolutePath().normalize().toString());
+    try (Store redis = Store.provision(Store.Kind.REDIS)) {
+      Path out = dir.resolve("shape");
+      Cli run = Cli.run("study", "ycsb2025", "--stores", "redis", "--shape", "multiplexed", "--out", out.toString(),
+          "--scale", "0.0007", "--repeat", "1", "--flush", "-p", "redis.host=" + redis.host(),
+          "-p", "redis.port=" + redis.port());
+      assertEquals(0, run.exitCode(), run.err());
+      assertTrue(run.err().contains("(and 1 with 4 shared connections)"), run.err());
+      JsonNode published = JSON.readTree(out.resolve("redis/readheavy/t32/r1/result.json").toFile()).path("load");
+      assertEquals("connection-per-client", published.path("model").asText(), published.toString());
+      assertEquals(32, published.path("server").path("runConnections").asInt(), published.toString());
+      JsonNode shared = JSON.readTree(out.resolve("redis+multiplexed/readheavy/t32/r1/result.json").toFile())
+          .path("load");
+      assertEquals("shared-connections", shared.path("model").asText(), shared.toString());
+      assertEquals(4, shared.path("server").path("runConnections").asInt(), shared.toString());
+      JsonNode two = JSON.readTree(out.resolve("redis+multiplexed/readheavy/t2/r1/result.json").toFile()).path("load");
+      assertEquals(2, two.path("connections").asInt(), "two clients cannot share four connections: " + two);
+      assertEquals("multiplexed", JSON.readTree(out.resolve("study.json").toFile()).path("shape").asText());
+      Cli bad = Cli.run("study", "ycsb2025", "--shape", "pooled", "--out", dir.resolve("bad").toString());
+      assertEquals(2, bad.exitCode());
+      assertEquals("ycsb: --shape must be published or multiplexed, got 'pooled'", bad.lastErrLine());
+    } finally {
+      System.clearProperty("ycsbkv.home");
+    }
+  }
+
   /** #17: without addresses the study starts each store's binary from PATH, and stops it at the end. */
   @Test
   void memtier2025_withoutAddresses_startsTheServersFromPath_andStopsThem() throws Exception {
@@ -132,7 +164,9 @@ class StudyIT {
       JsonNode valkeyCell = JSON.readTree(out.resolve("valkey/memtier/t100/r1/result.json").toFile());
       assertEquals("dragonfly", valkeyCell.path("binding").asText());
       assertEquals("30000", valkeyCell.path("configuration").path("dragonfly.timeout").asText());
-      assertEquals("client", valkeyCell.path("configuration").path("dragonfly.connections").asText());
+      assertEquals("connection-per-client", valkeyCell.path("load").path("model").asText());
+      assertEquals(100, valkeyCell.path("load").path("server").path("runConnections").asInt(),
+          "the server held memtier's 100 connections: " + valkeyCell.path("load"));
       assertTrue(run.err().contains("ycsb-kv study: every store runs with the dragonfly binding's client"), run.err());
       String html = Files.readString(out.resolve("report.html"));
       assertTrue(html.contains("<tr><td class=\"l\">objectcache</td><td class=\"l\">valkey</td><td>1 / 1</td>"

@@ -216,6 +216,26 @@ final class DragonflyClients {
   }
 
   /** One line that says what is wrong and what to do. */
+  /** The first {@link ConnectException} among {@code e}, its causes and their suppressed exceptions, or null. */
+  private static Throwable connectFailure(Throwable e) {
+    java.util.ArrayDeque<Throwable> todo = new java.util.ArrayDeque<>(List.of(e));
+    java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    while (!todo.isEmpty()) {
+      Throwable t = todo.poll();
+      if (!seen.add(t)) {
+        continue;
+      }
+      if (t instanceof ConnectException) {
+        return t;
+      }
+      if (t.getCause() != null) {
+        todo.add(t.getCause());
+      }
+      todo.addAll(List.of(t.getSuppressed()));
+    }
+    return null;
+  }
+
   static DBException explain(DragonflySettings s, Throwable e) {
     Throwable root = e;
     SSLException ssl = null;
@@ -227,6 +247,11 @@ final class DragonflyClients {
     }
     if (root instanceof SSLException x && ssl == null) {
       ssl = x;
+    }
+    // Jedis (the lanes) keeps the socket's exception as a cause or a suppressed one; Lettuce as the root.
+    Throwable refused = connectFailure(e);
+    if (refused != null) {
+      root = refused;
     }
     String text = String.valueOf(e.getMessage()) + " " + root.getMessage();
     String upper = text.toUpperCase(Locale.ROOT);
