@@ -162,8 +162,10 @@ record Drivers(int threads, int clients, String reason, boolean nonBlocking, int
           + "; drop one of them");
     }
     if (unsafe != null) {
-      throw new UserError(what + " serves the clients from few threads, which this workload does not allow (" + unsafe
-          + "); use " + CONNECTIONS + "=client");
+      // Sharing needs clients served by few threads, which a workload that waits for its results cannot have:
+      // each client keeps a connection of its own, and the run's header and result say so.
+      return new Drivers(clients, clients, what + " cannot be shared by this workload's clients (" + unsafe
+          + "): a connection each", nonBlocking);
     }
     int threads;
     if (drivers.equals("auto")) {

@@ -92,6 +92,17 @@ class LoadShapeTest {
   }
 
   @Test
+  void run_connections2_workloadThatWaitsForResults_aConnectionPerClient() {
+    Properties p = props(4);
+    p.setProperty("connections", "2");
+    p.setProperty("readproportion", "0.5");
+    p.setProperty("readmodifywriteproportion", "0.5");
+    BenchmarkResult r = run(p, null);
+    assertEquals(LoadShape.PER_CLIENT, r.load().model(), "read-modify-write reads before it writes: no sharing");
+    assertEquals(4, r.load().connections());
+  }
+
+  @Test
   void run_connectionsAtLeastTheClients_aConnectionPerClient() {
     Properties p = props(2);
     p.setProperty("connections", "4");
