@@ -62,7 +62,9 @@ abstract class PhaseCommand implements Callable<Integer> {
       description = "A property; repeatable, wins over every -P file (e.g. -p recordcount=1000).")
   List<String> propertyPairs = new ArrayList<>();
 
-  @Option(names = "-threads", paramLabel = "N", description = "Client threads (property threadcount, default 1).")
+  @Option(names = "-threads", paramLabel = "N", description = "Closed-loop clients (property threadcount, default 1), each with a"
+      + " connection of its own and one request in flight on it; -p connections=N makes them share N connections,"
+      + " -p pipeline=P keeps P requests in flight on each client's connection. Results state the load the server saw.")
   Integer threads;
 
   @Option(names = "-target", paramLabel = "OPS",

@@ -35,6 +35,29 @@ public class UserError extends RuntimeException {
   }
 
   /**
+   * The first exception of {@code type} among {@code t}, its causes and their suppressed exceptions (client
+   * libraries keep a socket's failure as either), or null.
+   */
+  public static <T extends Throwable> T findCause(Throwable t, Class<T> type) {
+    java.util.ArrayDeque<Throwable> todo = new java.util.ArrayDeque<>(java.util.List.of(t));
+    java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    while (!todo.isEmpty()) {
+      Throwable c = todo.poll();
+      if (!seen.add(c)) {
+        continue;
+      }
+      if (type.isInstance(c)) {
+        return type.cast(c);
+      }
+      if (c.getCause() != null) {
+        todo.add(c.getCause());
+      }
+      todo.addAll(java.util.List.of(c.getSuppressed()));
+    }
+    return null;
+  }
+
+  /**
    * One line describing {@code t}: its message, followed by the message of its root cause where
    * that adds something (for example "Failed to connect: Connection refused").
    */

@@ -98,7 +98,9 @@ public record LoadShape(int clients, int connections, double inFlightPerConnecti
    */
   public List<String> mismatches() {
     List<String> out = new ArrayList<>();
-    if (server == null || server.runConnections() < 0) {
+    // A pooled socket per command (Aerospike): the server still counts the sockets of a client closed a moment
+    // ago, and the pool keeps what the load needed at its peak, so neither figure is a shape to hold it to.
+    if (server == null || server.runConnections() < 0 || PER_COMMAND.equals(model)) {
       return out;
     }
     if (server.connectionsBefore() > server.probeConnections()) {
@@ -106,7 +108,7 @@ public record LoadShape(int clients, int connections, double inFlightPerConnecti
           + " other clients share this server, and its figures include their load", server.connectionsBefore(),
           server.probeConnections()));
     }
-    if (connections > 0 && server.runConnections() != connections && !PER_COMMAND.equals(model)) {
+    if (connections > 0 && server.runConnections() != connections) {
       out.add(String.format(Locale.ROOT, "the load shape says %d connections, but the server saw %d more connections"
           + " during the run than before it: the load was not the intended one", connections, server.runConnections()));
     }

@@ -216,26 +216,6 @@ final class DragonflyClients {
   }
 
   /** One line that says what is wrong and what to do. */
-  /** The first {@link ConnectException} among {@code e}, its causes and their suppressed exceptions, or null. */
-  private static Throwable connectFailure(Throwable e) {
-    java.util.ArrayDeque<Throwable> todo = new java.util.ArrayDeque<>(List.of(e));
-    java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-    while (!todo.isEmpty()) {
-      Throwable t = todo.poll();
-      if (!seen.add(t)) {
-        continue;
-      }
-      if (t instanceof ConnectException) {
-        return t;
-      }
-      if (t.getCause() != null) {
-        todo.add(t.getCause());
-      }
-      todo.addAll(List.of(t.getSuppressed()));
-    }
-    return null;
-  }
-
   static DBException explain(DragonflySettings s, Throwable e) {
     Throwable root = e;
     SSLException ssl = null;
@@ -249,7 +229,7 @@ final class DragonflyClients {
       ssl = x;
     }
     // Jedis (the lanes) keeps the socket's exception as a cause or a suppressed one; Lettuce as the root.
-    Throwable refused = connectFailure(e);
+    Throwable refused = io.github.ycsbkv.config.UserError.findCause(e, ConnectException.class);
     if (refused != null) {
       root = refused;
     }
@@ -266,6 +246,11 @@ final class DragonflyClients {
     } else if (ssl != null) {
       message = "TLS handshake with " + s.where() + " failed: " + root.getMessage()
           + "; check dragonfly.tls.cafile, or dragonfly.tls.insecure=true for a self-signed test server";
+    } else if (root instanceof java.net.SocketTimeoutException) {
+      // Jedis (the lanes): the server accepted the connection and did not answer within dragonfly.timeout.
+      message = "the server at " + s.where() + " did not answer within " + s.timeoutMillis() + " ms ("
+          + root.getMessage() + ")" + (s.tls() ? "; if it does not serve TLS, set dragonfly.tls=false"
+          : "; if it serves TLS, set dragonfly.tls=true");
     } else {
       message = "cannot talk to " + s.where() + ": " + e.getMessage()
           + (root != e && root.getMessage() != null ? ": " + root.getMessage() : "");

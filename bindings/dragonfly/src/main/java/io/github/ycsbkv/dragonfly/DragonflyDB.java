@@ -216,11 +216,8 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
   @Override
   public String emptyStore() throws DBException {
     if (lane != null) {
-      try {
-        lane.call(p -> p.sendCommand(Protocol.Command.FLUSHDB, new String[0]));
-      } catch (RuntimeException e) {
-        throw new DBException("cannot empty " + settings.where() + ": " + e.getMessage());
-      }
+      flush();
+      JedisLane.flushDatabase(settings.laneProperties());
       return "FLUSHDB of database " + settings.database() + " at " + settings.where();
     }
     try {

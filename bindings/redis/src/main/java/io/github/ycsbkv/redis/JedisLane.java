@@ -205,6 +205,15 @@ public final class JedisLane implements AutoCloseable {
     return t;
   }
 
+  /**
+   * {@code FLUSHDB} of the database the {@code redis.*} properties name (a standalone server), on a connection of
+   * its own that waits for the reply longer than the command timeout: a server replies once its database is
+   * empty, which takes seconds for large ones.
+   */
+  public static void flushDatabase(Properties redisProperties) throws DBException {
+    RedisClients.flushDatabase(RedisSettings.from(redisProperties));
+  }
+
   /** Sends what is held, then closes the connections the lane owns. */
   @Override
   public void close() {

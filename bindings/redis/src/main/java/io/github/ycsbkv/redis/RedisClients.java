@@ -1,5 +1,6 @@
 package io.github.ycsbkv.redis;
 
+import io.github.ycsbkv.config.UserError;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
@@ -119,9 +120,31 @@ final class RedisClients {
 
   /** A client config for these settings (also used by the probe). */
   static JedisClientConfig config(RedisSettings s) throws DBException {
+    return config(s, s.timeoutMillis());
+  }
+
+  /**
+   * How long {@code FLUSHDB} may take before a store counts as not answering: a server empties its database
+   * before it replies, and half a million large hashes took Redis 7 longer than the 2 s command timeout.
+   */
+  static final int FLUSH_TIMEOUT_MILLIS = 120_000;
+
+  /** {@code FLUSHDB} of a standalone server's database on a connection of its own, waiting up to {@link #FLUSH_TIMEOUT_MILLIS}. */
+  static void flushDatabase(RedisSettings s) throws DBException {
+    RedisSettings.Endpoint e = s.endpoints().get(0);
+    try (redis.clients.jedis.Jedis j = new redis.clients.jedis.Jedis(new HostAndPort(e.host(), e.port()),
+        config(s, Math.max(s.timeoutMillis(), FLUSH_TIMEOUT_MILLIS)))) {
+      j.flushDB();
+    } catch (JedisException ex) {
+      throw explain(s, ex);
+    }
+  }
+
+  /** A client config for these settings with a socket (command) timeout of {@code socketTimeoutMillis}. */
+  static JedisClientConfig config(RedisSettings s, int socketTimeoutMillis) throws DBException {
     DefaultJedisClientConfig.Builder b = DefaultJedisClientConfig.builder()
         .connectionTimeoutMillis(s.timeoutMillis())
-        .socketTimeoutMillis(s.timeoutMillis())
+        .socketTimeoutMillis(socketTimeoutMillis)
         .database(s.database())
         .clientName("ycsb-kv");
     if (s.user() != null) {
@@ -203,7 +226,7 @@ final class RedisClients {
   static DBException explain(RedisSettings s, RuntimeException e) {
     Throwable root = rootOf(e);
     String where = s.where();
-    SSLException ssl = find(e, SSLException.class);
+    SSLException ssl = UserError.findCause(e, SSLException.class);
     String message;
     if (e instanceof JedisAccessControlException || contains(e, "WRONGPASS") || contains(e, "NOAUTH")
         || contains(e, "invalid password")) {
@@ -214,7 +237,7 @@ final class RedisClients {
     } else if (root instanceof UnknownHostException) {
       message = "cannot resolve host " + root.getMessage() + " (redis.host)";
     } else if (ssl != null) {
-      String why = find(e, java.security.GeneralSecurityException.class) != null && !(root instanceof SSLException)
+      String why = UserError.findCause(e, java.security.GeneralSecurityException.class) != null && !(root instanceof SSLException)
           ? "the server's certificate is not trusted (" + root.getMessage() + ")" : ssl.getMessage();
       message = "TLS handshake with " + where + " failed: " + why
           + "; check redis.tls.cafile/redis.tls.truststore, or redis.tls.insecure=true for a self-signed test server";
@@ -234,26 +257,6 @@ final class RedisClients {
     }
     // The message is complete; the cause would only repeat it (YCSB_KV_DEBUG traces come from elsewhere).
     return new DBException(message);
-  }
-
-  /** The first exception of {@code type} among {@code t}, its causes and their suppressed exceptions. */
-  private static <T extends Throwable> T find(Throwable t, Class<T> type) {
-    java.util.ArrayDeque<Throwable> todo = new java.util.ArrayDeque<>(List.of(t));
-    java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-    while (!todo.isEmpty()) {
-      Throwable c = todo.poll();
-      if (!seen.add(c)) {
-        continue;
-      }
-      if (type.isInstance(c)) {
-        return type.cast(c);
-      }
-      if (c.getCause() != null) {
-        todo.add(c.getCause());
-      }
-      todo.addAll(List.of(c.getSuppressed()));
-    }
-    return null;
   }
 
   /** The deepest cause; Jedis reports the socket's failure as a suppressed exception, so follow those too. */

@@ -164,6 +164,10 @@ public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.g
   @Override
   public String emptyStore() throws DBException {
     flush();
+    if (!settings.cluster()) {
+      RedisClients.flushDatabase(settings);
+      return "FLUSHDB of database " + settings.database() + " at " + settings.where();
+    }
     try {
       jedis.flushDB();
     } catch (JedisException e) {
