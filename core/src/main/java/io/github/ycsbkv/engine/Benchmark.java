@@ -250,9 +250,6 @@ public final class Benchmark {
     final List<Thread> threadList = new ArrayList<>(osThreads);
     LoadShape shape = null;
     LoadWatch watch = probe == null ? null : new LoadWatch(probe);
-    if (watch != null) {
-      watch.baseline();
-    }
     for (int id = 0; id < osThreads; id++) {
       DB db = newDb();
       Properties instanceProps = new Properties();

@@ -5,10 +5,12 @@ import io.github.ycsbkv.spi.ServerLoad;
 import io.github.ycsbkv.spi.ServerProbe;
 
 /**
- * Reads the server's own load counters ({@link ServerProbe#load()}) around a measured phase: before the
- * clients connect (the server's baseline), when they are connected (the commands counter at the start),
- * every {@link ServerProbe#LOAD_INTERVAL_MILLIS} ms while they run (the most connections at once), and at
- * the end (the commands counter again). The probe is used by one thread at a time: the caller's, then
+ * Reads the server's own load counters ({@link ServerProbe#load()}) around a measured phase: when the
+ * clients are connected (the commands counter at the start), every {@link ServerProbe#LOAD_INTERVAL_MILLIS}
+ * ms while they run (the most connections at once), at the end (the commands counter again), and once the
+ * clients have closed their connections (the server's baseline: the probe's own and any other client's).
+ * The baseline is read after the run, not before it, so that a server that accepts and never answers costs
+ * no probe timeout before the clients' own. The probe is used by one thread at a time: the caller's, then
  * the watch thread's between {@link #start()} and {@link #stop(long)}, then the caller's again.
  */
 final class LoadWatch implements Runnable {
@@ -24,11 +26,6 @@ final class LoadWatch implements Runnable {
 
   LoadWatch(ServerProbe probe) {
     this.probe = probe;
-  }
-
-  /** Before the clients connect: the connections the server had without them. */
-  void baseline() {
-    baseline = read();
   }
 
   /** With the clients connected, just before the clock starts: starts the watch thread. */
@@ -73,10 +70,14 @@ final class LoadWatch implements Runnable {
         Thread.currentThread().interrupt();
       }
     }
-    if (baseline == null || atStart == null || (thread != null && thread.isAlive())) {
+    if (atStart == null || (thread != null && thread.isAlive())) {
       return null;
     }
     ServerLoad end = read();
+    baseline = settled(end);
+    if (baseline == null) {
+      return null;
+    }
     double perOp = Double.NaN;
     if (end != null && end.commandsProcessed() >= 0 && atStart.commandsProcessed() >= 0 && operations > 0) {
       // The probe leaves its own commands out of the counter (ServerLoad).
@@ -85,6 +86,31 @@ final class LoadWatch implements Runnable {
     return new LoadShape.ServerView(baseline.connections(), baseline.probeConnections(), maxConnections, perOp,
         atStart.source());
   }
+
+  /**
+   * The connections once the server has seen the clients' connections close: read again (every 50 ms, at
+   * most {@value #SETTLE_READS} times) until the count stops falling, since a multi-threaded server may
+   * count a closed connection for a moment.
+   */
+  private ServerLoad settled(ServerLoad first) {
+    ServerLoad last = first;
+    for (int i = 0; last != null && i < SETTLE_READS; i++) {
+      try {
+        Thread.sleep(50);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return last;
+      }
+      ServerLoad now = read();
+      if (now == null || now.connections() >= last.connections()) {
+        return now == null ? last : now;
+      }
+      last = now;
+    }
+    return last;
+  }
+
+  private static final int SETTLE_READS = 20;
 
   /** Why a read failed, or null. */
   String failure() {

@@ -22,11 +22,17 @@ import java.util.Locale;
 public record ClientStalls(double intervalMicros, long samples, double p99Micros, double p999Micros, double maxMicros,
     long gcPauses, long gcPauseMillis) {
 
+  /** Fewer wake-ups than this (a phase shorter than about a second) make no percentile to compare. */
+  public static final long MIN_SAMPLES = 1000;
+
   /**
-   * A warning when the stalls reach a reported percentile: the longest stall at least an operation's P99.9,
+   * A warning when the stalls reach a reported percentile (from {@value #MIN_SAMPLES} wake-ups on): the longest stall at least an operation's P99.9,
    * or the stalls' P99 at least its P99; that percentile may then be the client's rather than the server's.
    */
   public List<String> warnings(List<OperationResult> operations) {
+    if (samples < MIN_SAMPLES) {
+      return List.of();
+    }
     List<String> reached999 = new ArrayList<>();
     List<String> reached99 = new ArrayList<>();
     for (OperationResult op : operations) {

@@ -35,8 +35,8 @@ public record LoadShape(int clients, int connections, double inFlightPerConnecti
   /**
    * The server's counters around the measured phase.
    *
-   * @param connectionsBefore connections on the server before the clients connected (the probe's own, and any
-   *     other client's), or -1
+   * @param connectionsBefore connections on the server without the run's clients (the probe's own, and any
+   *     other client's), read once the clients had closed theirs, or -1
    * @param probeConnections connections the probe itself held (counted in both figures)
    * @param connectionsMax the most connections on the server at once while the clients were connected, sampled
    *     every {@code ServerProbe.LOAD_INTERVAL_MILLIS} ms, or -1
@@ -82,7 +82,7 @@ public record LoadShape(int clients, int connections, double inFlightPerConnecti
     }
     List<String> parts = new ArrayList<>();
     if (server.runConnections() >= 0) {
-      parts.add(String.format(Locale.ROOT, "%d connections at most during the run (%d before it)",
+      parts.add(String.format(Locale.ROOT, "%d connections at most during the run (%d without its clients)",
           server.connectionsMax(), server.connectionsBefore()));
     }
     if (!Double.isNaN(server.commandsPerOperation())) {
@@ -104,13 +104,14 @@ public record LoadShape(int clients, int connections, double inFlightPerConnecti
       return out;
     }
     if (server.connectionsBefore() > server.probeConnections()) {
-      out.add(String.format(Locale.ROOT, "the server had %d connections before the clients connected (the probe's: %d):"
+      out.add(String.format(Locale.ROOT, "the server had %d connections without this run's clients (the probe's: %d):"
           + " other clients share this server, and its figures include their load", server.connectionsBefore(),
           server.probeConnections()));
     }
     if (connections > 0 && server.runConnections() != connections) {
       out.add(String.format(Locale.ROOT, "the load shape says %d connections, but the server saw %d more connections"
-          + " during the run than before it: the load was not the intended one", connections, server.runConnections()));
+          + " during the run than without its clients: the load was not the intended one", connections,
+          server.runConnections()));
     }
     return out;
   }

@@ -48,6 +48,8 @@ class HiccupMeterTest {
   @Test
   void warnings_onlyWhenTheStallsReachAPercentile() {
     ClientStalls small = new ClientStalls(1000, 5000, 80, 300, 900, 0, 0);
+    ClientStalls shortRun = new ClientStalls(1000, 600, 2_500, 8_000, 25_000, 0, 0);
+    assertEquals(List.of(), shortRun.warnings(List.of(read(2_000, 5_000))), "600 wake-ups make no percentile");
     assertEquals(List.of(), small.warnings(List.of(read(2_000, 5_000))));
     ClientStalls big = new ClientStalls(1000, 5000, 2_500, 8_000, 25_000, 2, 33);
     List<String> w = big.warnings(List.of(read(2_000, 5_000)));
@@ -64,6 +66,7 @@ class HiccupMeterTest {
     PausingDB.pauseAt = 500;
     PausingDB.pauseNanos = 50_000_000;
     PausingDB.CALLS.set(0);
+    PausingDB.sleepNanos = 1_500_000; // 1,000 operations over about 1.5 s: enough wake-ups to compare
     Properties p = new Properties();
     p.setProperty("recordcount", "100");
     p.setProperty("operationcount", "1000");

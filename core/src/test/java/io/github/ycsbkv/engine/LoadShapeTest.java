@@ -179,8 +179,8 @@ class LoadShapeTest {
 
     @Override
     public ServerLoad load() {
-      // Before the clients connect no instance has initialised; afterwards they all have.
-      int connected = sum(ShapedAsyncDB.CONNECTIONS);
+      // The clients' connections from their init to their cleanup.
+      int connected = ShapedAsyncDB.OPEN.get();
       return new ServerLoad(1 + connected + (connected > 0 ? extraConnections : 0),
           DelayedAsyncDB.COMPLETED.get(), "fake counters", 1);
     }
@@ -213,7 +213,7 @@ class LoadShapeTest {
     BenchmarkResult other = run(p, probe);
     assertEquals(9, other.load().server().runConnections());
     assertTrue(other.warnings().stream().anyMatch(w -> w.equals("the load shape says 6 connections, but the server"
-        + " saw 9 more connections during the run than before it: the load was not the intended one")),
+        + " saw 9 more connections during the run than without its clients: the load was not the intended one")),
         other.warnings().stream().collect(Collectors.joining("\n")));
   }
 }

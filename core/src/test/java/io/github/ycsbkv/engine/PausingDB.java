@@ -22,7 +22,13 @@ public class PausingDB extends DB {
   static volatile long pauseNanos;
   static final AtomicLong CALLS = new AtomicLong();
 
+  /** Real time each operation takes, so that the run lasts long enough for the stall meter's percentiles. */
+  static volatile long sleepNanos;
+
   private Status op() {
+    if (sleepNanos > 0) {
+      java.util.concurrent.locks.LockSupport.parkNanos(sleepNanos);
+    }
     if (CALLS.incrementAndGet() == pauseAt) {
       clock.advance(pauseNanos);
       try {

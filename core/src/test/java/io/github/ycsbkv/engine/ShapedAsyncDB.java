@@ -12,15 +12,27 @@ public class ShapedAsyncDB extends DelayedAsyncDB implements ConnectionShape {
 
   static volatile Model model = Model.FOLLOWS_ENGINE;
   static final List<Integer> CONNECTIONS = new CopyOnWriteArrayList<>();
+  /** Connections the instances hold now: opened at init, closed at cleanup. */
+  static final java.util.concurrent.atomic.AtomicInteger OPEN = new java.util.concurrent.atomic.AtomicInteger();
 
   static void resetShape() {
     model = Model.FOLLOWS_ENGINE;
     CONNECTIONS.clear();
+    OPEN.set(0);
   }
+
+  private int mine;
 
   @Override
   public void init() {
-    CONNECTIONS.add(Integer.parseInt(getProperties().getProperty(INSTANCE_CONNECTIONS)));
+    mine = Integer.parseInt(getProperties().getProperty(INSTANCE_CONNECTIONS));
+    CONNECTIONS.add(mine);
+    OPEN.addAndGet(mine);
+  }
+
+  @Override
+  public void cleanup() {
+    OPEN.addAndGet(-mine);
   }
 
   @Override

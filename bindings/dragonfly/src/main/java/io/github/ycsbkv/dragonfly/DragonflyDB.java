@@ -125,6 +125,38 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
    */
   private void initLane() throws DBException {
     int connections = BindingProperties.integer(getProperties(), ConnectionShape.INSTANCE_CONNECTIONS, 1, 1);
+    String key = settings.clientKey();
+    boolean first;
+    // The first client of a configuration connects alone (under the lock), as the redis binding's first client
+    // checks the server: a server that accepts and never answers fails the run after one timeout, with one
+    // connection, not one per client thread.
+    synchronized (LANE_USERS) {
+      first = !LANE_USERS.containsKey(key);
+      if (first) {
+        connectLane(connections);
+        LANE_USERS.put(key, 1);
+      }
+    }
+    if (!first) {
+      connectLane(connections);
+      synchronized (LANE_USERS) {
+        LANE_USERS.merge(key, 1, Integer::sum);
+      }
+    }
+    if (first) {
+      indexNotices(table -> {
+        long n = 0;
+        for (int shard = 0; shard < shards; shard++) {
+          byte[] indexKey = bytes(INDEX_PREFIX + table + ":" + shard);
+          n += lane.call(p -> p.zcard(indexKey));
+        }
+        return n;
+      });
+    }
+  }
+
+  /** Opens this instance's lane and its connections, and reads the server's name and threads through it. */
+  private void connectLane(int connections) throws DBException {
     lane = JedisLane.open(settings.laneProperties(), connections);
     Map<String, String> info;
     try {
@@ -149,20 +181,6 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
       serverThreads = 1;
     }
     shards = settings.indexShards() > 0 ? settings.indexShards() : serverThreads;
-    boolean first;
-    synchronized (LANE_USERS) {
-      first = LANE_USERS.merge(settings.clientKey(), 1, Integer::sum) == 1;
-    }
-    if (first) {
-      indexNotices(table -> {
-        long n = 0;
-        for (int shard = 0; shard < shards; shard++) {
-          byte[] key = bytes(INDEX_PREFIX + table + ":" + shard);
-          n += lane.call(p -> p.zcard(key));
-        }
-        return n;
-      });
-    }
   }
 
   /** A bulk reply as text. */

@@ -72,8 +72,13 @@ public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.g
   private RedisSettings settings;
   /** The client this thread's operations use: its own connection, or the shared pool (redis.connections). */
   private UnifiedJedis jedis;
-  /** The process's client of these settings, shared by the threads (pooled): checks, notices, the pool mode. */
+  /**
+   * The process's client of these settings, shared by the threads (pooled) in the pool mode and on a cluster;
+   * null with a connection per client, where only the reference count (checks, notices) is shared.
+   */
   private UnifiedJedis shared;
+  /** Whether this instance holds a reference on the process's client of its settings ({@link RedisClients}). */
+  private boolean acquired;
   private boolean index;
   private final Map<String, byte[]> fieldNames = new HashMap<>();
   /** Asynchronous operations: their commands wait in a pipeline on {@link #jedis} until {@link #flush()}. */
@@ -89,6 +94,7 @@ public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.g
     settings = RedisSettings.from(getProperties());
     index = settings.indexEnabled(getProperties());
     shared = RedisClients.acquire(settings);
+    acquired = true;
     if (!settings.threadConnections()) {
       jedis = shared;
       lane = new JedisLane(jedis, false);
@@ -191,7 +197,8 @@ public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.g
     jedis = null;
     ownJedis = false;
     lane = null;
-    if (shared != null) {
+    if (acquired) {
+      acquired = false;
       shared = null;
       RedisClients.release(settings);
     }
