@@ -124,6 +124,12 @@ class StudyIT {
         org.junit.jupiter.api.Assumptions.abort(why);
       }
     }
+    for (String store : java.util.List.of("redis", "valkey", "keydb")) {
+      if (servers().equals("container") && Store.noContainerImage(store)) {
+        org.junit.jupiter.api.Assumptions.abort("no container image for " + store + " in this pass: skipping the"
+            + " provisioned study");
+      }
+    }
     System.setProperty("ycsbkv.home", Path.of("..").toAbsolutePath().normalize().toString());
     try {
       Path out = dir.resolve("memtier2025");

@@ -29,8 +29,18 @@ final class ThreadConnection implements ConnectionProvider {
     if (connection == null || connection.isBroken() || !connection.isConnected()) {
       if (connection != null) {
         connection.reallyClose();
+        connection = null;
       }
-      connection = new Kept(address, config);
+      try {
+        connection = new Kept(address, config);
+      } catch (redis.clients.jedis.exceptions.JedisException e) {
+        throw e;
+      } catch (RuntimeException e) {
+        // Jedis reads the HELLO reply while connecting; a peer that closes half-way (a server being killed, a
+        // proxy in front of a dead one) makes it throw other exceptions: still a connection that failed.
+        throw new redis.clients.jedis.exceptions.JedisConnectionException("cannot connect to " + address + ": "
+            + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()), e);
+      }
     }
     return connection;
   }
