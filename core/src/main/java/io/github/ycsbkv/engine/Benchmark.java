@@ -254,7 +254,7 @@ public final class Benchmark {
       DB db = newDb();
       Properties instanceProps = new Properties();
       instanceProps.putAll(dbProps);
-      instanceProps.setProperty(CONNECTIONS_PER_INSTANCE, Integer.toString(drivers.connections(id, pipeline)));
+      instanceProps.setProperty(CONNECTIONS_PER_INSTANCE, Integer.toString(drivers.connections(id)));
       if (drivers.shared()) {
         instanceProps.setProperty(PIPELINE, Integer.toString(drivers.inFlight(id)));
         instanceProps.setProperty(CLIENTS_PER_INSTANCE, Integer.toString(drivers.inFlight(id)));

@@ -65,7 +65,7 @@ record Drivers(int threads, int clients, String reason, boolean nonBlocking, int
   }
 
   /** Connections thread {@code id} opens: its share of the shared ones, else one per client it serves. */
-  int connections(int id, int pipeline) {
+  int connections(int id) {
     if (sharedConnections > 0) {
       return sharedConnections / threads + (id < sharedConnections % threads ? 1 : 0);
     }

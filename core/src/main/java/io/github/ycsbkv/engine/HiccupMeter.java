@@ -84,13 +84,7 @@ final class HiccupMeter implements Runnable {
         }
       }
     }
-    synchronized (this) {
-      return figures(gcPauses, gcPauseMillis);
-    }
-  }
-
-  /** The figures so far (after {@link #stop}, or from the meter thread's own caller in tests). */
-  ClientStalls figures(long gcPauses, long gcPauseMillis) {
+    // The meter thread has ended (joined), so its histogram is safe to read here.
     long n = histogram.getTotalCount();
     return new ClientStalls(INTERVAL_NANOS / 1000.0, n, n == 0 ? 0 : histogram.getValueAtPercentile(99) / 1000.0,
         n == 0 ? 0 : histogram.getValueAtPercentile(99.9) / 1000.0, n == 0 ? 0 : histogram.getMaxValue() / 1000.0,

@@ -286,23 +286,22 @@ public final class Store implements AutoCloseable {
 
   private static String dockerReason;
 
-  /** Whether {@code id} is listed in {@code -Dit.require} or {@code IT_REQUIRE}. */
   /**
    * Whether {@code -Dit.container.missing} (or {@code IT_CONTAINER_MISSING}) lists {@code id}: a store whose
    * container image the machine could not build (CI says why), so that its tests skip in a container pass.
    */
   static boolean noContainerImage(String id) {
-    String list = System.getProperty("it.container.missing", System.getenv().getOrDefault("IT_CONTAINER_MISSING", ""));
-    for (String s : list.split(",")) {
-      if (s.trim().equalsIgnoreCase(id)) {
-        return true;
-      }
-    }
-    return false;
+    return listed("it.container.missing", "IT_CONTAINER_MISSING", id);
   }
 
+  /** Whether {@code id} is listed in {@code -Dit.require} or {@code IT_REQUIRE}. */
   static boolean required(String id) {
-    String list = System.getProperty("it.require", System.getenv().getOrDefault("IT_REQUIRE", ""));
+    return listed("it.require", "IT_REQUIRE", id);
+  }
+
+  /** Whether the comma-separated list in system property {@code property} (else {@code env}) names {@code id}. */
+  private static boolean listed(String property, String env, String id) {
+    String list = System.getProperty(property, System.getenv().getOrDefault(env, ""));
     for (String s : list.split(",")) {
       if (s.trim().equalsIgnoreCase(id)) {
         return true;

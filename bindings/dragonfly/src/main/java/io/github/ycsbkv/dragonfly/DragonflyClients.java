@@ -24,12 +24,11 @@ import javax.net.ssl.SSLException;
 import site.ycsb.DBException;
 
 /**
- * The Lettuce client of this process, one per distinct configuration: one {@link RedisClient} with
- * its {@link ClientResources}, and a small set of connections shared by every client thread, each
- * thread bound to connection {@code i mod n}. Lettuce multiplexes the threads' concurrent commands
- * on each connection, which pipelines them on the wire; Dragonfly binds each connection to one of
- * its threads, so {@code n} defaults to the server's {@code thread_count} times
- * {@code dragonfly.connections.perthread} (2), never fewer than 2.
+ * The Lettuce client of this process ({@code dragonfly.asyncclient=lettuce}), one per distinct
+ * configuration: one {@link RedisClient} with its {@link ClientResources}, and {@code n} connections,
+ * client thread {@code i} bound to connection {@code i mod n}: one per client thread with the engine's
+ * {@code connections=client} (the default), N with {@code connections=N}. Lettuce multiplexes the
+ * commands of threads that share a connection, which pipelines them on the wire.
  *
  * <p>Reference-counted: created by the first {@code init()}, closed by the last {@code cleanup()};
  * releasing more often than acquiring is harmless, and closing is bounded in time. Thread-safe (one
