@@ -36,6 +36,16 @@ import site.ycsb.DBException;
  */
 final class DragonflyClients {
 
+  static {
+    // Lettuce 7.1 keys its event loop groups by class, and its io_uring and epoll groups are both Netty 4.2's
+    // MultiThreadIoEventLoopGroup: with both transports on the class path (the RESP engine brings them) it hands
+    // an epoll loop to an io_uring channel ("incompatible event loop type"). Lettuce takes epoll then.
+    if (System.getProperty("io.lettuce.core.iouring") == null) {
+      System.setProperty("io.lettuce.core.iouring", "false");
+    }
+  }
+
+
   /** What the client threads share. */
   static final class Shared {
     final ClientResources resources;

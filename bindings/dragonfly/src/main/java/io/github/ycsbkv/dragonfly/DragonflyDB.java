@@ -4,6 +4,7 @@ import io.github.ycsbkv.codec.FieldCodec;
 import io.github.ycsbkv.config.BindingProperties;
 import io.github.ycsbkv.config.ScanIndex;
 import io.github.ycsbkv.redis.JedisLane;
+import io.github.ycsbkv.resp.RespRecords;
 import io.github.ycsbkv.codec.RespInfo;
 import io.github.ycsbkv.spi.AsyncOperations;
 import io.github.ycsbkv.spi.ConnectionShape;
@@ -69,6 +70,11 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
    * which the asynchronous operations' commands wait for {@link #flush()}; else null.
    */
   private JedisLane lane;
+  /**
+   * dragonfly.asyncclient=netty (the default) on an instance that serves the engine's asynchronous operations:
+   * the event-loop RESP engine ({@link io.github.ycsbkv.resp}), through which every operation goes; else null.
+   */
+  private RespRecords records;
   /** With pipelining: this thread's own connection, whose commands wait for {@link #flush()}; else null. */
   private StatefulRedisConnection<byte[], byte[]> batching;
   /** The event loop that reads {@link #batching}'s replies, or null. */
@@ -147,8 +153,8 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
       indexNotices(table -> {
         long n = 0;
         for (int shard = 0; shard < shards; shard++) {
-          byte[] indexKey = bytes(INDEX_PREFIX + table + ":" + shard);
-          n += lane.call(p -> p.zcard(indexKey));
+          String indexKey = INDEX_PREFIX + table + ":" + shard;
+          n += records != null ? records.count(indexKey) : lane.call(p -> p.zcard(bytes(indexKey)));
         }
         return n;
       });
@@ -157,6 +163,25 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
 
   /** Opens this instance's lane and its connections, and reads the server's name and threads through it. */
   private void connectLane(int connections) throws DBException {
+    if (settings.engine() && asyncInstance()) {
+      try {
+        records = io.github.ycsbkv.redis.RespEngine.open(engineProperties(), connections, false);
+      } catch (DBException e) {
+        throw new DBException(e.getMessage().replace("redis.user and redis.password", "dragonfly.user and"
+            + " dragonfly.password").replace("redis.tls", "dragonfly.tls").replace("(redis.host, redis.port)",
+            "(dragonfly.host, dragonfly.port)"));
+      }
+      Map<String, String> info;
+      try {
+        info = RespInfo.parse(text(records.lane().call("INFO", "server")));
+      } catch (RuntimeException e) {
+        records.lane().close();
+        records = null;
+        throw DragonflyClients.explain(settings, e);
+      }
+      serverChecks(info);
+      return;
+    }
     lane = JedisLane.open(settings.laneProperties(), connections);
     Map<String, String> info;
     try {
@@ -167,9 +192,37 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
       lane = null;
       throw DragonflyClients.explain(settings, e);
     }
+    serverChecks(info);
+  }
+
+  /**
+   * Whether this instance serves the engine's asynchronous operations (several clients from one thread, or
+   * {@code pipeline}); a client thread of its own blocks on its Jedis connection instead (no hand-off).
+   */
+  private boolean asyncInstance() throws DBException {
+    Properties p = getProperties();
+    return BindingProperties.integer(p, "pipeline", 1, 1) > 1
+        || BindingProperties.integer(p, "drivers.clients", 1, 1) > 1
+        || BindingProperties.integer(p, ConnectionShape.INSTANCE_CONNECTIONS, 1, 1) > 1;
+  }
+
+  /** The connection's properties for the RESP engine, with the transport this run asked for. */
+  private Properties engineProperties() {
+    Properties p = settings.laneProperties();
+    String transport = getProperties().getProperty(io.github.ycsbkv.resp.RespTransport.PROPERTY);
+    if (transport != null) {
+      p.setProperty(io.github.ycsbkv.resp.RespTransport.PROPERTY, transport);
+    }
+    p.setProperty("redis.datatype", settings.hash() ? "hash" : "string");
+    p.setProperty("fieldcount", Integer.toString(settings.fieldCount()));
+    p.setProperty("fieldnameprefix", settings.fieldPrefix());
+    return p;
+  }
+
+  /** dragonfly.require, and the index's shards from the server's threads. */
+  private void serverChecks(Map<String, String> info) throws DBException {
     if (settings.requireDragonfly() && !"dragonfly".equals(RespInfo.serverName(info))) {
-      lane.close();
-      lane = null;
+      close();
       throw new DBException("the server at " + settings.where() + " is " + RespInfo.serverName(info) + " "
           + RespInfo.version(info) + ", not Dragonfly (dragonfly.require=true); use the redis binding for it,"
           + " or drop dragonfly.require");
@@ -181,6 +234,18 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
       serverThreads = 1;
     }
     shards = settings.indexShards() > 0 ? settings.indexShards() : serverThreads;
+  }
+
+  /** Closes this instance's lane or engine. */
+  private void close() {
+    if (records != null) {
+      records.lane().close();
+      records = null;
+    }
+    if (lane != null) {
+      lane.close();
+      lane = null;
+    }
   }
 
   /** A bulk reply as text. */
@@ -233,7 +298,7 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
   /** {@code FLUSHDB} of the configured database. */
   @Override
   public String emptyStore() throws DBException {
-    if (lane != null) {
+    if (lane != null || records != null) {
       flush();
       JedisLane.flushDatabase(settings.laneProperties());
       return "FLUSHDB of database " + settings.database() + " at " + settings.where();
@@ -248,9 +313,8 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
 
   @Override
   public void cleanup() {
-    if (lane != null) {
-      lane.close();
-      lane = null;
+    if (lane != null || records != null) {
+      close();
       if (shared == null) {
         synchronized (LANE_USERS) {
           LANE_USERS.computeIfPresent(settings.clientKey(), (k, n) -> n <= 1 ? null : n - 1);
@@ -290,6 +354,9 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
 
   @Override
   public Status insertWithTtl(String table, String key, Map<String, ByteIterator> values, long ttlSeconds) {
+    if (records != null) {
+      return await(records.insertWithTtl(key, values, ttlSeconds));
+    }
     flush(); // what this thread's Jedis pipeline holds goes first
     byte[] k = bytes(key);
     long ttl = Math.max(1, ttlSeconds);
@@ -322,6 +389,13 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
       Vector<HashMap<String, ByteIterator>> result) {
     if (!index) {
       return NO_INDEX;
+    }
+    if (records != null) {
+      List<String> indexKeys = new ArrayList<>(shards);
+      for (int shard = 0; shard < shards; shard++) {
+        indexKeys.add(INDEX_PREFIX + table + ":" + shard);
+      }
+      return records.scan(indexKeys, startkey, recordcount, fields, result);
     }
     flush(); // what this thread's Jedis pipeline holds goes first
     try {
@@ -393,6 +467,9 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
   @Override
   public CompletionStage<Status> readAsync(String table, String key, Set<String> fields,
       Map<String, ByteIterator> result) {
+    if (records != null) {
+      return records.read(key, fields, result);
+    }
     byte[] k = bytes(key);
     if (lane != null) {
       return laneRead(k, fields, result);
@@ -422,6 +499,10 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
 
   @Override
   public CompletionStage<Status> insertAsync(String table, String key, Map<String, ByteIterator> values) {
+    if (records != null) {
+      return records.insert(key, values, index ? INDEX_PREFIX + table + ":" + Math.floorMod(key.hashCode(), shards)
+          : null);
+    }
     byte[] k = bytes(key);
     if (lane != null) {
       byte[] indexKey = index ? indexKey(table, key) : null;
@@ -449,6 +530,10 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
 
   @Override
   public CompletionStage<Status> updateAsync(String table, String key, Map<String, ByteIterator> values) {
+    if (records != null) {
+      return records.partialUpdate(values) ? CompletableFuture.completedFuture(records.mergeUpdate(key, values))
+          : records.update(key, values);
+    }
     byte[] k = bytes(key);
     if (lane != null) {
       return laneUpdate(k, values);
@@ -475,6 +560,9 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
 
   @Override
   public CompletionStage<Status> deleteAsync(String table, String key) {
+    if (records != null) {
+      return records.delete(key, index ? INDEX_PREFIX + table + ":" + Math.floorMod(key.hashCode(), shards) : null);
+    }
     byte[] k = bytes(key);
     if (lane != null) {
       byte[] indexKey = index ? indexKey(table, key) : null;
@@ -626,12 +714,16 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
   /** With pipelining, the event loop on which this thread's operations complete (see {@link AsyncOperations}). */
   @Override
   public java.util.concurrent.Executor completionExecutor() {
-    return eventLoop;
+    return records != null ? records.lane().executor() : eventLoop;
   }
 
   /** Sends the commands this thread's batching connection holds; nothing without pipelining. */
   @Override
   public void flush() {
+    if (records != null) {
+      records.lane().flush();
+      return;
+    }
     if (lane != null) {
       lane.flush();
       return;
@@ -644,6 +736,9 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
 
   private Status await(CompletionStage<Status> stage) {
     flush();
+    if (records != null) {
+      return records.lane().await((io.github.ycsbkv.resp.RespCall) stage);
+    }
     try {
       return stage.toCompletableFuture().join();
     } catch (CompletionException | io.lettuce.core.RedisException e) {

@@ -15,7 +15,7 @@ import site.ycsb.DBException;
 record DragonflySettings(String host, int port, String user, String password, int database, int timeoutMillis,
     boolean tls, String caFile, boolean tlsInsecure, int connections, boolean hash,
     ScanIndex scanIndex, int indexShards, boolean requireDragonfly, int fieldCount, String fieldPrefix, int threads,
-    boolean jedisLane) {
+    boolean jedisLane, boolean engine) {
 
   static final int DEFAULT_PORT = 6379;
   static final int DEFAULT_TIMEOUT_MILLIS = 2000;
@@ -52,16 +52,14 @@ record DragonflySettings(String host, int port, String user, String password, in
     String shape = p.getProperty("connections", "client").trim().toLowerCase(Locale.ROOT);
     int threads = BindingProperties.integer(p, "threadcount", 1, 1);
     int lettuceConnections = shape.equals("client") ? threads : BindingProperties.integer(p, "connections", 1, 1);
-    String asyncClient = p.getProperty("dragonfly.asyncclient", "jedis").trim().toLowerCase(Locale.ROOT);
-    if (!asyncClient.equals("jedis") && !asyncClient.equals("lettuce")) {
-      throw new DBException("property 'dragonfly.asyncclient' must be one of jedis, lettuce, got '" + asyncClient + "'");
-    }
+    String asyncClient = p.getProperty("dragonfly.asyncclient", "netty").trim().toLowerCase(Locale.ROOT);
+    boolean engine = io.github.ycsbkv.redis.RespEngine.wanted(asyncClient, "dragonfly.asyncclient", "jedis", "lettuce");
     return new DragonflySettings(host, port, user == null || user.isBlank() ? null : user, password, db,
         BindingProperties.integer(p, "dragonfly.timeout", DEFAULT_TIMEOUT_MILLIS, 1), BindingProperties.bool(p, "dragonfly.tls", tls),
         p.getProperty("dragonfly.tls.cafile"), BindingProperties.bool(p, "dragonfly.tls.insecure", false),
         lettuceConnections, datatype.equals("hash"), scanIndex, BindingProperties.integer(p, "dragonfly.scanindex.shards", 0, 0),
         BindingProperties.bool(p, "dragonfly.require", false), BindingProperties.integer(p, "fieldcount", 10, 1), p.getProperty("fieldnameprefix", "field"),
-        threads, asyncClient.equals("jedis"));
+        threads, engine || asyncClient.equals("jedis"), engine);
   }
 
   /**

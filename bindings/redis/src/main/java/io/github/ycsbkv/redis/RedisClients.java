@@ -248,9 +248,10 @@ final class RedisClients {
     } else if (s.cluster() && contains(e, "cluster")) {
       message = "no Redis Cluster node answered at " + where + ": " + e.getMessage()
           + "; check redis.host and that the nodes run with cluster-enabled yes";
-    } else if (e instanceof JedisDataException) {
+    } else if (e instanceof JedisDataException
+        || (e instanceof io.github.ycsbkv.resp.RespException r && r.serverError())) {
       message = "the server at " + where + " refused the connection: " + e.getMessage();
-    } else if (e instanceof JedisException) {
+    } else if (e instanceof JedisException || e instanceof io.github.ycsbkv.resp.RespException) {
       message = "cannot talk to " + where + ": " + e.getMessage() + (root != e ? ": " + root.getMessage() : "");
     } else {
       message = "cannot connect to " + where + ": " + e;

@@ -3,6 +3,8 @@ package io.github.ycsbkv.redis;
 import io.github.ycsbkv.codec.FieldCodec;
 import io.github.ycsbkv.config.BindingProperties;
 import io.github.ycsbkv.config.ScanIndex;
+import io.github.ycsbkv.resp.RespCall;
+import io.github.ycsbkv.resp.RespRecords;
 import io.github.ycsbkv.spi.AsyncOperations;
 import io.github.ycsbkv.spi.ExpiringWrites;
 import java.nio.charset.StandardCharsets;
@@ -85,6 +87,12 @@ public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.g
   private JedisLane lane;
   /** Whether {@link #jedis} is this thread's own client, closed by {@link #cleanup()} (else the lane's or shared). */
   private boolean ownJedis;
+  /**
+   * The event-loop RESP engine ({@link io.github.ycsbkv.resp}) when this instance serves the engine's asynchronous
+   * operations on a standalone server (redis.asyncclient=netty, the default): every operation goes through it,
+   * and {@link #jedis}/{@link #lane} stay null. Else null.
+   */
+  private RespRecords records;
 
   /** Public no-arg constructor, as YCSB requires. */
   public RedisDB() {}
@@ -95,6 +103,14 @@ public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.g
     index = settings.indexEnabled(getProperties());
     shared = RedisClients.acquire(settings);
     acquired = true;
+    if (usesEngine()) {
+      records = RespEngine.open(getProperties(),
+          BindingProperties.integer(getProperties(), INSTANCE_CONNECTIONS, 1, 1), true);
+      if (RedisClients.claimNotices(settings)) {
+        indexNotices();
+      }
+      return;
+    }
     if (!settings.threadConnections()) {
       jedis = shared;
       lane = new JedisLane(jedis, false);
@@ -119,6 +135,20 @@ public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.g
     if (RedisClients.claimNotices(settings)) {
       indexNotices();
     }
+  }
+
+  /**
+   * Whether this instance runs the engine's asynchronous operations (several clients served by one thread, or
+   * {@code pipeline}) on a standalone server with a connection per client or client thread: then the event-loop
+   * RESP engine serves it, unless redis.asyncclient=jedis.
+   */
+  private boolean usesEngine() throws DBException {
+    Properties p = getProperties();
+    boolean engine = RespEngine.wanted(p.getProperty(RespEngine.ASYNC_CLIENT), RespEngine.ASYNC_CLIENT, "jedis");
+    boolean async = BindingProperties.integer(p, "pipeline", 1, 1) > 1
+        || BindingProperties.integer(p, "drivers.clients", 1, 1) > 1
+        || BindingProperties.integer(p, INSTANCE_CONNECTIONS, 1, 1) > 1;
+    return engine && async && !settings.cluster() && settings.threadConnections();
   }
 
   /**
@@ -156,6 +186,13 @@ public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.g
 
   /** Keys in the scan index of {@code table}, over every shard. */
   private long indexSize(String table) {
+    if (records != null) {
+      long n = 0;
+      for (String k : indexKeys(table)) {
+        n += records.count(k);
+      }
+      return n;
+    }
     if (settings.indexShards() == 1) {
       return jedis.zcard(INDEX_PREFIX + table);
     }
@@ -184,6 +221,10 @@ public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.g
 
   @Override
   public void cleanup() {
+    if (records != null) {
+      records.lane().close();
+      records = null;
+    }
     if (lane != null) {
       lane.close();
     }
@@ -206,6 +247,9 @@ public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.g
 
   @Override
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+    if (records != null) {
+      return await(records.read(key, fields, result));
+    }
     flush();
     try {
       return settings.dataType() == RedisSettings.DataType.HASH
@@ -222,6 +266,9 @@ public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.g
     flush();
     if (!index) {
       return NO_INDEX;
+    }
+    if (records != null) {
+      return records.scan(indexKeys(table), startkey, recordcount, fields, result);
     }
     try {
       List<String> keys = indexRange(table, startkey, recordcount);
@@ -256,6 +303,9 @@ public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.g
 
   @Override
   public Status update(String table, String key, Map<String, ByteIterator> values) {
+    if (records != null) {
+      return records.partialUpdate(values) ? records.mergeUpdate(key, values) : await(records.update(key, values));
+    }
     flush();
     try {
       byte[] k = bytes(key);
@@ -282,6 +332,9 @@ public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.g
 
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
+    if (records != null) {
+      return await(records.insert(key, values, index ? indexKey(table, key) : null));
+    }
     flush();
     try {
       byte[] k = bytes(key);
@@ -329,6 +382,9 @@ public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.g
    */
   @Override
   public Status insertWithTtl(String table, String key, Map<String, ByteIterator> values, long ttlSeconds) {
+    if (records != null) {
+      return await(records.insertWithTtl(key, values, ttlSeconds));
+    }
     flush();
     try {
       byte[] k = bytes(key);
@@ -359,6 +415,9 @@ public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.g
 
   @Override
   public Status delete(String table, String key) {
+    if (records != null) {
+      return await(records.delete(key, index ? indexKey(table, key) : null));
+    }
     flush();
     try {
       byte[] k = bytes(key);
@@ -385,6 +444,9 @@ public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.g
   @Override
   public CompletionStage<Status> readAsync(String table, String key, Set<String> fields,
       Map<String, ByteIterator> result) {
+    if (records != null) {
+      return records.read(key, fields, result);
+    }
     byte[] k = bytes(key);
     return lane.hold(p -> {
       Response<?> reply = settings.dataType() == RedisSettings.DataType.STRING ? p.get(k)
@@ -395,6 +457,10 @@ public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.g
 
   @Override
   public CompletionStage<Status> updateAsync(String table, String key, Map<String, ByteIterator> values) {
+    if (records != null) {
+      return records.partialUpdate(values) ? CompletableFuture.completedFuture(records.mergeUpdate(key, values))
+          : records.update(key, values);
+    }
     if (settings.dataType() == RedisSettings.DataType.STRING && settings.fieldCount() > 1
         && values.size() < settings.fieldCount()) {
       // Read, merge, write: the write depends on the read's reply, so it cannot wait in a pipeline.
@@ -413,6 +479,9 @@ public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.g
 
   @Override
   public CompletionStage<Status> insertAsync(String table, String key, Map<String, ByteIterator> values) {
+    if (records != null) {
+      return records.insert(key, values, index ? indexKey(table, key) : null);
+    }
     byte[] k = bytes(key);
     boolean hash = settings.dataType() == RedisSettings.DataType.HASH;
     return lane.hold(p -> {
@@ -445,6 +514,9 @@ public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.g
 
   @Override
   public CompletionStage<Status> deleteAsync(String table, String key) {
+    if (records != null) {
+      return records.delete(key, index ? indexKey(table, key) : null);
+    }
     byte[] k = bytes(key);
     return lane.hold(p -> {
       if (!index || settings.cluster()) {
@@ -471,9 +543,36 @@ public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.g
    */
   @Override
   public void flush() {
-    if (lane != null) {
+    if (records != null) {
+      records.lane().flush();
+    } else if (lane != null) {
       lane.flush();
     }
+  }
+
+  /** With the RESP engine, the event loop on which this instance's operations complete (else null). */
+  @Override
+  public java.util.concurrent.Executor completionExecutor() {
+    return records != null ? records.lane().executor() : null;
+  }
+
+  /** The engine's call, sent and awaited (a blocking operation, never on the event loop). */
+  private Status await(java.util.concurrent.CompletionStage<Status> call) {
+    RespCall c = (RespCall) call;
+    records.lane().flush();
+    return records.lane().await(c);
+  }
+
+  /** Every key of {@code table}'s scan index (one, or one per shard). */
+  private List<String> indexKeys(String table) {
+    if (settings.indexShards() == 1) {
+      return List.of(INDEX_PREFIX + table);
+    }
+    List<String> keys = new ArrayList<>(settings.indexShards());
+    for (int shard = 0; shard < settings.indexShards(); shard++) {
+      keys.add(INDEX_PREFIX + table + ":{" + shard + "}");
+    }
+    return keys;
   }
 
   /**

@@ -30,22 +30,47 @@ final class RedisTls {
   static SSLSocketFactory socketFactory(RedisSettings s) throws DBException {
     try {
       SSLContext context = SSLContext.getInstance("TLS");
-      TrustManager[] trust;
-      if (s.tlsInsecure()) {
-        trust = new TrustManager[] {new TrustAll()};
-      } else if (s.caFile() != null || s.trustStore() != null) {
-        KeyStore store = s.caFile() != null ? fromPem(Path.of(s.caFile())) : fromStore(s);
-        TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-        tmf.init(store);
-        trust = tmf.getTrustManagers();
-      } else {
-        trust = null;
-      }
-      context.init(null, trust, null);
+      context.init(null, trustManagers(s), null);
       return context.getSocketFactory();
     } catch (GeneralSecurityException e) {
       throw new DBException("cannot set up TLS: " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * The RESP engine's TLS (Netty's {@code SslHandler} over the JDK's engine): the same trust as the Jedis
+   * path, and host name verification unless redis.tls.insecure=true; null without TLS.
+   */
+  static io.netty.handler.ssl.SslContext nettyContext(RedisSettings s) throws DBException {
+    if (!s.tls()) {
+      return null;
+    }
+    try {
+      io.netty.handler.ssl.SslContextBuilder b = io.netty.handler.ssl.SslContextBuilder.forClient()
+          .sslProvider(io.netty.handler.ssl.SslProvider.JDK)
+          .endpointIdentificationAlgorithm(s.tlsInsecure() ? null : "HTTPS");
+      TrustManager[] trust = trustManagers(s);
+      if (trust != null) {
+        b.trustManager(trust[0]);
+      }
+      return b.build();
+    } catch (GeneralSecurityException | javax.net.ssl.SSLException e) {
+      throw new DBException("cannot set up TLS: " + e.getMessage(), e);
+    }
+  }
+
+  /** Trust anything (insecure), the given CA file or trust store, or null for the JDK's default. */
+  private static TrustManager[] trustManagers(RedisSettings s) throws DBException, GeneralSecurityException {
+    if (s.tlsInsecure()) {
+      return new TrustManager[] {new TrustAll()};
+    }
+    if (s.caFile() != null || s.trustStore() != null) {
+      KeyStore store = s.caFile() != null ? fromPem(Path.of(s.caFile())) : fromStore(s);
+      TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+      tmf.init(store);
+      return tmf.getTrustManagers();
+    }
+    return null;
   }
 
   /** Host name verification, unless the user asked to trust anything. */
