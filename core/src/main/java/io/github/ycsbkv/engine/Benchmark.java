@@ -308,6 +308,16 @@ public final class Benchmark {
       }
     }
 
+    // How the binding's connections do their I/O (the RESP engine's transport), known once they are open.
+    if (initFailure == null && shape != null && workers.get(0).db() instanceof ConnectionShape cs) {
+      String transport = cs.transport();
+      if (transport != null) {
+        shape = shape.withTransport(transport);
+        if (warningsOut != null) {
+          warningsOut.println("ycsb-kv: load: client I/O through " + transport);
+        }
+      }
+    }
     // The server's state once every client is connected, just before the clock starts; not when a
     // client could not connect (its error says more than a failing probe would).
     boolean probed = !signal.isStopped() && sample("before", server, warnings);

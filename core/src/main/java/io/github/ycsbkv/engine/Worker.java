@@ -97,6 +97,11 @@ final class Worker implements Runnable {
     return stoppedByWorkload;
   }
 
+  /** The binding instance this client thread runs. */
+  DB db() {
+    return db;
+  }
+
   /** Whether this client's {@code init()} returned or failed (false while it is still connecting). */
   boolean initEnded() {
     return initEnded;

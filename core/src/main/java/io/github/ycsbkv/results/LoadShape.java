@@ -17,9 +17,15 @@ import java.util.Locale;
  * @param model how the connections were used: {@value #PER_CLIENT}, {@value #SHARED}, {@value #PIPELINED},
  *     {@value #PER_COMMAND} or {@value #UNKNOWN}
  * @param server what the server saw, or null when the binding has no probe or the store no counters
+ * @param transport how the binding's connections did their I/O when it says ("netty io_uring (ring 256)"), or null
  */
 public record LoadShape(int clients, int connections, double inFlightPerConnection, int servingThreads, String model,
-    ServerView server) {
+    ServerView server, String transport) {
+
+  public LoadShape(int clients, int connections, double inFlightPerConnection, int servingThreads, String model,
+      ServerView server) {
+    this(clients, connections, inFlightPerConnection, servingThreads, model, server, null);
+  }
 
   /** A connection per client, one request in flight on it: upstream YCSB's and memtier's {@code -c}. */
   public static final String PER_CLIENT = "connection-per-client";
@@ -55,7 +61,12 @@ public record LoadShape(int clients, int connections, double inFlightPerConnecti
 
   /** The same shape with the server's view. */
   public LoadShape withServer(ServerView view) {
-    return new LoadShape(clients, connections, inFlightPerConnection, servingThreads, model, view);
+    return new LoadShape(clients, connections, inFlightPerConnection, servingThreads, model, view, transport);
+  }
+
+  /** The same shape with the binding's transport. */
+  public LoadShape withTransport(String how) {
+    return new LoadShape(clients, connections, inFlightPerConnection, servingThreads, model, server, how);
   }
 
   /** One line for people, for example {@code 32 clients on 32 connections, 1 request in flight on each, 2 threads}. */

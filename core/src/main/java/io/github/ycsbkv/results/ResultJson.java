@@ -265,6 +265,9 @@ public final class ResultJson {
     o.put("servingThreads", l.servingThreads());
     o.put("model", l.model());
     o.put("description", l.describe());
+    if (l.transport() != null) {
+      o.put("transport", l.transport());
+    }
     if (l.server() == null) {
       o.putNull("server");
       return;
@@ -292,7 +295,8 @@ public final class ResultJson {
         s.path("probeConnections").asInt(1), (int) known(s.path("connectionsMax")), s.path("commandsPerOperation").isNumber()
             ? s.path("commandsPerOperation").asDouble() : Double.NaN, s.path("source").asText()) : null;
     return new LoadShape(o.path("clients").asInt(), (int) known(o.path("connections")),
-        o.path("inFlightPerConnection").asDouble(), o.path("servingThreads").asInt(), o.path("model").asText(), view);
+        o.path("inFlightPerConnection").asDouble(), o.path("servingThreads").asInt(), o.path("model").asText(), view,
+        o.path("transport").isTextual() ? o.path("transport").asText() : null);
   }
 
   private static ClientStalls stalls(JsonNode o) {

@@ -218,6 +218,8 @@ public final class ResultMerge {
     int threads = 0;
     double inFlight = 0;
     String model = null;
+    String transport = null;
+    boolean firstShape = true;
     for (BenchmarkResult r : results) {
       LoadShape l = r.load();
       if (l == null) {
@@ -228,8 +230,10 @@ public final class ResultMerge {
       threads += l.servingThreads();
       inFlight = Math.max(inFlight, l.inFlightPerConnection());
       model = model == null || model.equals(l.model()) ? l.model() : LoadShape.UNKNOWN;
+      transport = firstShape || java.util.Objects.equals(transport, l.transport()) ? l.transport() : "mixed";
+      firstShape = false;
     }
-    return new LoadShape(clients, connections, inFlight, threads, model, null);
+    return new LoadShape(clients, connections, inFlight, threads, model, null, transport);
   }
 
   /** The worst of the processes' stalls (each process stalls on its own); null when a result has none. */

@@ -47,6 +47,9 @@ public final class SummaryText {
       }
       line(sb, "LOAD", "InFlightPerConnection", num(load.inFlightPerConnection()));
       line(sb, "LOAD", "ServingThreads", Integer.toString(load.servingThreads()));
+      if (load.transport() != null) {
+        line(sb, "LOAD", "Transport", load.transport());
+      }
       LoadShape.ServerView v = load.server();
       if (v != null && v.connectionsMax() >= 0) {
         line(sb, "LOAD", "ServerConnectionsBefore", Integer.toString(v.connectionsBefore()));

@@ -34,4 +34,12 @@ public interface ConnectionShape {
    * after {@code setProperties} and before {@code init}; the same for every instance of one run.
    */
   Model connectionModel();
+
+  /**
+   * How this instance's connections do their I/O, for the run's header and result (for example
+   * {@code "netty io_uring (ring 256)"}), or null when there is nothing to say. Called after {@code init}.
+   */
+  default String transport() {
+    return null;
+  }
 }

@@ -31,10 +31,14 @@ public final class DragonflyBinding implements Binding {
           + " or ts.readspan > 1)."),
       new PropertyDoc("dragonfly.scanindex.shards", "server thread_count", "Index keys the index is spread over."),
       new PropertyDoc("dragonfly.require", "false", "Fail at start unless the server is Dragonfly (INFO tells)."),
-      new PropertyDoc("dragonfly.asyncclient", "jedis", "Client of every key operation: jedis (Jedis pipelines on"
+      new PropertyDoc("dragonfly.asyncclient", "netty", "Client of every key operation: netty (the event-loop RESP"
+          + " engine of the redis binding for the asynchronous operations, a blocking Jedis connection for a client"
+          + " thread of its own), jedis (Jedis pipelines on"
           + " the connections the engine's connections and pipeline say, sent when the engine waits, replies read by"
           + " the thread) or lettuce (Lettuce: a connection per client thread shared by nothing else, or with"
           + " pipeline each thread's own connection, manual flushing; connections=N is not served)."),
+      new PropertyDoc("resp.transport", "auto", "The RESP engine's I/O: auto (io_uring, else epoll, else NIO),"
+          + " io_uring, epoll or nio."),
       new PropertyDoc("connections", "client", "Engine property: client (one connection per closed-loop client, one"
           + " request in flight on it, as upstream YCSB and memtier_benchmark -c) or N (the clients share N"
           + " connections, their requests pipelined on them; served by min(N, cores) threads)."),

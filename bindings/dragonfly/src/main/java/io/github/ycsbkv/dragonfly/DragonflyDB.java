@@ -263,6 +263,13 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
     return client.equalsIgnoreCase("jedis") ? Model.FOLLOWS_ENGINE : null;
   }
 
+  /** The RESP engine's transport, Jedis's blocking sockets, or Lettuce. */
+  @Override
+  public String transport() {
+    return records != null ? "netty " + records.lane().transport() : lane != null ? "jedis (blocking sockets)"
+        : "lettuce (netty)";
+  }
+
   /** What the run should know about the scan index, once per run (stderr). */
   private void indexNotices(StatefulRedisConnection<byte[], byte[]> connection) throws DBException {
     indexNotices(table -> {

@@ -33,6 +33,10 @@ public final class RedisBinding implements Binding {
           + " redis.poolsize connections, borrowed per command."),
       new PropertyDoc("redis.poolsize", "threadcount", "Connections in the shared pool (redis.connections=pool);"
           + " defaults to the thread count."),
+      new PropertyDoc("redis.asyncclient", "netty", "Client of the asynchronous operations (pipeline, clients served"
+          + " by few threads) on a standalone server: netty (the event-loop RESP engine) or jedis (Jedis pipelines)."),
+      new PropertyDoc("resp.transport", "auto", "The RESP engine's I/O: auto (io_uring, else epoll, else NIO),"
+          + " io_uring, epoll or nio."),
       new PropertyDoc("redis.cluster", "false", "Talk to a Redis Cluster through Jedis's cluster client."),
       new PropertyDoc("redis.cluster.hostmap", null,
           "announced:port=reachable:port,... for nodes that announce addresses the client cannot reach (NAT,"

@@ -163,6 +163,12 @@ public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.g
     return cluster || pool ? null : Model.FOLLOWS_ENGINE;
   }
 
+  /** The RESP engine's transport, or Jedis's blocking sockets. */
+  @Override
+  public String transport() {
+    return records != null ? "netty " + records.lane().transport() : "jedis (blocking sockets)";
+  }
+
   /** What the run should know about the scan index, once per run (stderr). */
   private void indexNotices() throws DBException {
     Properties p = getProperties();

@@ -80,8 +80,8 @@ public final class RespLane implements AutoCloseable {
 
   /**
    * Opens {@code connections} connections to {@code endpoint} on one of the process's event loops
-   * ({@code transport}: {@link RespTransport#PROPERTY}), each authenticated and on its database, and checks
-   * each with a PING. Blocks until they are ready; throws {@link RespException} (with the socket's or TLS's
+   * ({@code transport}: {@link RespTransport#PROPERTY}), each authenticated (AUTH), on its database (SELECT),
+   * named ycsb-kv (CLIENT SETNAME), and checked with a PING. Blocks until they are ready; throws {@link RespException} (with the socket's or TLS's
    * exception as its cause, or the server's error reply) when one is not, after closing them all.
    */
   public static RespLane open(RespEndpoint endpoint, int connections, String transport) {
@@ -278,7 +278,8 @@ public final class RespLane implements AutoCloseable {
       ready.add(f);
       loop.execute(() -> c.connect(f));
     }
-    long deadline = System.nanoTime() + 2 * timeoutNanos + TimeUnit.SECONDS.toNanos(1);
+    // A connection attempt and then the set-up replies, each within the timeout.
+    long deadline = System.nanoTime() + 2 * timeoutNanos;
     for (CompletableFuture<Void> f : ready) {
       try {
         f.get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
@@ -290,7 +291,7 @@ public final class RespLane implements AutoCloseable {
             : new RespException("cannot connect to " + endpoint.where() + ": " + e.getCause(), e.getCause());
       } catch (TimeoutException e) {
         throw new RespException("no answer from " + endpoint.where() + " within " + endpoint.timeoutMillis() + " ms",
-            new java.net.SocketTimeoutException("connect and handshake timed out"));
+            new java.net.SocketTimeoutException("Read timed out"));
       }
     }
     long period = Math.max(TimeUnit.MILLISECONDS.toNanos(5), timeoutNanos / 4);
@@ -419,6 +420,8 @@ public final class RespLane implements AutoCloseable {
         if (endpoint.database() != 0) {
           setup.add(new Handshake("SELECT", endpoint.database()));
         }
+        // Named as the Jedis path's connections are (CLIENT LIST shows the benchmark's connections).
+        setup.add(new Handshake("CLIENT", "SETNAME", "ycsb-kv"));
         setup.add(new Handshake("PING"));
         for (RespCall call : setup) {
           enqueue(call);
