@@ -236,12 +236,13 @@ abstract class DragonflyContract {
   }
 
   /**
-   * #14: with pipelining, the default asynchronous client holds the commands in the thread's Jedis pipeline
+   * #14: with pipelining, dragonfly.asyncclient=jedis holds the commands in the thread's Jedis pipeline
    * until flush(): values, statuses, index entries and an error reply as the blocking path has them.
    */
   @Test
   void jedisPipeline_heldUntilFlush_valuesStatusesAndIndex() throws Exception {
-    DragonflyDB db = db(props("pipeline", "4", "dragonfly.scanindex.shards", "2"));
+    // The Jedis lane's semantics (completions at flush(), on the caller's thread); the RESP engine's: RespEngineIT.
+    DragonflyDB db = db(props("pipeline", "4", "dragonfly.scanindex.shards", "2", "dragonfly.asyncclient", "jedis"));
     var a = db.insertAsync("usertable", "user1", values("f0", "a", "f1", "b")).toCompletableFuture();
     var b = db.insertAsync("usertable", "user2", values("f0", "c")).toCompletableFuture();
     try (Jedis j = server.jedis()) {
@@ -335,7 +336,7 @@ abstract class DragonflyContract {
   @Test
   void connectionsClient_clientsServedByOneThread_eachItsOwnConnection() throws Exception {
     Properties p = props("pipeline", "6", "drivers.clients", "6", "drivers.connections", "6",
-        "dragonfly.scanindex", "off");
+        "dragonfly.scanindex", "off", "dragonfly.asyncclient", "jedis");
     long before = connectedClients();
     DragonflyDB db = db(p);
     assertEquals(6, connectedClients() - before, "six connections, opened at init");

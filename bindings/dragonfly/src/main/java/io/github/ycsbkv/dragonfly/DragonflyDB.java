@@ -165,11 +165,9 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
   private void connectLane(int connections) throws DBException {
     if (settings.engine() && asyncInstance()) {
       try {
-        records = io.github.ycsbkv.redis.RespEngine.open(engineProperties(), connections, false);
-      } catch (DBException e) {
-        throw new DBException(e.getMessage().replace("redis.user and redis.password", "dragonfly.user and"
-            + " dragonfly.password").replace("redis.tls", "dragonfly.tls").replace("(redis.host, redis.port)",
-            "(dragonfly.host, dragonfly.port)"));
+        records = io.github.ycsbkv.redis.RespEngine.openOrThrow(engineProperties(), connections, false);
+      } catch (RuntimeException e) {
+        throw DragonflyClients.explain(settings, e);
       }
       Map<String, String> info;
       try {

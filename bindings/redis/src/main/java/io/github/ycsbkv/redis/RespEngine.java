@@ -28,6 +28,19 @@ public final class RespEngine {
    */
   public static RespRecords open(Properties redisProperties, int connections, boolean transactions)
       throws DBException {
+    try {
+      return openOrThrow(redisProperties, connections, transactions);
+    } catch (RespException ex) {
+      throw RedisClients.explain(RedisSettings.from(redisProperties), ex);
+    }
+  }
+
+  /**
+   * As {@link #open}, with a failure to connect thrown as it came ({@link RespException}, its cause the socket's
+   * or TLS's exception), for a binding that words it itself.
+   */
+  public static RespRecords openOrThrow(Properties redisProperties, int connections, boolean transactions)
+      throws DBException {
     RedisSettings s = RedisSettings.from(redisProperties);
     if (s.cluster()) {
       throw new DBException("the RESP engine serves a standalone server; a cluster goes through Jedis");
@@ -35,12 +48,7 @@ public final class RespEngine {
     RedisSettings.Endpoint e = s.endpoints().get(0);
     RespEndpoint endpoint = new RespEndpoint(e.host(), e.port(), s.user(), s.password(), s.database(),
         s.timeoutMillis(), RedisTls.nettyContext(s), s.where());
-    RespLane lane;
-    try {
-      lane = RespLane.open(endpoint, connections, redisProperties.getProperty(RespTransport.PROPERTY, "auto"));
-    } catch (RespException ex) {
-      throw RedisClients.explain(s, ex);
-    }
+    RespLane lane = RespLane.open(endpoint, connections, redisProperties.getProperty(RespTransport.PROPERTY, "auto"));
     return new RespRecords(lane, s.dataType() == RedisSettings.DataType.HASH ? RespRecords.Model.HASH
         : RespRecords.Model.STRING, s.fieldCount(), s.fieldPrefix(), transactions);
   }

@@ -1,0 +1,173 @@
+package io.github.ycsbkv.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.ycsbkv.resp.RespCall;
+import io.github.ycsbkv.resp.RespEndpoint;
+import io.github.ycsbkv.resp.RespLane;
+import io.github.ycsbkv.resp.RespRecords;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import site.ycsb.Status;
+
+/**
+ * #25, measurement stays right: the RESP engine completes each reply on its own. A relay of the test's own sits
+ * between the engine and a real Redis and holds every reply of one connection for 50 ms; the requests of the
+ * other connections must complete at the server's speed (with rounds, every request would wait for the slow one).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class RespEngineIT {
+
+  private static final long HOLD_MILLIS = 50;
+
+  private Store server;
+  private Relay relay;
+
+  @BeforeAll
+  void start() throws Exception {
+    server = Store.provision(Store.Kind.REDIS);
+    relay = new Relay(server.host(), server.port());
+  }
+
+  @AfterAll
+  void stop() throws Exception {
+    if (relay != null) {
+      relay.close();
+    }
+    if (server != null) {
+      server.close();
+    }
+  }
+
+  @Test
+  void oneSlowConnection_delaysOnlyItsOwnRequests() throws Exception {
+    RespLane lane = RespLane.open(new RespEndpoint("127.0.0.1", relay.port(), null, null, 0, 2000, null,
+        "relay"), 4, "auto");
+    try {
+      RespRecords records = new RespRecords(lane, RespRecords.Model.STRING, 1, "field", false);
+      assertEquals(4, relay.accepted(), "four connections through the relay");
+      // Four closed-loop clients for one second, each sending its next GET when the last one completed.
+      List<Long> latencies = Collections.synchronizedList(new ArrayList<>());
+      AtomicInteger errors = new AtomicInteger();
+      long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
+      CountDownLatch done = new CountDownLatch(4);
+      for (int c = 0; c < 4; c++) {
+        lane.executor().execute(() -> next(records, lane, latencies, errors, end, done));
+      }
+      assertTrue(done.await(10, TimeUnit.SECONDS), "the clients finished");
+      assertEquals(0, errors.get(), "no request failed");
+      List<Long> sorted = new ArrayList<>(latencies);
+      sorted.sort(null);
+      long slow = sorted.stream().filter(n -> n >= TimeUnit.MILLISECONDS.toNanos(HOLD_MILLIS)).count();
+      long fast = sorted.stream().filter(n -> n < TimeUnit.MILLISECONDS.toNanos(10)).count();
+      // The held connection completes about 20 requests in a second, each after 50 ms; the three others thousands.
+      assertTrue(slow >= 5 && slow <= 25, slow + " requests held by the relay");
+      assertTrue(fast >= 50 * slow, fast + " fast requests beside " + slow + " held ones");
+      long median = sorted.get(sorted.size() / 2);
+      assertTrue(median < TimeUnit.MILLISECONDS.toNanos(5), "median " + median / 1000 + " us");
+    } finally {
+      lane.close();
+    }
+  }
+
+  /** On the loop: a GET, timed from its send to its completion, then the client's next one. */
+  private static void next(RespRecords records, RespLane lane, List<Long> latencies, AtomicInteger errors, long end,
+      CountDownLatch done) {
+    if (System.nanoTime() >= end) {
+      done.countDown();
+      return;
+    }
+    long start = System.nanoTime();
+    RespCall call = records.read("k" + (start % 1000), null, new HashMap<>());
+    call.whenComplete((status, e) -> {
+      latencies.add(System.nanoTime() - start);
+      if (e != null || (status != Status.OK && status != Status.NOT_FOUND)) {
+        errors.incrementAndGet();
+      }
+      next(records, lane, latencies, errors, end, done);
+    });
+    lane.flush();
+  }
+
+  /** Forwards connections to the server; every reply on the first connection it accepted waits 50 ms. */
+  private static final class Relay implements AutoCloseable {
+    private final ServerSocket listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+    private final List<Socket> sockets = Collections.synchronizedList(new ArrayList<>());
+    private final AtomicInteger accepted = new AtomicInteger();
+
+    Relay(String host, int port) throws java.io.IOException {
+      Thread t = new Thread(() -> {
+        try {
+          while (true) {
+            Socket client = listener.accept();
+            Socket upstream = new Socket(host, port);
+            client.setTcpNoDelay(true);
+            upstream.setTcpNoDelay(true);
+            sockets.add(client);
+            sockets.add(upstream);
+            boolean hold = accepted.getAndIncrement() == 0;
+            pump(client.getInputStream(), upstream.getOutputStream(), false);
+            pump(upstream.getInputStream(), client.getOutputStream(), hold);
+          }
+        } catch (Exception e) {
+          // closed
+        }
+      }, "relay-accept");
+      t.setDaemon(true);
+      t.start();
+    }
+
+    int port() {
+      return listener.getLocalPort();
+    }
+
+    int accepted() {
+      return accepted.get();
+    }
+
+    private static void pump(InputStream in, OutputStream out, boolean hold) {
+      Thread t = new Thread(() -> {
+        byte[] buf = new byte[65536];
+        try {
+          int n;
+          while ((n = in.read(buf)) > 0) {
+            if (hold) {
+              Thread.sleep(HOLD_MILLIS);
+            }
+            out.write(buf, 0, n);
+            out.flush();
+          }
+        } catch (Exception e) {
+          // closed
+        }
+      }, "relay-pump");
+      t.setDaemon(true);
+      t.start();
+    }
+
+    @Override
+    public void close() throws Exception {
+      listener.close();
+      synchronized (sockets) {
+        for (Socket s : sockets) {
+          s.close();
+        }
+      }
+    }
+  }
+}
