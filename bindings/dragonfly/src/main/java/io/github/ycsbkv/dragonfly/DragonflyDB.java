@@ -163,7 +163,7 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
 
   /** Opens this instance's lane and its connections, and reads the server's name and threads through it. */
   private void connectLane(int connections) throws DBException {
-    if (settings.engine() && asyncInstance()) {
+    if (settings.engine() && io.github.ycsbkv.redis.RespEngine.servesAsync(getProperties())) {
       try {
         records = io.github.ycsbkv.redis.RespEngine.openOrThrow(engineProperties(), connections, false);
       } catch (RuntimeException e) {
@@ -191,17 +191,6 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
       throw DragonflyClients.explain(settings, e);
     }
     serverChecks(info);
-  }
-
-  /**
-   * Whether this instance serves the engine's asynchronous operations (several clients from one thread, or
-   * {@code pipeline}); a client thread of its own blocks on its Jedis connection instead (no hand-off).
-   */
-  private boolean asyncInstance() throws DBException {
-    Properties p = getProperties();
-    return BindingProperties.integer(p, "pipeline", 1, 1) > 1
-        || BindingProperties.integer(p, "drivers.clients", 1, 1) > 1
-        || BindingProperties.integer(p, ConnectionShape.INSTANCE_CONNECTIONS, 1, 1) > 1;
   }
 
   /** The connection's properties for the RESP engine, with the transport this run asked for. */
@@ -505,8 +494,7 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
   @Override
   public CompletionStage<Status> insertAsync(String table, String key, Map<String, ByteIterator> values) {
     if (records != null) {
-      return records.insert(key, values, index ? INDEX_PREFIX + table + ":" + Math.floorMod(key.hashCode(), shards)
-          : null);
+      return records.insert(key, values, index ? indexKeyText(table, key) : null);
     }
     byte[] k = bytes(key);
     if (lane != null) {
@@ -566,7 +554,7 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
   @Override
   public CompletionStage<Status> deleteAsync(String table, String key) {
     if (records != null) {
-      return records.delete(key, index ? INDEX_PREFIX + table + ":" + Math.floorMod(key.hashCode(), shards) : null);
+      return records.delete(key, index ? indexKeyText(table, key) : null);
     }
     byte[] k = bytes(key);
     if (lane != null) {
@@ -689,7 +677,12 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
   }
 
   private byte[] indexKey(String table, String key) {
-    return bytes(INDEX_PREFIX + table + ":" + Math.floorMod(key.hashCode(), shards));
+    return bytes(indexKeyText(table, key));
+  }
+
+  /** The index shard's key of {@code key}: {@code hash(key) mod shards}. */
+  private String indexKeyText(String table, String key) {
+    return INDEX_PREFIX + table + ":" + Math.floorMod(key.hashCode(), shards);
   }
 
   private Map<byte[], byte[]> hashValues(Map<String, ByteIterator> values) {

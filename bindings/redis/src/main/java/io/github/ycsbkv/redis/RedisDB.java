@@ -145,10 +145,7 @@ public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.g
   private boolean usesEngine() throws DBException {
     Properties p = getProperties();
     boolean engine = RespEngine.wanted(p.getProperty(RespEngine.ASYNC_CLIENT), RespEngine.ASYNC_CLIENT, "jedis");
-    boolean async = BindingProperties.integer(p, "pipeline", 1, 1) > 1
-        || BindingProperties.integer(p, "drivers.clients", 1, 1) > 1
-        || BindingProperties.integer(p, INSTANCE_CONNECTIONS, 1, 1) > 1;
-    return engine && async && !settings.cluster() && settings.threadConnections();
+    return engine && RespEngine.servesAsync(p) && !settings.cluster() && settings.threadConnections();
   }
 
   /**

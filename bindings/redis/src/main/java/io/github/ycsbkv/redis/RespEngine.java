@@ -54,6 +54,18 @@ public final class RespEngine {
   }
 
   /**
+   * Whether a binding instance with these (engine-given) properties serves the engine's asynchronous operations:
+   * several clients from one thread, several connections, or {@code pipeline}. A client thread of its own
+   * blocks on its Jedis connection instead (no hand-off between threads).
+   */
+  public static boolean servesAsync(Properties p) throws DBException {
+    return io.github.ycsbkv.config.BindingProperties.integer(p, "pipeline", 1, 1) > 1
+        || io.github.ycsbkv.config.BindingProperties.integer(p, "drivers.clients", 1, 1) > 1
+        || io.github.ycsbkv.config.BindingProperties.integer(p,
+            io.github.ycsbkv.spi.ConnectionShape.INSTANCE_CONNECTIONS, 1, 1) > 1;
+  }
+
+  /**
    * Whether {@code value} of {@link #ASYNC_CLIENT} (or the dragonfly binding's) asks for the engine:
    * {@code netty} (the default) or {@code jedis}; anything else is an error naming {@code property}.
    */

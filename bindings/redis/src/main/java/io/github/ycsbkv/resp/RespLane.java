@@ -1,5 +1,6 @@
 package io.github.ycsbkv.resp;
 
+import io.github.ycsbkv.config.UserError;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
@@ -327,12 +328,15 @@ public final class RespLane implements AutoCloseable {
     }
   }
 
-  /** A call whose replies are plain objects (set-up, checks, blocking operations). */
+  /**
+   * A call whose reply is a plain object (set-up, checks, blocking operations); a new connection's set-up commands
+   * (AUTH, SELECT, CLIENT SETNAME, PING) are these too, and an error reply among them fails the connection.
+   */
   private static final class ValueCall extends RespCall {
     private final Object[] args;
     Object value;
 
-    ValueCall(Object[] args) {
+    ValueCall(Object... args) {
       this.args = args;
     }
 
@@ -345,31 +349,6 @@ public final class RespLane implements AutoCloseable {
     @Override
     protected void reply(RespReader reader, int index) {
       value = reader.value();
-    }
-
-    @Override
-    protected Status outcome() {
-      return Status.OK;
-    }
-  }
-
-  /** Set-up commands of a new connection (AUTH, SELECT, PING): an error reply fails the connection. */
-  private final class Handshake extends RespCall {
-    private final Object[] args;
-
-    Handshake(Object... args) {
-      this.args = args;
-    }
-
-    @Override
-    protected int write(ByteBuf out) {
-      RespWriter.command(out, args);
-      return 1;
-    }
-
-    @Override
-    protected void reply(RespReader reader, int index) {
-      reader.skip();
     }
 
     @Override
@@ -411,10 +390,11 @@ public final class RespLane implements AutoCloseable {
       }).connect(endpoint.host(), endpoint.port()).addListener((ChannelFuture f) -> {
         connecting = false;
         if (!f.isSuccess()) {
-          downCause = "cannot connect to " + endpoint.where() + ": " + describe(f.cause());
-          failure = f.cause();
+          Throwable cause = plainConnectFailure(f.cause());
+          downCause = "cannot connect to " + endpoint.where() + ": " + UserError.describe(cause);
+          failure = cause;
           if (ready != null) {
-            ready.completeExceptionally(new RespException(downCause, f.cause()));
+            ready.completeExceptionally(new RespException(downCause, cause));
           }
           return;
         }
@@ -423,20 +403,19 @@ public final class RespLane implements AutoCloseable {
         failure = null;
         List<RespCall> setup = new ArrayList<>();
         if (endpoint.password() != null) {
-          setup.add(endpoint.user() != null ? new Handshake("AUTH", endpoint.user(), endpoint.password())
-              : new Handshake("AUTH", endpoint.password()));
+          setup.add(endpoint.user() != null ? new ValueCall("AUTH", endpoint.user(), endpoint.password())
+              : new ValueCall("AUTH", endpoint.password()));
         }
         if (endpoint.database() != 0) {
-          setup.add(new Handshake("SELECT", endpoint.database()));
+          setup.add(new ValueCall("SELECT", endpoint.database()));
         }
         // Named as the Jedis path's connections are (CLIENT LIST shows the benchmark's connections).
-        setup.add(new Handshake("CLIENT", "SETNAME", "ycsb-kv"));
-        setup.add(new Handshake("PING"));
+        setup.add(new ValueCall("CLIENT", "SETNAME", "ycsb-kv"));
+        setup.add(new ValueCall("PING"));
         for (RespCall call : setup) {
           enqueue(call);
         }
         flushDirty();
-        RespCall last = setup.get(setup.size() - 1);
         CompletableFuture.allOf(setup.toArray(new CompletableFuture<?>[0])).whenComplete((x, e) -> {
           for (RespCall call : setup) {
             Status s = call.getNow(Status.ERROR);
@@ -454,7 +433,7 @@ public final class RespLane implements AutoCloseable {
               return;
             }
           }
-          if (ready != null && last.isDone()) {
+          if (ready != null) {
             ready.complete(null);
           }
         });
@@ -580,7 +559,7 @@ public final class RespLane implements AutoCloseable {
         out = null;
       }
       fail(closed ? "the connection was closed" : !wasUp ? downCause : "connection to " + endpoint.where() + " lost"
-          + (failure != null ? ": " + describe(failure) : " (closed by the server)"), failure);
+          + (failure != null ? ": " + UserError.describe(failure) : " (closed by the server)"), failure);
       if (idle) {
         idle = false;
         RespLane.this.idle.remove(this);
@@ -616,13 +595,17 @@ public final class RespLane implements AutoCloseable {
     }
   }
 
-  /** An exception as one phrase: its innermost message (an SSL alert, "Connection refused"). */
-  static String describe(Throwable t) {
-    Throwable root = t;
-    while (root.getCause() != null && root.getCause() != root) {
-      root = root.getCause();
+  /**
+   * The native transports word a refused connection "io_uring connect(..) failed: Connection refused"; users read
+   * the socket's words, as Java's own sockets give them ("Connection refused").
+   */
+  private static Throwable plainConnectFailure(Throwable t) {
+    if (t instanceof java.net.ConnectException && t.getMessage() != null && t.getMessage().contains("(..) failed: ")) {
+      java.net.ConnectException plain = new java.net.ConnectException(
+          t.getMessage().substring(t.getMessage().indexOf("(..) failed: ") + "(..) failed: ".length()));
+      plain.initCause(t);
+      return plain;
     }
-    String m = root.getMessage();
-    return m == null ? root.getClass().getSimpleName() : m;
+    return t;
   }
 }

@@ -28,6 +28,21 @@ public final class RespRecords {
   /** How a record is stored. */
   public enum Model { HASH, STRING }
 
+  /** Command names and fixed arguments, encoded once (the writer would otherwise measure each per command). */
+  private static final byte[] GET = ascii("GET");
+  private static final byte[] HGETALL = ascii("HGETALL");
+  private static final byte[] HMGET = ascii("HMGET");
+  private static final byte[] MULTI = ascii("MULTI");
+  private static final byte[] HSET = ascii("HSET");
+  private static final byte[] SET = ascii("SET");
+  private static final byte[] EX = ascii("EX");
+  private static final byte[] ZADD = ascii("ZADD");
+  private static final byte[] EXPIRE = ascii("EXPIRE");
+  private static final byte[] EXEC = ascii("EXEC");
+  private static final byte[] DEL = ascii("DEL");
+  private static final byte[] ZREM = ascii("ZREM");
+  private static final byte[] ZERO = ascii("0");
+
   private static final Status EMPTY_EXEC = new Status("ERROR", "transaction aborted (EXEC returned no replies)");
 
   private final RespLane lane;
@@ -182,15 +197,15 @@ public final class RespRecords {
     protected int write(ByteBuf out) {
       if (model == Model.STRING) {
         RespWriter.command(out, 2);
-        RespWriter.bulk(out, "GET");
+        RespWriter.bulk(out, GET);
         RespWriter.bulk(out, key);
       } else if (fields == null) {
         RespWriter.command(out, 2);
-        RespWriter.bulk(out, "HGETALL");
+        RespWriter.bulk(out, HGETALL);
         RespWriter.bulk(out, key);
       } else {
         RespWriter.command(out, 2 + fields.size());
-        RespWriter.bulk(out, "HMGET");
+        RespWriter.bulk(out, HMGET);
         RespWriter.bulk(out, key);
         for (String f : fields) {
           RespWriter.bulk(out, f);
@@ -279,11 +294,11 @@ public final class RespRecords {
       int commands = 1;
       if (multi) {
         RespWriter.command(out, 1);
-        RespWriter.bulk(out, "MULTI");
+        RespWriter.bulk(out, MULTI);
       }
       if (model == Model.HASH) {
         RespWriter.command(out, 2 + 2 * values.size());
-        RespWriter.bulk(out, "HSET");
+        RespWriter.bulk(out, HSET);
         RespWriter.bulk(out, key);
         for (Map.Entry<String, ByteIterator> e : values.entrySet()) {
           RespWriter.bulk(out, e.getKey());
@@ -291,32 +306,32 @@ public final class RespRecords {
         }
       } else {
         RespWriter.command(out, ttl > 0 ? 5 : 3);
-        RespWriter.bulk(out, "SET");
+        RespWriter.bulk(out, SET);
         RespWriter.bulk(out, key);
         RespWriter.bulk(out, stringValue(values));
         if (ttl > 0) {
-          RespWriter.bulk(out, "EX");
+          RespWriter.bulk(out, EX);
           RespWriter.bulk(out, ttl);
         }
       }
       if (indexKey != null) {
         RespWriter.command(out, 4);
-        RespWriter.bulk(out, "ZADD");
+        RespWriter.bulk(out, ZADD);
         RespWriter.bulk(out, indexKey);
-        RespWriter.bulk(out, "0");
+        RespWriter.bulk(out, ZERO);
         RespWriter.bulk(out, key);
         commands++;
       }
       if (ttl > 0 && model == Model.HASH) {
         RespWriter.command(out, 3);
-        RespWriter.bulk(out, "EXPIRE");
+        RespWriter.bulk(out, EXPIRE);
         RespWriter.bulk(out, key);
         RespWriter.bulk(out, ttl);
         commands++;
       }
       if (multi) {
         RespWriter.command(out, 1);
-        RespWriter.bulk(out, "EXEC");
+        RespWriter.bulk(out, EXEC);
         return commands + 2;
       }
       return commands;
@@ -364,11 +379,11 @@ public final class RespRecords {
     protected int write(ByteBuf out) {
       if (multi) {
         RespWriter.command(out, 1);
-        RespWriter.bulk(out, "MULTI");
+        RespWriter.bulk(out, MULTI);
         del(out);
         zrem(out);
         RespWriter.command(out, 1);
-        RespWriter.bulk(out, "EXEC");
+        RespWriter.bulk(out, EXEC);
         return 4;
       }
       if (indexKey != null) {
@@ -380,13 +395,13 @@ public final class RespRecords {
 
     private void del(ByteBuf out) {
       RespWriter.command(out, 2);
-      RespWriter.bulk(out, "DEL");
+      RespWriter.bulk(out, DEL);
       RespWriter.bulk(out, key);
     }
 
     private void zrem(ByteBuf out) {
       RespWriter.command(out, 3);
-      RespWriter.bulk(out, "ZREM");
+      RespWriter.bulk(out, ZREM);
       RespWriter.bulk(out, indexKey);
       RespWriter.bulk(out, key);
     }
@@ -453,15 +468,15 @@ public final class RespRecords {
     }
   }
 
+  private static byte[] ascii(String s) {
+    return s.getBytes(StandardCharsets.US_ASCII);
+  }
+
   /** The string model's value of a whole record: the one field's bytes, or the fields packed. */
   private byte[] stringValue(Map<String, ByteIterator> values) {
     if (fieldCount == 1 && values.size() == 1) {
       return values.values().iterator().next().toArray();
     }
     return FieldCodec.encodeRecord(FieldCodec.toBytes(values), fieldCount);
-  }
-
-  static byte[] utf8(String s) {
-    return s.getBytes(StandardCharsets.UTF_8);
   }
 }

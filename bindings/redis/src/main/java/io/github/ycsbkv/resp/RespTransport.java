@@ -110,11 +110,6 @@ public final class RespTransport {
     }
   }
 
-  /** The transport that {@code auto} would take here (for messages and tests). */
-  public static String available() {
-    return IoUring.isAvailable() ? "io_uring" : Epoll.isAvailable() ? "epoll" : "nio";
-  }
-
   private static Loops start(String wanted, int connections) {
     int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
     DefaultThreadFactory names = new DefaultThreadFactory("ycsbkv-resp", true);

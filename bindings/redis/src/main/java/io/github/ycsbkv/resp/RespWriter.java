@@ -3,7 +3,6 @@ package io.github.ycsbkv.resp;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import java.nio.charset.StandardCharsets;
-import site.ycsb.ByteArrayByteIterator;
 import site.ycsb.ByteIterator;
 
 /**
@@ -59,10 +58,7 @@ public final class RespWriter {
     }
   }
 
-  /**
-   * A bulk string of a workload's value: its array when it has one ({@link ByteArrayByteIterator} gives it
-   * without copying only through {@code toArray}, which copies once), else its bytes as they come.
-   */
+  /** A bulk string of a workload's value (read once, as a {@code ByteIterator} can be). */
   public static void bulk(ByteBuf out, ByteIterator value) {
     bulk(out, value.toArray());
   }
