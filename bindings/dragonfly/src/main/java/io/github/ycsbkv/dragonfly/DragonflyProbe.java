@@ -3,10 +3,7 @@ package io.github.ycsbkv.dragonfly;
 import io.github.ycsbkv.codec.RespInfo;
 import io.github.ycsbkv.spi.ServerProbe;
 import io.github.ycsbkv.spi.ServerSample;
-import io.lettuce.core.RedisClient;
-import io.lettuce.core.RedisException;
-import io.lettuce.core.api.StatefulRedisConnection;
-import java.time.Duration;
+import io.github.ycsbkv.redis.JedisLane;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -23,8 +20,11 @@ final class DragonflyProbe implements ServerProbe {
   static final String MEMORY_SOURCE = "INFO memory used_memory / used_memory_rss";
 
   private final DragonflySettings settings;
-  private RedisClient client;
-  private StatefulRedisConnection<String, String> connection;
+  /**
+   * Jedis, as the binding's blocking lanes: starting Lettuce (its event loops, proxies and their JIT) cost a
+   * short run more CPU than its operations did.
+   */
+  private JedisLane.InfoConnection connection;
 
   DragonflyProbe(DragonflySettings settings) {
     this.settings = settings;
@@ -33,17 +33,15 @@ final class DragonflyProbe implements ServerProbe {
   /** Commands this probe has sent, so that its own can be left out of the server's count. */
   private long sent;
 
-  private void connect() {
+  private void connect() throws DBException {
     if (connection == null) {
-      client = RedisClient.create(DragonflyClients.uri(settings));
-      client.setOptions(DragonflyClients.options(settings));
-      connection = client.connect();
+      connection = JedisLane.infoConnection(settings.laneProperties());
     }
   }
 
   private String info(String section) {
     sent++;
-    return connection.sync().info(section);
+    return connection.info(section);
   }
 
   /**
@@ -59,7 +57,7 @@ final class DragonflyProbe implements ServerProbe {
       long commands = Long.parseLong(info.getOrDefault("total_commands_processed", "-1").trim());
       return new io.github.ycsbkv.spi.ServerLoad(connections, commands < 0 ? -1 : commands - (sent - 1),
           "INFO clients connected_clients / INFO stats total_commands_processed", 1);
-    } catch (RedisException e) {
+    } catch (RuntimeException e) {
       close();
       throw DragonflyClients.explain(settings, e);
     }
@@ -78,7 +76,7 @@ final class DragonflyProbe implements ServerProbe {
       return new ServerSample(Instant.now(), RespInfo.serverName(info), RespInfo.version(info), 1,
           RespInfo.keyCount(info), Long.parseLong(info.getOrDefault("used_memory", "-1")),
           Long.parseLong(info.getOrDefault("used_memory_rss", "-1")), MEMORY_SOURCE, threads);
-    } catch (RedisException e) {
+    } catch (RuntimeException e) {
       close();
       throw DragonflyClients.explain(settings, e);
     }
@@ -87,12 +85,12 @@ final class DragonflyProbe implements ServerProbe {
   @Override
   public void close() {
     if (connection != null) {
-      connection.close();
+      try {
+        connection.close();
+      } catch (RuntimeException ignored) {
+        // best effort
+      }
       connection = null;
-    }
-    if (client != null) {
-      client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
-      client = null;
     }
   }
 }

@@ -108,6 +108,40 @@ public final class JedisLane implements AutoCloseable {
   }
 
   /**
+   * A blocking {@code INFO} reader on a connection of its own to the server the {@code redis.*} properties
+   * describe, connected as the lanes' connections are (AUTH or HELLO, database, timeout, TLS): what a
+   * binding's server probe needs, without a second client library. Connects with the first call; a
+   * failure is thrown as Jedis's {@code JedisException}.
+   */
+  public static InfoConnection infoConnection(Properties redisProperties) throws DBException {
+    RedisSettings s = RedisSettings.from(redisProperties);
+    RedisSettings.Endpoint e = s.endpoints().get(0);
+    redis.clients.jedis.RedisClient client = redis.clients.jedis.RedisClient.builder().hostAndPort(e.host(), e.port())
+        .clientConfig(RedisClients.config(s)).build();
+    return new InfoConnection() {
+      @Override
+      public String info(String section) {
+        return client.info(section);
+      }
+
+      @Override
+      public void close() {
+        client.close();
+      }
+    };
+  }
+
+  /** See {@link #infoConnection(Properties)}. */
+  public interface InfoConnection extends AutoCloseable {
+
+    /** The server's {@code INFO section} text. */
+    String info(String section);
+
+    @Override
+    void close();
+  }
+
+  /**
    * Appends one operation's commands to a pipeline; {@code append} returns how the operation's status is
    * read from its replies ({@code Response.get()} throws for an error reply: the operation is then ERROR with
    * the server's message). A connection that fails fails every operation it held, and this one.
