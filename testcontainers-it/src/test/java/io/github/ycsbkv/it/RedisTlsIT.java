@@ -62,6 +62,41 @@ class RedisTlsIT {
     assertEquals(200, run.count("READ", "Return=OK"));
   }
 
+  /**
+   * Pipelined clients go through the RESP engine (Netty's SslHandler), not Jedis: every read of a loaded record
+   * comes back OK over TLS, for the redis binding and the dragonfly binding alike, and the header names the
+   * engine's transport.
+   */
+  @Test
+  void runPipelined_throughTheRespEngine_readsEveryRecordOverTls() {
+    Cli load = Cli.run("load", "redis", "-P", WORKLOADC, "-p", port(), "-p", "redis.tls=true",
+        "-p", "redis.tls.cafile=" + ca.caCert(), "-p", "recordcount=100", "-threads", "2");
+    assertEquals(0, load.exitCode(), load.err());
+    Cli redis = Cli.run("run", "redis", "-P", WORKLOADC, "-p", port(), "-p", "redis.tls=true",
+        "-p", "redis.tls.cafile=" + ca.caCert(), "-p", "recordcount=100", "-p", "operationcount=2000",
+        "-threads", "2", "-p", "pipeline=8");
+    assertEquals(0, redis.exitCode(), redis.err());
+    assertTrue(redis.err().contains("client I/O through netty"), redis.err());
+    assertEquals(2000, redis.count("READ", "Return=OK"), redis.out());
+    assertEquals("netty", redis.summary("LOAD", "Transport").split(" ")[0]);
+    Cli dragonfly = Cli.run("run", "dragonfly", "-P", WORKLOADC, "-p", "dragonfly.port=" + server.port(),
+        "-p", "dragonfly.tls=true", "-p", "dragonfly.tls.cafile=" + ca.caCert(), "-p", "recordcount=100",
+        "-p", "operationcount=2000", "-threads", "2", "-p", "pipeline=8");
+    assertEquals(0, dragonfly.exitCode(), dragonfly.err());
+    assertTrue(dragonfly.err().contains("client I/O through netty"), dragonfly.err());
+    assertEquals(2000, dragonfly.count("READ", "Return=OK"), dragonfly.out());
+  }
+
+  /** Pipelined clients (the engine's mode) refuse a server they cannot trust, with the binding's line. */
+  @Test
+  void runPipelined_untrustedCertificate_saysTheHandshakeFailed() {
+    Cli run = Cli.run("run", "redis", "-P", WORKLOADC, "-p", port(), "-p", "redis.tls=true", "-p", "recordcount=20",
+        "-p", "operationcount=100", "-threads", "2", "-p", "pipeline=8");
+    assertEquals(1, run.exitCode());
+    assertTrue(run.lastErrLine().contains("TLS handshake with 127.0.0.1:" + server.port() + " failed: "),
+        run.lastErrLine());
+  }
+
   @Test
   void load_withRedissUriAndCaFile_succeeds() {
     Cli load = Cli.run("load", "redis", "-P", WORKLOADC, "-p", "redis.uri=rediss://127.0.0.1:" + server.port() + "/0",
