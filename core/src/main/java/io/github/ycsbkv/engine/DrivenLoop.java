@@ -45,6 +45,8 @@ final class DrivenLoop {
   private boolean workloadStopped;
   private boolean draining;
   private final ArrayDeque<Runnable> pending = new ArrayDeque<>();
+  /** The first task of {@link #pending}: submit every client's first operation. */
+  private final Runnable start = () -> { };
   private volatile boolean stoppedByWorkload;
 
   DrivenLoop(int clients, Executor executor, TimedDB timed, Workload workload, Object state, boolean load,
@@ -69,7 +71,7 @@ final class DrivenLoop {
   void runAndWait() {
     executor.execute(() -> {
       loopThread = Thread.currentThread();
-      drain(this::refill);
+      drain(start);
     });
     long stopSeen = -1;
     try {
@@ -106,22 +108,22 @@ final class DrivenLoop {
     inFlight++;
   }
 
-  /** Called with each completion, on any thread: handled on the completion thread, one at a time. */
+  /**
+   * Called with each completion, on any thread: {@code record} records the operation; handled on the
+   * completion thread, one at a time.
+   */
   void completed(Runnable record) {
     if (onLoopThread()) {
-      drain(() -> {
-        record.run();
-        inFlight--;
-        refill();
-      });
+      drain(record);
     } else {
       executor.execute(() -> completed(record));
     }
   }
 
   /**
-   * Runs {@code first} and whatever it triggers without recursion: a completion that arrives while
-   * one is being handled (an operation that failed at once) waits in {@link #pending}.
+   * Handles {@code first} (a completion's record, or the start) and whatever it triggers without
+   * recursion: a completion that arrives while one is being handled (an operation that failed at once)
+   * waits in {@link #pending}. After each completion, its client's next operation is submitted.
    */
   private void drain(Runnable first) {
     pending.add(first);
@@ -132,7 +134,13 @@ final class DrivenLoop {
     try {
       Runnable r;
       while ((r = pending.poll()) != null) {
-        r.run();
+        if (r == start) {
+          refill();
+        } else {
+          r.run();
+          inFlight--;
+          refill();
+        }
       }
       timed.flushPending();
     } finally {

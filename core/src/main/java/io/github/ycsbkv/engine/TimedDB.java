@@ -2,6 +2,7 @@ package io.github.ycsbkv.engine;
 
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.spi.AsyncOperations;
+import io.github.ycsbkv.spi.DirectCompletion;
 import io.github.ycsbkv.spi.ExpiringWrites;
 import java.util.Map;
 import java.util.Properties;
@@ -122,8 +123,8 @@ final class TimedDB extends DB implements ExpiringWrites {
     if (async != null) {
       // The workload cannot look at a pipelined read's values (the call returns before they arrive), and
       // it may reuse its result map for the next read while this one completes on another thread: the
-      // values go to a map of their own.
-      return submit(read, "read", () -> async.readAsync(table, key, fields, new java.util.HashMap<>()));
+      // values go nowhere (a binding may then skip copying them).
+      return submit(read, "read", () -> async.readAsync(table, key, fields, AsyncOperations.DISCARDED));
     }
     long start = clock.nanoTime();
     Status status;
@@ -267,6 +268,10 @@ final class TimedDB extends DB implements ExpiringWrites {
       return done(operation, thrown(name, e), start);
     }
     driven.submitted();
+    if (stage instanceof DirectCompletion direct) {
+      direct.whenDone(new DrivenOperation(operation, start));
+      return Status.BATCHED_OK;
+    }
     stage.whenComplete((status, error) -> {
       long end = clock.nanoTime();
       Status outcome = error != null ? new Status("ERROR", UserError.describe(error)) : status == null ? Status.ERROR
@@ -274,6 +279,34 @@ final class TimedDB extends DB implements ExpiringWrites {
       driven.completed(() -> record(operation, outcome, start, end, -1));
     });
     return Status.BATCHED_OK;
+  }
+
+  /**
+   * An operation of a {@link DrivenLoop} whose stage reports to it directly: one object per operation,
+   * which the loop then runs to record it.
+   */
+  private final class DrivenOperation implements DirectCompletion.Listener, Runnable {
+    private final OperationRecorder operation;
+    private final long start;
+    private long end;
+    private Status status;
+
+    DrivenOperation(OperationRecorder operation, long start) {
+      this.operation = operation;
+      this.start = start;
+    }
+
+    @Override
+    public void done(Status outcome) {
+      end = clock.nanoTime();
+      status = outcome == null ? Status.ERROR : outcome;
+      driven.completed(this);
+    }
+
+    @Override
+    public void run() {
+      record(operation, status, start, end, -1);
+    }
   }
 
   /**

@@ -24,6 +24,14 @@ import site.ycsb.Status;
  */
 public interface AsyncOperations {
 
+  /**
+   * The result map the engine hands to {@link #readAsync} (a pipelined client's, or one served on the
+   * completion thread): the workload cannot look at those values (the call returned before they arrived),
+   * so this map keeps nothing, and an implementation that checks for it ({@code result == DISCARDED}) may
+   * skip copying the values; the status must still say whether the record was found.
+   */
+  Map<String, ByteIterator> DISCARDED = new DiscardedResult();
+
   CompletionStage<Status> readAsync(String table, String key, Set<String> fields, Map<String, ByteIterator> result);
 
   CompletionStage<Status> updateAsync(String table, String key, Map<String, ByteIterator> values);

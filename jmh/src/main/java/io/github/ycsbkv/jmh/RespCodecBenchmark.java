@@ -1,6 +1,8 @@
 package io.github.ycsbkv.jmh;
 
 import io.github.ycsbkv.codec.FieldCodec;
+import io.github.ycsbkv.resp.RespReader;
+import io.github.ycsbkv.resp.RespWriter;
 import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.output.IntegerOutput;
 import io.lettuce.core.output.MapOutput;
@@ -15,6 +17,7 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -34,13 +37,17 @@ import redis.clients.jedis.CommandArguments;
 import redis.clients.jedis.Protocol;
 import redis.clients.jedis.util.RedisInputStream;
 import redis.clients.jedis.util.RedisOutputStream;
+import site.ycsb.ByteArrayByteIterator;
+import site.ycsb.ByteIterator;
 
 /**
  * The client-side cost of one RESP operation without the network, for a YCSB record of 10 fields of
  * 100 bytes (the read-heavy and balanced workloads): the string model's record encoding
  * ({@link FieldCodec}, used by the redis, valkey, keydb and dragonfly bindings with
  * {@code datatype=string}), building and serialising an {@code HSET} command and parsing an
- * {@code HGETALL} reply, once with Jedis (the redis binding) and once with Lettuce (the dragonfly binding).
+ * {@code HGETALL} reply, with Jedis (the redis binding's blocking path), with Lettuce (the dragonfly binding's
+ * alternative client) and with the RESP engine's own writer and reader ({@code io.github.ycsbkv.resp}, the
+ * asynchronous path of both).
  *
  * <p>Run: {@code java -jar jmh/target/benchmarks.jar RespCodecBenchmark}.
  */
@@ -61,6 +68,11 @@ public class RespCodecBenchmark {
   private ByteBuf lettuceOut;
   private ByteBuf lettuceIn;
   private RedisStateMachine stateMachine;
+  private static final byte[] HSET = "HSET".getBytes(StandardCharsets.US_ASCII);
+  private final String keyText = new String(key, StandardCharsets.US_ASCII);
+  private final RespReader reader = new RespReader();
+  private ByteBuf engineOut;
+  private ByteBuf engineIn;
 
   @Setup
   public void setUp() throws IOException {
@@ -85,6 +97,8 @@ public class RespCodecBenchmark {
     lettuceOut = Unpooled.buffer(4096);
     lettuceIn = Unpooled.wrappedBuffer(hgetallReply);
     stateMachine = new RedisStateMachine(ByteBufAllocator.DEFAULT);
+    engineOut = Unpooled.directBuffer(4096);
+    engineIn = Unpooled.directBuffer(hgetallReply.length).writeBytes(hgetallReply);
   }
 
   @TearDown
@@ -129,6 +143,39 @@ public class RespCodecBenchmark {
     CommandArgs<byte[], byte[]> args = new CommandArgs<>(ByteArrayCodec.INSTANCE).addKey(key).add(hash);
     new Command<>(CommandType.HSET, new IntegerOutput<>(ByteArrayCodec.INSTANCE), args).encode(lettuceOut);
     return lettuceOut.readableBytes();
+  }
+
+  /** The RESP engine's writer: the same HSET of ten fields, straight into the connection's Netty buffer. */
+  @Benchmark
+  public int engineHsetCommand() {
+    engineOut.clear();
+    RespWriter.command(engineOut, 2 + 2 * record.size());
+    RespWriter.bulk(engineOut, HSET);
+    RespWriter.bulk(engineOut, keyText);
+    for (Map.Entry<String, byte[]> e : record.entrySet()) {
+      RespWriter.bulk(engineOut, e.getKey());
+      RespWriter.bulk(engineOut, e.getValue());
+    }
+    return engineOut.readableBytes();
+  }
+
+  /**
+   * The RESP engine's reader: the same HGETALL reply framed (is it complete?) and read into the map of
+   * field names and values a YCSB read hands back.
+   */
+  @Benchmark
+  public Map<String, ByteIterator> engineHgetallReply() {
+    int end = RespReader.end(engineIn, 0, engineIn.writerIndex());
+    if (end == RespReader.INCOMPLETE) {
+      throw new IllegalStateException("incomplete reply");
+    }
+    RespReader r = reader.at(engineIn, 0);
+    int n = r.aggregate();
+    Map<String, ByteIterator> row = new HashMap<>();
+    for (int i = 0; i + 1 < n; i += 2) {
+      row.put(r.ascii(), new ByteArrayByteIterator(r.bytes()));
+    }
+    return row;
   }
 
   /** Lettuce: an HGETALL reply decoded by its RESP state machine into a map. */

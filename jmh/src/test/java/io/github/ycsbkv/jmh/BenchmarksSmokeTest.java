@@ -35,7 +35,8 @@ class BenchmarksSmokeTest {
     assertEquals(5, results.stream().filter(r -> r.getParams().getBenchmark().endsWith("WorkloadBenchmark.doTransaction"))
         .count(), "one result per workload file");
     for (String b : List.of("RecordingBenchmark.record", "ClosedLoopBenchmark.run", "RespCodecBenchmark.jedisHsetCommand",
-        "RespCodecBenchmark.lettuceHgetallReply")) {
+        "RespCodecBenchmark.lettuceHgetallReply", "RespCodecBenchmark.engineHsetCommand",
+        "RespCodecBenchmark.engineHgetallReply")) {
       assertTrue(results.stream().anyMatch(r -> r.getParams().getBenchmark().endsWith(b)), b);
     }
     for (RunResult r : results) {

@@ -7,6 +7,7 @@ import io.github.ycsbkv.resp.RespCall;
 import io.github.ycsbkv.resp.RespEndpoint;
 import io.github.ycsbkv.resp.RespLane;
 import io.github.ycsbkv.resp.RespRecords;
+import io.github.ycsbkv.spi.AsyncOperations;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -15,7 +16,10 @@ import java.net.Socket;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -23,7 +27,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import site.ycsb.ByteIterator;
 import site.ycsb.Status;
+import site.ycsb.StringByteIterator;
 
 /**
  * #25, measurement stays right: the RESP engine completes each reply on its own. A relay of the test's own sits
@@ -83,6 +89,63 @@ class RespEngineIT {
     } finally {
       lane.close();
     }
+  }
+
+  /**
+   * A read whose values nobody will look at ({@code AsyncOperations.DISCARDED}, what the engine hands a pipelined
+   * read) still tells a record from a missing one, for GET, HGETALL and HMGET, and its listener hears it once.
+   */
+  @Test
+  void discardedRead_stillSaysFoundOrNotFound() throws Exception {
+    RespLane lane = RespLane.open(new RespEndpoint(server.host(), server.port(), null, null, 0, 2000, null,
+        "server"), 2, "auto");
+    try {
+      RespRecords strings = new RespRecords(lane, RespRecords.Model.STRING, 1, "field", false);
+      RespRecords hashes = new RespRecords(lane, RespRecords.Model.HASH, 2, "field", false);
+      String k = "discarded-" + System.nanoTime();
+      // A ByteIterator is read once: a map of its own per write.
+      assertEquals(Status.OK, sendAndAwait(lane, strings.insert(k + "-s", Map.of("field0", new StringByteIterator("v0")),
+          null)));
+      assertEquals(Status.OK, sendAndAwait(lane, hashes.insert(k + "-h", Map.of("field0", new StringByteIterator("v0")),
+          null)));
+      Map<String, ByteIterator> discarded = AsyncOperations.DISCARDED;
+      assertEquals(Status.OK, heard(lane, strings.read(k + "-s", null, discarded)));
+      assertEquals(Status.NOT_FOUND, heard(lane, strings.read(k + "-missing", null, discarded)));
+      assertEquals(Status.OK, heard(lane, hashes.read(k + "-h", null, discarded)));
+      assertEquals(Status.NOT_FOUND, heard(lane, hashes.read(k + "-missing", null, discarded)));
+      assertEquals(Status.OK, heard(lane, hashes.read(k + "-h", new LinkedHashSet<>(List.of("field1", "field0")),
+          discarded)));
+      assertEquals(Status.NOT_FOUND, heard(lane, hashes.read(k + "-h", Set.of("field1"), discarded)));
+      assertTrue(discarded.isEmpty(), "the discarded result keeps nothing");
+      // The same reads into a map of their own bring the values back.
+      Map<String, ByteIterator> row = new HashMap<>();
+      assertEquals(Status.OK, sendAndAwait(lane, hashes.read(k + "-h", null, row)));
+      assertEquals("v0", row.get("field0").toString());
+    } finally {
+      lane.close();
+    }
+  }
+
+  private static Status sendAndAwait(RespLane lane, RespCall call) {
+    lane.flush();
+    return lane.await(call);
+  }
+
+  /** The status a direct listener hears, checking it hears it once, on the lane's loop. */
+  private static Status heard(RespLane lane, RespCall call) throws Exception {
+    lane.flush();
+    AtomicInteger calls = new AtomicInteger();
+    java.util.concurrent.CompletableFuture<Status> heard = new java.util.concurrent.CompletableFuture<>();
+    lane.executor().execute(() -> call.whenDone(status -> {
+      calls.incrementAndGet();
+      heard.complete(lane.executor() instanceof io.netty.util.concurrent.EventExecutor e && e.inEventLoop() ? status
+          : new Status("ERROR", "heard off the loop"));
+    }));
+    Status status = heard.get(5, TimeUnit.SECONDS);
+    // A listener set after completion is told at once; one set before, when the reply arrives: once either way.
+    call.whenDone(s -> calls.addAndGet(100));
+    assertEquals(101, calls.get(), "the first listener heard once; a second, set after completion, at once");
+    return status;
   }
 
   /** On the loop: a GET, timed from its send to its completion, then the client's next one. */

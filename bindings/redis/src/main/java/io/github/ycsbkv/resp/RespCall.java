@@ -1,6 +1,9 @@
 package io.github.ycsbkv.resp;
 
+import io.github.ycsbkv.spi.DirectCompletion;
 import io.netty.buffer.ByteBuf;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.CompletableFuture;
 import site.ycsb.Status;
 
@@ -11,8 +14,20 @@ import site.ycsb.Status;
  * reply objects. An error reply makes the operation ERROR with the server's message (the later replies are
  * still read); a connection that breaks or times out fails every call it held with the reason.
  */
-public abstract class RespCall extends CompletableFuture<Status> {
+public abstract class RespCall extends CompletableFuture<Status> implements DirectCompletion {
 
+  private static final VarHandle LISTENER;
+
+  static {
+    try {
+      LISTENER = MethodHandles.lookup().findVarHandle(RespCall.class, "listener", DirectCompletion.Listener.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  /** Told once on completion (taken by whichever of {@link #whenDone} and the completion comes second). */
+  private volatile DirectCompletion.Listener listener;
   private int expected;
   private int received;
   private String error;
@@ -64,12 +79,31 @@ public abstract class RespCall extends CompletableFuture<Status> {
         status = new Status("ERROR", e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
       }
     }
-    complete(status);
+    done(status);
   }
 
   /** Completes with ERROR and {@code reason} (a connection that failed or timed out). */
   final void fail(String reason) {
-    complete(new Status("ERROR", reason));
+    done(new Status("ERROR", reason));
+  }
+
+  private void done(Status status) {
+    complete(status);
+    DirectCompletion.Listener l = (DirectCompletion.Listener) LISTENER.getAndSet(this, null);
+    if (l != null) {
+      l.done(status);
+    }
+  }
+
+  @Override
+  public final void whenDone(DirectCompletion.Listener l) {
+    listener = l;
+    if (isDone()) {
+      DirectCompletion.Listener mine = (DirectCompletion.Listener) LISTENER.getAndSet(this, null);
+      if (mine != null) {
+        mine.done(getNow(Status.ERROR));
+      }
+    }
   }
 
   /** The first error reply, or null (after completion). */

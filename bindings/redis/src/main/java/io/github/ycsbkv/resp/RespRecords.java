@@ -1,6 +1,7 @@
 package io.github.ycsbkv.resp;
 
 import io.github.ycsbkv.codec.FieldCodec;
+import io.github.ycsbkv.spi.AsyncOperations;
 import io.netty.buffer.ByteBuf;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -216,6 +217,10 @@ public final class RespRecords {
 
     @Override
     protected void reply(RespReader r, int index) {
+      if (result == AsyncOperations.DISCARDED) {
+        found = found(r);
+        return;
+      }
       if (model == Model.STRING) {
         byte[] value = r.bytes();
         if (value == null) {
@@ -255,6 +260,24 @@ public final class RespRecords {
           found = true;
         }
       }
+    }
+
+    /** Whether the reply holds the record (some field of it), without copying its values. */
+    private boolean found(RespReader r) {
+      if (model == Model.STRING) {
+        return !r.isNull();
+      }
+      int n = r.aggregate();
+      if (fields == null) {
+        return n > 0;
+      }
+      for (int i = 0; i < n; i++) {
+        if (!r.isNull()) {
+          return true;
+        }
+        r.skip();
+      }
+      return false;
     }
 
     private void put(String name, byte[] value) {
