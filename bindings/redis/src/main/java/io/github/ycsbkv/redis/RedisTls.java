@@ -38,8 +38,9 @@ final class RedisTls {
   }
 
   /**
-   * The RESP engine's TLS (Netty's {@code SslHandler} over the JDK's engine): the same trust as the Jedis
-   * path, and host name verification unless redis.tls.insecure=true; null without TLS.
+   * The RESP engine's TLS (Netty's {@code SslHandler} over BoringSSL where its natives load, else over the
+   * JDK's engine, which costs several times the CPU per operation: docs/benchmarks.md): the same trust as
+   * the Jedis path, and host name verification unless redis.tls.insecure=true; null without TLS.
    */
   static io.netty.handler.ssl.SslContext nettyContext(RedisSettings s) throws DBException {
     if (!s.tls()) {
@@ -47,7 +48,7 @@ final class RedisTls {
     }
     try {
       io.netty.handler.ssl.SslContextBuilder b = io.netty.handler.ssl.SslContextBuilder.forClient()
-          .sslProvider(io.netty.handler.ssl.SslProvider.JDK)
+          .sslProvider(nettyProvider())
           .endpointIdentificationAlgorithm(s.tlsInsecure() ? null : "HTTPS");
       TrustManager[] trust = trustManagers(s);
       if (trust != null) {
@@ -57,6 +58,12 @@ final class RedisTls {
     } catch (GeneralSecurityException | javax.net.ssl.SSLException e) {
       throw new DBException("cannot set up TLS: " + e.getMessage(), e);
     }
+  }
+
+  /** BoringSSL when its natives load here, else the JDK's engine. */
+  static io.netty.handler.ssl.SslProvider nettyProvider() {
+    return io.netty.handler.ssl.OpenSsl.isAvailable() ? io.netty.handler.ssl.SslProvider.OPENSSL
+        : io.netty.handler.ssl.SslProvider.JDK;
   }
 
   /** Trust anything (insecure), the given CA file or trust store, or null for the JDK's default. */

@@ -101,9 +101,11 @@ public final class RespLane implements AutoCloseable {
     return loop;
   }
 
-  /** The transport the loops run on: "io_uring (ring 256)", "epoll" or "nio". */
+  /** The transport the loops run on ("io_uring (ring 256)", "epoll" or "nio"), and the TLS implementation if any. */
   public String transport() {
-    return loops.name;
+    SslContext tls = endpoint.tls();
+    return tls == null ? loops.name : loops.name + ", TLS through "
+        + (tls instanceof io.netty.handler.ssl.ReferenceCountedOpenSslContext ? "BoringSSL" : "the JDK");
   }
 
   /** The connections this lane holds. */
