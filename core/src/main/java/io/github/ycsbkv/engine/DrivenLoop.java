@@ -38,8 +38,9 @@ final class DrivenLoop {
   private final LongConsumer opsDone;
   private final CountDownLatch finished = new CountDownLatch(1);
 
+  /** The completion thread, once it ran the first task (read by {@link #runAndWait()} to see it is alive). */
+  private volatile Thread loopThread;
   // Confined to the completion thread.
-  private Thread loopThread;
   private long issued;
   private int inFlight;
   private boolean workloadStopped;
@@ -76,6 +77,14 @@ final class DrivenLoop {
     long stopSeen = -1;
     try {
       while (!finished.await(20, TimeUnit.MILLISECONDS)) {
+        Thread loop = loopThread;
+        if (loop != null && !loop.isAlive()) {
+          // Nothing will complete again (a client library's event loop died of an uncaught error): stop now,
+          // keeping what completed, instead of waiting for operations that cannot end.
+          signal.stop(StopReason.FAILED, "the thread serving " + clients + " client(s) on the binding's event loop ("
+              + loop.getName() + ") died; -p drivers=0 serves each client from a thread of its own");
+          return;
+        }
         if (deadlineNanos != Long.MAX_VALUE && clock.nanoTime() >= deadlineNanos && !signal.isStopped()) {
           signal.stop(StopReason.MAX_EXECUTION_TIME, null);
         }

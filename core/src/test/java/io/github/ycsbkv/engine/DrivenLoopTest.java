@@ -48,6 +48,26 @@ class DrivenLoopTest {
     assertTrue(LoopAsyncDB.FLUSHES.get() > 0, "the binding is asked to send what it batched");
   }
 
+  /** A loop thread that dies (nothing completes on it again) stops the run at once, with one line saying so. */
+  @Test
+  void run_loopThreadDies_stopsTheRunWithTheReason_andKeepsWhatCompleted() {
+    DyingLoopDB.COMPLETIONS.set(0);
+    Properties p = props("4", "0");
+    p.setProperty("drivers", "1");
+    p.setProperty("maxexecutiontime", "60");
+    long start = System.nanoTime();
+    BenchmarkResult r = new Benchmark(Phase.RUN, p, "dying", DyingLoopDB.class, getClass().getClassLoader()).run();
+    long millis = (System.nanoTime() - start) / 1_000_000;
+    assertEquals("failed", r.stopReason(), String.valueOf(r.error()));
+    assertTrue(String.valueOf(r.error()).contains("dying-loop") && r.error().contains("died"), r.error());
+    long recorded = r.operation("READ").statuses().values().stream().mapToLong(Long::longValue).sum()
+        + (r.operation("UPDATE") == null ? 0 : r.operation("UPDATE").statuses().values().stream()
+        .mapToLong(Long::longValue).sum());
+    assertEquals(99, recorded, "the 99 operations completed before the thread died are recorded");
+    assertEquals(103, r.operations(), "issued: those and the 4 that were in flight on the dead thread");
+    assertTrue(millis < 5_000, "stopped within seconds, not after maxexecutiontime: " + millis + " ms");
+  }
+
   @Test
   void run_maxExecutionTime_stopsTheLoops() {
     Properties p = props("6", "0");
