@@ -60,12 +60,6 @@ public final class RespTransport {
   private static Loops current;
 
   static {
-    // Two of Netty's diagnostics cost a benchmark client CPU it takes from the server on a shared machine
-    // (docs/benchmarks.md): its buffer allocators' JFR events (loading them makes the JDK instrument their
-    // classes at start) and the leak detector's sampled stack traces (one Throwable per 128 buffers released).
-    // Off unless the user set them (JAVA_OPTS=-Dio.netty.jfr.enabled=true, -Dio.netty.leakDetection.level=...).
-    defaultProperty("io.netty.jfr.enabled", "false");
-    defaultProperty("io.netty.leakDetection.level", "disabled");
     // Netty 4.2's io_uring handler asserts that its shared iovec array is empty when a channel takes it
     // (IoUringIoHandler.iovArray()), while the caller appends after what other channels wrote in the same loop
     // turn: with assertions on (-ea, as test runners set it) a loop that flushes two connections at once dies
@@ -78,12 +72,6 @@ public final class RespTransport {
   }
 
   private RespTransport() {}
-
-  private static void defaultProperty(String name, String value) {
-    if (System.getProperty(name) == null) {
-      System.setProperty(name, value);
-    }
-  }
 
   /**
    * The loop a new lane of {@code connections} connections runs on (the one with fewest lanes), and the
