@@ -27,7 +27,7 @@ final class UnknownProperties {
    * {@code fieldnameprefix}).
    */
   static final Set<String> ENGINE = Set.of("table", "fieldcount", "fieldnameprefix", "threadcount", "target", "operationcount", "recordcount", "insertcount",
-      "insertstart", "maxexecutiontime", "status.interval", "hdrhistogram.percentiles", "errors.abortafter",
+      "insertstart", "maxexecutiontime", "status.interval", "hdrhistogram.percentiles", "errors.abortafter", "reconnect.interval", "reconnect.max",
       "errors.tolerance", "label", "pipeline", "drivers", "export.dir", "exportfile", "workload", "db", "probe",
       "dataintegrity", "dotransactions", "measurementtype", "measurement.interval", "measurement.trackjvm",
       "histogram.buckets", "summary", "hdrhistogram.fileoutput", "hdrhistogram.output.path", "timeseries.granularity");

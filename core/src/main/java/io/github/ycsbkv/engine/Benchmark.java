@@ -8,6 +8,7 @@ import io.github.ycsbkv.results.ClientStalls;
 import io.github.ycsbkv.results.LoadShape;
 import io.github.ycsbkv.results.EnvironmentInfo;
 import io.github.ycsbkv.results.IntervalSample;
+import io.github.ycsbkv.results.Outage;
 import io.github.ycsbkv.results.OperationResult;
 import io.github.ycsbkv.spi.AsyncOperations;
 import io.github.ycsbkv.spi.ChecksValues;
@@ -104,6 +105,11 @@ public final class Benchmark {
   public static final long DEFAULT_ERRORS_ABORT_AFTER_SECONDS = 10;
   /** Default workload: upstream's, unchanged. */
   public static final String DEFAULT_WORKLOAD = "site.ycsb.workloads.CoreWorkload";
+  /**
+   * Failures for a connection reason closer than this (or than {@code reconnect.max}, if longer) belong to one
+   * outage.
+   */
+  public static final Duration OUTAGE_GAP = Duration.ofSeconds(1);
   /** How long stopped client threads get to finish an operation in flight before results are taken. */
   public static final Duration STOP_GRACE = Duration.ofSeconds(10);
 
@@ -201,6 +207,7 @@ public final class Benchmark {
         Props.getLong(props, ERRORS_ABORT_AFTER, DEFAULT_ERRORS_ABORT_AFTER_SECONDS, 0));
     final String label = props.getProperty(LABEL);
     final int pipeline = Props.getInt(props, PIPELINE, 1, 1);
+    final Reconnect reconnect = Reconnect.from(props);
     if (pipeline > 1 && !AsyncOperations.class.isAssignableFrom(dbClass)) {
       throw new UserError("binding '" + bindingName + "' has no asynchronous operations (io.github.ycsbkv.spi."
           + "AsyncOperations), so it cannot pipeline; drop -p pipeline=" + pipeline);
@@ -250,6 +257,14 @@ public final class Benchmark {
     final List<Thread> threadList = new ArrayList<>(osThreads);
     LoadShape shape = null;
     LoadWatch watch = probe == null ? null : new LoadWatch(probe);
+    final OutageWatch outages = new OutageWatch(clock, Math.max(OUTAGE_GAP.toNanos(),
+        reconnect.maxNanos() + TimeUnit.MILLISECONDS.toNanos(OutageWatch.TICK_MILLIS)), () -> {
+          long n = 0;
+          for (Worker w : workers) {
+            n += w.opsDone() - w.failedOps();
+          }
+          return n;
+        });
     for (int id = 0; id < osThreads; id++) {
       DB db = newDb();
       Properties instanceProps = new Properties();
@@ -273,7 +288,8 @@ public final class Benchmark {
         }
       }
       int inFlight = drivers.shared() ? drivers.inFlight(id) : pipeline;
-      TimedDB timed = new TimedDB(db, bindingName, metrics.forThread(), clock, signal, abortAfterNanos, inFlight);
+      TimedDB timed = new TimedDB(db, bindingName, metrics.forThread(), clock, signal, abortAfterNanos, inFlight,
+          reconnect, outages);
       long share = opsTotal == 0 ? -1 : opsTotal / osThreads + (id < opsTotal % osThreads ? 1 : 0);
       Worker w = new Worker(id, osThreads, phase, db, timed, workload, props, share, tickNanos, maxTime.toNanos(),
           clock, signal, upstream, ready, go, drivers.onLoop(inFlight, tickNanos > 0));
@@ -331,6 +347,7 @@ public final class Benchmark {
     for (Worker w : workers) {
       w.setStartNanos(startNanos);
     }
+    outages.start(startNanos);
     String exportDir = props.getProperty(EXPORT_DIR);
     HistogramExports exports = exportDir == null || exportDir.isBlank() ? null
         : new HistogramExports(java.nio.file.Path.of(exportDir), startWall.toEpochMilli());
@@ -354,6 +371,10 @@ public final class Benchmark {
       workload.requestStop();
     }
     final long endNanos = clock.nanoTime();
+    List<Outage> outageList = outages.finish(endNanos);
+    if (outages.notKept() > 0) {
+      warn(warnings, outages.notKept() + " more outage(s) than the " + OutageWatch.MAX_KEPT + " kept in the result");
+    }
     Map<String, Map<String, Long>> gc = gcDelta(gcBefore);
     ClientStalls stalls = hiccups.stop(gcTotal(gc, "count"), gcTotal(gc, "timeMillis"));
     if (progress != null) {
@@ -420,7 +441,7 @@ public final class Benchmark {
         label, threads, target, startWall, endWall, TimeUnit.NANOSECONDS.toMillis(runtimeNanos), ops, throughput,
         reason.id(), signal.message(), warnings, percentiles, operationResults,
         UpstreamMeasurements.export(upstream), intervals, gc, EnvironmentInfo.current(),
-        configuration(drivers), server, shape, stalls);
+        configuration(drivers), server, shape, stalls, outageList);
   }
 
   /**

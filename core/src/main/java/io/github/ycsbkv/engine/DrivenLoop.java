@@ -2,6 +2,7 @@ package io.github.ycsbkv.engine;
 
 import io.github.ycsbkv.config.UserError;
 import java.util.ArrayDeque;
+import java.util.PriorityQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
@@ -21,7 +22,8 @@ import site.ycsb.Workload;
  * Everything here but {@link #runAndWait()} runs on the completion thread; a completion that arrives
  * on another thread (a client library's timeout timer) is moved onto it, so the thread's recorders
  * keep one writer. Blocking operations (scans, writes with a TTL) cannot run on an event loop: a
- * workload that calls one stops the run with one line saying so.
+ * workload that calls one stops the run with one line saying so. A client whose operation failed because the
+ * store could not be reached waits ({@link Reconnect}) before its next one, as a client thread of its own does.
  */
 final class DrivenLoop {
 
@@ -48,6 +50,17 @@ final class DrivenLoop {
   private final ArrayDeque<Runnable> pending = new ArrayDeque<>();
   /** The first task of {@link #pending}: submit every client's first operation. */
   private final Runnable start = () -> { };
+  /**
+   * Clients waiting before their next attempt to reach the store (reconnect.interval), as the times they wait
+   * until; confined to the completion thread.
+   */
+  private final PriorityQueue<Long> parked = new PriorityQueue<>();
+  /** The earliest time in {@link #parked}, or Long.MAX_VALUE: read by {@link #runAndWait()}'s thread. */
+  private volatile long nextWakeNanos = Long.MAX_VALUE;
+  /** A task that wakes parked clients is queued on the completion thread. */
+  private final java.util.concurrent.atomic.AtomicBoolean wakeQueued = new java.util.concurrent.atomic.AtomicBoolean();
+  /** Wakes the parked clients whose wait is over (all of them once the run stopped). */
+  private final Runnable wake = this::wakeParked;
   private volatile boolean stoppedByWorkload;
 
   DrivenLoop(int clients, Executor executor, TimedDB timed, Workload workload, Object state, boolean load,
@@ -76,7 +89,12 @@ final class DrivenLoop {
     });
     long stopSeen = -1;
     try {
-      while (!finished.await(20, TimeUnit.MILLISECONDS)) {
+      while (!finished.await(waitMillis(), TimeUnit.MILLISECONDS)) {
+        long wakeAt = nextWakeNanos;
+        if (wakeAt != Long.MAX_VALUE && (clock.nanoTime() >= wakeAt || signal.isStopped())
+            && wakeQueued.compareAndSet(false, true)) {
+          executor.execute(() -> drain(wake));
+        }
         Thread loop = loopThread;
         if (loop != null && !loop.isAlive()) {
           // Nothing will complete again (a client library's event loop died of an uncaught error): stop now,
@@ -101,6 +119,15 @@ final class DrivenLoop {
       Thread.currentThread().interrupt();
       signal.stop(StopReason.INTERRUPTED, null);
     }
+  }
+
+  /** How long {@link #runAndWait()} waits before it looks again: 20 ms, or until the next parked client's wake. */
+  private long waitMillis() {
+    long next = nextWakeNanos;
+    if (next == Long.MAX_VALUE) {
+      return 20;
+    }
+    return Math.max(1, Math.min(20, TimeUnit.NANOSECONDS.toMillis(next - clock.nanoTime()) + 1));
   }
 
   boolean stoppedByWorkload() {
@@ -145,9 +172,13 @@ final class DrivenLoop {
       while ((r = pending.poll()) != null) {
         if (r == start) {
           refill();
+        } else if (r == wake) {
+          r.run();
+          refill();
         } else {
           r.run();
           inFlight--;
+          park(timed.takeHold());
           refill();
         }
       }
@@ -160,12 +191,32 @@ final class DrivenLoop {
     }
   }
 
+  private void wakeParked() {
+    wakeQueued.set(false);
+    long now = clock.nanoTime();
+    boolean stop = signal.isStopped() || workloadStopped;
+    while (!parked.isEmpty() && (stop || parked.peek() <= now)) {
+      parked.poll();
+    }
+    nextWakeNanos = parked.isEmpty() ? Long.MAX_VALUE : parked.peek();
+  }
+
+  /** A client whose operation failed for a connection reason waits until {@code until} (none if negative). */
+  private void park(long until) {
+    if (until < 0) {
+      return;
+    }
+    parked.add(until);
+    nextWakeNanos = parked.peek();
+  }
+
   /** Submits operations until every client has one in flight, or there is nothing left to do. */
   private void refill() {
     // An operation that submitted nothing asynchronous (it failed at once) leaves its client free: the
     // loop goes on to that client's next operation.
-    while (inFlight < clients && canIssue()) {
+    while (inFlight + parked.size() < clients && canIssue()) {
       issue();
+      park(timed.takeHold());
     }
   }
 

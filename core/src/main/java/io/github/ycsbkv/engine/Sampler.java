@@ -72,8 +72,10 @@ final class Sampler implements Runnable {
     merged.reset();
     List<Metrics.Totals> ops = metrics.drain();
     long ops0 = 0;
+    long failed = 0;
     for (Worker w : workers) {
       ops0 += w.opsDone();
+      failed += w.failedOps();
     }
     long elapsedNanos = now - startNanos;
     long intervalNanos = Math.max(1, now - lastNanos);
@@ -94,7 +96,7 @@ final class Sampler implements Runnable {
     }
     if (ops0 != lastOps || print) {
       double p99 = merged.getTotalCount() == 0 ? Double.NaN : merged.getValueAtPercentile(99) / 1000.0;
-      samples.add(new IntervalSample(elapsedNanos / 1_000_000L, ops0, rate, p99));
+      samples.add(new IntervalSample(elapsedNanos / 1_000_000L, ops0, rate, p99, failed));
     }
     if (print && status != null) {
       status.println(LocalDateTime.now().format(TIME) + " " + (elapsedNanos / 1_000_000_000L) + " sec: " + ops0

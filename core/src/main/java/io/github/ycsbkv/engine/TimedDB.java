@@ -4,6 +4,7 @@ import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.spi.AsyncOperations;
 import io.github.ycsbkv.spi.DirectCompletion;
 import io.github.ycsbkv.spi.ExpiringWrites;
+import io.github.ycsbkv.spi.Unavailable;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -65,8 +66,22 @@ final class TimedDB extends DB implements ExpiringWrites {
   private long errorStreakStartNanos = -1;
   private volatile long failedOps;
 
+  private final Reconnect reconnect;
+  private final OutageWatch outages;
+  /** When this client's current run of failures for a connection reason began, or -1 after a success. */
+  private long unavailableSinceNanos = -1;
+  /** Until when the client waits before its next operation (a failure for a connection reason), or -1. */
+  private long holdUntilNanos = -1;
+
   TimedDB(DB db, String bindingName, Metrics.ThreadRecorders recorders, NanoClock clock, StopSignal signal,
       long abortAfterNanos, int pipeline) {
+    this(db, bindingName, recorders, clock, signal, abortAfterNanos, pipeline, Reconnect.NONE, null);
+  }
+
+  TimedDB(DB db, String bindingName, Metrics.ThreadRecorders recorders, NanoClock clock, StopSignal signal,
+      long abortAfterNanos, int pipeline, Reconnect reconnect, OutageWatch outages) {
+    this.reconnect = reconnect;
+    this.outages = outages;
     this.db = db;
     this.pipeline = pipeline;
     this.async = pipeline > 1 ? (AsyncOperations) db : null;
@@ -347,6 +362,37 @@ final class TimedDB extends DB implements ExpiringWrites {
     recordCompleted();
   }
 
+  /**
+   * On a client thread of its own: after a failure for a connection reason, waits as {@code reconnect.interval}
+   * says before the next operation (its next attempt to reach the store). False if the run stopped meanwhile.
+   */
+  boolean awaitReconnect() {
+    long until = holdUntilNanos;
+    if (until < 0) {
+      return true;
+    }
+    holdUntilNanos = -1;
+    flushPending();
+    long remaining;
+    while ((remaining = until - clock.nanoTime()) > 0) {
+      if (signal.isStopped()) {
+        return false;
+      }
+      clock.park(Math.min(remaining, 10_000_000L));
+    }
+    return !signal.isStopped();
+  }
+
+  /**
+   * On a {@link DrivenLoop}, right after it recorded a completion (or issued an operation that failed at once): when
+   * that operation failed for a connection reason, the time until which its client waits; else -1.
+   */
+  long takeHold() {
+    long until = holdUntilNanos;
+    holdUntilNanos = -1;
+    return until;
+  }
+
   /** Operations recorded as failed so far (statuses other than OK, BATCHED_OK and NOT_FOUND). */
   long failedOps() {
     return failedOps;
@@ -360,9 +406,26 @@ final class TimedDB extends DB implements ExpiringWrites {
     metrics.record(status, startNanos, end, intendedNanos);
     if (status.isOk() || status == Status.NOT_FOUND) {
       errorStreakStartNanos = -1;
+      unavailableSinceNanos = -1;
+      if (outages != null) {
+        outages.succeeded(startNanos, end);
+      }
       return status;
     }
     failedOps++; // one writer (the thread that records); read by the progress line
+    if (Unavailable.is(status)) {
+      if (outages != null) {
+        outages.unavailable(end, status);
+      }
+      if (reconnect.intervalNanos() > 0) {
+        if (unavailableSinceNanos < 0) {
+          unavailableSinceNanos = end;
+        }
+        holdUntilNanos = end + reconnect.waitNanos(end - unavailableSinceNanos);
+      }
+    } else if (outages != null) {
+      outages.failed();
+    }
     if (abortAfterNanos > 0) {
       if (errorStreakStartNanos < 0) {
         errorStreakStartNanos = startNanos;

@@ -172,6 +172,9 @@ final class Worker implements Runnable {
     final boolean load = phase == Phase.LOAD;
     long done = 0;
     while ((opsToDo < 0 || done < opsToDo) && !signal.isStopped()) {
+      if (!timed.awaitReconnect()) {
+        break;
+      }
       if (tickNanos > 0) {
         long intended = start + offset + done * tickNanos;
         if (intended >= deadline) {

@@ -37,13 +37,16 @@ import java.util.Map;
  * @param load the load shape: clients, connections, requests in flight, serving threads, and what the server
  *     saw; null in results of earlier versions
  * @param stalls the client's own stalls during the phase; null in results of earlier versions
+ * @param outages the periods in which operations failed because the store could not be reached, in order (empty
+ *     in results of earlier versions)
  */
 public record BenchmarkResult(String command, String binding, String dbClass, String workload, String label,
     int threads, double targetOpsPerSec, Instant start, Instant end, long runtimeMillis, long operations,
     double throughputOpsPerSec, String stopReason, String error, List<String> warnings, List<Double> percentiles,
     List<OperationResult> operationResults, Map<String, Map<String, Number>> workloadMeasurements,
     List<IntervalSample> intervals, Map<String, Map<String, Long>> gc, EnvironmentInfo environment,
-    Map<String, String> configuration, Map<String, ServerSample> server, LoadShape load, ClientStalls stalls) {
+    Map<String, String> configuration, Map<String, ServerSample> server, LoadShape load, ClientStalls stalls,
+    List<Outage> outages) {
 
   /** The version of the {@code result.json} format. */
   public static final String SCHEMA = "ycsb-kv/result/1";
@@ -58,6 +61,19 @@ public record BenchmarkResult(String command, String binding, String dbClass, St
     gc = Map.copyOf(gc);
     configuration = Map.copyOf(configuration);
     server = Map.copyOf(server);
+    outages = outages == null ? List.of() : List.copyOf(outages);
+  }
+
+  /** A result without outages (the layout before they were measured). */
+  public BenchmarkResult(String command, String binding, String dbClass, String workload, String label,
+      int threads, double targetOpsPerSec, Instant start, Instant end, long runtimeMillis, long operations,
+      double throughputOpsPerSec, String stopReason, String error, List<String> warnings, List<Double> percentiles,
+      List<OperationResult> operationResults, Map<String, Map<String, Number>> workloadMeasurements,
+      List<IntervalSample> intervals, Map<String, Map<String, Long>> gc, EnvironmentInfo environment,
+      Map<String, String> configuration, Map<String, ServerSample> server, LoadShape load, ClientStalls stalls) {
+    this(command, binding, dbClass, workload, label, threads, targetOpsPerSec, start, end, runtimeMillis, operations,
+        throughputOpsPerSec, stopReason, error, warnings, percentiles, operationResults, workloadMeasurements,
+        intervals, gc, environment, configuration, server, load, stalls, List.of());
   }
 
   /** A result without load shape and stalls (the layout before they were measured). */
@@ -69,7 +85,7 @@ public record BenchmarkResult(String command, String binding, String dbClass, St
       Map<String, String> configuration, Map<String, ServerSample> server) {
     this(command, binding, dbClass, workload, label, threads, targetOpsPerSec, start, end, runtimeMillis, operations,
         throughputOpsPerSec, stopReason, error, warnings, percentiles, operationResults, workloadMeasurements,
-        intervals, gc, environment, configuration, server, null, null);
+        intervals, gc, environment, configuration, server, null, null, List.of());
   }
 
   /** The result for {@code operation}, or {@code null}. */

@@ -8,5 +8,13 @@ package io.github.ycsbkv.results;
  * @param opsPerSec throughput during the interval
  * @param p99Micros the 99th percentile of service time during the interval, over every operation
  *     type and outcome, or NaN when none completed
+ * @param failedOperations operations that failed since the start (0 in results of earlier versions)
  */
-public record IntervalSample(long elapsedMillis, long operations, double opsPerSec, double p99Micros) {}
+public record IntervalSample(long elapsedMillis, long operations, double opsPerSec, double p99Micros,
+    long failedOperations) {
+
+  /** A sample without failures (the layout before they were counted). */
+  public IntervalSample(long elapsedMillis, long operations, double opsPerSec, double p99Micros) {
+    this(elapsedMillis, operations, opsPerSec, p99Micros, 0);
+  }
+}

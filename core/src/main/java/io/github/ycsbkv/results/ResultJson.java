@@ -80,7 +80,15 @@ public final class ResultJson {
     java.util.List<IntervalSample> intervals = new java.util.ArrayList<>();
     for (JsonNode i : root.path("intervals")) {
       intervals.add(new IntervalSample(i.path("elapsedMillis").asLong(), i.path("operations").asLong(),
-          i.path("opsPerSec").asDouble(), i.path("p99Micros").isNumber() ? i.path("p99Micros").asDouble() : Double.NaN));
+          i.path("opsPerSec").asDouble(), i.path("p99Micros").isNumber() ? i.path("p99Micros").asDouble() : Double.NaN,
+          i.path("failedOperations").asLong(0)));
+    }
+    java.util.List<Outage> outages = new java.util.ArrayList<>();
+    for (JsonNode o : root.path("outages")) {
+      outages.add(new Outage(o.path("startMillis").asLong(), o.path("endMillis").isNumber()
+          ? o.path("endMillis").asLong() : -1, o.path("failedOperations").asLong(), o.path("firstCause").asText(),
+          o.path("levelBeforeOpsPerSec").isNumber() ? o.path("levelBeforeOpsPerSec").asDouble() : Double.NaN,
+          o.path("throughputBackAfterMillis").isNumber() ? o.path("throughputBackAfterMillis").asLong() : -1));
     }
     java.util.Map<String, java.util.Map<String, Long>> gc = new java.util.LinkedHashMap<>();
     root.path("clientGc").fields().forEachRemaining(e -> {
@@ -114,7 +122,7 @@ public final class ResultJson {
         timing.path("runtimeMillis").asLong(), root.path("overall").path("operations").asLong(),
         root.path("overall").path("throughputOpsPerSec").asDouble(), root.path("stopReason").asText(),
         text(root.path("error")), warnings, percentiles, ops, wm, intervals, gc, env, config, server,
-        load(root.path("load")), stalls(root.path("clientStalls")));
+        load(root.path("load")), stalls(root.path("clientStalls")), outages);
   }
 
   private static String text(JsonNode n) {
@@ -202,6 +210,33 @@ public final class ResultJson {
       } else {
         i.put("p99Micros", s.p99Micros());
       }
+      i.put("failedOperations", s.failedOperations());
+    }
+
+    ArrayNode outages = root.putArray("outages");
+    for (Outage o : r.outages()) {
+      ObjectNode n = outages.addObject();
+      n.put("startMillis", o.startMillis());
+      if (o.ended()) {
+        n.put("endMillis", o.endMillis());
+        n.put("durationMillis", o.durationMillis());
+      } else {
+        n.putNull("endMillis");
+        n.putNull("durationMillis");
+      }
+      n.put("failedOperations", o.failedOperations());
+      n.put("firstCause", o.firstCause());
+      if (Double.isNaN(o.levelBeforeOpsPerSec())) {
+        n.putNull("levelBeforeOpsPerSec");
+      } else {
+        n.put("levelBeforeOpsPerSec", o.levelBeforeOpsPerSec());
+      }
+      if (o.backAfterMillis() >= 0) {
+        n.put("throughputBackAfterMillis", o.backAfterMillis());
+      } else {
+        n.putNull("throughputBackAfterMillis");
+      }
+      n.put("summary", o.describe());
     }
 
     ObjectNode gc = root.putObject("clientGc");

@@ -204,7 +204,7 @@ public final class ResultMerge {
     BenchmarkResult merged = new BenchmarkResult(first.command(), first.binding(), first.dbClass(), first.workload(),
         first.label(), threads, target, windowStart, windowEnd, windowMillis, operations, throughput, stopReason,
         errors.isEmpty() ? null : String.join("; ", errors), warnings, percentiles, ops, measurements, List.of(), gc,
-        env, configuration, server, mergedLoad(results), mergedStalls(results));
+        env, configuration, server, mergedLoad(results), mergedStalls(results), mergedOutages(results));
     return new Merged(merged, series);
   }
 
@@ -234,6 +234,19 @@ public final class ResultMerge {
       firstShape = false;
     }
     return new LoadShape(clients, connections, inFlight, threads, model, null, transport);
+  }
+
+  /**
+   * Every process's outages, in order of their start (each measured from its own process's start, which a merge
+   * takes as the same moment).
+   */
+  static List<Outage> mergedOutages(List<BenchmarkResult> results) {
+    List<Outage> all = new java.util.ArrayList<>();
+    for (BenchmarkResult r : results) {
+      all.addAll(r.outages());
+    }
+    all.sort(java.util.Comparator.comparingLong(Outage::startMillis));
+    return all;
   }
 
   /** The worst of the processes' stalls (each process stalls on its own); null when a result has none. */

@@ -63,6 +63,10 @@ public final class SummaryTable {
       String stalls = result.stalls().describe();
       sb.append(Character.toUpperCase(stalls.charAt(0))).append(stalls.substring(1)).append(".\n");
     }
+    for (Outage o : result.outages()) {
+      String line = o.describe();
+      sb.append(Character.toUpperCase(line.charAt(0))).append(line.substring(1)).append(".\n");
+    }
     return sb.toString();
   }
 

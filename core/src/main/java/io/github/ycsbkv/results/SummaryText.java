@@ -39,6 +39,17 @@ public final class SummaryText {
       line(sb, "CLIENT-STALLS", "99.9thPercentile(us)", num(r.stalls().p999Micros()));
       line(sb, "CLIENT-STALLS", "Max(us)", num(r.stalls().maxMicros()));
     }
+    if (!r.outages().isEmpty()) {
+      long total = 0;
+      long failed = 0;
+      for (Outage o : r.outages()) {
+        total += Math.max(0, o.durationMillis());
+        failed += o.failedOperations();
+      }
+      line(sb, "OUTAGES", "Count", Integer.toString(r.outages().size()));
+      line(sb, "OUTAGES", "TotalDuration(ms)", Long.toString(total));
+      line(sb, "OUTAGES", "FailedOperations", Long.toString(failed));
+    }
     LoadShape load = r.load();
     if (load != null) {
       line(sb, "LOAD", "Clients", Integer.toString(load.clients()));

@@ -15,6 +15,7 @@ import com.aerospike.client.listener.RecordListener;
 import com.aerospike.client.listener.WriteListener;
 import io.github.ycsbkv.spi.AsyncOperations;
 import io.github.ycsbkv.spi.ExpiringWrites;
+import io.github.ycsbkv.spi.Unavailable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.HashMap;
@@ -354,6 +355,24 @@ public class AerospikeDB extends DB implements ExpiringWrites, AsyncOperations, 
     } else if (code == ResultCode.CLIENT_ERROR && e.getBaseMessage() != null) {
       cause.append(": ").append(e.getBaseMessage());
     }
-    return new Status("ERROR", cause.toString());
+    return unavailable(e) ? new Unavailable(cause.toString()) : new Status("ERROR", cause.toString());
+  }
+
+  /**
+   * Whether the failure says the cluster could not be reached, rather than that the operation was wrong: a
+   * connection that failed, no node for the key's partition, a timeout, the client's error-rate breaker or
+   * retries used up, no response, a partition that is unavailable.
+   */
+  static boolean unavailable(AerospikeException e) {
+    if (e instanceof AerospikeException.Connection || e instanceof AerospikeException.InvalidNode
+        || e instanceof AerospikeException.Timeout || e instanceof AerospikeException.Backoff) {
+      return true;
+    }
+    return switch (e.getResultCode()) {
+      case ResultCode.SERVER_NOT_AVAILABLE, ResultCode.INVALID_NODE_ERROR, ResultCode.MAX_RETRIES_EXCEEDED,
+          ResultCode.MAX_ERROR_RATE, ResultCode.NO_RESPONSE, ResultCode.TIMEOUT, ResultCode.PARTITION_UNAVAILABLE ->
+          true;
+      default -> false;
+    };
   }
 }

@@ -744,8 +744,18 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
     }
   }
 
+  /**
+   * ERROR with the cause's message; {@link io.github.ycsbkv.spi.Unavailable} when Lettuce could not reach the server
+   * (a connection that failed, closed or timed out) or the server said it cannot serve now (LOADING, ...).
+   */
   private static Status error(RuntimeException e) {
     Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
-    return new Status("ERROR", cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage());
+    String message = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+    boolean unreachable = cause instanceof io.lettuce.core.RedisConnectionException
+        || cause instanceof io.lettuce.core.RedisCommandTimeoutException
+        || cause instanceof java.io.IOException
+        || (cause instanceof io.lettuce.core.RedisException && message.startsWith("Connection closed"))
+        || io.github.ycsbkv.spi.Unavailable.isUnavailableReply(message);
+    return unreachable ? new io.github.ycsbkv.spi.Unavailable(message) : new Status("ERROR", message);
   }
 }

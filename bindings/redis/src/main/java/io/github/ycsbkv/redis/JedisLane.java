@@ -14,6 +14,7 @@ import redis.clients.jedis.RedisClient;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisException;
 import site.ycsb.DBException;
+import io.github.ycsbkv.spi.Unavailable;
 import site.ycsb.Status;
 
 /**
@@ -317,9 +318,18 @@ public final class JedisLane implements AutoCloseable {
     }
   }
 
-  /** ERROR with the exception's message. */
+  /**
+   * ERROR with the exception's message: {@link Unavailable} when the connection failed or timed out (Jedis's
+   * {@code JedisConnectionException}, a cluster that ran out of attempts to reach a node) or the server said it
+   * cannot serve now (LOADING, CLUSTERDOWN, MASTERDOWN, READONLY).
+   */
   static Status error(RuntimeException e) {
     String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    if (e instanceof redis.clients.jedis.exceptions.JedisConnectionException
+        || e instanceof redis.clients.jedis.exceptions.JedisClusterOperationException
+        || (e instanceof redis.clients.jedis.exceptions.JedisDataException && Unavailable.isUnavailableReply(message))) {
+      return new Unavailable(message);
+    }
     return new Status("ERROR", message);
   }
 }

@@ -1,6 +1,7 @@
 package io.github.ycsbkv.resp;
 
 import io.github.ycsbkv.spi.DirectCompletion;
+import io.github.ycsbkv.spi.Unavailable;
 import io.netty.buffer.ByteBuf;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -71,7 +72,7 @@ public abstract class RespCall extends CompletableFuture<Status> implements Dire
   final void finish() {
     Status status;
     if (error != null) {
-      status = new Status("ERROR", error);
+      status = Unavailable.isUnavailableReply(error) ? new Unavailable(error) : new Status("ERROR", error);
     } else {
       try {
         status = outcome();
@@ -82,9 +83,9 @@ public abstract class RespCall extends CompletableFuture<Status> implements Dire
     done(status);
   }
 
-  /** Completes with ERROR and {@code reason} (a connection that failed or timed out). */
+  /** Completes with ERROR and {@code reason} (a connection that failed or timed out): {@link Unavailable}. */
   final void fail(String reason) {
-    done(new Status("ERROR", reason));
+    done(new Unavailable(reason));
   }
 
   private void done(Status status) {

@@ -38,15 +38,15 @@ import site.ycsb.Status;
  *
  * <p>Timeouts without a timer per request: every quarter of the timeout a task on the loop looks at each
  * connection; one that has calls in flight and received nothing for the whole timeout is closed, and its calls
- * fail with the reason. A connection that broke fails what it held, and the next call sent to it fails with the
- * reason while it reconnects (at most one attempt every {@value #RECONNECT_GAP_MILLIS} ms).
+ * fail with the reason. A connection that broke fails what it held ({@link io.github.ycsbkv.spi.Unavailable}); the
+ * next call sent to it starts one attempt to connect again and waits for it: it is sent once the connection is up,
+ * or fails with the attempt's cause. The engine paces those calls (reconnect.interval, docs/faults.md), so a
+ * client's operations fail at most once per attempt.
  *
  * <p>Calls may be sent from any thread; on the loop's thread nothing blocks. Blocking calls ({@link #call}) only
  * from other threads.
  */
 public final class RespLane implements AutoCloseable {
-
-  static final long RECONNECT_GAP_MILLIS = 100;
 
   private final RespEndpoint endpoint;
   private final RespTransport.Loops loops;
@@ -224,8 +224,17 @@ public final class RespLane implements AutoCloseable {
   private void sendOnLoop(RespCall call) {
     Conn c = choose();
     if (c.channel == null || !c.up) {
-      call.fail(c.downReason());
-      c.reconnectSoon();
+      if (closed) {
+        call.fail("the connection was closed");
+        return;
+      }
+      // One attempt to connect again, which this call waits for: it is sent once the connection is up, or
+      // fails with the attempt's cause. How often calls come here (the pace of the attempts) is the engine's
+      // reconnect.interval.
+      c.waiting.add(call);
+      if (!c.connecting) {
+        c.connect(null);
+      }
       return;
     }
     if (c.out == null) {
@@ -369,7 +378,8 @@ public final class RespLane implements AutoCloseable {
     boolean dirty;
     boolean idle;
     boolean connecting;
-    long lastAttemptNanos;
+    /** Calls sent while the connection was down: they wait for the attempt to connect again. */
+    final ArrayDeque<RespCall> waiting = new ArrayDeque<>();
     String downCause = "not connected";
     Throwable failure;
     long received;
@@ -378,7 +388,6 @@ public final class RespLane implements AutoCloseable {
 
     void connect(CompletableFuture<Void> ready) {
       connecting = true;
-      lastAttemptNanos = System.nanoTime();
       Conn self = this;
       bootstrap.clone().handler(new ChannelInitializer<>() {
         @Override
@@ -392,12 +401,18 @@ public final class RespLane implements AutoCloseable {
       }).connect(endpoint.host(), endpoint.port()).addListener((ChannelFuture f) -> {
         connecting = false;
         if (!f.isSuccess()) {
-          Throwable cause = plainConnectFailure(f.cause());
+          Throwable cause = plain(f.cause());
           downCause = "cannot connect to " + endpoint.where() + ": " + UserError.describe(cause);
           failure = cause;
           if (ready != null) {
             ready.completeExceptionally(new RespException(downCause, cause));
           }
+          failWaiting(downCause);
+          return;
+        }
+        if (closed) {
+          f.channel().close();
+          failWaiting("the connection was closed");
           return;
         }
         channel = f.channel();
@@ -429,6 +444,7 @@ public final class RespLane implements AutoCloseable {
                 ready.completeExceptionally(server ? new RespException(why, true)
                     : new RespException(why, failure));
               }
+              failWaiting(downCause);
               if (channel != null) {
                 channel.close();
               }
@@ -438,6 +454,7 @@ public final class RespLane implements AutoCloseable {
           if (ready != null) {
             ready.complete(null);
           }
+          sendWaiting();
         });
       });
     }
@@ -459,18 +476,38 @@ public final class RespLane implements AutoCloseable {
       }
     }
 
-    String downReason() {
-      return connecting ? "connecting to " + endpoint.where() + " again after: " + downCause : downCause;
+    /** The calls that waited for a connection that is now up, sent in the order they came. */
+    private void sendWaiting() {
+      if (waiting.isEmpty()) {
+        return;
+      }
+      if (!up || channel == null || closed) {
+        failWaiting(closed ? "the connection was closed" : downCause);
+        return;
+      }
+      RespCall call;
+      while ((call = waiting.poll()) != null) {
+        enqueue(call);
+      }
+      if (reading == 0) {
+        flushDirty();
+      }
     }
 
-    void reconnectSoon() {
-      if (closed || connecting || (channel != null && up)) {
-        return;
+    /** Fails the calls that waited for an attempt to connect that failed. */
+    void failWaiting(String reason) {
+      RespCall call;
+      reading++;
+      try {
+        while ((call = waiting.poll()) != null) {
+          call.fail(reason);
+        }
+      } finally {
+        reading--;
       }
-      if (System.nanoTime() - lastAttemptNanos < TimeUnit.MILLISECONDS.toNanos(RECONNECT_GAP_MILLIS)) {
-        return;
+      if (reading == 0) {
+        flushDirty();
       }
-      connect(null);
     }
 
     /** One Conn serves its successive channels (after a reconnect), one at a time. */
@@ -562,6 +599,9 @@ public final class RespLane implements AutoCloseable {
       }
       fail(closed ? "the connection was closed" : !wasUp ? downCause : "connection to " + endpoint.where() + " lost"
           + (failure != null ? ": " + UserError.describe(failure) : " (closed by the server)"), failure);
+      if (closed) {
+        failWaiting("the connection was closed");
+      }
       if (idle) {
         idle = false;
         RespLane.this.idle.remove(this);
@@ -571,7 +611,7 @@ public final class RespLane implements AutoCloseable {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-      failure = cause;
+      failure = plain(cause);
       ctx.close();
     }
 
@@ -598,16 +638,20 @@ public final class RespLane implements AutoCloseable {
   }
 
   /**
-   * The native transports word a refused connection "io_uring connect(..) failed: Connection refused"; users read
-   * the socket's words, as Java's own sockets give them ("Connection refused").
+   * The native transports word a refused connection "io_uring connect(..) failed: Connection refused" and a reset one
+   * "io_uring read(..) failed: Connection reset by peer"; users read the socket's words, as Java's own sockets give
+   * them ("Connection refused"). The native exception is left out of the chain, or its words would follow.
    */
-  private static Throwable plainConnectFailure(Throwable t) {
-    if (t instanceof java.net.ConnectException && t.getMessage() != null && t.getMessage().contains("(..) failed: ")) {
-      java.net.ConnectException plain = new java.net.ConnectException(
-          t.getMessage().substring(t.getMessage().indexOf("(..) failed: ") + "(..) failed: ".length()));
-      plain.initCause(t);
-      return plain;
+  private static Throwable plain(Throwable t) {
+    String m = t == null ? null : t.getMessage();
+    int at = m == null ? -1 : m.indexOf("(..) failed: ");
+    if (!(t instanceof java.io.IOException) || at < 0) {
+      return t;
     }
-    return t;
+    String words = m.substring(at + "(..) failed: ".length());
+    java.io.IOException plain = t instanceof java.net.ConnectException ? new java.net.ConnectException(words)
+        : new java.io.IOException(words);
+    plain.setStackTrace(t.getStackTrace());
+    return plain;
   }
 }

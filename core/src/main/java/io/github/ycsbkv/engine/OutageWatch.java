@@ -1,0 +1,257 @@
+package io.github.ycsbkv.engine;
+
+import io.github.ycsbkv.results.Outage;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
+import site.ycsb.Status;
+
+/**
+ * Finds the outages of a phase in its operations ({@link Outage}): every client's {@link TimedDB} reports its
+ * failures for a connection reason ({@link io.github.ycsbkv.spi.Unavailable}), its other failures and its
+ * successes; an outage opens with the first such failure and ends with the first success of an operation that
+ * started after its last one, once no such failure followed for {@link #gapNanos}. A thread samples the operations
+ * completed every {@value #TICK_MILLIS} ms, from which each outage's throughput before and the time until it was
+ * back are computed.
+ *
+ * <p>Cheap for a healthy run: a success costs one volatile read; only failures and the first success after them
+ * take the lock.
+ */
+final class OutageWatch implements Runnable {
+
+  static final long TICK_MILLIS = 100;
+  /** How much throughput before an outage is its level. */
+  static final long LEVEL_WINDOW_MILLIS = 5000;
+  /** Shortest window that gives a level before an outage. */
+  static final long MIN_LEVEL_WINDOW_MILLIS = 500;
+  /** Throughput is back when a window this long reaches {@link #BACK_SHARE} of the level before. */
+  static final long BACK_WINDOW_MILLIS = 500;
+  static final double BACK_SHARE = 0.9;
+  /** Outages kept per phase; later ones are only counted. */
+  static final int MAX_KEPT = 100;
+
+  private final NanoClock clock;
+  private final long gapNanos;
+  private final LongSupplier completed;
+  private volatile boolean stopped;
+  private Thread thread;
+  private long startNanos;
+
+  /**
+   * A success of an operation that started after this needs the lock (it may end the open outage); Long.MAX_VALUE
+   * while nothing waits for one.
+   */
+  private volatile long successWanted = Long.MAX_VALUE;
+  private volatile boolean open;
+  // Guarded by this.
+  private long openStart;
+  private long lastFailure;
+  private long recoveredAt = -1;
+  private long failed;
+  private String firstCause;
+  private final List<long[]> ended = new ArrayList<>(); // {start, end or -1, failed}
+  private final List<String> causes = new ArrayList<>();
+  private long notKept;
+  // Written by the sampling thread, read after it ended.
+  private long[] tickNanos = new long[64];
+  private long[] tickDone = new long[64];
+  private int ticks;
+
+  /**
+   * @param clock the engine's clock
+   * @param gapNanos failures closer than this belong to one outage
+   * @param completed the operations completed so far, over every client (read every tick)
+   */
+  OutageWatch(NanoClock clock, long gapNanos, LongSupplier completed) {
+    this.clock = clock;
+    this.gapNanos = gapNanos;
+    this.completed = completed;
+  }
+
+  /** Starts sampling at the start of the measured phase. */
+  void start(long startNanos) {
+    this.startNanos = startNanos;
+    sample(startNanos);
+    thread = new Thread(this, "ycsb-outages");
+    thread.setDaemon(true);
+    thread.start();
+  }
+
+  @Override
+  public void run() {
+    while (!stopped) {
+      try {
+        Thread.sleep(TICK_MILLIS);
+      } catch (InterruptedException e) {
+        return;
+      }
+      long now = clock.nanoTime();
+      sample(now);
+      closeIfOver(now);
+    }
+  }
+
+  /** An operation failed because the store could not be reached; it ended at {@code endNanos}. */
+  void unavailable(long endNanos, Status status) {
+    synchronized (this) {
+      if (open && recoveredAt >= 0 && endNanos - lastFailure > gapNanos) {
+        close();
+      }
+      if (!open) {
+        open = true;
+        openStart = endNanos;
+        lastFailure = endNanos;
+        failed = 0;
+        firstCause = OperationRecorder.cause(status.getName(), status.getDescription());
+      }
+      lastFailure = Math.max(lastFailure, endNanos);
+      recoveredAt = -1;
+      failed++;
+      successWanted = lastFailure;
+    }
+  }
+
+  /** An operation failed for another reason: counted into the open outage, if any. */
+  void failed() {
+    if (!open) {
+      return;
+    }
+    synchronized (this) {
+      if (open && recoveredAt < 0) {
+        failed++;
+      }
+    }
+  }
+
+  /** An operation that started at {@code startNanos} succeeded at {@code endNanos}. */
+  void succeeded(long startNanos, long endNanos) {
+    if (startNanos <= successWanted) {
+      return;
+    }
+    synchronized (this) {
+      if (open && recoveredAt < 0 && startNanos > lastFailure) {
+        recoveredAt = endNanos;
+        successWanted = Long.MAX_VALUE;
+      }
+    }
+  }
+
+  /** Stops sampling and returns the phase's outages, in order; the one still open is kept as not ended. */
+  List<Outage> finish(long endNanos) {
+    stopped = true;
+    if (thread != null) {
+      thread.interrupt();
+      try {
+        thread.join(1000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    sample(endNanos);
+    List<Outage> out = new ArrayList<>();
+    synchronized (this) {
+      if (open) {
+        close();
+      }
+      for (int i = 0; i < ended.size(); i++) {
+        long[] o = ended.get(i);
+        out.add(outage(o[0], o[1], o[2], causes.get(i)));
+      }
+    }
+    return out;
+  }
+
+  /** Outages found beyond the {@value #MAX_KEPT} kept. */
+  synchronized long notKept() {
+    return notKept;
+  }
+
+  private void closeIfOver(long now) {
+    if (!open) {
+      return;
+    }
+    synchronized (this) {
+      if (open && recoveredAt >= 0 && now - lastFailure > gapNanos) {
+        close();
+      }
+    }
+  }
+
+  // Holds the lock.
+  private void close() {
+    if (ended.size() < MAX_KEPT) {
+      ended.add(new long[] {openStart, recoveredAt, failed});
+      causes.add(firstCause);
+    } else {
+      notKept++;
+    }
+    open = false;
+    recoveredAt = -1;
+    successWanted = Long.MAX_VALUE;
+  }
+
+  private Outage outage(long start, long end, long failedOps, String cause) {
+    double level = rate(start - TimeUnit.MILLISECONDS.toNanos(LEVEL_WINDOW_MILLIS), start,
+        TimeUnit.MILLISECONDS.toNanos(MIN_LEVEL_WINDOW_MILLIS));
+    long back = -1;
+    if (end >= 0 && !Double.isNaN(level)) {
+      long window = TimeUnit.MILLISECONDS.toNanos(BACK_WINDOW_MILLIS);
+      for (int i = 0; i < ticks; i++) {
+        if (tickNanos[i] < end) {
+          continue;
+        }
+        int j = first(tickNanos[i] + window);
+        if (j < 0) {
+          break;
+        }
+        double r = (tickDone[j] - tickDone[i]) * 1e9 / Math.max(1, tickNanos[j] - tickNanos[i]);
+        if (r >= BACK_SHARE * level) {
+          back = TimeUnit.NANOSECONDS.toMillis(tickNanos[i] - end);
+          break;
+        }
+      }
+    }
+    return new Outage(millis(start), end < 0 ? -1 : millis(end), failedOps, cause, level, back);
+  }
+
+  /** Operations per second between the first sample at or after {@code from} and the last at or before {@code to}. */
+  private double rate(long from, long to, long minSpan) {
+    int a = first(Math.max(from, startNanos));
+    int b = -1;
+    for (int i = ticks - 1; i >= 0; i--) {
+      if (tickNanos[i] <= to) {
+        b = i;
+        break;
+      }
+    }
+    if (a < 0 || b <= a || tickNanos[b] - tickNanos[a] < minSpan) {
+      return Double.NaN;
+    }
+    return (tickDone[b] - tickDone[a]) * 1e9 / (tickNanos[b] - tickNanos[a]);
+  }
+
+  private int first(long at) {
+    for (int i = 0; i < ticks; i++) {
+      if (tickNanos[i] >= at) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private long millis(long nanos) {
+    return Math.max(0, TimeUnit.NANOSECONDS.toMillis(nanos - startNanos));
+  }
+
+  private synchronized void sample(long now) {
+    if (ticks == tickNanos.length) {
+      tickNanos = Arrays.copyOf(tickNanos, ticks * 2);
+      tickDone = Arrays.copyOf(tickDone, ticks * 2);
+    }
+    tickNanos[ticks] = now;
+    tickDone[ticks] = completed.getAsLong();
+    ticks++;
+  }
+}
