@@ -72,11 +72,16 @@ final class OutageWatch implements Runnable {
 
   /** Starts sampling at the start of the measured phase. */
   void start(long startNanos) {
-    this.startNanos = startNanos;
-    sample(startNanos);
+    startAt(startNanos);
     thread = new Thread(this, "ycsb-outages");
     thread.setDaemon(true);
     thread.start();
+  }
+
+  /** The start of the phase, without the sampling thread (tests give the ticks). */
+  void startAt(long startNanos) {
+    this.startNanos = startNanos;
+    sample(startNanos);
   }
 
   @Override
@@ -87,10 +92,14 @@ final class OutageWatch implements Runnable {
       } catch (InterruptedException e) {
         return;
       }
-      long now = clock.nanoTime();
-      sample(now);
-      closeIfOver(now);
+      tick(clock.nanoTime());
     }
+  }
+
+  /** One sample of the operations completed, at {@code now}; closes an outage that is over. */
+  void tick(long now) {
+    sample(now);
+    closeIfOver(now);
   }
 
   /** An operation failed because the store could not be reached; it ended at {@code endNanos}. */

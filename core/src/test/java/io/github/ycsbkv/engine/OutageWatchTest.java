@@ -1,0 +1,98 @@
+package io.github.ycsbkv.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.ycsbkv.results.Outage;
+import io.github.ycsbkv.spi.Unavailable;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import site.ycsb.Status;
+
+/** Outages found from operations, on a clock of the test's own. */
+class OutageWatchTest {
+
+  private static final long MS = 1_000_000L;
+  private final AtomicLong completed = new AtomicLong();
+  private final OutageWatch watch = new OutageWatch(NanoClock.SYSTEM, 1000 * MS, completed::get);
+
+  /** 1,000 operations per second, sampled every 100 ms from 0 to {@code toMillis}. */
+  private void steady(long fromMillis, long toMillis, long perTick) {
+    for (long t = fromMillis; t <= toMillis; t += 100) {
+      completed.addAndGet(perTick);
+      watch.tick(t * MS);
+    }
+  }
+
+  @Test
+  void fullOutage_startsAtTheFirstFailure_endsAtTheFirstSuccessAfterTheLast() {
+    watch.startAt(0);
+    steady(100, 3000, 100);
+    Status down = new Unavailable("connection lost");
+    watch.unavailable(3050 * MS, down);
+    watch.failed();                              // another error during the outage counts too
+    watch.succeeded(3000 * MS, 3060 * MS);       // started before the failure: says nothing
+    watch.unavailable(3500 * MS, new Unavailable("connection refused"));
+    watch.succeeded(4000 * MS, 4100 * MS);       // the first success after the last failure
+    watch.succeeded(4001 * MS, 4200 * MS);
+    steady(4100, 6000, 100);
+    List<Outage> out = watch.finish(6000 * MS);
+    assertEquals(1, out.size(), out.toString());
+    Outage o = out.get(0);
+    assertEquals(3050, o.startMillis());
+    assertEquals(4100, o.endMillis());
+    assertEquals(1050, o.durationMillis());
+    assertEquals(3, o.failedOperations());
+    assertEquals("connection lost", o.firstCause());
+    assertEquals(1000, o.levelBeforeOpsPerSec(), 1);
+    assertEquals(0, o.backAfterMillis(), "the next 500 ms after its end ran at the level before");
+  }
+
+  @Test
+  void throughputBack_isWhenHalfASecondReaches90PercentOfTheLevelBefore() {
+    watch.startAt(0);
+    steady(100, 2000, 100);
+    watch.unavailable(2000 * MS, new Unavailable("connection lost"));
+    watch.succeeded(2500 * MS, 2600 * MS);
+    steady(2100, 3000, 0);     // nothing completes until 3 s (clients still waiting)
+    steady(3100, 3500, 50);    // half the level
+    steady(3600, 6000, 100);   // the level again
+    Outage o = watch.finish(6000 * MS).get(0);
+    assertEquals(2600, o.endMillis());
+    // Windows start at ticks from 2.6 s; a tick counts what completed in the 100 ms before it. The window from 3.4 s
+    // to 3.9 s holds 50 + 4 x 100 = 450 operations: 900 ops/s, 90% of the level; the one from 3.3 s only 400.
+    assertEquals(800, o.backAfterMillis(), o.describe());
+  }
+
+  @Test
+  void failuresMoreThanTheGapApart_areTwoOutages_closerOnesOne() {
+    watch.startAt(0);
+    watch.unavailable(1000 * MS, new Unavailable("a"));
+    watch.succeeded(1100 * MS, 1150 * MS);
+    watch.unavailable(1500 * MS, new Unavailable("b"));   // 0.5 s after: the same outage (partial: shards)
+    watch.succeeded(1600 * MS, 1650 * MS);
+    watch.tick(2000 * MS);                              // 0.5 s after the last failure: still open
+    watch.tick(2700 * MS);                              // 1.2 s after: over
+    watch.unavailable(5000 * MS, new Unavailable("c"));   // a second outage, never over
+    List<Outage> out = watch.finish(6000 * MS);
+    assertEquals(2, out.size(), out.toString());
+    assertEquals(1000, out.get(0).startMillis());
+    assertEquals(1650, out.get(0).endMillis());
+    assertEquals(2, out.get(0).failedOperations());
+    assertEquals("a", out.get(0).firstCause());
+    assertEquals(5000, out.get(1).startMillis());
+    assertFalse(out.get(1).ended());
+    assertEquals(-1, out.get(1).durationMillis());
+    assertTrue(out.get(1).describe().contains("not over"), out.get(1).describe());
+  }
+
+  @Test
+  void healthyRun_hasNoOutage() {
+    watch.startAt(0);
+    watch.succeeded(10 * MS, 20 * MS);
+    watch.failed();   // an error that is not about reaching the store
+    assertEquals(List.of(), watch.finish(1000 * MS));
+  }
+}
