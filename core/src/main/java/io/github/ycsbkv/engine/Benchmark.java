@@ -235,7 +235,13 @@ public final class Benchmark {
       throw new UserError("dataintegrity=true checks each read's values when the read returns, and pipelined reads"
           + " return before their values arrive; use pipeline=1 to check data");
     }
-    final Drivers drivers = Drivers.resolve(props, threads, pipeline, target, dbClass, workload, verifying);
+    String declined = null;
+    if (AsyncOperations.class.isAssignableFrom(dbClass)) {
+      DB asked = newDb();
+      asked.setProperties(props);
+      declined = ((AsyncOperations) asked).sharedThreadsDeclined();
+    }
+    final Drivers drivers = Drivers.resolve(props, threads, pipeline, target, dbClass, workload, verifying, declined);
     final int osThreads = drivers.threads();
     checkMemoryFor(osThreads);
     // The bindings size themselves (connections, event loops) for the threads and operations in flight
@@ -372,6 +378,11 @@ public final class Benchmark {
     }
     final long endNanos = clock.nanoTime();
     List<Outage> outageList = outages.finish(endNanos);
+    if (warningsOut != null) {
+      for (Outage o : outageList) {
+        warningsOut.println("ycsb-kv: " + o.describe());
+      }
+    }
     if (outages.notKept() > 0) {
       warn(warnings, outages.notKept() + " more outage(s) than the " + OutageWatch.MAX_KEPT + " kept in the result");
     }

@@ -95,6 +95,15 @@ record Drivers(int threads, int clients, String reason, boolean nonBlocking, int
   /** {@code verifying}: reads are checked as they return ({@code dataintegrity=true} on a run that checks). */
   static Drivers resolve(Properties props, int clients, int pipeline, double target, Class<? extends DB> dbClass,
       site.ycsb.Workload workload, boolean verifying) {
+    return resolve(props, clients, pipeline, target, dbClass, workload, verifying, null);
+  }
+
+  /**
+   * {@code declined}: why the binding, as configured, wants a thread per client under {@code drivers=auto}
+   * ({@link AsyncOperations#sharedThreadsDeclined()}), or null.
+   */
+  static Drivers resolve(Properties props, int clients, int pipeline, double target, Class<? extends DB> dbClass,
+      site.ycsb.Workload workload, boolean verifying, String declined) {
     boolean async = AsyncOperations.class.isAssignableFrom(dbClass);
     boolean safe = unsafeWorkload(props, workload.getClass()) == null;
     boolean nonBlocking = async && safe && !(workload instanceof PipelineSafe p && p.callsBlockingOperations());
@@ -107,6 +116,9 @@ record Drivers(int threads, int clients, String reason, boolean nonBlocking, int
           unsafeWorkload(props, workload.getClass()), nonBlocking, cores);
     }
     if (value.equals("auto")) {
+      if (declined != null && async && safe && pipeline == 1 && target == 0 && !integrity && clients > cores) {
+        return new Drivers(clients, clients, "drivers=auto: a thread per client, as " + declined, nonBlocking);
+      }
       if (async && safe && pipeline == 1 && target == 0 && !integrity && clients > cores) {
         return new Drivers(cores, clients, "drivers=auto: a thread per core; -p drivers=0 for a thread per client",
             nonBlocking);

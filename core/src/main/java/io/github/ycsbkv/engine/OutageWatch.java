@@ -102,19 +102,24 @@ final class OutageWatch implements Runnable {
     closeIfOver(now);
   }
 
-  /** An operation failed because the store could not be reached; it ended at {@code endNanos}. */
-  void unavailable(long endNanos, Status status) {
+  /**
+   * An operation that started at {@code startNanos} failed at {@code endNanos} because the store could not be
+   * reached. The outage starts when the earliest of its failed operations started: one that waited for a reply that
+   * never came (a timeout, a client library's own retries) was already in the outage.
+   */
+  void unavailable(long startNanos, long endNanos, Status status) {
     synchronized (this) {
       if (open && recoveredAt >= 0 && endNanos - lastFailure > gapNanos) {
         close();
       }
       if (!open) {
         open = true;
-        openStart = endNanos;
+        openStart = startNanos;
         lastFailure = endNanos;
         failed = 0;
         firstCause = OperationRecorder.cause(status.getName(), status.getDescription());
       }
+      openStart = Math.min(openStart, startNanos);
       lastFailure = Math.max(lastFailure, endNanos);
       recoveredAt = -1;
       failed++;
@@ -147,7 +152,13 @@ final class OutageWatch implements Runnable {
     }
   }
 
-  /** Stops sampling and returns the phase's outages, in order; the one still open is kept as not ended. */
+  /**
+   * Stops sampling and returns the phase's outages, in order; the one still open is kept as not ended. A stall
+   * (no operation completed for {@link #gapNanos} or more while the throughput before it was at least {@value
+   * #MIN_STALL_LEVEL} ops/s: clients waiting in a client library's own retries, a server that stopped answering
+   * short of the timeout) is an outage too: it widens the outage it overlaps, or is one of its own with no failed
+   * operation.
+   */
   List<Outage> finish(long endNanos) {
     stopped = true;
     if (thread != null) {
@@ -164,10 +175,68 @@ final class OutageWatch implements Runnable {
       if (open) {
         close();
       }
-      for (int i = 0; i < ended.size(); i++) {
-        long[] o = ended.get(i);
-        out.add(outage(o[0], o[1], o[2], causes.get(i)));
+      List<long[]> all = new ArrayList<>(ended);
+      List<String> why = new ArrayList<>(causes);
+      for (long[] stall : stalls()) {
+        boolean merged = false;
+        for (long[] o : all) {
+          long end = o[1] < 0 ? Long.MAX_VALUE : o[1];
+          long stallEnd = stall[1] < 0 ? Long.MAX_VALUE : stall[1];
+          if (stall[0] <= end && o[0] <= stallEnd) {
+            o[0] = Math.min(o[0], stall[0]);
+            merged = true;
+          }
+        }
+        if (!merged && all.size() < MAX_KEPT) {
+          all.add(stall);
+          why.add(String.format(java.util.Locale.ROOT, "no operation completed for %.1f s (the clients waited: a"
+              + " client library's own retries, or a server that stopped answering)",
+              ((stall[1] < 0 ? endNanos : stall[1]) - stall[0]) / 1e9));
+        }
       }
+      Integer[] order = new Integer[all.size()];
+      for (int i = 0; i < order.length; i++) {
+        order[i] = i;
+      }
+      Arrays.sort(order, (a, b) -> Long.compare(all.get(a)[0], all.get(b)[0]));
+      for (int i : order) {
+        long[] o = all.get(i);
+        out.add(outage(o[0], o[1], o[2], why.get(i)));
+      }
+    }
+    return out;
+  }
+
+  /** Lowest throughput before a stall (ops/s) that makes a second without completions one. */
+  static final double MIN_STALL_LEVEL = 20;
+
+  /**
+   * The periods of at least {@link #gapNanos} in which no operation completed, after a throughput of at least
+   * {@value #MIN_STALL_LEVEL} ops/s: {start, end or -1 when it lasted to the end, 0 failed}.
+   */
+  private List<long[]> stalls() {
+    List<long[]> out = new ArrayList<>();
+    int i = 1;
+    while (i < ticks) {
+      if (tickDone[i] != tickDone[i - 1]) {
+        i++;
+        continue;
+      }
+      int from = i - 1;                      // the last sample at which something had completed
+      int j = i;
+      while (j < ticks && tickDone[j] == tickDone[from]) {
+        j++;
+      }
+      long start = tickNanos[from];
+      boolean toTheEnd = j == ticks;
+      long end = toTheEnd ? -1 : tickNanos[j];
+      long span = (toTheEnd ? tickNanos[ticks - 1] : end) - start;
+      double level = rate(start - TimeUnit.MILLISECONDS.toNanos(LEVEL_WINDOW_MILLIS), start,
+          TimeUnit.MILLISECONDS.toNanos(MIN_LEVEL_WINDOW_MILLIS));
+      if (span >= gapNanos && level >= MIN_STALL_LEVEL) {
+        out.add(new long[] {start, end, 0});
+      }
+      i = j + 1;
     }
     return out;
   }

@@ -415,7 +415,7 @@ final class TimedDB extends DB implements ExpiringWrites {
     failedOps++; // one writer (the thread that records); read by the progress line
     if (Unavailable.is(status)) {
       if (outages != null) {
-        outages.unavailable(end, status);
+        outages.unavailable(startNanos, end, status);
       }
       if (reconnect.intervalNanos() > 0) {
         if (unavailableSinceNanos < 0) {

@@ -5,11 +5,11 @@ import java.util.Locale;
 /**
  * One period in which operations failed because the store could not be reached ({@link
  * io.github.ycsbkv.spi.Unavailable}: a connection that failed, broke or timed out, a server that said it is
- * loading or its cluster is down), detected from the operations themselves: it starts with the first such failure
- * and ends with the first operation that succeeded after the last one (failures less than {@code gapMillis} apart
- * belong to one outage). Times are milliseconds from the start of the measured phase.
+ * loading or its cluster is down), detected from the operations themselves: it starts when the earliest of those
+ * failed operations started and ends with the first operation that succeeded after the last one failed (failures
+ * less than a second apart belong to one outage). Times are milliseconds from the start of the measured phase.
  *
- * @param startMillis when the first failure of the outage was seen
+ * @param startMillis when the earliest failed operation of the outage started
  * @param endMillis when the first operation after its last failure succeeded, or -1 if none did before the end of
  *     the phase
  * @param failedOperations operations that failed during the outage (for any reason)

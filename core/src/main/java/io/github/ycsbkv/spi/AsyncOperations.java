@@ -58,4 +58,13 @@ public interface AsyncOperations {
   default java.util.concurrent.Executor completionExecutor() {
     return null;
   }
+
+  /**
+   * Asked of an instance given the run's properties (before {@code init()}): why its clients, as these
+   * properties configure it, should each have a thread of their own rather than several be served by one
+   * ({@code drivers=auto}), or null (the default) when they may share. An explicit {@code drivers=D} still wins.
+   */
+  default String sharedThreadsDeclined() {
+    return null;
+  }
 }

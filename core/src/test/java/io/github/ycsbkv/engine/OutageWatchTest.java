@@ -27,26 +27,26 @@ class OutageWatchTest {
   }
 
   @Test
-  void fullOutage_startsAtTheFirstFailure_endsAtTheFirstSuccessAfterTheLast() {
+  void fullOutage_startsWithTheEarliestFailedOperation_endsAtTheFirstSuccessAfterTheLast() {
     watch.startAt(0);
     steady(100, 3000, 100);
     Status down = new Unavailable("connection lost");
-    watch.unavailable(3050 * MS, down);
+    watch.unavailable(3050 * MS, 3050 * MS, down);
     watch.failed();                              // another error during the outage counts too
     watch.succeeded(3000 * MS, 3060 * MS);       // started before the failure: says nothing
-    watch.unavailable(3500 * MS, new Unavailable("connection refused"));
+    watch.unavailable(2900 * MS, 3500 * MS, new Unavailable("connection refused")); // waited since 2.9 s
     watch.succeeded(4000 * MS, 4100 * MS);       // the first success after the last failure
     watch.succeeded(4001 * MS, 4200 * MS);
     steady(4100, 6000, 100);
     List<Outage> out = watch.finish(6000 * MS);
     assertEquals(1, out.size(), out.toString());
     Outage o = out.get(0);
-    assertEquals(3050, o.startMillis());
+    assertEquals(2900, o.startMillis(), "when the earliest failed operation started");
     assertEquals(4100, o.endMillis());
-    assertEquals(1050, o.durationMillis());
+    assertEquals(1200, o.durationMillis());
     assertEquals(3, o.failedOperations());
     assertEquals("connection lost", o.firstCause());
-    assertEquals(1000, o.levelBeforeOpsPerSec(), 1);
+    assertEquals(1000, o.levelBeforeOpsPerSec(), 1, "the 5 s before 2.9 s");
     assertEquals(0, o.backAfterMillis(), "the next 500 ms after its end ran at the level before");
   }
 
@@ -54,7 +54,7 @@ class OutageWatchTest {
   void throughputBack_isWhenHalfASecondReaches90PercentOfTheLevelBefore() {
     watch.startAt(0);
     steady(100, 2000, 100);
-    watch.unavailable(2000 * MS, new Unavailable("connection lost"));
+    watch.unavailable(2000 * MS, 2000 * MS, new Unavailable("connection lost"));
     watch.succeeded(2500 * MS, 2600 * MS);
     steady(2100, 3000, 0);     // nothing completes until 3 s (clients still waiting)
     steady(3100, 3500, 50);    // half the level
@@ -69,13 +69,13 @@ class OutageWatchTest {
   @Test
   void failuresMoreThanTheGapApart_areTwoOutages_closerOnesOne() {
     watch.startAt(0);
-    watch.unavailable(1000 * MS, new Unavailable("a"));
+    watch.unavailable(1000 * MS, 1000 * MS, new Unavailable("a"));
     watch.succeeded(1100 * MS, 1150 * MS);
-    watch.unavailable(1500 * MS, new Unavailable("b"));   // 0.5 s after: the same outage (partial: shards)
+    watch.unavailable(1500 * MS, 1500 * MS, new Unavailable("b"));   // 0.5 s after: the same outage (partial: shards)
     watch.succeeded(1600 * MS, 1650 * MS);
     watch.tick(2000 * MS);                              // 0.5 s after the last failure: still open
     watch.tick(2700 * MS);                              // 1.2 s after: over
-    watch.unavailable(5000 * MS, new Unavailable("c"));   // a second outage, never over
+    watch.unavailable(5000 * MS, 5000 * MS, new Unavailable("c"));   // a second outage, never over
     List<Outage> out = watch.finish(6000 * MS);
     assertEquals(2, out.size(), out.toString());
     assertEquals(1000, out.get(0).startMillis());
@@ -86,6 +86,44 @@ class OutageWatchTest {
     assertFalse(out.get(1).ended());
     assertEquals(-1, out.get(1).durationMillis());
     assertTrue(out.get(1).describe().contains("not over"), out.get(1).describe());
+  }
+
+  /** Clients blocked in a client library's retries: nothing fails, nothing completes for 2 s. */
+  @Test
+  void stallWithoutFailures_isAnOutage_andWidensAnOutageItOverlaps() {
+    watch.startAt(0);
+    steady(100, 3000, 100);
+    steady(3100, 5000, 0);                         // nothing completes from 3.0 s to 5.0 s
+    steady(5100, 6000, 100);
+    watch.unavailable(7000 * MS, 7000 * MS, new Unavailable("connection lost"));
+    watch.succeeded(7100 * MS, 7200 * MS);
+    steady(6100, 7000, 100);
+    steady(7100, 8200, 0);                         // a stall around that failure: from 7.0 s to 8.3 s
+    steady(8300, 10000, 100);
+    List<Outage> out = watch.finish(10000 * MS);
+    assertEquals(2, out.size(), out.toString());
+    Outage stall = out.get(0);
+    assertEquals(3000, stall.startMillis());
+    assertEquals(5100, stall.endMillis(), "the first sample at which something completed again");
+    assertEquals(0, stall.failedOperations());
+    assertTrue(stall.firstCause().startsWith("no operation completed for 2.1 s"), stall.firstCause());
+    assertEquals(1000, stall.levelBeforeOpsPerSec(), 1);
+    Outage failure = out.get(1);
+    assertEquals(7000, failure.startMillis());
+    assertEquals(7200, failure.endMillis(), "its end stays the first success after its last failure");
+    assertEquals(1, failure.failedOperations());
+  }
+
+  @Test
+  void slowRun_aSecondWithoutCompletions_isNoStall() {
+    watch.startAt(0);
+    for (long t = 100; t <= 10000; t += 100) {
+      if (t % 2000 == 0) {
+        completed.addAndGet(1);                    // 0.5 ops/s, as -target 0.5 would give
+      }
+      watch.tick(t * MS);
+    }
+    assertEquals(List.of(), watch.finish(10000 * MS));
   }
 
   @Test

@@ -126,6 +126,11 @@ public final class RespServer implements AutoCloseable {
     return new Jedis(new HostAndPort("127.0.0.1", port), DefaultJedisClientConfig.builder().build());
   }
 
+  /** Whether the server process still runs. */
+  public boolean alive() {
+    return process.isAlive();
+  }
+
   /** Stops the server now (as a crash would) and waits for it to exit. */
   public void kill() throws InterruptedException {
     process.destroyForcibly();

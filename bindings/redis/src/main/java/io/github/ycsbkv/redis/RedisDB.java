@@ -138,6 +138,19 @@ public class RedisDB extends DB implements AsyncOperations, ExpiringWrites, io.g
   }
 
   /**
+   * A cluster's operations in flight go through Jedis's cluster pipeline, which is slow to share (3,584 against
+   * 40,558 ops/s for 8 clients of readheavy on a local 3 x 2 cluster, docs/faults.md) and does not come through a
+   * failover: each client of a cluster gets a thread of its own (and Jedis's cluster client, which follows the
+   * replica's promotion) unless drivers=D asks otherwise.
+   */
+  @Override
+  public String sharedThreadsDeclined() {
+    boolean cluster = "true".equalsIgnoreCase(getProperties().getProperty("redis.cluster", "false").trim());
+    return cluster ? "redis.cluster=true: a thread per client on Jedis's cluster client, which follows a failover"
+        + " (its cluster pipeline does not, and is slower)" : null;
+  }
+
+  /**
    * Whether this instance runs the engine's asynchronous operations (several clients served by one thread, or
    * {@code pipeline}) on a standalone server with a connection per client or client thread: then the event-loop
    * RESP engine serves it, unless redis.asyncclient=jedis.

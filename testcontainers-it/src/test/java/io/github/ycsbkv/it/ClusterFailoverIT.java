@@ -1,0 +1,193 @@
+package io.github.ycsbkv.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import redis.clients.jedis.Jedis;
+
+/**
+ * #26: a Redis Cluster of three primaries with a replica each ({@code --cluster-replicas 1}, node timeout 1 s), whose
+ * primary of slot 0 is killed in the middle of a run: the run goes on through the replica's promotion, and the
+ * outage is measured, with the figures checked against the cluster's own view and the clients the test ran.
+ */
+class ClusterFailoverIT {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String READHEAVY = Path.of("..", "workloads", "readheavy").toAbsolutePath().toString();
+  private static final int CLIENTS = 4;
+  private final List<RespServer> nodes = new ArrayList<>();
+
+  @TempDir
+  Path tmp;
+
+  @AfterEach
+  void stop() throws Exception {
+    for (RespServer n : nodes) {
+      n.close();
+    }
+  }
+
+  @Test
+  void primaryKilled_runGoesOnThroughTheReplicasPromotion_andTheOutageIsMeasured() throws Exception {
+    Path cli = RespServer.onPath("redis-cli");
+    if (cli == null) {
+      Assumptions.abort("redis-cli is not on PATH: cannot create a cluster");
+    }
+    for (int i = 0; i < 6; i++) {
+      nodes.add(RespServer.start(Store.Kind.REDIS, "--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
+          "--cluster-node-timeout", "1000"));
+    }
+    List<String> cmd = new ArrayList<>(List.of(cli.toString(), "--cluster", "create"));
+    for (RespServer n : nodes) {
+      cmd.add("127.0.0.1:" + n.port());
+    }
+    cmd.addAll(List.of("--cluster-replicas", "1", "--cluster-yes"));
+    Path log = tmp.resolve("cluster-create.log");
+    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
+      fail("redis-cli --cluster create failed: " + Files.readString(log));
+    }
+    for (RespServer n : nodes) {
+      awaitClusterOk(n, "a new cluster");
+    }
+    awaitReplicasInSync();
+    RespServer victim = primaryOfSlotZero();
+    List<RespServer> survivors = nodes.stream().filter(n -> n != victim).toList();
+    String seed = "redis.host=127.0.0.1:" + survivors.get(0).port() + ",127.0.0.1:" + survivors.get(1).port();
+    List<String> common = List.of("-P", READHEAVY, "-p", "redis.cluster=true", "-p", seed, "-p",
+        "recordcount=1000", "-threads", Integer.toString(CLIENTS), "-p", "summary=ycsb", "-p", "reconnect.max=500");
+    Cli load = Cli.run(cat(List.of("load", "redis"), common, List.of()));
+    assertEquals(0, load.exitCode(), load.err());
+
+    long[] killedAt = new long[1];
+    Thread killer = new Thread(() -> {
+      try {
+        Thread.sleep(2500);
+        killedAt[0] = System.nanoTime();
+        victim.kill();
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    }, "killer");
+    killer.start();
+    Path out = tmp.resolve("run");
+    Cli run = Cli.run(cat(List.of("run", "redis"), common, List.of("-p", "maxexecutiontime=12", "-p",
+        "export.dir=" + out)));
+    killer.join();
+    JsonNode r = JSON.readTree(out.resolve("result.json").toFile());
+    System.out.println("[it] cluster failover: " + r.path("outages"));
+
+    // A cluster's clients each have a thread of their own on Jedis's cluster client, which follows the promotion.
+    assertTrue(run.err().contains("a thread per client, as redis.cluster=true"), run.err());
+    long errors = r.path("overall").path("errors").asLong();
+    assertEquals(errors == 0 ? 0 : 3, run.exitCode(), "exit 0 without failed operations, else 3: " + run.err());
+    assertEquals("max_execution_time", r.path("stopReason").asText(), r.toString());
+    JsonNode outages = r.path("outages");
+    assertEquals(1, outages.size(), outages.toString());
+    JsonNode o = outages.get(0);
+    long duration = o.path("durationMillis").asLong(-1);
+    // At least the node timeout (1 s) before the replica may take over; within the run.
+    assertTrue(duration >= 1000 && duration <= 9000, o.toString());
+    long failed = o.path("failedOperations").asLong();
+    assertEquals(errors, failed, "every failure was in the outage");
+    assertTrue(failed <= CLIENTS * (5 + 2 * (duration / 1000 + 1)), o.toString());
+    assertTrue(o.path("throughputBackAfterMillis").isNumber(), "throughput came back before the end: " + o);
+    // The last intervals ran at full speed on the promoted replica.
+    JsonNode intervals = r.path("intervals");
+    assertTrue(intervals.get(intervals.size() - 2).path("opsPerSec").asDouble() > 100, intervals.toString());
+    long recorded = 0;
+    for (JsonNode op : r.path("operations")) {
+      if (!op.path("operation").asText().equals("CLEANUP")) {
+        recorded += op.path("count").asLong();
+      }
+    }
+    assertEquals(r.path("overall").path("operations").asLong(), recorded, "issued == recorded");
+    // The cluster agrees: the dead node is marked failed and slot 0 has another primary.
+    for (RespServer n : survivors) {
+      awaitClusterOk(n, "the failover");
+    }
+    try (Jedis j = survivors.get(0).jedis()) {
+      String view = j.clusterNodes();
+      assertTrue(view.contains(":" + victim.port() + "@") && view.lines().anyMatch(l -> l.contains(":" + victim.port()
+          + "@") && l.contains("fail")), view);
+    }
+    assertTrue(primaryOfSlotZero() != victim, "slot 0 moved to the replica");
+  }
+
+  private RespServer primaryOfSlotZero() throws Exception {
+    for (RespServer n : nodes) {
+      if (!n.alive()) {
+        continue;
+      }
+      try (Jedis j = n.jedis()) {
+        for (String line : j.clusterNodes().split("\n")) {
+          String[] f = line.split(" ");
+          if (f.length > 8 && f[2].contains("master") && !f[2].contains("fail") && f[7].equals("connected")) {
+            for (int i = 8; i < f.length; i++) {
+              if (f[i].startsWith("0-") || f[i].equals("0")) {
+                int port = Integer.parseInt(f[1].substring(f[1].indexOf(':') + 1, f[1].indexOf('@')));
+                return nodes.stream().filter(x -> x.port() == port).findFirst().orElseThrow();
+              }
+            }
+          }
+        }
+      }
+      break;
+    }
+    throw new AssertionError("no primary serves slot 0");
+  }
+
+  /** A replica may take over only once it synchronised with its primary: waits until every replica's link is up. */
+  private void awaitReplicasInSync() throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    for (RespServer n : nodes) {
+      while (true) {
+        String info;
+        try (Jedis j = n.jedis()) {
+          info = j.info("replication");
+        }
+        if (info.contains("role:master") || info.contains("master_link_status:up")) {
+          break;
+        }
+        if (System.nanoTime() > deadline) {
+          fail("a replica did not synchronise with its primary within 30 s: " + info);
+        }
+        Thread.sleep(100);
+      }
+    }
+  }
+
+  private static void awaitClusterOk(RespServer node, String after) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (true) {
+      try (Jedis j = node.jedis()) {
+        if (j.clusterInfo().contains("cluster_state:ok")) {
+          return;
+        }
+      }
+      if (System.nanoTime() > deadline) {
+        fail("the cluster did not reach cluster_state:ok within 30 s after " + after);
+      }
+      Thread.sleep(100);
+    }
+  }
+
+  private static String[] cat(List<String> a, List<String> b, List<String> c) {
+    List<String> all = new ArrayList<>(a);
+    all.addAll(b);
+    all.addAll(c);
+    return all.toArray(new String[0]);
+  }
+}
