@@ -156,8 +156,8 @@ final class OutageWatch implements Runnable {
    * Stops sampling and returns the phase's outages, in order; the one still open is kept as not ended. A stall
    * (no operation completed for {@link #gapNanos} or more while the throughput before it was at least {@value
    * #MIN_STALL_LEVEL} ops/s: clients waiting in a client library's own retries, a server that stopped answering
-   * short of the timeout) is an outage too: it widens the outage it overlaps, or is one of its own with no failed
-   * operation.
+   * short of the timeout) is an outage too, with no failed operation; outages and stalls that overlap or are less
+   * than {@link #gapNanos} apart are one.
    */
   List<Outage> finish(long endNanos) {
     stopped = true;
@@ -178,30 +178,35 @@ final class OutageWatch implements Runnable {
       List<long[]> all = new ArrayList<>(ended);
       List<String> why = new ArrayList<>(causes);
       for (long[] stall : stalls()) {
-        boolean merged = false;
-        for (long[] o : all) {
-          long end = o[1] < 0 ? Long.MAX_VALUE : o[1];
-          long stallEnd = stall[1] < 0 ? Long.MAX_VALUE : stall[1];
-          if (stall[0] <= end && o[0] <= stallEnd) {
-            o[0] = Math.min(o[0], stall[0]);
-            merged = true;
-          }
-        }
-        if (!merged && all.size() < MAX_KEPT) {
-          all.add(stall);
-          why.add(String.format(java.util.Locale.ROOT, "no operation completed for %.1f s (the clients waited: a"
-              + " client library's own retries, or a server that stopped answering)",
-              ((stall[1] < 0 ? endNanos : stall[1]) - stall[0]) / 1e9));
-        }
+        all.add(stall);
+        why.add(String.format(java.util.Locale.ROOT, "no operation completed for %.1f s (the clients waited: a"
+            + " client library's own retries, or a server that stopped answering)",
+            ((stall[1] < 0 ? endNanos : stall[1]) - stall[0]) / 1e9));
       }
       Integer[] order = new Integer[all.size()];
       for (int i = 0; i < order.length; i++) {
         order[i] = i;
       }
       Arrays.sort(order, (a, b) -> Long.compare(all.get(a)[0], all.get(b)[0]));
+      // Outages and stalls that overlap or are less than the gap apart are one outage (a failover: a few
+      // failures, then every client waiting); the earliest one's cause is its first cause.
+      long[] current = null;
+      String cause = null;
       for (int i : order) {
         long[] o = all.get(i);
-        out.add(outage(o[0], o[1], o[2], why.get(i)));
+        if (current != null && (current[1] < 0 || o[0] - current[1] < gapNanos)) {
+          current[1] = current[1] < 0 || o[1] < 0 ? -1 : Math.max(current[1], o[1]);
+          current[2] += o[2];
+          continue;
+        }
+        if (current != null && out.size() < MAX_KEPT) {
+          out.add(outage(current[0], current[1], current[2], cause));
+        }
+        current = o.clone();
+        cause = why.get(i);
+      }
+      if (current != null && out.size() < MAX_KEPT) {
+        out.add(outage(current[0], current[1], current[2], cause));
       }
     }
     return out;

@@ -56,11 +56,13 @@ class OutageWatchTest {
     steady(100, 2000, 100);
     watch.unavailable(2000 * MS, 2000 * MS, new Unavailable("connection lost"));
     watch.succeeded(2500 * MS, 2600 * MS);
-    steady(2100, 3000, 0);     // nothing completes until 3 s (clients still waiting)
+    steady(2100, 2600, 0);
+    steady(2700, 2700, 1);     // that one success
+    steady(2800, 3000, 0);     // the other clients still waiting
     steady(3100, 3500, 50);    // half the level
     steady(3600, 6000, 100);   // the level again
     Outage o = watch.finish(6000 * MS).get(0);
-    assertEquals(2600, o.endMillis());
+    assertEquals(2600, o.endMillis(), "the first success after the last failure (no stall of a second after it)");
     // Windows start at ticks from 2.6 s; a tick counts what completed in the 100 ms before it. The window from 3.4 s
     // to 3.9 s holds 50 + 4 x 100 = 450 operations: 900 ops/s, 90% of the level; the one from 3.3 s only 400.
     assertEquals(800, o.backAfterMillis(), o.describe());
@@ -90,7 +92,7 @@ class OutageWatchTest {
 
   /** Clients blocked in a client library's retries: nothing fails, nothing completes for 2 s. */
   @Test
-  void stallWithoutFailures_isAnOutage_andWidensAnOutageItOverlaps() {
+  void stallWithoutFailures_isAnOutage_andOneWithAnOutageItOverlaps() {
     watch.startAt(0);
     steady(100, 3000, 100);
     steady(3100, 5000, 0);                         // nothing completes from 3.0 s to 5.0 s
@@ -110,8 +112,27 @@ class OutageWatchTest {
     assertEquals(1000, stall.levelBeforeOpsPerSec(), 1);
     Outage failure = out.get(1);
     assertEquals(7000, failure.startMillis());
-    assertEquals(7200, failure.endMillis(), "its end stays the first success after its last failure");
+    assertEquals(8300, failure.endMillis(), "one outage with the stall around it: until operations complete again");
     assertEquals(1, failure.failedOperations());
+    assertEquals("connection lost", failure.firstCause());
+  }
+
+  /** A failover: one client's operation fails, another succeeds, then every client waits: one outage. */
+  @Test
+  void failuresThenAStallLessThanTheGapLater_areOneOutage() {
+    watch.startAt(0);
+    steady(100, 2400, 100);
+    watch.unavailable(2450 * MS, 3200 * MS, new Unavailable("No more cluster attempts left."));
+    watch.succeeded(3250 * MS, 3290 * MS);
+    steady(2500, 3300, 10);
+    steady(3400, 6300, 0);                         // the cluster is down: nothing completes
+    steady(6400, 9000, 100);
+    List<Outage> out = watch.finish(9000 * MS);
+    assertEquals(1, out.size(), out.toString());
+    assertEquals(2450, out.get(0).startMillis());
+    assertEquals(6400, out.get(0).endMillis());
+    assertEquals(1, out.get(0).failedOperations());
+    assertEquals("No more cluster attempts left.", out.get(0).firstCause());
   }
 
   @Test
