@@ -102,15 +102,23 @@ public final class HtmlReport {
    */
   public static Path write(Path dir) throws IOException {
     Path sweepFile = dir.resolve("sweep.json");
+    if (!Files.isRegularFile(sweepFile) && Files.isRegularFile(dir.resolve(ResultJson.FILE_NAME))) {
+      return save(dir, new HtmlReport(dir, JSON.createObjectNode()).renderRun(ResultJson.readResult(
+          dir.resolve(ResultJson.FILE_NAME))));
+    }
     if (!Files.isRegularFile(sweepFile)) {
-      throw new IOException(dir + " has no sweep.json: report reads the output directory of 'ycsb sweep'");
+      throw new IOException(dir + " has no sweep.json nor result.json: report reads the output directory of"
+          + " 'ycsb sweep', or the export.dir of one run");
     }
     JsonNode sweep = JSON.readTree(sweepFile.toFile());
     if (!"ycsb-kv/sweep/1".equals(sweep.path("schema").asText())) {
       throw new IOException(sweepFile + " is not a ycsb-kv sweep (schema '" + sweep.path("schema").asText() + "')");
     }
     HtmlReport report = new HtmlReport(dir, sweep);
-    String page = report.render();
+    return save(dir, report.render());
+  }
+
+  private static Path save(Path dir, String page) throws IOException {
     Path file = dir.resolve(FILE_NAME);
     Path tmp = dir.resolve(FILE_NAME + ".tmp");
     Files.writeString(tmp, page, StandardCharsets.UTF_8);
@@ -119,14 +127,7 @@ public final class HtmlReport {
   }
 
   private String render() throws IOException {
-    html.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
-        .append("<title>ycsb-kv report: ").append(esc(String.join(", ", bindings))).append("</title>\n<style>")
-        .append("body{font-family:sans-serif;margin:2em;max-width:1400px;color:#222}")
-        .append("table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #bbb;padding:3px 8px;")
-        .append("text-align:right}th{background:#eee}td.l,th.l{text-align:left}")
-        .append("figure{display:inline-block;vertical-align:top;margin:0 1em 1em 0}figcaption{font-size:90%;color:#555;max-width:640px}")
-        .append("code,pre{background:#f4f4f4}pre{padding:.5em;white-space:pre-wrap}.warn{color:#a40}td.nw{white-space:nowrap}")
-        .append("</style></head><body>\n");
+    head(String.join(", ", bindings));
     html.append("<h1>ycsb-kv report</h1>\n<p>Stores: ").append(esc(String.join(", ", bindings)))
         .append(". Workloads: ").append(esc(String.join(", ", workloads))).append(". Generated ")
         .append(esc(Instant.now().toString())).append(" from <code>").append(esc(dir.toAbsolutePath().toString()))
@@ -139,6 +140,7 @@ public final class HtmlReport {
       workload(w);
     }
     variants();
+    timelines();
     loads();
     memory();
     servers();
@@ -146,6 +148,106 @@ public final class HtmlReport {
     commands();
     html.append("</body></html>\n");
     return html.toString();
+  }
+
+  /** The page of one run (the export.dir of a load or run): what it measured, its timeline and outages. */
+  private String renderRun(BenchmarkResult r) throws IOException {
+    String name = r.binding() + " " + r.command() + ", " + r.threads() + " threads";
+    head(name);
+    html.append("<h1>ycsb-kv run report: ").append(esc(name)).append("</h1>\n<p>Workload <code>")
+        .append(esc(r.workload())).append("</code>")
+        .append(r.label() == null ? "" : ", label " + esc(r.label())).append(", from ")
+        .append(esc(r.start().toString())).append(" for ")
+        .append(String.format(Locale.ROOT, "%.1f s", r.runtimeMillis() / 1000.0)).append(": ")
+        .append(String.format(Locale.ROOT, "%,d operations, %,.0f ops/s, %,d failed", r.operations(),
+            r.throughputOpsPerSec(), r.totalErrors()))
+        .append("; stopped: ").append(esc(r.stopReason())).append(r.error() == null ? "" : " (" + esc(r.error()) + ")")
+        .append(". Generated ").append(esc(Instant.now().toString())).append(" from <code>")
+        .append(esc(dir.toAbsolutePath().toString())).append("</code>.</p>\n");
+    html.append("<pre>").append(esc(io.github.ycsbkv.results.SummaryTable.format(r))).append("</pre>\n");
+    outageTable(List.of(r), List.of(name));
+    html.append("<h2>Timeline</h2>\n");
+    List<Timeline.Chart> charts = Timeline.of(name, r);
+    if (charts.isEmpty()) {
+      html.append("<p>Fewer than two status intervals: no timeline (<code>-p status.interval=1</code> samples every"
+          + " second).</p>\n");
+    }
+    for (Timeline.Chart c : charts) {
+      figure(newChart(c.title(), c.plot()), c.lines(), c.caption(), c.shaded());
+    }
+    html.append("</body></html>\n");
+    return html.toString();
+  }
+
+  /** Sweeps: the timeline of every run that had an outage. */
+  private void timelines() throws IOException {
+    List<BenchmarkResult> withOutages = new ArrayList<>();
+    List<String> names = new ArrayList<>();
+    for (JsonNode cell : sweep.path("cells")) {
+      String b = cell.path("binding").asText();
+      String w = cell.path("workload").asText();
+      Path t = dir.resolve(b).resolve(w).resolve("t" + cell.path("threads").asInt());
+      if (!Files.isDirectory(t)) {
+        continue;
+      }
+      List<Path> reps;
+      try (var list = Files.list(t)) {
+        reps = list.filter(p -> p.getFileName().toString().matches("r\\d+")).sorted().toList();
+      }
+      for (Path rep : reps) {
+        BenchmarkResult r = result(rep);
+        if (r != null && !r.outages().isEmpty()) {
+          withOutages.add(r);
+          names.add(b + ", " + w + ", " + cell.path("threads").asInt() + " threads, " + rep.getFileName());
+        }
+      }
+    }
+    html.append("<h2>Outages</h2>\n");
+    if (withOutages.isEmpty()) {
+      html.append("<p>No run had an outage (a period in which operations failed because the store could not be"
+          + " reached, or nothing completed for a second; docs/faults.md).</p>\n");
+      return;
+    }
+    outageTable(withOutages, names);
+    for (int i = 0; i < withOutages.size(); i++) {
+      for (Timeline.Chart c : Timeline.of(names.get(i), withOutages.get(i))) {
+        figure(newChart(c.title(), c.plot()), c.lines(), c.caption(), c.shaded());
+      }
+    }
+  }
+
+  private void outageTable(List<BenchmarkResult> results, List<String> names) {
+    boolean any = results.stream().anyMatch(r -> !r.outages().isEmpty());
+    if (!any) {
+      html.append("<p>No outage.</p>\n");
+      return;
+    }
+    html.append("<table><tr><th class=\"l\">run</th><th>start (s)</th><th>duration (s)</th><th>failed operations</th>")
+        .append("<th>throughput before (ops/s)</th><th>back after (s)</th><th class=\"l\">first cause</th></tr>\n");
+    for (int i = 0; i < results.size(); i++) {
+      for (io.github.ycsbkv.results.Outage o : results.get(i).outages()) {
+        html.append("<tr><td class=\"l\">").append(esc(names.get(i))).append("</td><td>")
+            .append(String.format(Locale.ROOT, "%.2f", o.startMillis() / 1000.0)).append("</td><td>")
+            .append(o.ended() ? String.format(Locale.ROOT, "%.2f", o.durationMillis() / 1000.0) : "not over")
+            .append("</td><td>").append(String.format(Locale.ROOT, "%,d", o.failedOperations())).append("</td><td>")
+            .append(Double.isNaN(o.levelBeforeOpsPerSec()) ? "n/a"
+                : String.format(Locale.ROOT, "%,.0f", o.levelBeforeOpsPerSec())).append("</td><td>")
+            .append(o.backAfterMillis() < 0 ? "not back" : String.format(Locale.ROOT, "%.2f", o.backAfterMillis() / 1000.0))
+            .append("</td><td class=\"l\">").append(esc(o.firstCause())).append("</td></tr>\n");
+      }
+    }
+    html.append("</table>\n");
+  }
+
+  private void head(String title) {
+    html.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
+        .append("<title>ycsb-kv report: ").append(esc(title)).append("</title>\n<style>")
+        .append("body{font-family:sans-serif;margin:2em;max-width:1400px;color:#222}")
+        .append("table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #bbb;padding:3px 8px;")
+        .append("text-align:right}th{background:#eee}td.l,th.l{text-align:left}")
+        .append("figure{display:inline-block;vertical-align:top;margin:0 1em 1em 0}figcaption{font-size:90%;color:#555;max-width:640px}")
+        .append("code,pre{background:#f4f4f4}pre{padding:.5em;white-space:pre-wrap}.warn{color:#a40}td.nw{white-space:nowrap}")
+        .append("</style></head><body>\n");
   }
 
   /** For {@code ycsb study}: the study's published figures beside the measured ones, units explicit. */
@@ -482,7 +584,7 @@ public final class HtmlReport {
     return maxMicros < 1_000 ? "latency (us)" : maxMicros < 1_000_000 ? "latency (ms)" : "latency (s)";
   }
 
-  private static double latencyDivisor(String unit) {
+  static double latencyDivisor(String unit) {
     return unit.endsWith("(us)") ? 1 : unit.endsWith("(ms)") ? 1_000 : 1_000_000;
   }
 
@@ -666,6 +768,11 @@ public final class HtmlReport {
   }
 
   private void figure(JFreeChart chart, List<Line> lines, String caption) throws IOException {
+    figure(chart, lines, caption, List.of());
+  }
+
+  /** As {@link #figure(JFreeChart, List, String)}; {@code shaded}: the x ranges shaded as outages. */
+  private void figure(JFreeChart chart, List<Line> lines, String caption, List<double[]> shaded) throws IOException {
     // JFreeSVG writes text as <text> elements: a few KB per chart, searchable, crisp at any zoom.
     SVGGraphics2D g = new SVGGraphics2D(640, 400);
     g.setDefsKeyPrefix("c" + (++charts) + "-"); // ids unique within the page, which holds every chart inline
@@ -694,6 +801,12 @@ public final class HtmlReport {
       java.util.Arrays.stream(l.y()).forEach(o.putArray("y")::add);
       if (l.errorBars() != null) {
         java.util.Arrays.stream(l.errorBars()).forEach(o.putArray("errorBars")::add);
+      }
+    }
+    if (!shaded.isEmpty()) {
+      com.fasterxml.jackson.databind.node.ArrayNode outages = desc.putArray("outages");
+      for (double[] range : shaded) {
+        outages.addArray().add(range[0]).add(range[1]);
       }
     }
     int open = text.indexOf('>', text.indexOf("<svg")) + 1;

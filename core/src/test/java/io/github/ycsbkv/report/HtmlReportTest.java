@@ -114,6 +114,50 @@ class HtmlReportTest {
     assertTrue(spectrum.path("x").size() > 10, "a spectrum, not a point");
   }
 
+  /** #26: the export.dir of one run gets a page of its own, with its timeline and its outages shaded. */
+  @Test
+  void report_ofOneRun_drawsItsTimeline_withTheOutagesShaded() throws Exception {
+    Path out = tmp.resolve("run");
+    assertEquals(0, run("run", "memory", "-P", WORKLOADA, "-p", "recordcount=100", "-p", "operationcount=0", "-p",
+        "maxexecutiontime=3", "-p", "status.interval=1", "-p", "export.dir=" + out));
+    // An outage in the result, as a restart of the store would have left it (docs/faults.md).
+    com.fasterxml.jackson.databind.node.ObjectNode root =
+        (com.fasterxml.jackson.databind.node.ObjectNode) JSON.readTree(out.resolve("result.json").toFile());
+    root.putArray("outages").addObject().put("startMillis", 1000).put("endMillis", 1800).put("durationMillis", 800)
+        .put("failedOperations", 12).put("firstCause", "connection to 127.0.0.1:1 lost").put("levelBeforeOpsPerSec",
+            5000.0).put("throughputBackAfterMillis", 100);
+    JSON.writeValue(out.resolve("result.json").toFile(), root);
+    assertEquals(0, run("report", out.toString()));
+    String html = Files.readString(out.resolve("report.html"));
+    assertTrue(html.contains("<h1>ycsb-kv run report: memory run, 1 threads</h1>"), html.substring(0, 800));
+    assertTrue(html.contains("<td>1.00</td><td>0.80</td><td>12</td><td>5,000</td><td>0.10</td>"
+        + "<td class=\"l\">connection to 127.0.0.1:1 lost</td>"), "the outage's row");
+    Map<String, JsonNode> charts = new LinkedHashMap<>();
+    Matcher m = Pattern.compile("<desc>([^<]*)</desc>").matcher(html);
+    while (m.find()) {
+      JsonNode desc = JSON.readTree(m.group(1).replace("&quot;", "\"").replace("&lt;", "<").replace("&gt;", ">")
+          .replace("&amp;", "&"));
+      charts.put(desc.path("title").asText(), desc);
+    }
+    JsonNode throughput = charts.get("Throughput over time, memory run, 1 threads");
+    assertTrue(throughput != null, charts.keySet().toString());
+    JsonNode intervals = root.path("intervals");
+    JsonNode line = throughput.path("series").get(0);
+    assertEquals(intervals.size(), line.path("x").size(), "a point per status interval");
+    for (int i = 0; i < intervals.size(); i++) {
+      assertEquals(intervals.get(i).path("elapsedMillis").asLong() / 1000.0, line.path("x").get(i).asDouble(), 1e-9);
+    }
+    assertTrue(line.path("y").get(1).asDouble() > 0, line.toString());
+    assertEquals("failed operations/s", throughput.path("series").get(1).path("name").asText());
+    assertEquals(1.0, throughput.path("outages").get(0).get(0).asDouble(), 1e-9);
+    assertEquals(1.8, throughput.path("outages").get(0).get(1).asDouble(), 1e-9);
+    assertTrue(charts.containsKey("P99 over time, memory run, 1 threads"), charts.keySet().toString());
+    // The shade is drawn: a rectangle in the outage's color, behind the lines.
+    Matcher shade = Pattern.compile("<rect x='[\\d.]+' y='[\\d.]+' width='([\\d.]+)' height='[\\d.]+' "
+        + "style='fill:rgb\\(214,39,40\\);fill-opacity:0\\.\\d+'").matcher(html);
+    assertTrue(shade.find() && Double.parseDouble(shade.group(1)) > 10, "the outage's shade, a translucent rectangle");
+  }
+
   @Test
   void report_withoutSweep_isOneLineExitTwo() {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -122,8 +166,8 @@ class HtmlReportTest {
       code = Main.execute(new String[] {"report", tmp.toString()}, System.out, e);
     }
     assertEquals(2, code);
-    assertEquals("ycsb: " + tmp + " has no sweep.json: report reads the output directory of 'ycsb sweep'",
-        err.toString(StandardCharsets.UTF_8).strip());
+    assertEquals("ycsb: " + tmp + " has no sweep.json nor result.json: report reads the output directory of"
+        + " 'ycsb sweep', or the export.dir of one run", err.toString(StandardCharsets.UTF_8).strip());
   }
 
   @Test
