@@ -407,6 +407,7 @@ final class TimedDB extends DB implements ExpiringWrites {
     if (status.isOk() || status == Status.NOT_FOUND) {
       errorStreakStartNanos = -1;
       unavailableSinceNanos = -1;
+      holdUntilNanos = -1; // the store answers again: no wait (pipelined, a success can follow a failure)
       if (outages != null) {
         outages.succeeded(startNanos, end);
       }
