@@ -83,7 +83,7 @@ class ClusterFailoverIT {
     }, "killer");
     killer.start();
     Path out = tmp.resolve("run");
-    Cli run = Cli.run(cat(List.of("run", "redis"), common, List.of("-p", "maxexecutiontime=12", "-p",
+    Cli run = Cli.run(cat(List.of("run", "redis"), common, List.of("-p", "maxexecutiontime=12", "-p", "operationcount=0", "-p",
         "export.dir=" + out)));
     killer.join();
     JsonNode r = JSON.readTree(out.resolve("result.json").toFile());

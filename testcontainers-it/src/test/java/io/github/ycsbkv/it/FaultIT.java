@@ -79,7 +79,7 @@ class FaultIT {
       }, "fault");
       fault.start();
       Path out = tmp.resolve("run");
-      Cli run = Cli.run(cat(List.of("run", kind.id()), common, List.of("-p", "maxexecutiontime=12", "-p",
+      Cli run = Cli.run(cat(List.of("run", kind.id()), common, List.of("-p", "maxexecutiontime=12", "-p", "operationcount=0", "-p",
           "status.interval=1", "-p", "export.dir=" + out)));
       fault.join();
       long downMillis = TimeUnit.NANOSECONDS.toMillis(downNanos[1] - downNanos[0]);
