@@ -49,15 +49,22 @@ class FaultIT {
     long noticeMillis();
   }
 
-  @ParameterizedTest(name = "{0} drivers={1}")
-  @CsvSource({"REDIS, auto", "REDIS, 0", "VALKEY, auto", "KEYDB, auto", "DRAGONFLY, auto", "DRAGONFLY, 0",
-      "AEROSPIKE, auto"})
-  void serverKilledAndStartedAgain_runGoesOn_andTheOutageIsMeasured(Store.Kind kind, String drivers) throws Exception {
+  /** Every store on its default client; Redis and Dragonfly also with a thread per client, and on their other clients. */
+  @ParameterizedTest(name = "{0} drivers={1} {2}")
+  @CsvSource({"REDIS, auto, ''", "REDIS, 0, ''", "REDIS, auto, redis.asyncclient=jedis", "VALKEY, auto, ''",
+      "KEYDB, auto, ''", "DRAGONFLY, auto, ''", "DRAGONFLY, 0, ''", "DRAGONFLY, auto, dragonfly.asyncclient=lettuce",
+      "AEROSPIKE, auto, ''"})
+  void serverKilledAndStartedAgain_runGoesOn_andTheOutageIsMeasured(Store.Kind kind, String drivers, String client)
+      throws Exception {
     try (Server server = start(kind)) {
       List<String> common = new ArrayList<>(List.of("-P", READHEAVY, "-p", "recordcount=1000", "-threads",
           Integer.toString(CLIENTS), "-p", "drivers=" + drivers, "-p", "reconnect.max=" + RECONNECT_MAX_MILLIS,
           "-p", "summary=ycsb"));
-      for (String p : props(kind, server.port())) {
+      List<String> props = new ArrayList<>(props(kind, server.port()));
+      if (!client.isEmpty()) {
+        props.add(client);
+      }
+      for (String p : props) {
         common.add("-p");
         common.add(p);
       }
@@ -84,7 +91,7 @@ class FaultIT {
       fault.join();
       long downMillis = TimeUnit.NANOSECONDS.toMillis(downNanos[1] - downNanos[0]);
       JsonNode summaryOf = JSON.readTree(out.resolve("result.json").toFile()).path("outages");
-      System.out.println("[it] fault " + kind.id() + " drivers=" + drivers + ": server down " + downMillis + " ms; "
+      System.out.println("[it] fault " + kind.id() + " drivers=" + drivers + " " + client + ": server down " + downMillis + " ms; "
           + (summaryOf.size() > 0 ? summaryOf.get(0).path("summary").asText() : "no outage found"));
 
       // Finished at its time limit; the failed operations are beyond errors.tolerance=0: exit 3, results written.

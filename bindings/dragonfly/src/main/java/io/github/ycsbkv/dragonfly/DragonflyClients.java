@@ -196,7 +196,12 @@ final class DragonflyClients {
 
   private static Shared create(DragonflySettings s) throws DBException {
     ChannelCapture capture = new ChannelCapture();
-    ClientResources resources = DefaultClientResources.builder().nettyCustomizer(capture).build();
+    // Lettuce reconnects by itself, in the background, with delays from 0 ms doubling up to 30 s by default: after a
+    // two-second restart its connections came back 5-7 s late. Its delays follow the engine's reconnect.interval and
+    // reconnect.max instead, as every binding's attempts do (docs/faults.md).
+    ClientResources resources = DefaultClientResources.builder().nettyCustomizer(capture)
+        .reconnectDelay(io.lettuce.core.resource.Delay.exponential(Duration.ofMillis(s.reconnectIntervalMillis()),
+            Duration.ofMillis(s.reconnectMaxMillis()), 2, java.util.concurrent.TimeUnit.MILLISECONDS)).build();
     RedisClient client = RedisClient.create(resources, uri(s));
     client.setOptions(options(s));
     List<StatefulRedisConnection<byte[], byte[]>> connections = new ArrayList<>();

@@ -468,6 +468,10 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
     if (lane != null) {
       return laneRead(k, fields, result);
     }
+    return statuses(lettuceRead(k, fields, result));
+  }
+
+  private CompletionStage<Status> lettuceRead(byte[] k, Set<String> fields, Map<String, ByteIterator> result) {
     if (!settings.hash()) {
       return commands.get(k).thenApply(value -> fromString(value, fields, result));
     }
@@ -511,6 +515,10 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
         };
       });
     }
+    return statuses(lettuceInsert(table, key, k, values));
+  }
+
+  private CompletionStage<Status> lettuceInsert(String table, String key, byte[] k, Map<String, ByteIterator> values) {
     CompletableFuture<?> write = settings.hash()
         ? commands.hset(k, hashValues(values)).toCompletableFuture()
         : commands.set(k, encodeRecord(FieldCodec.toBytes(values))).toCompletableFuture();
@@ -531,6 +539,10 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
     if (lane != null) {
       return laneUpdate(k, values);
     }
+    return statuses(lettuceUpdate(k, values));
+  }
+
+  private CompletionStage<Status> lettuceUpdate(byte[] k, Map<String, ByteIterator> values) {
     if (settings.hash()) {
       return commands.hset(k, hashValues(values)).thenApply(x -> Status.OK);
     }
@@ -570,10 +582,22 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
         };
       });
     }
+    return statuses(lettuceDelete(table, key, k));
+  }
+
+  private CompletionStage<Status> lettuceDelete(String table, String key, byte[] k) {
     if (index) {
       commands.zrem(indexKey(table, key), k);
     }
     return commands.del(k).thenApply(n -> n == 0 ? Status.NOT_FOUND : Status.OK);
+  }
+
+  /**
+   * A Lettuce operation's stage with its failure as a status ({@link #error}), not an exception: a failure to reach
+   * the server is then {@link io.github.ycsbkv.spi.Unavailable}, which the engine waits after (docs/faults.md).
+   */
+  private static CompletionStage<Status> statuses(CompletionStage<Status> stage) {
+    return stage.exceptionally(e -> error(e instanceof RuntimeException r ? r : new CompletionException(e)));
   }
 
   // ---- asynchronous operations through this thread's Jedis pipeline: the same commands ----
@@ -754,7 +778,8 @@ public class DragonflyDB extends DB implements AsyncOperations, ExpiringWrites, 
     boolean unreachable = cause instanceof io.lettuce.core.RedisConnectionException
         || cause instanceof io.lettuce.core.RedisCommandTimeoutException
         || cause instanceof java.io.IOException
-        || (cause instanceof io.lettuce.core.RedisException && message.startsWith("Connection closed"))
+        || (cause instanceof io.lettuce.core.RedisException && (message.startsWith("Connection closed")
+            || message.startsWith("Connection disconnected") || message.startsWith("Currently not connected")))
         || io.github.ycsbkv.spi.Unavailable.isUnavailableReply(message);
     return unreachable ? new io.github.ycsbkv.spi.Unavailable(message) : new Status("ERROR", message);
   }

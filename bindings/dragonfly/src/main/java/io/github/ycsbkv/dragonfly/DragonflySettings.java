@@ -15,7 +15,7 @@ import site.ycsb.DBException;
 record DragonflySettings(String host, int port, String user, String password, int database, int timeoutMillis,
     boolean tls, String caFile, boolean tlsInsecure, int connections, boolean hash,
     ScanIndex scanIndex, int indexShards, boolean requireDragonfly, int fieldCount, String fieldPrefix, int threads,
-    boolean jedisLane, boolean engine) {
+    boolean jedisLane, boolean engine, long reconnectIntervalMillis, long reconnectMaxMillis) {
 
   static final int DEFAULT_PORT = 6379;
   static final int DEFAULT_TIMEOUT_MILLIS = 2000;
@@ -59,7 +59,11 @@ record DragonflySettings(String host, int port, String user, String password, in
         p.getProperty("dragonfly.tls.cafile"), BindingProperties.bool(p, "dragonfly.tls.insecure", false),
         lettuceConnections, datatype.equals("hash"), scanIndex, BindingProperties.integer(p, "dragonfly.scanindex.shards", 0, 0),
         BindingProperties.bool(p, "dragonfly.require", false), BindingProperties.integer(p, "fieldcount", 10, 1), p.getProperty("fieldnameprefix", "field"),
-        threads, engine || asyncClient.equals("jedis"), engine);
+        threads, engine || asyncClient.equals("jedis"), engine,
+        // The engine's reconnect.interval and reconnect.max (docs/faults.md), for Lettuce's own reconnection.
+        Math.max(1, BindingProperties.integer(p, "reconnect.interval", 100, 0)),
+        Math.max(1, Math.max(BindingProperties.integer(p, "reconnect.interval", 100, 0),
+            BindingProperties.integer(p, "reconnect.max", 1000, 0))));
   }
 
   /**
