@@ -9,8 +9,8 @@ import picocli.CommandLine.Command;
         + " binding.", ""},
     footer = {"", "Example: ycsb run redis -P workloads/workloada -threads 8 -target 50000 -s",
         "Results: the summary on stdout; with -p export.dir=DIR also DIR/result.json (docs/results.md).",
-        "A store that restarts or fails over mid-run: the run goes on, each client waiting -p reconnect.interval=MS",
-        "(doubling up to -p reconnect.max=MS) between attempts, and each outage is measured (docs/faults.md)."})
+        "A store that restarts or fails over mid-run: the run goes on, each client waiting -p reconnect.interval=MS"
+            + " (doubling up to -p reconnect.max=MS) between attempts, and each outage is measured (docs/faults.md)."})
 final class RunCommand extends PhaseCommand {
   @Override
   Phase phase() {
