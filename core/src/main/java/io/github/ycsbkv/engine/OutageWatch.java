@@ -11,10 +11,11 @@ import site.ycsb.Status;
 /**
  * Finds the outages of a phase in its operations ({@link Outage}): every client's {@link TimedDB} reports its
  * failures for a connection reason ({@link io.github.ycsbkv.spi.Unavailable}), its other failures and its
- * successes; an outage opens with the first such failure and ends with the first success of an operation that
- * started after its last one, once no such failure followed for {@link #gapNanos}. A thread samples the operations
- * completed every {@value #TICK_MILLIS} ms, from which each outage's throughput before and the time until it was
- * back are computed.
+ * successes; an outage starts when the earliest of its failed operations started and ends with the first success
+ * of an operation that started after its last failure, once no such failure followed for {@link #gapNanos}. A
+ * thread samples the operations completed every {@value #TICK_MILLIS} ms: from those samples come the stalls (no
+ * completion for {@link #gapNanos} or more, outages too), each outage's throughput before and the time until it was
+ * back.
  *
  * <p>Cheap for a healthy run: a success costs one volatile read; only failures and the first success after them
  * take the lock.
