@@ -354,6 +354,9 @@ public final class Benchmark {
       w.setStartNanos(startNanos);
     }
     outages.start(startNanos);
+    if (maxTime.toNanos() > 0) {
+      outages.ending(startNanos + maxTime.toNanos());   // every client stops starting operations then
+    }
     String exportDir = props.getProperty(EXPORT_DIR);
     HistogramExports exports = exportDir == null || exportDir.isBlank() ? null
         : new HistogramExports(java.nio.file.Path.of(exportDir), startWall.toEpochMilli());

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 import site.ycsb.Status;
 
@@ -15,7 +16,8 @@ import site.ycsb.Status;
  * of an operation that started after its last failure, once no such failure followed for {@link #gapNanos}. A
  * thread samples the operations completed every {@value #TICK_MILLIS} ms: from those samples come the stalls (no
  * completion for {@link #gapNanos} or more, outages too), each outage's throughput before and the time until it was
- * back.
+ * back. A stall needs clients that were still starting operations: one that begins once the phase started to end
+ * (its time limit, a stop, or the first client out of operations to do) is the phase's end, not an outage.
  *
  * <p>Cheap for a healthy run: a success costs one volatile read; only failures and the first success after them
  * take the lock.
@@ -39,6 +41,8 @@ final class OutageWatch implements Runnable {
   private volatile boolean stopped;
   private Thread thread;
   private long startNanos;
+  /** The earliest moment at which a client stopped starting operations (the phase's end began); MAX_VALUE before. */
+  private final AtomicLong endingNanos = new AtomicLong(Long.MAX_VALUE);
 
   /**
    * A success of an operation that started after this needs the lock (it may end the open outage); Long.MAX_VALUE
@@ -95,6 +99,14 @@ final class OutageWatch implements Runnable {
       }
       tick(clock.nanoTime());
     }
+  }
+
+  /**
+   * From {@code nanos} on, at least one client starts no more operations (its time limit passed, it did its share,
+   * or the run was stopped): no stall begins after it. The earliest call wins.
+   */
+  void ending(long nanos) {
+    endingNanos.accumulateAndGet(nanos, Math::min);
   }
 
   /** One sample of the operations completed, at {@code now}; closes an outage that is over. */
@@ -158,7 +170,8 @@ final class OutageWatch implements Runnable {
    * (no operation completed for {@link #gapNanos} or more while the throughput before it was at least {@value
    * #MIN_STALL_LEVEL} ops/s: clients waiting in a client library's own retries, a server that stopped answering
    * short of the timeout) is an outage too, with no failed operation; outages and stalls that overlap or are less
-   * than {@link #gapNanos} apart are one.
+   * than {@link #gapNanos} apart are one. A period without completions that reaches {@link #gapNanos} only after
+   * the phase began to end ({@link #ending}) is no stall: the clients were stopping.
    */
   List<Outage> finish(long endNanos) {
     stopped = true;
@@ -218,7 +231,8 @@ final class OutageWatch implements Runnable {
 
   /**
    * The periods of at least {@link #gapNanos} in which no operation completed, after a throughput of at least
-   * {@value #MIN_STALL_LEVEL} ops/s: {start, end or -1 when it lasted to the end, 0 failed}.
+   * {@value #MIN_STALL_LEVEL} ops/s, and before the phase began to end: {start, end or -1 when it lasted to the end,
+   * 0 failed}.
    */
   private List<long[]> stalls() {
     List<long[]> out = new ArrayList<>();
@@ -236,7 +250,8 @@ final class OutageWatch implements Runnable {
       long start = tickNanos[from];
       boolean toTheEnd = j == ticks;
       long end = toTheEnd ? -1 : tickNanos[j];
-      long span = (toTheEnd ? tickNanos[ticks - 1] : end) - start;
+      // Only the part before the phase began to end counts: after it, the clients were stopping.
+      long span = Math.min(toTheEnd ? tickNanos[ticks - 1] : end, endingNanos.get()) - start;
       double level = rate(start - TimeUnit.MILLISECONDS.toNanos(LEVEL_WINDOW_MILLIS), start,
           TimeUnit.MILLISECONDS.toNanos(MIN_LEVEL_WINDOW_MILLIS));
       if (span >= gapNanos && level >= MIN_STALL_LEVEL) {

@@ -351,6 +351,13 @@ final class TimedDB extends DB implements ExpiringWrites {
     }
   }
 
+  /** This client starts no more operations: from now on the phase is ending (see {@link OutageWatch#ending}). */
+  void ending() {
+    if (outages != null) {
+      outages.ending(clock.nanoTime());
+    }
+  }
+
   /** Waits until every asynchronous operation completed, and records them. No-op without a pipeline. */
   void awaitInFlight() {
     if (inFlight == null || driven != null) {

@@ -155,6 +155,7 @@ final class Worker implements Runnable {
       } else {
         loop(state);
       }
+      timed.ending();
       timed.awaitInFlight();
     } catch (Throwable e) { // anything: a client thread that dies must stop the run, never vanish silently
       signal.stop(StopReason.FAILED, "client thread " + id + " died: "

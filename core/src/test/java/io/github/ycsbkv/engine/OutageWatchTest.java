@@ -135,6 +135,39 @@ class OutageWatchTest {
     assertEquals("No more cluster attempts left.", out.get(0).firstCause());
   }
 
+  /**
+   * The clients stop at the time limit; one of them was still inside a slow operation, which completes 1.4 s later
+   * (CI saw this after a cluster failover): that is the phase ending, not a stall. A stall before the end still is.
+   */
+  @Test
+  void noCompletionsOnceThePhaseBeganToEnd_isNoStall_oneBeforeStillIs() {
+    watch.startAt(0);
+    watch.ending(5000 * MS);                       // the time limit, known from the start
+    steady(100, 2000, 100);
+    steady(2100, 3400, 0);                         // a stall: from 2.0 s to 3.5 s
+    steady(3500, 4900, 100);
+    watch.ending(4950 * MS);                       // a client ran out of operations even earlier: the earliest wins
+    steady(5000, 6300, 0);                         // the others stopped; one client still waits for its reply
+    steady(6400, 6400, 1);
+    List<Outage> out = watch.finish(6400 * MS);
+    assertEquals(1, out.size(), out.toString());
+    assertEquals(2000, out.get(0).startMillis());
+    assertEquals(3500, out.get(0).endMillis());
+  }
+
+  /** A stall that began before the end and reached a second before it is one, even if it lasts past the end. */
+  @Test
+  void stallReachingTheGapBeforeTheEnd_lastingPastIt_isOne() {
+    watch.startAt(0);
+    steady(100, 2000, 100);
+    steady(2100, 3500, 0);
+    watch.ending(3200 * MS);
+    List<Outage> out = watch.finish(3500 * MS);
+    assertEquals(1, out.size(), out.toString());
+    assertEquals(2000, out.get(0).startMillis());
+    assertEquals(-1, out.get(0).endMillis(), "not over by the end");
+  }
+
   @Test
   void slowRun_aSecondWithoutCompletions_isNoStall() {
     watch.startAt(0);
