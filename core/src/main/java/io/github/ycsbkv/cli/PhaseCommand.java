@@ -197,8 +197,8 @@ abstract class PhaseCommand implements Callable<Integer> {
         + " load and run)", records));
     Properties loadProps = new Properties();
     loadProps.putAll(props);
-    for (String key : List.of(Benchmark.TARGET, Benchmark.MAX_EXECUTION_TIME, EXPORT_DIR, Benchmark.INSERT_COUNT,
-        "insertstart")) {
+    for (String key : List.of(Benchmark.TARGET, Benchmark.MAX_EXECUTION_TIME, Benchmark.WARMUP, EXPORT_DIR,
+        Benchmark.INSERT_COUNT, "insertstart")) {
       loadProps.remove(key);
     }
     BenchmarkResult loaded = new Benchmark(Phase.LOAD, loadProps, resolved.name(), resolved.dbClass(), loader).run();

@@ -10,6 +10,7 @@ import io.github.ycsbkv.results.EnvironmentInfo;
 import io.github.ycsbkv.results.IntervalSample;
 import io.github.ycsbkv.results.Outage;
 import io.github.ycsbkv.results.OperationResult;
+import io.github.ycsbkv.results.Warmup;
 import io.github.ycsbkv.spi.AsyncOperations;
 import io.github.ycsbkv.spi.ChecksValues;
 import io.github.ycsbkv.spi.ConnectionShape;
@@ -94,6 +95,11 @@ public final class Benchmark {
   public static final String WORKLOAD_NEVER_SCANS = io.github.ycsbkv.config.ScanIndex.WORKLOAD_NEVER_SCANS;
   /** Directory for result.json, summary.csv and the histogram files. */
   public static final String EXPORT_DIR = "export.dir";
+  /**
+   * The load run before a {@code run} is measured, and thrown away: a time ({@code 10s}) or operations over every
+   * client ({@code 200000ops}).
+   */
+  public static final String WARMUP = WarmupSetting.PROPERTY;
 
   /** Default client threads. */
   public static final int DEFAULT_THREADS = 1;
@@ -214,6 +220,12 @@ public final class Benchmark {
     }
     final List<String> warnings = new ArrayList<>();
     legacyConnectionProperties(warnings);
+    WarmupSetting warmupSetting = WarmupSetting.parse(props.getProperty(WARMUP));
+    if (warmupSetting != null && phase == Phase.LOAD) {
+      warn(warnings, "warmup=" + warmupSetting.text() + " applies to run only (a load's warm-up would insert records"
+          + " of its own); this load ran without one");
+      warmupSetting = null;
+    }
     if (opsTotal == 0 && maxTime.isZero()) {
       String what = phase == Phase.LOAD ? "recordcount/insertcount" : "operationcount";
       warn(warnings, what + " is 0 and no maxexecutiontime is set: running until interrupted (Ctrl-C)");
@@ -263,8 +275,23 @@ public final class Benchmark {
     final List<Thread> threadList = new ArrayList<>(osThreads);
     LoadShape shape = null;
     LoadWatch watch = probe == null ? null : new LoadWatch(probe);
-    final OutageWatch outages = new OutageWatch(clock, Math.max(OUTAGE_GAP.toNanos(),
-        reconnect.maxNanos() + TimeUnit.MILLISECONDS.toNanos(OutageWatch.TICK_MILLIS)), () -> {
+    final long outageGapNanos = Math.max(OUTAGE_GAP.toNanos(),
+        reconnect.maxNanos() + TimeUnit.MILLISECONDS.toNanos(OutageWatch.TICK_MILLIS));
+    // The warm-up runs on TimedDBs of its own, which record into these and are thrown away, in two parts
+    // (WarmupPart says why): four fifths of it, then one fifth.
+    final Metrics warmupMetrics = new Metrics(target > 0);
+    final OutageWatch warmupOutages = new OutageWatch(clock, outageGapNanos, () -> 0);
+    final List<WarmupPart> warmupParts = new ArrayList<>();
+    final List<Long> warmupPartOps = new ArrayList<>();
+    if (warmupSetting != null) {
+      long ops = warmupSetting.operations();
+      long nanos = warmupSetting.nanos();
+      warmupParts.add(new WarmupPart(signal, nanos - nanos / 5, osThreads));
+      warmupPartOps.add(ops - ops / 5);
+      warmupParts.add(new WarmupPart(signal, nanos / 5, osThreads));
+      warmupPartOps.add(ops / 5);
+    }
+    final OutageWatch outages = new OutageWatch(clock, outageGapNanos, () -> {
           long n = 0;
           for (Worker w : workers) {
             n += w.opsDone() - w.failedOps();
@@ -299,6 +326,15 @@ public final class Benchmark {
       long share = opsTotal == 0 ? -1 : opsTotal / osThreads + (id < opsTotal % osThreads ? 1 : 0);
       Worker w = new Worker(id, osThreads, phase, db, timed, workload, props, share, tickNanos, maxTime.toNanos(),
           clock, signal, upstream, ready, go, drivers.onLoop(inFlight, tickNanos > 0));
+      List<Worker.WarmupPass> passes = new ArrayList<>();
+      for (int i = 0; i < warmupParts.size(); i++) {
+        WarmupPart part = warmupParts.get(i);
+        long ops = warmupPartOps.get(i);
+        long warmupShare = warmupSetting.operations() == 0 ? -1 : ops / osThreads + (id < ops % osThreads ? 1 : 0);
+        passes.add(new Worker.WarmupPass(part, new TimedDB(db, bindingName, warmupMetrics.forThread(), clock,
+            part.signal, abortAfterNanos, inFlight, reconnect, warmupOutages), warmupShare));
+      }
+      w.warmup(passes);
       Thread t = new Thread(w, "ycsb-client-" + id);
       t.setDaemon(true);
       t.setContextClassLoader(loader);
@@ -339,6 +375,10 @@ public final class Benchmark {
           warningsOut.println("ycsb-kv: load: client I/O through " + transport);
         }
       }
+    }
+    Warmup warmup = null;
+    if (warmupSetting != null) {
+      warmup = warmup(warmupSetting, initFailure == null, workers, warmupParts);
     }
     // The server's state once every client is connected, just before the clock starts; not when a
     // client could not connect (its error says more than a failing probe would).
@@ -455,7 +495,68 @@ public final class Benchmark {
         label, threads, target, startWall, endWall, TimeUnit.NANOSECONDS.toMillis(runtimeNanos), ops, throughput,
         reason.id(), signal.message(), warnings, percentiles, operationResults,
         UpstreamMeasurements.export(upstream), intervals, gc, EnvironmentInfo.current(),
-        configuration(drivers), server, shape, stalls, outageList);
+        configuration(drivers), server, shape, stalls, outageList, warmup);
+  }
+
+  /**
+   * Runs the clients' warm-up (when {@code start}: every client is ready and nothing stopped the run), part after
+   * part, and waits until each client ended each part; returns what it did, or null when it did not run. A client
+   * that is still in a part {@link #STOP_GRACE} after the part should have ended stops the run.
+   */
+  private Warmup warmup(WarmupSetting setting, boolean start, List<Worker> workers, List<WarmupPart> parts) {
+    if (!start || signal.isStopped()) {
+      for (WarmupPart part : parts) {
+        part.go.countDown(); // the clients waiting go on to the measured phase, which the stop leaves empty
+      }
+      return null;
+    }
+    if (warningsOut != null) {
+      warningsOut.println("ycsb-kv: warm-up: " + setting.text() + " of the same load before the measured phase,"
+          + " not counted");
+    }
+    long startNanos = clock.nanoTime();
+    for (WarmupPart part : parts) {
+      if (signal.isStopped()) {
+        part.go.countDown();
+        continue;
+      }
+      part.startNanos = clock.nanoTime();
+      part.go.countDown();
+      awaitPart(part);
+    }
+    long millis = TimeUnit.NANOSECONDS.toMillis(clock.nanoTime() - startNanos);
+    long operations = 0;
+    long failed = 0;
+    for (Worker w : workers) {
+      operations += w.warmupOpsDone();
+      failed += w.warmupFailedOps();
+    }
+    Warmup w = new Warmup(setting.text(), operations, failed, millis);
+    if (warningsOut != null) {
+      warningsOut.println("ycsb-kv: " + w.describe());
+    }
+    return w;
+  }
+
+  private void awaitPart(WarmupPart part) {
+    long stopSeen = -1;
+    try {
+      while (!part.done.await(20, TimeUnit.MILLISECONDS)) {
+        long now = clock.nanoTime();
+        if (!part.signal.isStopped() && (part.maxNanos == 0 || now - part.startNanos < part.maxNanos)) {
+          continue;
+        }
+        if (stopSeen < 0) {
+          stopSeen = now;
+        } else if (now - stopSeen > STOP_GRACE.toNanos()) {
+          signal.stop(StopReason.FAILED, part.done.getCount() + " client thread(s) did not end their warm-up within "
+              + STOP_GRACE.toSeconds() + " s of its end (an operation that never completed)");
+          return;
+        }
+      }
+    } catch (InterruptedException e) {
+      signal.stop(StopReason.INTERRUPTED, null);
+    }
   }
 
   /**

@@ -33,7 +33,8 @@ final class DrivenLoop {
   private final Workload workload;
   private final Object state;
   private final boolean load;
-  private final long opsToDo;
+  /** The operations to start, or Long.MAX_VALUE for no limit. */
+  private final long opsLimit;
   private final long deadlineNanos;
   private final StopSignal signal;
   private final NanoClock clock;
@@ -44,6 +45,7 @@ final class DrivenLoop {
   private volatile Thread loopThread;
   // Confined to the completion thread.
   private long issued;
+  private int sinceClock = CLOCK_EVERY;
   private int inFlight;
   private boolean workloadStopped;
   private boolean draining;
@@ -71,7 +73,7 @@ final class DrivenLoop {
     this.workload = workload;
     this.state = state;
     this.load = load;
-    this.opsToDo = opsToDo;
+    this.opsLimit = opsToDo < 0 ? Long.MAX_VALUE : opsToDo;
     this.deadlineNanos = deadlineNanos;
     this.signal = signal;
     this.clock = clock;
@@ -220,16 +222,28 @@ final class DrivenLoop {
     }
   }
 
+  /**
+   * Whether the loop may start another operation. The branches are taken the same way whatever the limits (an
+   * operation count or none, a deadline or none), so that code compiled during a warm-up by time stays right for a
+   * measured phase by count: the clock is read every {@value #CLOCK_EVERY} operations, and {@link #runAndWait()}
+   * looks at it every 20 ms as well.
+   */
   private boolean canIssue() {
-    if (workloadStopped || signal.isStopped() || (opsToDo >= 0 && issued >= opsToDo)) {
+    if (workloadStopped || signal.isStopped() || issued >= opsLimit) {
       return false;
     }
-    if (deadlineNanos != Long.MAX_VALUE && clock.nanoTime() >= deadlineNanos) {
-      signal.stop(StopReason.MAX_EXECUTION_TIME, null);
-      return false;
+    if (++sinceClock >= CLOCK_EVERY) {
+      sinceClock = 0;
+      if (clock.nanoTime() >= deadlineNanos) {
+        signal.stop(StopReason.MAX_EXECUTION_TIME, null);
+        return false;
+      }
     }
     return true;
   }
+
+  /** Operations started between two readings of the clock for the deadline. */
+  static final int CLOCK_EVERY = 16;
 
   private void issue() {
     issued++;

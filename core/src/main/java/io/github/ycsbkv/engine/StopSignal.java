@@ -13,9 +13,34 @@ public final class StopSignal {
 
   private final AtomicReference<Stop> stop = new AtomicReference<>();
   private volatile boolean stopped;
+  /**
+   * The run's signal: this one, or for a part of the run ({@link #part()}) the run's. Never null, so that {@link
+   * #isStopped()} takes the same branches for both (code compiled during a warm-up stays right after it).
+   */
+  private final StopSignal run;
+
+  public StopSignal() {
+    this.run = this;
+  }
+
+  private StopSignal(StopSignal run) {
+    this.run = run;
+  }
+
+  /**
+   * A signal for a part of the run (its warm-up): reaching the part's time limit ({@link
+   * StopReason#MAX_EXECUTION_TIME}) ends the part only; any other reason (a failure, Ctrl-C) stops the run too, and
+   * a stop of the run stops the part.
+   */
+  StopSignal part() {
+    return new StopSignal(this);
+  }
 
   /** Records {@code reason} unless another reason came first. Returns whether this call won. */
   public boolean stop(StopReason reason, String message) {
+    if (run != this && reason != StopReason.MAX_EXECUTION_TIME && reason != StopReason.COMPLETED) {
+      run.stop(reason, message);
+    }
     boolean won = stop.compareAndSet(null, new Stop(reason, message));
     stopped = true;
     return won;
@@ -23,7 +48,7 @@ public final class StopSignal {
 
   /** Whether any stop was requested. */
   public boolean isStopped() {
-    return stopped;
+    return stopped || run.stopped;
   }
 
   /** The winning reason, or {@link StopReason#COMPLETED} when nobody asked to stop. */

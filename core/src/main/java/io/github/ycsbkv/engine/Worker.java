@@ -4,8 +4,11 @@ import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.spi.AsyncOperations;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
+import java.util.function.LongConsumer;
 import site.ycsb.DB;
 import site.ycsb.Status;
 import site.ycsb.Workload;
@@ -24,16 +27,6 @@ import site.ycsb.measurements.Measurements;
 final class Worker implements Runnable {
 
   private static final long MAX_PARK_NANOS = 10_000_000L;
-  private static final VarHandle OPS_DONE;
-
-  static {
-    try {
-      OPS_DONE = MethodHandles.lookup().findVarHandle(Worker.class, "opsDone", long.class);
-    } catch (ReflectiveOperationException e) {
-      throw new ExceptionInInitializerError(e);
-    }
-  }
-
   private final int id;
   private final int threads;
   private final Phase phase;
@@ -53,8 +46,12 @@ final class Worker implements Runnable {
   private final int drivenClients;
 
   private volatile long startNanos;
-  @SuppressWarnings("unused") // written through OPS_DONE
-  private volatile long opsDone;
+  /** The measured phase's operations started so far. */
+  private final OpsCount opsDone = new OpsCount();
+  /** The parts of the warm-up before the measured phase, in order; empty for none. */
+  private List<WarmupPass> warmup = List.of();
+  /** Operations started in each part of the warm-up. */
+  private final List<OpsCount> warmupOps = new java.util.concurrent.CopyOnWriteArrayList<>();
   private volatile boolean stoppedByWorkload;
   private volatile String initFailure;
   private volatile boolean initEnded;
@@ -85,12 +82,41 @@ final class Worker implements Runnable {
     this.startNanos = nanos;
   }
 
+  /**
+   * This client's share of one part of the warm-up: the same workload and connections, on a {@link TimedDB} of its own
+   * (recorders the engine throws away), until the part's time limit or {@code opsToDo} operations (-1: no limit).
+   */
+  record WarmupPass(WarmupPart part, TimedDB timed, long opsToDo) {}
+
+  /** Set before the thread starts. */
+  void warmup(List<WarmupPass> parts) {
+    this.warmup = List.copyOf(parts);
+  }
+
+  /** Operations this client started in its warm-up. */
+  long warmupOpsDone() {
+    long n = 0;
+    for (OpsCount c : warmupOps) {
+      n += c.get();
+    }
+    return n;
+  }
+
+  /** Operations of this client's warm-up that failed. */
+  long warmupFailedOps() {
+    long n = 0;
+    for (WarmupPass p : warmup) {
+      n += p.timed().failedOps();
+    }
+    return n;
+  }
+
   long failedOps() {
     return timed.failedOps();
   }
 
   long opsDone() {
-    return (long) OPS_DONE.getOpaque(this);
+    return opsDone.get();
   }
 
   boolean stoppedByWorkload() {
@@ -134,76 +160,132 @@ final class Worker implements Runnable {
     }
     initEnded = true;
     ready.countDown();
+    for (int i = 0; i < warmup.size(); i++) {
+      WarmupPass p = warmup.get(i);
+      try {
+        p.part().go.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        for (int j = i; j < warmup.size(); j++) {
+          warmup.get(j).part().done.countDown();
+        }
+        return;
+      }
+      OpsCount count = new OpsCount();
+      warmupOps.add(count);
+      runPass(state, p.timed(), p.part().signal, p.opsToDo(), p.part().startNanos, p.part().maxNanos, count);
+      p.part().done.countDown();
+    }
     try {
       go.await();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return;
     }
+    runPass(state, timed, signal, opsToDo, startNanos, maxExecutionNanos, opsDone);
+    cleanup();
+  }
+
+  /**
+   * A pass's count of operations started: one writer (the thread that runs the pass), read by others. One class for
+   * every pass, so that the code the JIT compiled in the warm-up stays right for the measured phase.
+   */
+  static final class OpsCount implements LongConsumer {
+    private static final VarHandle N;
+
+    static {
+      try {
+        N = MethodHandles.lookup().findVarHandle(OpsCount.class, "n", long.class);
+      } catch (ReflectiveOperationException e) {
+        throw new ExceptionInInitializerError(e);
+      }
+    }
+
+    @SuppressWarnings("unused") // written through N
+    private volatile long n;
+
+    @Override
+    public void accept(long value) {
+      N.setOpaque(this, value);
+    }
+
+    long get() {
+      return (long) N.getOpaque(this);
+    }
+  }
+
+  /**
+   * Runs this client's operations on {@code t} from {@code start} until {@code toDo} operations (-1: no limit),
+   * {@code maxNanos} after the start (0: no limit) or a stop of {@code stop}; {@code done} hears the count.
+   */
+  private void runPass(Object state, TimedDB t, StopSignal stop, long toDo, long start, long maxNanos,
+      LongConsumer done) {
     try {
-      java.util.concurrent.Executor loopExecutor = drivenClients > 0 && db instanceof AsyncOperations a
+      Executor loopExecutor = drivenClients > 0 && db instanceof AsyncOperations a
           ? a.completionExecutor() : null;
-      if (signal.isStopped()) {
+      if (stop.isStopped()) {
         // nothing to run
       } else if (loopExecutor != null) {
-        long deadline = maxExecutionNanos > 0 ? startNanos + maxExecutionNanos : Long.MAX_VALUE;
-        DrivenLoop driven = new DrivenLoop(drivenClients, loopExecutor, timed, workload, state, phase == Phase.LOAD,
-            opsToDo, deadline, signal, clock, n -> OPS_DONE.setOpaque(this, n));
-        timed.drive(driven);
+        long deadline = maxNanos > 0 ? start + maxNanos : Long.MAX_VALUE;
+        DrivenLoop driven = new DrivenLoop(drivenClients, loopExecutor, t, workload, state, phase == Phase.LOAD,
+            toDo, deadline, stop, clock, done);
+        t.drive(driven);
         driven.runAndWait();
         stoppedByWorkload = driven.stoppedByWorkload();
       } else {
-        loop(state);
+        loop(state, t, stop, toDo, start, maxNanos, done);
       }
-      timed.ending();
-      timed.awaitInFlight();
+      t.ending();
+      t.awaitInFlight();
     } catch (Throwable e) { // anything: a client thread that dies must stop the run, never vanish silently
       signal.stop(StopReason.FAILED, "client thread " + id + " died: "
           + (e instanceof Error ? e.getClass().getSimpleName() + ": " : "") + UserError.describe(e)
           + (e instanceof LinkageError ? " (a class conflict: a jar given with -cp may need other versions of"
           + " its dependencies)" : ""));
     }
-    cleanup();
   }
 
-  private void loop(Object state) {
-    final long start = startNanos;
-    final long deadline = maxExecutionNanos > 0 ? start + maxExecutionNanos : Long.MAX_VALUE;
+  private void loop(Object state, TimedDB t, StopSignal stop, long toDo, long start, long maxNanos,
+      LongConsumer opsDone) {
+    // No limit is Long.MAX_VALUE, and the clock is read for every operation, so that the branches are taken the same
+    // way whatever the limits: code compiled during a warm-up by time stays right for a measured phase by count.
+    final long deadline = maxNanos > 0 ? start + maxNanos : Long.MAX_VALUE;
+    final long limit = toDo < 0 ? Long.MAX_VALUE : toDo;
     final long offset = tickNanos > 0 ? tickNanos * id / threads : 0;
     final boolean load = phase == Phase.LOAD;
     long done = 0;
-    while ((opsToDo < 0 || done < opsToDo) && !signal.isStopped()) {
-      if (!timed.awaitReconnect()) {
+    while (done < limit && !stop.isStopped()) {
+      if (!t.awaitReconnect()) {
         break;
       }
       if (tickNanos > 0) {
         long intended = start + offset + done * tickNanos;
         if (intended >= deadline) {
-          signal.stop(StopReason.MAX_EXECUTION_TIME, null);
+          stop.stop(StopReason.MAX_EXECUTION_TIME, null);
           break;
         }
         if (intended > clock.nanoTime()) {
-          timed.flushPending();
+          t.flushPending();
         }
-        if (!waitUntil(intended)) {
+        if (!waitUntil(intended, stop)) {
           break;
         }
-        timed.setIntendedStartNanos(intended);
+        t.setIntendedStartNanos(intended);
         upstream.setIntendedStartTimeNs(intended);
-      } else if (deadline != Long.MAX_VALUE && clock.nanoTime() >= deadline) {
-        signal.stop(StopReason.MAX_EXECUTION_TIME, null);
+      } else if (clock.nanoTime() >= deadline) {
+        stop.stop(StopReason.MAX_EXECUTION_TIME, null);
         break;
       }
       boolean more;
       try {
-        more = load ? workload.doInsert(timed, state) : workload.doTransaction(timed, state);
+        more = load ? workload.doInsert(t, state) : workload.doTransaction(t, state);
       } catch (RuntimeException e) {
-        signal.stop(StopReason.FAILED, "workload " + workload.getClass().getSimpleName() + " failed: "
+        stop.stop(StopReason.FAILED, "workload " + workload.getClass().getSimpleName() + " failed: "
             + UserError.describe(e));
         break;
       }
       done++;
-      OPS_DONE.setOpaque(this, done);
+      opsDone.accept(done);
       if (!more || workload.isStopRequested()) {
         stoppedByWorkload = !more;
         break;
@@ -211,11 +293,11 @@ final class Worker implements Runnable {
     }
   }
 
-  /** Parks until {@code deadline}; false if the benchmark was stopped meanwhile. */
-  private boolean waitUntil(long deadline) {
+  /** Parks until {@code deadline}; false if {@code stop} was stopped meanwhile. */
+  private boolean waitUntil(long deadline, StopSignal stop) {
     long remaining;
     while ((remaining = deadline - clock.nanoTime()) > 0) {
-      if (signal.isStopped()) {
+      if (stop.isStopped()) {
         return false;
       }
       clock.park(Math.min(remaining, MAX_PARK_NANOS));

@@ -39,6 +39,7 @@ import java.util.Map;
  * @param stalls the client's own stalls during the phase; null in results of earlier versions
  * @param outages the periods in which operations failed because the store could not be reached, in order (empty
  *     in results of earlier versions)
+ * @param warmup the warm-up run before the phase and left out of every figure above, or null when there was none
  */
 public record BenchmarkResult(String command, String binding, String dbClass, String workload, String label,
     int threads, double targetOpsPerSec, Instant start, Instant end, long runtimeMillis, long operations,
@@ -46,7 +47,7 @@ public record BenchmarkResult(String command, String binding, String dbClass, St
     List<OperationResult> operationResults, Map<String, Map<String, Number>> workloadMeasurements,
     List<IntervalSample> intervals, Map<String, Map<String, Long>> gc, EnvironmentInfo environment,
     Map<String, String> configuration, Map<String, ServerSample> server, LoadShape load, ClientStalls stalls,
-    List<Outage> outages) {
+    List<Outage> outages, Warmup warmup) {
 
   /** The version of the {@code result.json} format. */
   public static final String SCHEMA = "ycsb-kv/result/1";
@@ -64,6 +65,19 @@ public record BenchmarkResult(String command, String binding, String dbClass, St
     outages = outages == null ? List.of() : List.copyOf(outages);
   }
 
+  /** A result without a warm-up (the layout before there was one). */
+  public BenchmarkResult(String command, String binding, String dbClass, String workload, String label,
+      int threads, double targetOpsPerSec, Instant start, Instant end, long runtimeMillis, long operations,
+      double throughputOpsPerSec, String stopReason, String error, List<String> warnings, List<Double> percentiles,
+      List<OperationResult> operationResults, Map<String, Map<String, Number>> workloadMeasurements,
+      List<IntervalSample> intervals, Map<String, Map<String, Long>> gc, EnvironmentInfo environment,
+      Map<String, String> configuration, Map<String, ServerSample> server, LoadShape load, ClientStalls stalls,
+      List<Outage> outages) {
+    this(command, binding, dbClass, workload, label, threads, targetOpsPerSec, start, end, runtimeMillis, operations,
+        throughputOpsPerSec, stopReason, error, warnings, percentiles, operationResults, workloadMeasurements,
+        intervals, gc, environment, configuration, server, load, stalls, outages, null);
+  }
+
   /** A result without outages (the layout before they were measured). */
   public BenchmarkResult(String command, String binding, String dbClass, String workload, String label,
       int threads, double targetOpsPerSec, Instant start, Instant end, long runtimeMillis, long operations,
@@ -73,7 +87,7 @@ public record BenchmarkResult(String command, String binding, String dbClass, St
       Map<String, String> configuration, Map<String, ServerSample> server, LoadShape load, ClientStalls stalls) {
     this(command, binding, dbClass, workload, label, threads, targetOpsPerSec, start, end, runtimeMillis, operations,
         throughputOpsPerSec, stopReason, error, warnings, percentiles, operationResults, workloadMeasurements,
-        intervals, gc, environment, configuration, server, load, stalls, List.of());
+        intervals, gc, environment, configuration, server, load, stalls, List.of(), null);
   }
 
   /** A result without load shape and stalls (the layout before they were measured). */
@@ -85,7 +99,7 @@ public record BenchmarkResult(String command, String binding, String dbClass, St
       Map<String, String> configuration, Map<String, ServerSample> server) {
     this(command, binding, dbClass, workload, label, threads, targetOpsPerSec, start, end, runtimeMillis, operations,
         throughputOpsPerSec, stopReason, error, warnings, percentiles, operationResults, workloadMeasurements,
-        intervals, gc, environment, configuration, server, null, null, List.of());
+        intervals, gc, environment, configuration, server, null, null, List.of(), null);
   }
 
   /** The result for {@code operation}, or {@code null}. */

@@ -122,7 +122,15 @@ public final class ResultJson {
         timing.path("runtimeMillis").asLong(), root.path("overall").path("operations").asLong(),
         root.path("overall").path("throughputOpsPerSec").asDouble(), root.path("stopReason").asText(),
         text(root.path("error")), warnings, percentiles, ops, wm, intervals, gc, env, config, server,
-        load(root.path("load")), stalls(root.path("clientStalls")), outages);
+        load(root.path("load")), stalls(root.path("clientStalls")), outages, warmup(root.path("warmup")));
+  }
+
+  private static Warmup warmup(JsonNode w) {
+    if (!w.isObject()) {
+      return null;
+    }
+    return new Warmup(w.path("requested").asText(), w.path("operations").asLong(), w.path("failedOperations").asLong(),
+        w.path("millis").asLong());
   }
 
   private static String text(JsonNode n) {
@@ -211,6 +219,18 @@ public final class ResultJson {
         i.put("p99Micros", s.p99Micros());
       }
       i.put("failedOperations", s.failedOperations());
+    }
+
+    if (r.warmup() != null) {
+      Warmup w = r.warmup();
+      ObjectNode n = root.putObject("warmup");
+      n.put("requested", w.requested());
+      n.put("operations", w.operations());
+      n.put("failedOperations", w.failedOperations());
+      n.put("millis", w.millis());
+      n.put("summary", w.describe());
+    } else {
+      root.putNull("warmup");
     }
 
     ArrayNode outages = root.putArray("outages");

@@ -204,8 +204,31 @@ public final class ResultMerge {
     BenchmarkResult merged = new BenchmarkResult(first.command(), first.binding(), first.dbClass(), first.workload(),
         first.label(), threads, target, windowStart, windowEnd, windowMillis, operations, throughput, stopReason,
         errors.isEmpty() ? null : String.join("; ", errors), warnings, percentiles, ops, measurements, List.of(), gc,
-        env, configuration, server, mergedLoad(results), mergedStalls(results), mergedOutages(results));
+        env, configuration, server, mergedLoad(results), mergedStalls(results), mergedOutages(results),
+        mergedWarmup(results));
     return new Merged(merged, series);
+  }
+
+  /**
+   * The processes' warm-ups: their operations added up, the longest one's time; null when none had one. A request
+   * that differs between processes reads "mixed".
+   */
+  static Warmup mergedWarmup(List<BenchmarkResult> results) {
+    String requested = null;
+    long operations = 0;
+    long failed = 0;
+    long millis = 0;
+    for (BenchmarkResult r : results) {
+      Warmup w = r.warmup();
+      if (w == null) {
+        continue;
+      }
+      requested = requested == null || requested.equals(w.requested()) ? w.requested() : "mixed";
+      operations += w.operations();
+      failed += w.failedOperations();
+      millis = Math.max(millis, w.millis());
+    }
+    return requested == null ? null : new Warmup(requested, operations, failed, millis);
   }
 
   /**

@@ -52,6 +52,10 @@ public final class SummaryTable {
     }
     sb.append(String.format(Locale.ROOT, "Service time of successful operations over %.1f s; failed: statuses other"
         + " than OK and NOT_FOUND.%n", seconds));
+    if (result.warmup() != null) {
+      String w = result.warmup().describe();
+      sb.append(Character.toUpperCase(w.charAt(0))).append(w.substring(1)).append(".\n");
+    }
     if (result.load() != null) {
       sb.append("Load: ").append(result.load().describe()).append(".\n");
       String seen = result.load().describeServer();

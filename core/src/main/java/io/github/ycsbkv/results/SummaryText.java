@@ -39,6 +39,11 @@ public final class SummaryText {
       line(sb, "CLIENT-STALLS", "99.9thPercentile(us)", num(r.stalls().p999Micros()));
       line(sb, "CLIENT-STALLS", "Max(us)", num(r.stalls().maxMicros()));
     }
+    if (r.warmup() != null) {
+      line(sb, "WARMUP", "Operations", Long.toString(r.warmup().operations()));
+      line(sb, "WARMUP", "FailedOperations", Long.toString(r.warmup().failedOperations()));
+      line(sb, "WARMUP", "RunTime(ms)", Long.toString(r.warmup().millis()));
+    }
     if (!r.outages().isEmpty()) {
       long total = 0;
       long failed = 0;

@@ -462,4 +462,9 @@ abstract class DragonflyContract {
     LoadShapeChecks.memtier_oneCommandPerOperation("dragonfly", this::cli, tmp);
   }
 
+  /** -p warmup: the store serves the warm-up, but the result and the server's view cover the measured phase only. */
+  @Test
+  void warmup_leftOutOfTheResultAndTheServersView() throws Exception {
+    LoadShapeChecks.warmup_leftOutOfTheResultAndTheServersView("dragonfly", this::cli, tmp);
+  }
 }

@@ -78,4 +78,33 @@ final class LoadShapeChecks {
         "SET or GET, nothing else (no scan index): " + server);
     assertEquals(8, server.path("runConnections").asInt(), server.toString());
   }
+
+  /**
+   * {@code -p warmup}: the store serves the warm-up's operations, but the result and the server's view of the load
+   * cover the measured phase only (a warm-up counted in would make 3 commands per operation here).
+   */
+  static void warmup_leftOutOfTheResultAndTheServersView(String binding, Function<String[], String[]> cli, Path tmp)
+      throws Exception {
+    Path out = tmp.resolve("warm");
+    List<String> args = new ArrayList<>(List.of("run", binding, "-P", WORKLOADS.resolve("memtier").toString(),
+        "-p", "operationcount=10000", "-threads", "8", "-p", "warmup=20000ops", "-p", "export.dir=" + out));
+    Cli run = Cli.run(cli.apply(args.toArray(new String[0])));
+    assertEquals(0, run.exitCode(), run.err());
+    assertTrue(run.err().contains("ycsb-kv: warm-up (20000ops): 20,000 operations in "), run.err());
+    JsonNode r = new ObjectMapper().readTree(out.resolve("result.json").toFile());
+    assertEquals(20000, r.path("warmup").path("operations").asLong(), r.path("warmup").toString());
+    assertEquals(0, r.path("warmup").path("failedOperations").asLong());
+    assertEquals(10000, r.path("overall").path("operations").asLong());
+    long recorded = 0;
+    for (JsonNode op : r.path("operations")) {
+      if (!op.path("operation").asText().equals("CLEANUP")) {
+        recorded += op.path("count").asLong();
+      }
+    }
+    assertEquals(10000, recorded, "the histograms hold the measured operations only");
+    JsonNode server = r.path("load").path("server");
+    assertEquals(1.0, server.path("commandsPerOperation").asDouble(), 0.0005,
+        "the server's commands during the measured phase, per measured operation: " + server);
+    assertEquals(8, server.path("runConnections").asInt(), "the same 8 connections: " + server);
+  }
 }

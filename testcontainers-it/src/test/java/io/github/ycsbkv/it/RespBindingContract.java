@@ -513,4 +513,9 @@ abstract class RespBindingContract {
     LoadShapeChecks.memtier_oneCommandPerOperation(kind().id(), this::cli, tmp);
   }
 
+  /** -p warmup: the store serves the warm-up, but the result and the server's view cover the measured phase only. */
+  @Test
+  void warmup_leftOutOfTheResultAndTheServersView() throws Exception {
+    LoadShapeChecks.warmup_leftOutOfTheResultAndTheServersView(kind().id(), this::cli, tmp);
+  }
 }
