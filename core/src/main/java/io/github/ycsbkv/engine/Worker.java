@@ -6,6 +6,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.List;
 import java.util.Properties;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.function.LongConsumer;
@@ -23,6 +24,9 @@ import site.ycsb.measurements.Measurements;
  * {@code start + offset + i * tick}; if the thread falls behind, the next operation starts at once
  * and its response time still counts from the intended start, so stalls are not hidden
  * (no coordinated omission).
+ *
+ * <p>With a warm-up ({@code -p warmup}), the thread first runs the same loop for each part of it, on a {@link
+ * TimedDB} of the part's, between gates the engine opens; the measured phase's start gate comes after.
  */
 final class Worker implements Runnable {
 
@@ -51,7 +55,7 @@ final class Worker implements Runnable {
   /** The parts of the warm-up before the measured phase, in order; empty for none. */
   private List<WarmupPass> warmup = List.of();
   /** Operations started in each part of the warm-up. */
-  private final List<OpsCount> warmupOps = new java.util.concurrent.CopyOnWriteArrayList<>();
+  private final List<OpsCount> warmupOps = new CopyOnWriteArrayList<>();
   private volatile boolean stoppedByWorkload;
   private volatile String initFailure;
   private volatile boolean initEnded;
