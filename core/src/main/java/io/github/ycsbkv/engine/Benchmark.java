@@ -282,14 +282,12 @@ public final class Benchmark {
     final Metrics warmupMetrics = new Metrics(target > 0);
     final OutageWatch warmupOutages = new OutageWatch(clock, outageGapNanos, () -> 0);
     final List<WarmupPart> warmupParts = new ArrayList<>();
-    final List<Long> warmupPartOps = new ArrayList<>();
     if (warmupSetting != null) {
       long ops = warmupSetting.operations();
       long nanos = warmupSetting.nanos();
-      warmupParts.add(new WarmupPart(signal, nanos - nanos / 5, osThreads));
-      warmupPartOps.add(ops - ops / 5);
-      warmupParts.add(new WarmupPart(signal, nanos / 5, osThreads));
-      warmupPartOps.add(ops / 5);
+      boolean byTime = ops == 0;
+      warmupParts.add(new WarmupPart(signal, nanos - nanos / 5, byTime ? -1 : ops - ops / 5, osThreads));
+      warmupParts.add(new WarmupPart(signal, nanos / 5, byTime ? -1 : ops / 5, osThreads));
     }
     final OutageWatch outages = new OutageWatch(clock, outageGapNanos, () -> {
           long n = 0;
@@ -323,16 +321,14 @@ public final class Benchmark {
       int inFlight = drivers.shared() ? drivers.inFlight(id) : pipeline;
       TimedDB timed = new TimedDB(db, bindingName, metrics.forThread(), clock, signal, abortAfterNanos, inFlight,
           reconnect, outages);
-      long share = opsTotal == 0 ? -1 : opsTotal / osThreads + (id < opsTotal % osThreads ? 1 : 0);
+      long share = opsTotal == 0 ? -1 : share(opsTotal, id, osThreads);
       Worker w = new Worker(id, osThreads, phase, db, timed, workload, props, share, tickNanos, maxTime.toNanos(),
           clock, signal, upstream, ready, go, drivers.onLoop(inFlight, tickNanos > 0));
       List<Worker.WarmupPass> passes = new ArrayList<>();
-      for (int i = 0; i < warmupParts.size(); i++) {
-        WarmupPart part = warmupParts.get(i);
-        long ops = warmupPartOps.get(i);
-        long warmupShare = warmupSetting.operations() == 0 ? -1 : ops / osThreads + (id < ops % osThreads ? 1 : 0);
+      for (WarmupPart part : warmupParts) {
         passes.add(new Worker.WarmupPass(part, new TimedDB(db, bindingName, warmupMetrics.forThread(), clock,
-            part.signal, abortAfterNanos, inFlight, reconnect, warmupOutages), warmupShare));
+            part.signal, abortAfterNanos, inFlight, reconnect, warmupOutages),
+            part.operations < 0 ? -1 : share(part.operations, id, osThreads), new Worker.OpsCount()));
       }
       w.warmup(passes);
       Thread t = new Thread(w, "ycsb-client-" + id);
@@ -496,6 +492,11 @@ public final class Benchmark {
         reason.id(), signal.message(), warnings, percentiles, operationResults,
         UpstreamMeasurements.export(upstream), intervals, gc, EnvironmentInfo.current(),
         configuration(drivers), server, shape, stalls, outageList, warmup);
+  }
+
+  /** Client {@code id}'s share of {@code total} operations over {@code clients}: the remainder to the first ones. */
+  private static long share(long total, int id, int clients) {
+    return total / clients + (id < total % clients ? 1 : 0);
   }
 
   /**

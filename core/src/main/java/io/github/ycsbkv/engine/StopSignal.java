@@ -38,7 +38,7 @@ public final class StopSignal {
 
   /** Records {@code reason} unless another reason came first. Returns whether this call won. */
   public boolean stop(StopReason reason, String message) {
-    if (run != this && reason != StopReason.MAX_EXECUTION_TIME && reason != StopReason.COMPLETED) {
+    if (run != this && reason != StopReason.MAX_EXECUTION_TIME) {
       run.stop(reason, message);
     }
     boolean won = stop.compareAndSet(null, new Stop(reason, message));

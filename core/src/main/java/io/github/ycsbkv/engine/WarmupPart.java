@@ -16,14 +16,17 @@ final class WarmupPart {
   final StopSignal signal;
   /** Its time limit, or 0 when the warm-up is a number of operations. */
   final long maxNanos;
+  /** Its operations over every client, or -1 when the warm-up is a time. */
+  final long operations;
   final CountDownLatch go = new CountDownLatch(1);
   final CountDownLatch done;
   /** Set by the engine before it opens {@link #go}. */
   volatile long startNanos;
 
-  WarmupPart(StopSignal run, long maxNanos, int clients) {
+  WarmupPart(StopSignal run, long maxNanos, long operations, int clients) {
     this.signal = run.part();
     this.maxNanos = maxNanos;
+    this.operations = operations;
     this.done = new CountDownLatch(clients);
   }
 }

@@ -6,7 +6,6 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.List;
 import java.util.Properties;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.function.LongConsumer;
@@ -54,8 +53,6 @@ final class Worker implements Runnable {
   private final OpsCount opsDone = new OpsCount();
   /** The parts of the warm-up before the measured phase, in order; empty for none. */
   private List<WarmupPass> warmup = List.of();
-  /** Operations started in each part of the warm-up. */
-  private final List<OpsCount> warmupOps = new CopyOnWriteArrayList<>();
   private volatile boolean stoppedByWorkload;
   private volatile String initFailure;
   private volatile boolean initEnded;
@@ -88,9 +85,10 @@ final class Worker implements Runnable {
 
   /**
    * This client's share of one part of the warm-up: the same workload and connections, on a {@link TimedDB} of its own
-   * (recorders the engine throws away), until the part's time limit or {@code opsToDo} operations (-1: no limit).
+   * (recorders the engine throws away), until the part's time limit or {@code opsToDo} operations (-1: no limit);
+   * {@code done} counts the operations started.
    */
-  record WarmupPass(WarmupPart part, TimedDB timed, long opsToDo) {}
+  record WarmupPass(WarmupPart part, TimedDB timed, long opsToDo, OpsCount done) {}
 
   /** Set before the thread starts. */
   void warmup(List<WarmupPass> parts) {
@@ -100,8 +98,8 @@ final class Worker implements Runnable {
   /** Operations this client started in its warm-up. */
   long warmupOpsDone() {
     long n = 0;
-    for (OpsCount c : warmupOps) {
-      n += c.get();
+    for (WarmupPass p : warmup) {
+      n += p.done().get();
     }
     return n;
   }
@@ -175,9 +173,7 @@ final class Worker implements Runnable {
         }
         return;
       }
-      OpsCount count = new OpsCount();
-      warmupOps.add(count);
-      runPass(state, p.timed(), p.part().signal, p.opsToDo(), p.part().startNanos, p.part().maxNanos, count);
+      runPass(state, p.timed(), p.part().signal, p.opsToDo(), p.part().startNanos, p.part().maxNanos, p.done());
       p.part().done.countDown();
     }
     try {
