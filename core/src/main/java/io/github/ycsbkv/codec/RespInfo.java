@@ -64,4 +64,26 @@ public final class RespInfo {
     return info.getOrDefault("dragonfly_version",
         info.getOrDefault("valkey_version", info.getOrDefault("redis_version", "unknown")));
   }
+
+  /**
+   * The CPU time the server process has used, user and system, in microseconds: {@code used_cpu_user +
+   * used_cpu_sys} of {@code INFO cpu} (seconds, as the process's {@code getrusage} gives them; Redis, Valkey,
+   * KeyDB and Dragonfly report both), or -1 when either is missing or not a number.
+   */
+  public static long cpuMicros(Map<String, String> info) {
+    try {
+      String user = info.get("used_cpu_user");
+      String sys = info.get("used_cpu_sys");
+      if (user == null || sys == null) {
+        return -1;
+      }
+      double seconds = Double.parseDouble(user) + Double.parseDouble(sys);
+      return seconds >= 0 && Double.isFinite(seconds) ? Math.round(seconds * 1e6) : -1;
+    } catch (NumberFormatException e) {
+      return -1;
+    }
+  }
+
+  /** What {@link #cpuMicros} reads, for a result's {@code source}. */
+  public static final String CPU_SOURCE = "INFO cpu used_cpu_user + used_cpu_sys";
 }

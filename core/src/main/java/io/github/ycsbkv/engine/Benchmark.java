@@ -4,6 +4,7 @@ import io.github.ycsbkv.config.Props;
 import io.github.ycsbkv.config.Secrets;
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.results.BenchmarkResult;
+import io.github.ycsbkv.results.ClientCpu;
 import io.github.ycsbkv.results.ClientStalls;
 import io.github.ycsbkv.results.LoadShape;
 import io.github.ycsbkv.results.EnvironmentInfo;
@@ -383,6 +384,7 @@ public final class Benchmark {
       watch.start();
     }
     Map<String, long[]> gcBefore = gcSnapshot();
+    final long cpuBefore = processCpuNanos();
     HiccupMeter hiccups = new HiccupMeter(clock, HiccupMeter.PARK).start();
     final long startNanos = clock.nanoTime();
     final Instant startWall = Instant.now();
@@ -416,6 +418,7 @@ public final class Benchmark {
       workload.requestStop();
     }
     final long endNanos = clock.nanoTime();
+    final long cpuAfter = processCpuNanos();
     List<Outage> outageList = outages.finish(endNanos);
     if (warningsOut != null) {
       for (Outage o : outageList) {
@@ -451,6 +454,10 @@ public final class Benchmark {
     for (Worker w : workers) {
       ops += w.opsDone();
     }
+    ClientCpu clientCpu = cpuBefore < 0 || cpuAfter < cpuBefore ? null : ClientCpu.of(cpuAfter - cpuBefore, ops);
+    if (clientCpu != null && warningsOut != null) {
+      warningsOut.println("ycsb-kv: load: " + clientCpu.describe());
+    }
     if (watch != null && probed) {
       LoadShape.ServerView view = watch.stop(ops);
       if (view != null && shape != null) {
@@ -461,6 +468,9 @@ public final class Benchmark {
         }
         for (String m : shape.mismatches()) {
           warn(warnings, m);
+        }
+        if (watch.cpuProblem() != null) {
+          warn(warnings, watch.cpuProblem());
         }
       } else if (watch.failure() != null) {
         warn(warnings, "the server's load counters could not be read: " + watch.failure());
@@ -491,7 +501,22 @@ public final class Benchmark {
         label, threads, target, startWall, endWall, TimeUnit.NANOSECONDS.toMillis(runtimeNanos), ops, throughput,
         reason.id(), signal.message(), warnings, percentiles, operationResults,
         UpstreamMeasurements.export(upstream), intervals, gc, EnvironmentInfo.current(),
-        configuration(drivers), server, shape, stalls, outageList, warmup);
+        configuration(drivers), server, shape, stalls, outageList, warmup, clientCpu);
+  }
+
+  /**
+   * The CPU time this process has used, every thread's, user and system, in nanoseconds, or -1 when the JVM does
+   * not say ({@code com.sun.management.OperatingSystemMXBean}, which OpenJDK and its builds provide).
+   */
+  static long processCpuNanos() {
+    try {
+      if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+        return os.getProcessCpuTime();
+      }
+    } catch (LinkageError e) {
+      // a JVM without the jdk.management module
+    }
+    return -1;
   }
 
   /** Client {@code id}'s share of {@code total} operations over {@code clients}: the remainder to the first ones. */

@@ -6,9 +6,9 @@ import io.github.ycsbkv.spi.ServerProbe;
 
 /**
  * Reads the server's own load counters ({@link ServerProbe#load()}) around a measured phase: when the
- * clients are connected (the commands counter at the start), every {@link ServerProbe#LOAD_INTERVAL_MILLIS}
- * ms while they run (the most connections at once), at the end (the commands counter again), and once the
- * clients have closed their connections (the server's baseline: the probe's own and any other client's).
+ * clients are connected (the commands counter and the server's CPU time at the start), every
+ * {@link ServerProbe#LOAD_INTERVAL_MILLIS} ms while they run (the most connections at once), at the end (both
+ * counters again), and once the clients have closed their connections (the server's baseline: the probe's own and any other client's).
  * The baseline is read after the run, not before it, so that a server that accepts and never answers costs
  * no probe timeout before the clients' own. The probe is used by one thread at a time: the caller's, then
  * the watch thread's between {@link #start()} and {@link #stop(long)}, then the caller's again.
@@ -22,7 +22,10 @@ final class LoadWatch implements Runnable {
   private Thread thread;
   // Written by the watch thread, read after it ended.
   private int maxConnections = -1;
+  private long lastCpuMicros = -1;
+  private boolean cpuWentBack;
   private String failure;
+  private String cpuProblem;
 
   LoadWatch(ServerProbe probe) {
     this.probe = probe;
@@ -83,8 +86,17 @@ final class LoadWatch implements Runnable {
       // The probe leaves its own commands out of the counter (ServerLoad).
       perOp = Math.max(0, end.commandsProcessed() - atStart.commandsProcessed()) / (double) operations;
     }
+    double cpuPerOp = Double.NaN;
+    if (end != null && end.cpuMicros() >= 0 && atStart.cpuMicros() >= 0 && operations > 0) {
+      if (cpuWentBack || end.cpuMicros() < lastCpuMicros) {
+        cpuProblem = "the server's CPU time counter went backwards during the phase, so no server CPU per operation"
+            + " is given";
+      } else {
+        cpuPerOp = (end.cpuMicros() - atStart.cpuMicros()) / (double) operations;
+      }
+    }
     return new LoadShape.ServerView(baseline.connections(), baseline.probeConnections(), maxConnections, perOp,
-        atStart.source());
+        atStart.source(), cpuPerOp);
   }
 
   /**
@@ -117,8 +129,17 @@ final class LoadWatch implements Runnable {
     return failure;
   }
 
+  /** Why the server's CPU per operation is not given though the server reports its CPU time, or null. */
+  String cpuProblem() {
+    return cpuProblem;
+  }
+
   private void note(ServerLoad load) {
     maxConnections = Math.max(maxConnections, load.connections());
+    if (load.cpuMicros() >= 0) {
+      cpuWentBack |= load.cpuMicros() < lastCpuMicros;
+      lastCpuMicros = load.cpuMicros();
+    }
   }
 
   private ServerLoad read() {

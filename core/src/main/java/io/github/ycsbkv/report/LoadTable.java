@@ -9,8 +9,8 @@ import java.util.Locale;
 /**
  * The report's table of the load each cell put on its server: the shape the engine intended (clients,
  * connections, requests in flight on each, serving threads) beside what the server itself saw (its most
- * connections during the run, less those before it, and the commands it processed per operation), and the
- * client's longest stall. A row whose server view differs from the shape is marked. Stateless.
+ * connections during the run, less those before it, the commands it processed and the CPU it used per
+ * operation), the client's CPU per operation, and its longest stall. A row whose server view differs from the shape is marked. Stateless.
  */
 final class LoadTable {
 
@@ -24,6 +24,7 @@ final class LoadTable {
         .append("<th class=\"l\">store</th><th class=\"l\">workload</th><th>clients</th><th class=\"l\">shape</th>")
         .append("<th>connections</th><th>in flight on each</th><th>serving threads</th>")
         .append("<th>server: connections during the run</th><th>server: commands/op</th>")
+        .append("<th>server: CPU us/op</th><th>client: CPU us/op</th>")
         .append("<th>client stall max</th><th>collector pauses ms</th></tr>\n");
   }
 
@@ -44,7 +45,13 @@ final class LoadTable {
         .append(v == null || v.runConnections() < 0 ? "n/a" : Integer.toString(v.runConnections()))
         .append("</td><td>").append(v == null || Double.isNaN(v.commandsPerOperation()) ? "n/a"
             : String.format(Locale.ROOT, "%.2f", v.commandsPerOperation()))
+        .append("</td><td>").append(v == null ? "n/a" : micros(v.cpuMicrosPerOperation()))
+        .append("</td><td>").append(r.clientCpu() == null ? "n/a" : micros(r.clientCpu().microsPerOperation()))
         .append("</td><td>").append(s == null ? "n/a" : SummaryTable.human(s.maxMicros()))
         .append("</td><td>").append(s == null ? "n/a" : Long.toString(s.gcPauseMillis())).append("</td></tr>\n");
+  }
+
+  private static String micros(double v) {
+    return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%.1f", v);
   }
 }

@@ -40,6 +40,8 @@ import java.util.Map;
  * @param outages the periods in which operations failed because the store could not be reached, in order (empty
  *     in results of earlier versions)
  * @param warmup the warm-up run before the phase and left out of every figure above, or null when there was none
+ * @param clientCpu the CPU time the client process used during the phase, or null when the JVM does not say (and in
+ *     results of earlier versions)
  */
 public record BenchmarkResult(String command, String binding, String dbClass, String workload, String label,
     int threads, double targetOpsPerSec, Instant start, Instant end, long runtimeMillis, long operations,
@@ -47,7 +49,7 @@ public record BenchmarkResult(String command, String binding, String dbClass, St
     List<OperationResult> operationResults, Map<String, Map<String, Number>> workloadMeasurements,
     List<IntervalSample> intervals, Map<String, Map<String, Long>> gc, EnvironmentInfo environment,
     Map<String, String> configuration, Map<String, ServerSample> server, LoadShape load, ClientStalls stalls,
-    List<Outage> outages, Warmup warmup) {
+    List<Outage> outages, Warmup warmup, ClientCpu clientCpu) {
 
   /** The version of the {@code result.json} format. */
   public static final String SCHEMA = "ycsb-kv/result/1";
@@ -65,6 +67,19 @@ public record BenchmarkResult(String command, String binding, String dbClass, St
     outages = outages == null ? List.of() : List.copyOf(outages);
   }
 
+  /** A result without the client's CPU time (the layout before it was measured). */
+  public BenchmarkResult(String command, String binding, String dbClass, String workload, String label,
+      int threads, double targetOpsPerSec, Instant start, Instant end, long runtimeMillis, long operations,
+      double throughputOpsPerSec, String stopReason, String error, List<String> warnings, List<Double> percentiles,
+      List<OperationResult> operationResults, Map<String, Map<String, Number>> workloadMeasurements,
+      List<IntervalSample> intervals, Map<String, Map<String, Long>> gc, EnvironmentInfo environment,
+      Map<String, String> configuration, Map<String, ServerSample> server, LoadShape load, ClientStalls stalls,
+      List<Outage> outages, Warmup warmup) {
+    this(command, binding, dbClass, workload, label, threads, targetOpsPerSec, start, end, runtimeMillis, operations,
+        throughputOpsPerSec, stopReason, error, warnings, percentiles, operationResults, workloadMeasurements,
+        intervals, gc, environment, configuration, server, load, stalls, outages, warmup, null);
+  }
+
   /** A result without a warm-up (the layout before there was one). */
   public BenchmarkResult(String command, String binding, String dbClass, String workload, String label,
       int threads, double targetOpsPerSec, Instant start, Instant end, long runtimeMillis, long operations,
@@ -75,7 +90,7 @@ public record BenchmarkResult(String command, String binding, String dbClass, St
       List<Outage> outages) {
     this(command, binding, dbClass, workload, label, threads, targetOpsPerSec, start, end, runtimeMillis, operations,
         throughputOpsPerSec, stopReason, error, warnings, percentiles, operationResults, workloadMeasurements,
-        intervals, gc, environment, configuration, server, load, stalls, outages, null);
+        intervals, gc, environment, configuration, server, load, stalls, outages, null, null);
   }
 
   /** A result without outages (the layout before they were measured). */
@@ -87,7 +102,7 @@ public record BenchmarkResult(String command, String binding, String dbClass, St
       Map<String, String> configuration, Map<String, ServerSample> server, LoadShape load, ClientStalls stalls) {
     this(command, binding, dbClass, workload, label, threads, targetOpsPerSec, start, end, runtimeMillis, operations,
         throughputOpsPerSec, stopReason, error, warnings, percentiles, operationResults, workloadMeasurements,
-        intervals, gc, environment, configuration, server, load, stalls, List.of(), null);
+        intervals, gc, environment, configuration, server, load, stalls, List.of(), null, null);
   }
 
   /** A result without load shape and stalls (the layout before they were measured). */
@@ -99,7 +114,7 @@ public record BenchmarkResult(String command, String binding, String dbClass, St
       Map<String, String> configuration, Map<String, ServerSample> server) {
     this(command, binding, dbClass, workload, label, threads, targetOpsPerSec, start, end, runtimeMillis, operations,
         throughputOpsPerSec, stopReason, error, warnings, percentiles, operationResults, workloadMeasurements,
-        intervals, gc, environment, configuration, server, null, null, List.of(), null);
+        intervals, gc, environment, configuration, server, null, null, List.of(), null, null);
   }
 
   /** The result for {@code operation}, or {@code null}. */

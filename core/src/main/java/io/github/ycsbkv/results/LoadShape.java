@@ -49,9 +49,17 @@ public record LoadShape(int clients, int connections, double inFlightPerConnecti
    * @param commandsPerOperation commands the server processed per workload operation during the measured phase
    *     (the probe's own subtracted), or NaN when the server does not count them
    * @param source where the figures come from
+   * @param cpuMicrosPerOperation CPU time (user and system) the server process used during the measured phase per
+   *     workload operation, in microseconds, or NaN when the server does not say
    */
   public record ServerView(int connectionsBefore, int probeConnections, int connectionsMax, double commandsPerOperation,
-      String source) {
+      String source, double cpuMicrosPerOperation) {
+
+    /** A view without the server's CPU (stores that do not report it, results of earlier versions). */
+    public ServerView(int connectionsBefore, int probeConnections, int connectionsMax, double commandsPerOperation,
+        String source) {
+      this(connectionsBefore, probeConnections, connectionsMax, commandsPerOperation, source, Double.NaN);
+    }
 
     /** Connections the run added to the server at most ({@code connectionsMax - connectionsBefore}), or -1. */
     public int runConnections() {
@@ -98,6 +106,9 @@ public record LoadShape(int clients, int connections, double inFlightPerConnecti
     }
     if (!Double.isNaN(server.commandsPerOperation())) {
       parts.add(String.format(Locale.ROOT, "%.2f commands per operation", server.commandsPerOperation()));
+    }
+    if (!Double.isNaN(server.cpuMicrosPerOperation())) {
+      parts.add(String.format(Locale.ROOT, "%.1f us of its CPU per operation", server.cpuMicrosPerOperation()));
     }
     return parts.isEmpty() ? null : "the server saw " + String.join(", ", parts);
   }

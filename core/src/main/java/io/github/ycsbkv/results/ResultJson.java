@@ -122,7 +122,16 @@ public final class ResultJson {
         timing.path("runtimeMillis").asLong(), root.path("overall").path("operations").asLong(),
         root.path("overall").path("throughputOpsPerSec").asDouble(), root.path("stopReason").asText(),
         text(root.path("error")), warnings, percentiles, ops, wm, intervals, gc, env, config, server,
-        load(root.path("load")), stalls(root.path("clientStalls")), outages, warmup(root.path("warmup")));
+        load(root.path("load")), stalls(root.path("clientStalls")), outages, warmup(root.path("warmup")),
+        clientCpu(root.path("clientCpu")));
+  }
+
+  private static ClientCpu clientCpu(JsonNode c) {
+    if (!c.isObject()) {
+      return null;
+    }
+    return new ClientCpu(c.path("cpuMillis").asLong(), c.path("microsPerOperation").isNumber()
+        ? c.path("microsPerOperation").asDouble() : Double.NaN);
   }
 
   private static Warmup warmup(JsonNode w) {
@@ -213,11 +222,7 @@ public final class ResultJson {
       i.put("elapsedMillis", s.elapsedMillis());
       i.put("operations", s.operations());
       i.put("opsPerSec", s.opsPerSec());
-      if (Double.isNaN(s.p99Micros())) {
-        i.putNull("p99Micros");
-      } else {
-        i.put("p99Micros", s.p99Micros());
-      }
+      putNumberOrNull(i, "p99Micros", s.p99Micros());
       i.put("failedOperations", s.failedOperations());
     }
 
@@ -246,11 +251,7 @@ public final class ResultJson {
       }
       n.put("failedOperations", o.failedOperations());
       n.put("firstCause", o.firstCause());
-      if (Double.isNaN(o.levelBeforeOpsPerSec())) {
-        n.putNull("levelBeforeOpsPerSec");
-      } else {
-        n.put("levelBeforeOpsPerSec", o.levelBeforeOpsPerSec());
-      }
+      putNumberOrNull(n, "levelBeforeOpsPerSec", o.levelBeforeOpsPerSec());
       if (o.backAfterMillis() >= 0) {
         n.put("throughputBackAfterMillis", o.backAfterMillis());
       } else {
@@ -307,6 +308,14 @@ public final class ResultJson {
           .put("p99Micros", c.p99Micros()).put("p99_9Micros", c.p999Micros()).put("maxMicros", c.maxMicros())
           .put("gcPauses", c.gcPauses()).put("gcPauseMillis", c.gcPauseMillis());
     }
+    if (r.clientCpu() != null) {
+      ClientCpu c = r.clientCpu();
+      ObjectNode n = root.putObject("clientCpu").put("cpuMillis", c.cpuMillis());
+      putNumberOrNull(n, "microsPerOperation", c.microsPerOperation());
+      n.put("summary", c.describe());
+    } else {
+      root.putNull("clientCpu");
+    }
 
     ObjectNode config = root.putObject("configuration");
     new TreeMap<String, String>(r.configuration()).forEach(config::put);
@@ -333,12 +342,17 @@ public final class ResultJson {
     s.put("probeConnections", v.probeConnections());
     putKnown(s, "connectionsMax", v.connectionsMax());
     putKnown(s, "runConnections", v.runConnections());
-    if (Double.isNaN(v.commandsPerOperation())) {
-      s.putNull("commandsPerOperation");
-    } else {
-      s.put("commandsPerOperation", v.commandsPerOperation());
-    }
+    putNumberOrNull(s, "commandsPerOperation", v.commandsPerOperation());
+    putNumberOrNull(s, "cpuMicrosPerOperation", v.cpuMicrosPerOperation());
     s.put("source", v.source());
+  }
+
+  private static void putNumberOrNull(ObjectNode o, String field, double value) {
+    if (Double.isNaN(value)) {
+      o.putNull(field);
+    } else {
+      o.put(field, value);
+    }
   }
 
   private static LoadShape load(JsonNode o) {
@@ -348,7 +362,8 @@ public final class ResultJson {
     JsonNode s = o.path("server");
     LoadShape.ServerView view = s.isObject() ? new LoadShape.ServerView((int) known(s.path("connectionsBefore")),
         s.path("probeConnections").asInt(1), (int) known(s.path("connectionsMax")), s.path("commandsPerOperation").isNumber()
-            ? s.path("commandsPerOperation").asDouble() : Double.NaN, s.path("source").asText()) : null;
+            ? s.path("commandsPerOperation").asDouble() : Double.NaN, s.path("source").asText(),
+        s.path("cpuMicrosPerOperation").isNumber() ? s.path("cpuMicrosPerOperation").asDouble() : Double.NaN) : null;
     return new LoadShape(o.path("clients").asInt(), (int) known(o.path("connections")),
         o.path("inFlightPerConnection").asDouble(), o.path("servingThreads").asInt(), o.path("model").asText(), view,
         o.path("transport").isTextual() ? o.path("transport").asText() : null);

@@ -205,8 +205,22 @@ public final class ResultMerge {
         first.label(), threads, target, windowStart, windowEnd, windowMillis, operations, throughput, stopReason,
         errors.isEmpty() ? null : String.join("; ", errors), warnings, percentiles, ops, measurements, List.of(), gc,
         env, configuration, server, mergedLoad(results), mergedStalls(results), mergedOutages(results),
-        mergedWarmup(results));
+        mergedWarmup(results), mergedClientCpu(results));
     return new Merged(merged, series);
+  }
+
+  /** The processes' CPU time added up, per operation of them all; null when a result has none. */
+  static ClientCpu mergedClientCpu(List<BenchmarkResult> results) {
+    long cpuMillis = 0;
+    long operations = 0;
+    for (BenchmarkResult r : results) {
+      if (r.clientCpu() == null) {
+        return null;
+      }
+      cpuMillis += r.clientCpu().cpuMillis();
+      operations += r.operations();
+    }
+    return ClientCpu.of(cpuMillis * 1_000_000, operations);
   }
 
   /**

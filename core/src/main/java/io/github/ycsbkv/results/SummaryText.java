@@ -39,6 +39,12 @@ public final class SummaryText {
       line(sb, "CLIENT-STALLS", "99.9thPercentile(us)", num(r.stalls().p999Micros()));
       line(sb, "CLIENT-STALLS", "Max(us)", num(r.stalls().maxMicros()));
     }
+    if (r.clientCpu() != null) {
+      line(sb, "CLIENT-CPU", "CpuTime(ms)", Long.toString(r.clientCpu().cpuMillis()));
+      if (!Double.isNaN(r.clientCpu().microsPerOperation())) {
+        line(sb, "CLIENT-CPU", "MicrosPerOperation", num(r.clientCpu().microsPerOperation()));
+      }
+    }
     if (r.warmup() != null) {
       line(sb, "WARMUP", "Operations", Long.toString(r.warmup().operations()));
       line(sb, "WARMUP", "FailedOperations", Long.toString(r.warmup().failedOperations()));
@@ -73,6 +79,9 @@ public final class SummaryText {
       }
       if (v != null && !Double.isNaN(v.commandsPerOperation())) {
         line(sb, "LOAD", "ServerCommandsPerOperation", num(v.commandsPerOperation()));
+      }
+      if (v != null && !Double.isNaN(v.cpuMicrosPerOperation())) {
+        line(sb, "LOAD", "ServerCpuMicrosPerOperation", num(v.cpuMicrosPerOperation()));
       }
     }
 

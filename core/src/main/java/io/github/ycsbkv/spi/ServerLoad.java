@@ -11,5 +11,14 @@ package io.github.ycsbkv.spi;
  * @param source where the figures come from, for example {@code INFO clients connected_clients / INFO stats
  *     total_commands_processed}
  * @param probeConnections connections the probe itself holds on the server (counted in {@code connections})
+ * @param cpuMicros CPU time (user and system) the server process has used since it started, in microseconds, or -1
+ *     if the server does not say (only differences of it mean something)
  */
-public record ServerLoad(int connections, long commandsProcessed, String source, int probeConnections) {}
+public record ServerLoad(int connections, long commandsProcessed, String source, int probeConnections,
+    long cpuMicros) {
+
+  /** Counters without the server's CPU time. */
+  public ServerLoad(int connections, long commandsProcessed, String source, int probeConnections) {
+    this(connections, commandsProcessed, source, probeConnections, -1);
+  }
+}

@@ -22,4 +22,15 @@ class RespInfoTest {
     assertEquals("dragonfly", RespInfo.serverName(dragonfly));
     assertEquals("df-v1.30.3", RespInfo.version(dragonfly));
   }
+
+  @Test
+  void cpuMicros_addsUserAndSystemTime() {
+    // Redis 7.0.15's and Dragonfly 1.40.1's INFO cpu, as they wrote it here.
+    assertEquals(412_500_580, RespInfo.cpuMicros(RespInfo.parse("# CPU\r\nused_cpu_sys:271.708647\r\n"
+        + "used_cpu_user:140.791933\r\nused_cpu_sys_children:0.000000\r\nused_cpu_user_children:0.000000\r\n")));
+    assertEquals(246_678_067, RespInfo.cpuMicros(RespInfo.parse("# Cpu\r\nused_cpu_sys:184.262670\r\n"
+        + "used_cpu_user:62.415397\r\nused_cpu_sys_children:0.0\r\n")));
+    assertEquals(-1, RespInfo.cpuMicros(RespInfo.parse("# CPU\r\nused_cpu_sys:1.5\r\n")));
+    assertEquals(-1, RespInfo.cpuMicros(RespInfo.parse("used_cpu_sys:x\r\nused_cpu_user:1\r\n")));
+  }
 }

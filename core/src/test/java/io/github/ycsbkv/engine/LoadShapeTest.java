@@ -166,6 +166,8 @@ class LoadShapeTest {
   /** A server that counts one command per operation completed and holds the probe's connection plus what it is told. */
   static final class CountingProbe implements ServerProbe {
     volatile int extraConnections;
+    /** 3 us of the server's CPU per operation, or -3: a counter that goes backwards. */
+    volatile long cpuPerOperation = 3;
     final int clients;
 
     CountingProbe(int clients) {
@@ -181,8 +183,10 @@ class LoadShapeTest {
     public ServerLoad load() {
       // The clients' connections from their init to their cleanup.
       int connected = ShapedAsyncDB.OPEN.get();
+      // 3 us of the server's CPU per operation completed, and a constant since the server started.
       return new ServerLoad(1 + connected + (connected > 0 ? extraConnections : 0),
-          DelayedAsyncDB.COMPLETED.get(), "fake counters", 1);
+          DelayedAsyncDB.COMPLETED.get(), "fake counters", 1,
+          5_000_000 + cpuPerOperation * DelayedAsyncDB.COMPLETED.get());
     }
 
     @Override
@@ -202,11 +206,15 @@ class LoadShapeTest {
     assertEquals(7, v.connectionsMax());
     assertEquals(6, v.runConnections());
     assertEquals(1.0, v.commandsPerOperation(), 1e-9);
+    assertEquals(3.0, v.cpuMicrosPerOperation(), 1e-9);
+    assertTrue(r.load().describeServer().endsWith("1.00 commands per operation, 3.0 us of its CPU per operation"),
+        r.load().describeServer());
     assertTrue(r.warnings().stream().noneMatch(w -> w.contains("the load was not the intended one")), r.warnings().toString());
     // Round trip through result.json.
     BenchmarkResult back = ResultJson.parse(ResultJson.toJson(r));
     assertEquals(r.load(), back.load());
     assertEquals(r.stalls(), back.stalls());
+    assertEquals(r.clientCpu(), back.clientCpu());
 
     reset();
     probe.extraConnections = 3;
@@ -215,5 +223,37 @@ class LoadShapeTest {
     assertTrue(other.warnings().stream().anyMatch(w -> w.equals("the load shape says 6 connections, but the server"
         + " saw 9 more connections during the run than without its clients: the load was not the intended one")),
         other.warnings().stream().collect(Collectors.joining("\n")));
+  }
+
+  @Test
+  void run_serverCpuCounterGoingBackwards_noFigureAndAWarning() {
+    Properties p = props(6);
+    p.setProperty("drivers", "2");
+    p.setProperty("operationcount", "3000");
+    CountingProbe probe = new CountingProbe(6);
+    probe.cpuPerOperation = -3;
+    BenchmarkResult r = run(p, probe);
+    assertTrue(Double.isNaN(r.load().server().cpuMicrosPerOperation()), r.load().server().toString());
+    assertEquals(1.0, r.load().server().commandsPerOperation(), 1e-9, "the other figures stand");
+    assertTrue(r.warnings().contains("the server's CPU time counter went backwards during the phase, so no server CPU"
+        + " per operation is given"), r.warnings().toString());
+  }
+
+  @Test
+  void run_clientCpu_isThePhasesOwn() {
+    Properties p = props(4);
+    p.setProperty("operationcount", "4000");
+    BenchmarkResult r = run(p, null);
+    assertNotNull(r.clientCpu(), "OpenJDK reports the process's CPU time");
+    // This JVM has run other tests before: a figure counted from its start would exceed what the phase's
+    // runtime on every core allows.
+    long cores = Runtime.getRuntime().availableProcessors();
+    assertTrue(r.clientCpu().cpuMillis() <= (r.runtimeMillis() + 20) * cores, r.clientCpu() + " in "
+        + r.runtimeMillis() + " ms");
+    assertEquals(r.clientCpu().cpuMillis() * 1000.0 / 4000, r.clientCpu().microsPerOperation(), 0.25);
+    assertTrue(r.clientCpu().microsPerOperation() > 0, r.clientCpu().toString());
+    String summary = io.github.ycsbkv.results.SummaryText.format(r);
+    assertTrue(summary.contains("[CLIENT-CPU], CpuTime(ms), " + r.clientCpu().cpuMillis() + "\n"), summary);
+    assertNull(r.load().server(), "no probe, no server view");
   }
 }

@@ -1,6 +1,7 @@
 package io.github.ycsbkv.results;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -70,6 +71,24 @@ class ResultMergeTest {
     assertEquals("(differs per client)", m.result().configuration().get("insertstart"));
     assertEquals("100", m.result().configuration().get("recordcount"));
     assertEquals("a,b", m.result().environment().host());
+  }
+
+  @Test
+  void mergedClientCpu_addsTheProcessesUp_perOperationOfThemAll() {
+    Instant t0 = Instant.parse("2026-01-01T00:00:00Z");
+    BenchmarkResult a = withCpu(result("a", t0, 10_000, 1000, 1, 0, histogram(1_000)), new ClientCpu(30, 30.0));
+    BenchmarkResult b = withCpu(result("b", t0, 10_000, 3000, 1, 0, histogram(1_000)), new ClientCpu(10, 3.33));
+    assertEquals(new ClientCpu(40, 10.0), ResultMerge.mergedClientCpu(List.of(a, b)));
+    assertNull(ResultMerge.mergedClientCpu(List.of(a, result("c", t0, 10_000, 10, 1, 0, histogram(1)))),
+        "a process that did not measure it leaves the sum unknown");
+  }
+
+  private static BenchmarkResult withCpu(BenchmarkResult r, ClientCpu cpu) {
+    return new BenchmarkResult(r.command(), r.binding(), r.dbClass(), r.workload(), r.label(), r.threads(),
+        r.targetOpsPerSec(), r.start(), r.end(), r.runtimeMillis(), r.operations(), r.throughputOpsPerSec(),
+        r.stopReason(), r.error(), r.warnings(), r.percentiles(), r.operationResults(), r.workloadMeasurements(),
+        r.intervals(), r.gc(), r.environment(), r.configuration(), r.server(), r.load(), r.stalls(), r.outages(),
+        r.warmup(), cpu);
   }
 
   @Test

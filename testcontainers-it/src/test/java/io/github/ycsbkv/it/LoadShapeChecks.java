@@ -77,6 +77,33 @@ final class LoadShapeChecks {
     assertEquals(1.0, server.path("commandsPerOperation").asDouble(), 0.0005,
         "SET or GET, nothing else (no scan index): " + server);
     assertEquals(8, server.path("runConnections").asInt(), server.toString());
+    cpuOfThePhase(binding, new ObjectMapper().readTree(tmp.resolve("mt").resolve("result.json").toFile()));
+  }
+
+  /**
+   * The CPU each side used in the measured phase, per operation: the server's from its own {@code INFO cpu}
+   * (a SET or GET costs a RESP server microseconds, never a millisecond; none from the dragonfly binding, whose
+   * store's total is no measurement), the client's from the OS. The CLI runs in this test's JVM, which has done
+   * other work before: a figure counted from the process's start would exceed what the phase's runtime on every
+   * core allows.
+   */
+  static void cpuOfThePhase(String binding, JsonNode result) {
+    JsonNode server = result.path("load").path("server");
+    if (binding.equals("dragonfly")) {
+      assertTrue(server.path("cpuMicrosPerOperation").isNull(), server.toString());
+    } else {
+      double serverCpu = server.path("cpuMicrosPerOperation").asDouble(-1);
+      assertTrue(serverCpu > 0 && serverCpu < 1000, "the server's CPU per operation: " + server);
+      assertTrue(server.path("source").asText().endsWith("INFO cpu used_cpu_user + used_cpu_sys"), server.toString());
+    }
+    JsonNode client = result.path("clientCpu");
+    long millis = client.path("cpuMillis").asLong(-1);
+    long ops = result.path("overall").path("operations").asLong();
+    long runtime = result.path("timing").path("runtimeMillis").asLong();
+    int cores = result.path("environment").path("availableProcessors").asInt();
+    assertTrue(millis >= 0 && millis <= (runtime + 20) * cores, "the client's CPU: " + client + " in " + runtime
+        + " ms on " + cores + " cores");
+    assertEquals(millis * 1000.0 / ops, client.path("microsPerOperation").asDouble(), 1000.0 / ops, client.toString());
   }
 
   /**
@@ -106,5 +133,6 @@ final class LoadShapeChecks {
     assertEquals(1.0, server.path("commandsPerOperation").asDouble(), 0.0005,
         "the server's commands during the measured phase, per measured operation: " + server);
     assertEquals(8, server.path("runConnections").asInt(), "the same 8 connections: " + server);
+    cpuOfThePhase(binding, r);
   }
 }

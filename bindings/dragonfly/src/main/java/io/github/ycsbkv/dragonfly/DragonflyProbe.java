@@ -46,7 +46,10 @@ final class DragonflyProbe implements ServerProbe {
 
   /**
    * {@code INFO clients} and {@code INFO stats}: connected clients, and commands processed less the probe's
-   * own (Dragonfly counts a command while answering it, Redis after: a constant either way).
+   * own (Dragonfly counts a command while answering it, Redis after: a constant either way). No CPU time: under load
+   * Dragonfly 1.40's {@code INFO cpu} total goes backwards now and then, by up to 0.9 s (read every 20 ms while
+   * redis-benchmark ran, against the process's own {@code /proc} figure, which did not), so a phase's difference of
+   * it is no measurement.
    */
   @Override
   public io.github.ycsbkv.spi.ServerLoad load() throws DBException {

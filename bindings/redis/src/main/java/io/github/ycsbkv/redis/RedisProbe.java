@@ -46,6 +46,9 @@ final class RedisProbe implements ServerProbe {
 
   static final String LOAD_SOURCE = "INFO clients connected_clients / INFO stats total_commands_processed";
 
+  /** Whether the server's {@code INFO cpu} total is read: null until the first {@link #load()} asked which server. */
+  private Boolean cpuCounted;
+
   private final RedisSettings settings;
   private final List<Node> nodes = new ArrayList<>();
   /** Commands this probe has sent, so that its own can be left out of the server's count. */
@@ -86,9 +89,11 @@ final class RedisProbe implements ServerProbe {
   }
 
   /**
-   * {@code INFO clients} and {@code INFO stats} of a standalone server; null on a cluster. The commands
+   * {@code INFO clients}, {@code INFO stats} and {@code INFO cpu} of a standalone server; null on a cluster. The commands
    * counter leaves out every command this probe sent (the server counts each after or, Dragonfly, while
-   * answering it: a constant either way, which the engine's differences cancel).
+   * answering it: a constant either way, which the engine's differences cancel). The CPU time is Redis's, Valkey's
+   * and KeyDB's process total ({@code getrusage}); not Dragonfly's, whose total goes backwards under load (see the
+   * dragonfly binding's probe).
    */
   @Override
   public io.github.ycsbkv.spi.ServerLoad load() throws DBException {
@@ -98,10 +103,17 @@ final class RedisProbe implements ServerProbe {
     try {
       connect();
       Node node = nodes.get(0);
-      Map<String, String> info = RespInfo.parse(info(node, "clients") + "\n" + info(node, "stats"));
+      if (cpuCounted == null) {
+        cpuCounted = !"dragonfly".equals(RespInfo.serverName(RespInfo.parse(info(node, "server"))));
+      }
+      // INFO stats last: its counter then includes every command this probe sent but itself.
+      String before = info(node, "clients") + "\n" + (cpuCounted ? info(node, "cpu") + "\n" : "");
+      Map<String, String> info = RespInfo.parse(before + info(node, "stats"));
       int connections = Integer.parseInt(info.getOrDefault("connected_clients", "-1").trim());
       long commands = Long.parseLong(info.getOrDefault("total_commands_processed", "-1").trim());
-      return new io.github.ycsbkv.spi.ServerLoad(connections, commands < 0 ? -1 : commands - (sent - 1), LOAD_SOURCE, 1);
+      return new io.github.ycsbkv.spi.ServerLoad(connections, commands < 0 ? -1 : commands - (sent - 1),
+          cpuCounted ? LOAD_SOURCE + " / " + RespInfo.CPU_SOURCE : LOAD_SOURCE, 1,
+          cpuCounted ? RespInfo.cpuMicros(info) : -1);
     } catch (JedisException e) {
       throw RedisClients.explain(settings, e);
     }
