@@ -8,7 +8,8 @@ import io.github.ycsbkv.spi.ServerProbe;
  * Reads the server's own load counters ({@link ServerProbe#load()}) around a measured phase: when the
  * clients are connected (the commands counter and the server's CPU time at the start), every
  * {@link ServerProbe#LOAD_INTERVAL_MILLIS} ms while they run (the most connections at once), at the end (both
- * counters again), and once the clients have closed their connections (the server's baseline: the probe's own and any other client's).
+ * counters again), and once the clients have closed their connections (the server's baseline: the probe's own
+ * and any other client's).
  * The baseline is read after the run, not before it, so that a server that accepts and never answers costs
  * no probe timeout before the clients' own. The probe is used by one thread at a time: the caller's, then
  * the watch thread's between {@link #start()} and {@link #stop(long)}, then the caller's again.

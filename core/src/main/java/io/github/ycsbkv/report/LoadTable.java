@@ -10,7 +10,8 @@ import java.util.Locale;
  * The report's table of the load each cell put on its server: the shape the engine intended (clients,
  * connections, requests in flight on each, serving threads) beside what the server itself saw (its most
  * connections during the run, less those before it, the commands it processed and the CPU it used per
- * operation), the client's CPU per operation, and its longest stall. A row whose server view differs from the shape is marked. Stateless.
+ * operation), the client's CPU per operation, and its longest stall. A row whose server view differs from the
+ * shape is marked. Stateless.
  */
 final class LoadTable {
 

@@ -80,14 +80,14 @@ public final class ResultJson {
     java.util.List<IntervalSample> intervals = new java.util.ArrayList<>();
     for (JsonNode i : root.path("intervals")) {
       intervals.add(new IntervalSample(i.path("elapsedMillis").asLong(), i.path("operations").asLong(),
-          i.path("opsPerSec").asDouble(), i.path("p99Micros").isNumber() ? i.path("p99Micros").asDouble() : Double.NaN,
+          i.path("opsPerSec").asDouble(), numberOrNaN(i.path("p99Micros")),
           i.path("failedOperations").asLong(0)));
     }
     java.util.List<Outage> outages = new java.util.ArrayList<>();
     for (JsonNode o : root.path("outages")) {
       outages.add(new Outage(o.path("startMillis").asLong(), o.path("endMillis").isNumber()
           ? o.path("endMillis").asLong() : -1, o.path("failedOperations").asLong(), o.path("firstCause").asText(),
-          o.path("levelBeforeOpsPerSec").isNumber() ? o.path("levelBeforeOpsPerSec").asDouble() : Double.NaN,
+          numberOrNaN(o.path("levelBeforeOpsPerSec")),
           o.path("throughputBackAfterMillis").isNumber() ? o.path("throughputBackAfterMillis").asLong() : -1));
     }
     java.util.Map<String, java.util.Map<String, Long>> gc = new java.util.LinkedHashMap<>();
@@ -127,11 +127,11 @@ public final class ResultJson {
   }
 
   private static ClientCpu clientCpu(JsonNode c) {
-    if (!c.isObject()) {
-      return null;
-    }
-    return new ClientCpu(c.path("cpuMillis").asLong(), c.path("microsPerOperation").isNumber()
-        ? c.path("microsPerOperation").asDouble() : Double.NaN);
+    return c.isObject() ? new ClientCpu(c.path("cpuMillis").asLong(), numberOrNaN(c.path("microsPerOperation"))) : null;
+  }
+
+  private static double numberOrNaN(JsonNode n) {
+    return n.isNumber() ? n.asDouble() : Double.NaN;
   }
 
   private static Warmup warmup(JsonNode w) {
@@ -361,9 +361,9 @@ public final class ResultJson {
     }
     JsonNode s = o.path("server");
     LoadShape.ServerView view = s.isObject() ? new LoadShape.ServerView((int) known(s.path("connectionsBefore")),
-        s.path("probeConnections").asInt(1), (int) known(s.path("connectionsMax")), s.path("commandsPerOperation").isNumber()
-            ? s.path("commandsPerOperation").asDouble() : Double.NaN, s.path("source").asText(),
-        s.path("cpuMicrosPerOperation").isNumber() ? s.path("cpuMicrosPerOperation").asDouble() : Double.NaN) : null;
+        s.path("probeConnections").asInt(1), (int) known(s.path("connectionsMax")),
+        numberOrNaN(s.path("commandsPerOperation")), s.path("source").asText(),
+        numberOrNaN(s.path("cpuMicrosPerOperation"))) : null;
     return new LoadShape(o.path("clients").asInt(), (int) known(o.path("connections")),
         o.path("inFlightPerConnection").asDouble(), o.path("servingThreads").asInt(), o.path("model").asText(), view,
         o.path("transport").isTextual() ? o.path("transport").asText() : null);

@@ -89,8 +89,8 @@ final class RedisProbe implements ServerProbe {
   }
 
   /**
-   * {@code INFO clients}, {@code INFO stats} and {@code INFO cpu} of a standalone server; null on a cluster. The commands
-   * counter leaves out every command this probe sent (the server counts each after or, Dragonfly, while
+   * {@code INFO clients}, {@code INFO stats} and {@code INFO cpu} of a standalone server; null on a cluster. The
+   * commands counter leaves out every command this probe sent (the server counts each after or, Dragonfly, while
    * answering it: a constant either way, which the engine's differences cancel). The CPU time is Redis's, Valkey's
    * and KeyDB's process total ({@code getrusage}); not Dragonfly's, whose total goes backwards under load (see the
    * dragonfly binding's probe).
