@@ -238,7 +238,7 @@ public final class RespLane implements AutoCloseable {
       return;
     }
     if (c.out == null) {
-      c.out = c.channel.alloc().ioBuffer(256);
+      c.out = c.channel.alloc().ioBuffer(c.outSize);
     }
     call.sent(call.write(c.out));
     if (c.pending.isEmpty() && c.idle) {
@@ -266,6 +266,10 @@ public final class RespLane implements AutoCloseable {
     return c;
   }
 
+  /** The bounds of a connection's first write buffer of a flush. */
+  private static final int MIN_OUT = 256;
+  private static final int MAX_OUT = 64 * 1024;
+
   private void flushDirty() {
     for (int i = 0, n = dirty.size(); i < n; i++) {
       Conn c = dirty.get(i);
@@ -273,6 +277,8 @@ public final class RespLane implements AutoCloseable {
       ByteBuf out = c.out;
       c.out = null;
       if (out != null) {
+        // The next flush's buffer starts at this one's size, so that a pipeline's requests do not grow it again.
+        c.outSize = Math.max(MIN_OUT, Math.min(MAX_OUT, out.readableBytes()));
         if (c.channel != null && c.channel.isActive()) {
           c.channel.writeAndFlush(out, c.channel.voidPromise());
         } else {
@@ -373,6 +379,8 @@ public final class RespLane implements AutoCloseable {
     Channel channel;
     boolean up;
     ByteBuf out;
+    /** How large {@link #out} starts: what the last flush wrote, within {@link #MIN_OUT} and {@link #MAX_OUT}. */
+    int outSize = MIN_OUT;
     ByteBuf cumulation;
     final ArrayDeque<RespCall> pending = new ArrayDeque<>();
     boolean dirty;
