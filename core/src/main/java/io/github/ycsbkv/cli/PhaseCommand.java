@@ -64,7 +64,8 @@ abstract class PhaseCommand implements Callable<Integer> {
 
   @Option(names = "-threads", paramLabel = "N", description = "Closed-loop clients (property threadcount, default 1), each with a"
       + " connection of its own and one request in flight on it; -p connections=N makes them share N connections,"
-      + " -p pipeline=P keeps P requests in flight on each client's connection. Results state the load the server saw.")
+      + " -p pipeline=P keeps P requests in flight on each client's connection. Results state the load the server saw"
+      + " and the CPU per operation of the client and (Redis, Valkey, KeyDB) the server.")
   Integer threads;
 
   @Option(names = "-target", paramLabel = "OPS",
