@@ -101,11 +101,21 @@ public final class RespLane implements AutoCloseable {
     return loop;
   }
 
-  /** The transport the loops run on ("io_uring (ring 256)", "epoll" or "nio"), and the TLS implementation if any. */
+  /**
+   * The transport the loops run on ("io_uring (ring 256)", "epoll" or "nio", with why io_uring or epoll did not
+   * load when {@code auto} fell back), and the TLS implementation if any ("the JDK" with why BoringSSL did not load).
+   */
   public String transport() {
     SslContext tls = endpoint.tls();
-    return tls == null ? loops.name : loops.name + ", TLS through "
-        + (tls instanceof io.netty.handler.ssl.ReferenceCountedOpenSslContext ? "BoringSSL" : "the JDK");
+    if (tls == null) {
+      return loops.name;
+    }
+    if (tls instanceof io.netty.handler.ssl.ReferenceCountedOpenSslContext) {
+      return loops.name + ", TLS through BoringSSL";
+    }
+    Throwable noBoring = io.netty.handler.ssl.OpenSsl.unavailabilityCause();
+    return loops.name + ", TLS through the JDK"
+        + (noBoring == null ? "" : " (BoringSSL unavailable: " + RespTransport.why(noBoring) + ")");
   }
 
   /** The connections this lane holds. */

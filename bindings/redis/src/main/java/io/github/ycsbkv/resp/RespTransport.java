@@ -22,7 +22,8 @@ import java.util.concurrent.TimeUnit;
  * down after the last one closed. Transport (property {@value #PROPERTY}): {@code auto} takes io_uring where the
  * kernel allows it (one system call submits the writes of every connection a loop flushed), else epoll, else
  * Java's NIO; {@code io_uring}, {@code epoll} or {@code nio} ask for one (an unavailable one is an error).
- * Docker's default seccomp profile refuses io_uring: {@code auto} then falls back to epoll by itself.
+ * Docker's default seccomp profile refuses io_uring: {@code auto} then falls back to epoll by itself, and the
+ * transport's name says why ({@code epoll (io_uring unavailable: ...)}), as it does for NIO.
  */
 public final class RespTransport {
 
@@ -31,6 +32,8 @@ public final class RespTransport {
   /** io_uring's default ring (128 entries) is smaller than the submissions of a loop serving many connections. */
   static final int MIN_RING = 256;
   static final int MAX_RING = 4096;
+  /** The longest reason {@link #why} gives. */
+  static final int WHY_MAX = 160;
 
   /** A running set of loops: the group, its channel class and how many lanes use each loop. */
   static final class Loops {
@@ -115,6 +118,7 @@ public final class RespTransport {
     DefaultThreadFactory names = new DefaultThreadFactory("ycsbkv-resp", true);
     switch (wanted) {
       case "auto", "io_uring", "iouring" -> {
+        Throwable uringCause;
         if (IoUring.isAvailable()) {
           int ring = ringSize(connections);
           try {
@@ -126,35 +130,60 @@ public final class RespTransport {
               throw new RespException("io_uring cannot start here: " + e.getMessage() + "; use " + PROPERTY
                   + "=auto", e);
             }
+            uringCause = e;
           }
         } else if (!wanted.equals("auto")) {
-          throw new RespException("io_uring is not available here (" + IoUring.unavailabilityCause().getMessage()
+          throw new RespException("io_uring is not available here (" + why(IoUring.unavailabilityCause())
               + "); use " + PROPERTY + "=auto or epoll");
+        } else {
+          uringCause = IoUring.unavailabilityCause();
         }
-        return wanted.equals("auto") ? start("epoll-or-nio", connections) : null;
-      }
-      case "epoll", "epoll-or-nio" -> {
+        String uring = "io_uring unavailable: " + why(uringCause);
         if (Epoll.isAvailable()) {
           return new Loops(new MultiThreadIoEventLoopGroup(threads, names, EpollIoHandler.newFactory()),
-              EpollSocketChannel.class, "epoll", wanted.equals("epoll") ? wanted : "auto");
+              EpollSocketChannel.class, "epoll (" + uring + ")", wanted);
         }
-        if (wanted.equals("epoll")) {
-          throw new RespException("epoll is not available here (" + Epoll.unavailabilityCause().getMessage()
-              + "); use " + PROPERTY + "=auto or nio");
+        return nio(threads, names, "nio (" + uring + "; epoll unavailable: " + why(Epoll.unavailabilityCause())
+            + ")", wanted);
+      }
+      case "epoll" -> {
+        if (Epoll.isAvailable()) {
+          return new Loops(new MultiThreadIoEventLoopGroup(threads, names, EpollIoHandler.newFactory()),
+              EpollSocketChannel.class, "epoll", wanted);
         }
-        return nio(threads, names, "auto");
+        throw new RespException("epoll is not available here (" + why(Epoll.unavailabilityCause())
+            + "); use " + PROPERTY + "=auto or nio");
       }
       case "nio" -> {
-        return nio(threads, names, wanted);
+        return nio(threads, names, "nio", wanted);
       }
       default -> throw new RespException("property '" + PROPERTY + "' must be auto, io_uring, epoll or nio, got '"
           + wanted + "'");
     }
   }
 
-  private static Loops nio(int threads, DefaultThreadFactory names, String key) {
+  private static Loops nio(int threads, DefaultThreadFactory names, String name, String key) {
     return new Loops(new MultiThreadIoEventLoopGroup(threads, names, NioIoHandler.newFactory()),
-        NioSocketChannel.class, "nio", key);
+        NioSocketChannel.class, name, key);
+  }
+
+  /**
+   * Why a native part did not load, in one short line: the innermost cause that says something (a
+   * class-initialisation error wraps the reason, for example two versions of a native library on the class
+   * path), cut at {@value #WHY_MAX} characters.
+   */
+  static String why(Throwable t) {
+    String said = null;
+    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      if (c.getMessage() != null && !c.getMessage().isBlank()) {
+        said = c.getMessage().strip();
+      }
+    }
+    if (said == null) {
+      return t == null ? "no reason given" : t.getClass().getSimpleName();
+    }
+    said = said.replaceAll("\\s+", " ");
+    return said.length() <= WHY_MAX ? said : said.substring(0, WHY_MAX - 3) + "...";
   }
 
   /** Twice a loop's connections (a write and a read each), a power of two between 256 and 4096. */
