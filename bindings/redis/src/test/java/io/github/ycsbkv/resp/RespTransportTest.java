@@ -36,12 +36,4 @@ class RespTransportTest {
     assertEquals(RespTransport.WHY_MAX, why.length());
     assertTrue(why.endsWith("..."), why);
   }
-
-  @Test
-  void ringFitsTheConnectionsOfALoop() {
-    assertEquals(256, RespTransport.ringSize(1));
-    assertEquals(256, RespTransport.ringSize(128));
-    assertEquals(512, RespTransport.ringSize(129));
-    assertEquals(4096, RespTransport.ringSize(100_000));
-  }
 }
