@@ -93,7 +93,7 @@ public final class Benchmark {
    * Set by the engine to {@code true} in the properties a binding receives when the workload never scans and
    * no scanning workload reads its records ({@link io.github.ycsbkv.spi.NeverScans}): no scan index is kept.
    */
-  public static final String WORKLOAD_NEVER_SCANS = io.github.ycsbkv.config.ScanIndex.WORKLOAD_NEVER_SCANS;
+  public static final String WORKLOAD_NEVER_SCANS = "workload.neverscans";
   /** Directory for result.json, summary.csv and the histogram files. */
   public static final String EXPORT_DIR = "export.dir";
   /**

@@ -1,6 +1,5 @@
 package io.github.ycsbkv.spi;
 
-import java.util.Locale;
 import site.ycsb.Status;
 
 /**
@@ -21,25 +20,5 @@ public final class Unavailable extends Status {
   /** Whether {@code status} says the store could not be reached. */
   public static boolean is(Status status) {
     return status instanceof Unavailable;
-  }
-
-  /**
-   * Whether a RESP error reply says the server cannot serve now rather than that the command was wrong:
-   * {@code LOADING} (reading its data set at start-up), {@code CLUSTERDOWN}, {@code MASTERDOWN} (a replica that
-   * lost its primary), {@code READONLY} (a write sent to what became a replica in a failover).
-   */
-  public static boolean isUnavailableReply(String errorReply) {
-    if (errorReply == null) {
-      return false;
-    }
-    String s = errorReply.stripLeading();
-    int end = 0;
-    while (end < s.length() && !Character.isWhitespace(s.charAt(end))) {
-      end++;
-    }
-    return switch (s.substring(0, end).toUpperCase(Locale.ROOT)) {
-      case "LOADING", "CLUSTERDOWN", "MASTERDOWN", "READONLY" -> true;
-      default -> false;
-    };
   }
 }

@@ -376,7 +376,7 @@ abstract class DragonflyContract {
     refused.setProperties(lettuce);
     site.ycsb.DBException e = org.junit.jupiter.api.Assertions.assertThrows(site.ycsb.DBException.class, refused::init);
     assertTrue(e.getMessage().startsWith("-p connections=N (connections shared by the clients) is served by"
-        + " dragonfly.asyncclient=jedis"), e.getMessage());
+        + " dragonfly.asyncclient=netty (the default) or jedis"), e.getMessage());
     refused.cleanup();
   }
 

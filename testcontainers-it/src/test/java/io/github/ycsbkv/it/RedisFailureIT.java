@@ -38,8 +38,8 @@ class RedisFailureIT {
    * Jedis's pool tried the handshake twice. Now the first client's one timeout fails the run.
    */
   @ParameterizedTest(name = "{0} tls={1}")
-  @CsvSource({"redis, false, 'the server at 127.0.0.1:%d closed or did not answer (Read timed out); if it serves TLS, set redis.tls=true'",
-      "redis, true, 'the server at 127.0.0.1:%d closed or did not answer (Read timed out); if it does not serve TLS, set redis.tls=false'",
+  @CsvSource({"redis, false, 'the server at 127.0.0.1:%d did not answer within 1000 ms (Read timed out); if it serves TLS, set redis.tls=true'",
+      "redis, true, 'the server at 127.0.0.1:%d did not answer within 1000 ms (Read timed out); if it does not serve TLS, set redis.tls=false'",
       "dragonfly, false, 'the server at 127.0.0.1:%d did not answer within 1000 ms (Read timed out); if it serves TLS, set dragonfly.tls=true'"})
   void run_serverNeverAnswers_failsOnceAfterOneTimeout_whateverTheThreadCount(String binding, boolean tls, String why)
       throws Exception {

@@ -3,10 +3,11 @@ package io.github.ycsbkv.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.ycsbkv.resp.RespCall;
-import io.github.ycsbkv.resp.RespEndpoint;
-import io.github.ycsbkv.resp.RespLane;
-import io.github.ycsbkv.resp.RespRecords;
+import io.github.ycsbkv.internal.resp.RespCall;
+import io.github.ycsbkv.internal.resp.RespEndpoint;
+import io.github.ycsbkv.internal.resp.RespLane;
+import io.github.ycsbkv.internal.resp.RecordFormat;
+import io.github.ycsbkv.internal.resp.RespRecords;
 import io.github.ycsbkv.spi.AsyncOperations;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -65,7 +66,7 @@ class RespEngineIT {
     RespLane lane = RespLane.open(new RespEndpoint("127.0.0.1", relay.port(), null, null, 0, 2000, null,
         "relay"), 4, "auto");
     try {
-      RespRecords records = new RespRecords(lane, RespRecords.Model.STRING, 1, "field", false);
+      RespRecords records = new RespRecords(lane, new RecordFormat(RecordFormat.Model.STRING, 1, "field"), false);
       assertEquals(4, relay.accepted(), "four connections through the relay");
       // Four closed-loop clients for one second, each sending its next GET when the last one completed.
       List<Long> latencies = Collections.synchronizedList(new ArrayList<>());
@@ -100,8 +101,8 @@ class RespEngineIT {
     RespLane lane = RespLane.open(new RespEndpoint(server.host(), server.port(), null, null, 0, 2000, null,
         "server"), 2, "auto");
     try {
-      RespRecords strings = new RespRecords(lane, RespRecords.Model.STRING, 1, "field", false);
-      RespRecords hashes = new RespRecords(lane, RespRecords.Model.HASH, 2, "field", false);
+      RespRecords strings = new RespRecords(lane, new RecordFormat(RecordFormat.Model.STRING, 1, "field"), false);
+      RespRecords hashes = new RespRecords(lane, new RecordFormat(RecordFormat.Model.HASH, 2, "field"), false);
       String k = "discarded-" + System.nanoTime();
       // A ByteIterator is read once: a map of its own per write.
       assertEquals(Status.OK, sendAndAwait(lane, strings.insert(k + "-s", Map.of("field0", new StringByteIterator("v0")),

@@ -98,9 +98,42 @@ class ScanIndexIT {
     }
   }
 
+  /**
+   * Regression (#34): the redis binding spread the index over {@code ycsbkv:idx:<table>:{n}} and the dragonfly
+   * binding over {@code ycsbkv:idx:<table>:n}, so that what one loaded was invisible to the other's scans. Both
+   * bindings against one server, each loading and the other scanning, with the same number of shards.
+   */
+  @ParameterizedTest
+  @EnumSource(value = Store.Kind.class, names = {"REDIS", "DRAGONFLY"})
+  void indexLoadedByOneRespBinding_isScannedByTheOther(Store.Kind kind) throws Exception {
+    try (Store store = fresh(kind)) {
+      for (String[] loadThenRun : List.of(new String[] {"dragonfly", "redis"}, new String[] {"redis", "dragonfly"})) {
+        try (Jedis j = store.jedis()) {
+          j.flushAll();
+        }
+        String loader = loadThenRun[0];
+        String scanner = loadThenRun[1];
+        Cli load = cliOf(store, loader, "load", "workloada", "recordcount=300", loader + ".scanindex.shards=3");
+        assertEquals(0, load.exitCode(), load.err());
+        assertEquals(300, indexed(store));
+        Cli run = cliOf(store, scanner, "run", "workloade", "recordcount=300", "operationcount=200",
+            scanner + ".scanindex.shards=3", "dataintegrity=true");
+        assertEquals(0, run.exitCode(), loader + " then " + scanner + ": " + run.err());
+        assertFalse(run.err().contains("warning"), loader + " then " + scanner + ": " + run.err());
+        assertTrue(run.count("SCAN", "Return=OK") > 150, run.out());
+      }
+    }
+  }
+
   private static Cli cli(Store store, String command, String workload, String... props) {
-    List<String> args = new ArrayList<>(List.of(command, store.kind().id(), "-P", WORKLOADS.resolve(workload).toString()));
-    for (String p : store.bindingProps()) {
+    return cliOf(store, store.kind().id(), command, workload, props);
+  }
+
+  /** The command line of {@code binding} (a RESP binding) against {@code store}. */
+  private static Cli cliOf(Store store, String binding, String command, String workload, String... props) {
+    List<String> args = new ArrayList<>(List.of(command, binding, "-P", WORKLOADS.resolve(workload).toString()));
+    String prefix = binding.equals("dragonfly") ? "dragonfly" : "redis";
+    for (String p : List.of(prefix + ".host=" + store.host(), prefix + ".port=" + store.port())) {
       args.add("-p");
       args.add(p);
     }

@@ -1,6 +1,9 @@
 package io.github.ycsbkv.dragonfly;
 
-import io.github.ycsbkv.codec.RespInfo;
+import io.github.ycsbkv.internal.resp.RespConnection;
+import io.github.ycsbkv.internal.resp.RespErrors;
+import io.github.ycsbkv.internal.resp.RespInfo;
+import io.github.ycsbkv.internal.resp.SharedClients;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
@@ -12,15 +15,11 @@ import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.DefaultClientResources;
 import java.io.File;
-import java.net.ConnectException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import javax.net.ssl.SSLException;
 import site.ycsb.DBException;
 
 /**
@@ -36,16 +35,6 @@ import site.ycsb.DBException;
  */
 final class DragonflyClients {
 
-  static {
-    // Lettuce 7.1 keys its event loop groups by class, and its io_uring and epoll groups are both Netty 4.2's
-    // MultiThreadIoEventLoopGroup: with both transports on the class path (the RESP engine brings them) it hands
-    // an epoll loop to an io_uring channel ("incompatible event loop type"). Lettuce takes epoll then.
-    if (System.getProperty("io.lettuce.core.iouring") == null) {
-      System.setProperty("io.lettuce.core.iouring", "false");
-    }
-  }
-
-
   /** What the client threads share. */
   static final class Shared {
     final ClientResources resources;
@@ -55,10 +44,7 @@ final class DragonflyClients {
     final ChannelCapture capture;
     /** Connections of one client thread each (pipelined runs), closed with the others. */
     final List<StatefulRedisConnection<byte[], byte[]>> batching = new ArrayList<>();
-    int users;
     int next;
-    /** Set by the first client thread that prints the run's notices (about the scan index). */
-    final java.util.concurrent.atomic.AtomicBoolean noticed = new java.util.concurrent.atomic.AtomicBoolean();
 
     Shared(ClientResources resources, RedisClient client, List<StatefulRedisConnection<byte[], byte[]>> connections,
         Map<String, String> info, ChannelCapture capture) {
@@ -68,34 +54,19 @@ final class DragonflyClients {
       this.connections = connections;
       this.info = info;
     }
-
-    /** The server's thread count ({@code INFO server thread_count}), 1 when it does not say. */
-    int serverThreads() {
-      try {
-        return Math.max(1, Integer.parseInt(info.getOrDefault("thread_count", "1")));
-      } catch (NumberFormatException e) {
-        return 1;
-      }
-    }
-
-    boolean isDragonfly() {
-      return "dragonfly".equals(RespInfo.serverName(info));
-    }
   }
 
-  private static final Map<String, Shared> CLIENTS = new HashMap<>();
+  private static final SharedClients<Shared> CLIENTS = new SharedClients<>(shared -> {
+    List<StatefulRedisConnection<byte[], byte[]>> all = new ArrayList<>(shared.connections);
+    all.addAll(shared.batching);
+    close(all, shared.client, shared.resources);
+  });
 
   private DragonflyClients() {}
 
-  /** The shared client, and the connection this caller (a client thread) should use. */
-  static synchronized Shared acquire(DragonflySettings s) throws DBException {
-    Shared shared = CLIENTS.get(s.clientKey());
-    if (shared == null) {
-      shared = create(s);
-      CLIENTS.put(s.clientKey(), shared);
-    }
-    shared.users++;
-    return shared;
+  /** The shared client of {@code s}, created by the first caller (which checks the server). */
+  static Shared acquire(DragonflySettings s) throws DBException {
+    return CLIENTS.acquire(s.clientKey(), () -> create(s));
   }
 
   /** A connection for one client thread alone, and the event loop its replies are read on. */
@@ -115,7 +86,7 @@ final class DragonflyClients {
       try {
         c = shared.client.connect(ByteArrayCodec.INSTANCE);
       } catch (RuntimeException e) {
-        throw explain(s, e);
+        throw RespErrors.explain(s.connection(), e);
       } finally {
         channel = shared.capture.take();
       }
@@ -161,35 +132,33 @@ final class DragonflyClients {
     return shared.connections.get(shared.next++ % shared.connections.size());
   }
 
-  static synchronized void release(DragonflySettings s) {
-    Shared shared = CLIENTS.get(s.clientKey());
-    if (shared != null && --shared.users <= 0) {
-      CLIENTS.remove(s.clientKey());
-      List<StatefulRedisConnection<byte[], byte[]>> all = new ArrayList<>(shared.connections);
-      all.addAll(shared.batching);
-      close(all, shared.client, shared.resources);
-    }
+  static void release(DragonflySettings s) {
+    CLIENTS.release(s.clientKey());
   }
 
-  static RedisURI uri(DragonflySettings s) {
-    RedisURI.Builder b = RedisURI.builder().withHost(s.host()).withPort(s.port())
-        .withTimeout(Duration.ofMillis(s.timeoutMillis())).withDatabase(s.database()).withClientName("ycsb-kv");
-    if (s.password() != null) {
-      b.withAuthentication(s.user() == null ? "default" : s.user(), s.password());
+  static RedisURI uri(RespConnection c) {
+    RespConnection.Endpoint e = c.endpoint();
+    RedisURI.Builder b = RedisURI.builder().withHost(e.host()).withPort(e.port())
+        .withTimeout(Duration.ofMillis(c.timeoutMillis())).withDatabase(c.database()).withClientName("ycsb-kv");
+    if (c.password() != null) {
+      b.withAuthentication(c.user() == null ? "default" : c.user(), c.password());
     }
-    if (s.tls()) {
-      b.withSsl(true).withVerifyPeer(s.tlsInsecure() ? SslVerifyMode.NONE : SslVerifyMode.FULL);
+    if (c.tls().enabled()) {
+      b.withSsl(true).withVerifyPeer(c.tls().insecure() ? SslVerifyMode.NONE : SslVerifyMode.FULL);
     }
     return b.build();
   }
 
-  static ClientOptions options(DragonflySettings s) {
+  static ClientOptions options(RespConnection c) {
     ClientOptions.Builder o = ClientOptions.builder()
-        .timeoutOptions(TimeoutOptions.enabled(Duration.ofMillis(s.timeoutMillis())))
+        .timeoutOptions(TimeoutOptions.enabled(Duration.ofMillis(c.timeoutMillis())))
         // Fail commands at once while disconnected, so that a dead server shows as errors, not as a hang.
         .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS);
-    if (s.tls() && s.caFile() != null) {
-      o.sslOptions(SslOptions.builder().trustManager(new File(s.caFile())).build());
+    RespConnection.Tls tls = c.tls();
+    if (tls.enabled() && tls.caFile() != null) {
+      o.sslOptions(SslOptions.builder().trustManager(new File(tls.caFile())).build());
+    } else if (tls.enabled() && tls.trustStore() != null) {
+      o.sslOptions(SslOptions.builder().truststore(new File(tls.trustStore()), tls.trustStorePassword()).build());
     }
     return o.build();
   }
@@ -199,23 +168,21 @@ final class DragonflyClients {
     // Lettuce reconnects by itself, in the background, with delays from 0 ms doubling up to 30 s by default: after a
     // two-second restart its connections came back 5-7 s late. Its delays follow the engine's reconnect.interval and
     // reconnect.max instead, as every binding's attempts do (docs/faults.md).
+    DragonflySettings.Lettuce l = s.lettuce();
     ClientResources resources = DefaultClientResources.builder().nettyCustomizer(capture)
-        .reconnectDelay(io.lettuce.core.resource.Delay.exponential(Duration.ofMillis(s.reconnectIntervalMillis()),
-            Duration.ofMillis(s.reconnectMaxMillis()), 2, java.util.concurrent.TimeUnit.MILLISECONDS)).build();
-    RedisClient client = RedisClient.create(resources, uri(s));
-    client.setOptions(options(s));
+        .eventLoopGroupProvider(new LettuceEventLoops(DefaultClientResources.DEFAULT_IO_THREADS))
+        .reconnectDelay(io.lettuce.core.resource.Delay.exponential(Duration.ofMillis(l.reconnectIntervalMillis()),
+            Duration.ofMillis(l.reconnectMaxMillis()), 2, java.util.concurrent.TimeUnit.MILLISECONDS)).build();
+    RedisClient client = RedisClient.create(resources, uri(s.connection()));
+    client.setOptions(options(s.connection()));
     List<StatefulRedisConnection<byte[], byte[]>> connections = new ArrayList<>();
     try {
       StatefulRedisConnection<byte[], byte[]> first = client.connect(ByteArrayCodec.INSTANCE);
       connections.add(first);
       Map<String, String> info = RespInfo.parse(first.sync().info("server"));
       Shared shared = new Shared(resources, client, connections, info, capture);
-      if (s.requireDragonfly() && !shared.isDragonfly()) {
-        throw new DBException("the server at " + s.where() + " is " + RespInfo.serverName(info) + " "
-            + RespInfo.version(info) + ", not Dragonfly (dragonfly.require=true); use the redis binding for it,"
-            + " or drop dragonfly.require");
-      }
-      int n = s.connections();
+      DragonflyDB.requireDragonfly(s, info);
+      int n = s.lettuce().connections();
       while (connections.size() < n) {
         connections.add(client.connect(ByteArrayCodec.INSTANCE));
       }
@@ -225,51 +192,8 @@ final class DragonflyClients {
       throw e;
     } catch (RuntimeException e) {
       close(connections, client, resources);
-      throw explain(s, e);
+      throw RespErrors.explain(s.connection(), e);
     }
-  }
-
-  /** One line that says what is wrong and what to do. */
-  static DBException explain(DragonflySettings s, Throwable e) {
-    Throwable root = e;
-    SSLException ssl = null;
-    for (int i = 0; i < 20 && root.getCause() != null && root.getCause() != root; i++) {
-      if (root instanceof SSLException x && ssl == null) {
-        ssl = x;
-      }
-      root = root.getCause();
-    }
-    if (root instanceof SSLException x && ssl == null) {
-      ssl = x;
-    }
-    // Jedis (the lanes) keeps the socket's exception as a cause or a suppressed one; Lettuce as the root.
-    Throwable refused = io.github.ycsbkv.config.UserError.findCause(e, ConnectException.class);
-    if (refused != null) {
-      root = refused;
-    }
-    String text = String.valueOf(e.getMessage()) + " " + root.getMessage();
-    String upper = text.toUpperCase(Locale.ROOT);
-    String message;
-    if (upper.contains("WRONGPASS") || upper.contains("NOAUTH") || upper.contains("INVALID PASSWORD")
-        || upper.contains("AUTHENTICATION")) {
-      message = "authentication failed for user '" + (s.user() == null ? "default" : s.user()) + "' at " + s.where()
-          + "; check dragonfly.user and dragonfly.password";
-    } else if (root instanceof ConnectException) {
-      message = "cannot connect to " + s.where() + ": " + root.getMessage()
-          + "; is the server running? (dragonfly.host, dragonfly.port)";
-    } else if (ssl != null) {
-      message = "TLS handshake with " + s.where() + " failed: " + root.getMessage()
-          + "; check dragonfly.tls.cafile, or dragonfly.tls.insecure=true for a self-signed test server";
-    } else if (root instanceof java.net.SocketTimeoutException) {
-      // Jedis (the lanes): the server accepted the connection and did not answer within dragonfly.timeout.
-      message = "the server at " + s.where() + " did not answer within " + s.timeoutMillis() + " ms ("
-          + root.getMessage() + ")" + (s.tls() ? "; if it does not serve TLS, set dragonfly.tls=false"
-          : "; if it serves TLS, set dragonfly.tls=true");
-    } else {
-      message = "cannot talk to " + s.where() + ": " + e.getMessage()
-          + (root != e && root.getMessage() != null ? ": " + root.getMessage() : "");
-    }
-    return new DBException(message);
   }
 
   private static void close(List<StatefulRedisConnection<byte[], byte[]>> connections, RedisClient client,
@@ -288,6 +212,8 @@ final class DragonflyClients {
     }
     try {
       resources.shutdown(0, 2, TimeUnit.SECONDS).get(3, TimeUnit.SECONDS);
+      // A provider given to the resources is not theirs to shut down.
+      resources.eventLoopGroupProvider().shutdown(0, 2, TimeUnit.SECONDS).get(3, TimeUnit.SECONDS);
     } catch (Exception ignored) {
       // best effort, bounded
     }

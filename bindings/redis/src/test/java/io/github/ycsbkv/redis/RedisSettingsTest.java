@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.ycsbkv.internal.resp.RecordFormat;
+import io.github.ycsbkv.internal.resp.RespConnection;
+import io.github.ycsbkv.internal.resp.ScanIndex;
 import java.util.List;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
@@ -24,28 +27,28 @@ class RedisSettingsTest {
   @Test
   void from_nothing_usesTheDocumentedDefaults() throws Exception {
     RedisSettings s = RedisSettings.from(props());
-    assertEquals(List.of(new RedisSettings.Endpoint("127.0.0.1", 6379)), s.endpoints());
-    assertEquals(2000, s.timeoutMillis());
-    assertEquals(RedisSettings.DataType.HASH, s.dataType());
-    assertEquals(io.github.ycsbkv.config.ScanIndex.ON, s.scanIndex());
+    assertEquals(List.of(new RespConnection.Endpoint("127.0.0.1", 6379)), s.connection().endpoints());
+    assertEquals(2000, s.connection().timeoutMillis());
+    assertEquals(RecordFormat.Model.HASH, s.format().model());
+    assertEquals(ScanIndex.ON, s.scanIndex());
     assertEquals(1, s.poolSize());
     assertEquals(1, s.indexShards());
-    assertFalse(s.tls());
-    assertNull(s.user());
+    assertFalse(s.connection().tls().enabled());
+    assertNull(s.connection().user());
   }
 
   @Test
   void from_uri_suppliesEveryPart_andPropertiesWin() throws Exception {
     RedisSettings s = RedisSettings.from(props("redis.uri", "rediss://bench:p%40ss@db.example:6380/3"));
-    assertEquals(List.of(new RedisSettings.Endpoint("db.example", 6380)), s.endpoints());
-    assertEquals("bench", s.user());
-    assertEquals("p@ss", s.password());
-    assertEquals(3, s.database());
-    assertTrue(s.tls());
+    assertEquals(List.of(new RespConnection.Endpoint("db.example", 6380)), s.connection().endpoints());
+    assertEquals("bench", s.connection().user());
+    assertEquals("p@ss", s.connection().password());
+    assertEquals(3, s.connection().database());
+    assertTrue(s.connection().tls().enabled());
     RedisSettings over = RedisSettings.from(props("redis.uri", "redis://bench:pw@db.example:6380/3",
         "redis.db", "5", "redis.password", "other"));
-    assertEquals(5, over.database());
-    assertEquals("other", over.password());
+    assertEquals(5, over.connection().database());
+    assertEquals("other", over.connection().password());
   }
 
   @Test
@@ -67,10 +70,10 @@ class RedisSettingsTest {
   void from_clusterSeedsAndHostMap() throws Exception {
     RedisSettings s = RedisSettings.from(props("redis.cluster", "true", "redis.host", "10.0.0.1:7000, 10.0.0.2:7001",
         "redis.cluster.hostmap", "172.17.0.2:6379=127.0.0.1:32768"));
-    assertEquals(2, s.endpoints().size());
-    assertEquals(new RedisSettings.Endpoint("10.0.0.2", 7001), s.endpoints().get(1));
-    assertEquals(new RedisSettings.Endpoint("127.0.0.1", 32768),
-        s.hostMap().get(new RedisSettings.Endpoint("172.17.0.2", 6379)));
+    assertEquals(2, s.connection().endpoints().size());
+    assertEquals(new RespConnection.Endpoint("10.0.0.2", 7001), s.connection().endpoints().get(1));
+    assertEquals(new RespConnection.Endpoint("127.0.0.1", 32768),
+        s.hostMap().get(new RespConnection.Endpoint("172.17.0.2", 6379)));
     assertEquals(16, s.indexShards());
   }
 
@@ -92,16 +95,16 @@ class RedisSettingsTest {
   /** Regression: the default followed the current workload's scans, so a load with workloada left workloade no index. */
   @Test
   void indexEnabled_byDefault_evenForAWorkloadThatDoesNotScan() throws Exception {
-    assertTrue(RedisSettings.from(props()).indexEnabled(props("scanproportion", "0")));
+    assertTrue(RedisSettings.from(props()).scanIndex().enabled(props("scanproportion", "0")));
   }
 
   @Test
   void indexEnabled_autoFollowsScanProportion() throws Exception {
     RedisSettings auto = RedisSettings.from(props("redis.scanindex", "auto"));
-    assertFalse(auto.indexEnabled(props("scanproportion", "0")));
-    assertTrue(auto.indexEnabled(props("scanproportion", "0.95")));
-    assertTrue(RedisSettings.from(props("redis.scanindex", "on")).indexEnabled(props()));
-    assertFalse(RedisSettings.from(props("redis.scanindex", "off")).indexEnabled(props("scanproportion", "1")));
+    assertFalse(auto.scanIndex().enabled(props("scanproportion", "0")));
+    assertTrue(auto.scanIndex().enabled(props("scanproportion", "0.95")));
+    assertTrue(RedisSettings.from(props("redis.scanindex", "on")).scanIndex().enabled(props()));
+    assertFalse(RedisSettings.from(props("redis.scanindex", "off")).scanIndex().enabled(props("scanproportion", "1")));
   }
 
   @Test

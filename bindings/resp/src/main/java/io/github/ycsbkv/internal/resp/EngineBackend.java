@@ -1,0 +1,163 @@
+package io.github.ycsbkv.internal.resp;
+
+import io.github.ycsbkv.config.BindingProperties;
+import io.github.ycsbkv.spi.ConnectionShape;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.Vector;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
+import site.ycsb.ByteIterator;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+
+/**
+ * The event-loop RESP engine as a binding instance's backend: its connections on one of the process's event loops
+ * ({@link RespLane}), its operations as {@link RespRecords} calls that complete on that loop. What serves the
+ * engine's asynchronous operations on a standalone server ({@link #servesAsync}); a blocking operation is the
+ * asynchronous one, flushed and awaited.
+ */
+public final class EngineBackend implements RespBackend {
+
+  /** The property that picks the transport of the engine's loops (auto, io_uring, epoll, nio). */
+  public static final String TRANSPORT = RespTransport.PROPERTY;
+
+  private final RespConnection connection;
+  private final RespRecords records;
+  private final RespLane lane;
+
+  private EngineBackend(RespConnection connection, RespRecords records) {
+    this.connection = connection;
+    this.records = records;
+    this.lane = records.lane();
+  }
+
+  /**
+   * Opens {@code connections} connections to {@code c}'s (standalone) server, each checked with a PING; a failure
+   * is thrown as it came ({@link RespException}, with the socket's or TLS's exception as its cause).
+   *
+   * @param transactions whether a record and its index entry change in one MULTI/EXEC (Redis), or in two
+   *     commands in a row (Dragonfly, which runs transactions across its shards far slower)
+   * @param transport {@link #TRANSPORT}'s value, or null for auto
+   */
+  public static EngineBackend open(RespConnection c, RecordFormat format, int connections, boolean transactions,
+      String transport) throws DBException {
+    RespConnection.Endpoint e = c.endpoint();
+    RespEndpoint endpoint = new RespEndpoint(e.host(), e.port(), c.user(), c.password(), c.database(),
+        c.timeoutMillis(), RespTls.nettyContext(c), c.where());
+    RespLane lane = RespLane.open(endpoint, connections, transport == null ? "auto" : transport);
+    return new EngineBackend(c, new RespRecords(lane, format, transactions));
+  }
+
+  /**
+   * Whether a binding instance with these (engine-given) properties serves the engine's asynchronous operations:
+   * several clients from one thread, several connections, or {@code pipeline}. A client thread of its own blocks
+   * on a Jedis connection instead (no hand-off between threads).
+   */
+  public static boolean servesAsync(Properties p) throws DBException {
+    return BindingProperties.integer(p, "pipeline", 1, 1) > 1
+        || BindingProperties.integer(p, "drivers.clients", 1, 1) > 1
+        || BindingProperties.integer(p, ConnectionShape.INSTANCE_CONNECTIONS, 1, 1) > 1;
+  }
+
+  @Override
+  public Status read(String key, Set<String> fields, Map<String, ByteIterator> result) {
+    return await(records.read(key, fields, result));
+  }
+
+  @Override
+  public Status scan(List<String> indexKeys, String startKey, int count, Set<String> fields,
+      Vector<HashMap<String, ByteIterator>> result) {
+    return records.scan(indexKeys, startKey, count, fields, result);
+  }
+
+  @Override
+  public Status update(String key, Map<String, ByteIterator> values) {
+    return records.partialUpdate(values) ? records.mergeUpdate(key, values) : await(records.update(key, values));
+  }
+
+  @Override
+  public Status insert(String key, Map<String, ByteIterator> values, String indexKey) {
+    return await(records.insert(key, values, indexKey));
+  }
+
+  @Override
+  public Status insertWithTtl(String key, Map<String, ByteIterator> values, long ttlSeconds) {
+    return await(records.insertWithTtl(key, values, ttlSeconds));
+  }
+
+  @Override
+  public Status delete(String key, String indexKey) {
+    return await(records.delete(key, indexKey));
+  }
+
+  @Override
+  public CompletionStage<Status> readAsync(String key, Set<String> fields, Map<String, ByteIterator> result) {
+    return records.read(key, fields, result);
+  }
+
+  /** A partial update of a string record reads before it writes: blocking, done before this returns. */
+  @Override
+  public CompletionStage<Status> updateAsync(String key, Map<String, ByteIterator> values) {
+    return records.partialUpdate(values) ? CompletableFuture.completedFuture(records.mergeUpdate(key, values))
+        : records.update(key, values);
+  }
+
+  @Override
+  public CompletionStage<Status> insertAsync(String key, Map<String, ByteIterator> values, String indexKey) {
+    return records.insert(key, values, indexKey);
+  }
+
+  @Override
+  public CompletionStage<Status> deleteAsync(String key, String indexKey) {
+    return records.delete(key, indexKey);
+  }
+
+  @Override
+  public void flush() {
+    lane.flush();
+  }
+
+  @Override
+  public Executor completionExecutor() {
+    return lane.executor();
+  }
+
+  @Override
+  public String transport() {
+    return "netty " + lane.transport();
+  }
+
+  @Override
+  public long count(String sortedSet) {
+    return records.count(sortedSet);
+  }
+
+  @Override
+  public String info(String section) {
+    Object reply = lane.call("INFO", section);
+    return reply instanceof byte[] b ? new String(b, StandardCharsets.UTF_8) : String.valueOf(reply);
+  }
+
+  @Override
+  public void flushDatabase() throws DBException {
+    flush();
+    JedisClients.flushDatabase(connection);
+  }
+
+  @Override
+  public void close() {
+    lane.close();
+  }
+
+  /** The engine's call, sent and awaited (a blocking operation, never on the event loop). */
+  private Status await(CompletionStage<Status> call) {
+    lane.flush();
+    return lane.await((RespCall) call);
+  }
+}

@@ -1,0 +1,334 @@
+package io.github.ycsbkv.internal.resp;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.Vector;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
+import redis.clients.jedis.AbstractPipeline;
+import redis.clients.jedis.Protocol;
+import redis.clients.jedis.Response;
+import redis.clients.jedis.exceptions.JedisException;
+import redis.clients.jedis.params.SetParams;
+import site.ycsb.ByteIterator;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+
+/**
+ * Jedis pipelines as a binding instance's backend: every operation's commands wait in this thread's
+ * {@link JedisLane} and leave at {@link #flush()}, which reads their replies on this thread. A blocking operation
+ * is the asynchronous one, flushed and awaited. The redis binding's blocking Jedis client extends it with commands
+ * sent one by one.
+ *
+ * <p>With {@code transactions} (a standalone Redis) a record and its index entry change in one {@code MULTI}/
+ * {@code EXEC}, as does a hash record and its {@code EXPIRE}; without (a cluster, whose keys live in different
+ * slots, and Dragonfly) they are two commands in a row: the record first on insert, the index entry first on
+ * delete, so that a client that dies in between leaves at most an index entry without record, which scans skip.
+ */
+public class LaneBackend implements RespBackend {
+
+  protected final RespConnection connection;
+  protected final JedisLane lane;
+  protected final JedisRows rows;
+  protected final boolean transactions;
+
+  public LaneBackend(RespConnection connection, JedisLane lane, RecordFormat format, boolean transactions) {
+    this.connection = connection;
+    this.lane = lane;
+    this.rows = new JedisRows(format);
+    this.transactions = transactions;
+  }
+
+  @Override
+  public Status read(String key, Set<String> fields, Map<String, ByteIterator> result) {
+    return await(readAsync(key, fields, result));
+  }
+
+  @Override
+  public Status update(String key, Map<String, ByteIterator> values) {
+    if (!rows.format().partialUpdate(values)) {
+      return await(updateAsync(key, values));
+    }
+    // Some fields of a multi-field string: read, merge, write (two round trips, not atomic).
+    byte[] k = JedisRows.bytes(key);
+    byte[][] old = new byte[1][];
+    Status read = await(lane.hold(p -> {
+      Response<byte[]> value = p.get(k);
+      return () -> {
+        old[0] = value.get();
+        return Status.OK;
+      };
+    }));
+    if (!read.isOk() || old[0] == null) {
+      return read.isOk() ? Status.NOT_FOUND : read;
+    }
+    Map<String, byte[]> record = new HashMap<>(io.github.ycsbkv.codec.FieldCodec.decode(old[0]));
+    record.putAll(io.github.ycsbkv.codec.FieldCodec.toBytes(values));
+    byte[] value = rows.format().encode(record);
+    return await(lane.hold(p -> done(p.set(k, value))));
+  }
+
+  @Override
+  public Status insert(String key, Map<String, ByteIterator> values, String indexKey) {
+    return await(insertAsync(key, values, indexKey));
+  }
+
+  @Override
+  public Status insertWithTtl(String key, Map<String, ByteIterator> values, long ttlSeconds) {
+    byte[] k = JedisRows.bytes(key);
+    long ttl = Math.max(1, ttlSeconds);
+    if (!rows.format().hash()) {
+      byte[] value = rows.stringValue(values);
+      return await(lane.hold(p -> done(p.set(k, value, SetParams.setParams().ex(ttl)))));
+    }
+    Map<byte[], byte[]> hash = rows.hashValues(values);
+    if (transactions) {
+      return await(lane.hold(p -> {
+        Response<Object> exec = transaction(p, () -> {
+          p.hset(k, hash);
+          p.expire(k, ttl);
+        });
+        return () -> {
+          execReplies(exec);
+          return Status.OK;
+        };
+      }));
+    }
+    return await(lane.hold(p -> {
+      Response<Long> write = p.hset(k, hash);
+      Response<Long> expire = p.expire(k, ttl);
+      return () -> {
+        write.get();
+        expire.get();
+        return Status.OK;
+      };
+    }));
+  }
+
+  @Override
+  public Status delete(String key, String indexKey) {
+    return await(deleteAsync(key, indexKey));
+  }
+
+  /** The index ranges in one round trip, merged; then the records, read in one round trip. */
+  @Override
+  public Status scan(List<String> indexKeys, String startKey, int count, Set<String> fields,
+      Vector<HashMap<String, ByteIterator>> result) {
+    flush();
+    try {
+      byte[] min = JedisRows.bytes("[" + startKey);
+      byte[] max = JedisRows.bytes("+");
+      List<List<byte[]>> found = new ArrayList<>(indexKeys.size());
+      Status ranges = await(lane.hold(p -> {
+        List<Response<List<byte[]>>> replies = new ArrayList<>(indexKeys.size());
+        for (String indexKey : indexKeys) {
+          replies.add(p.zrangeByLex(JedisRows.bytes(indexKey), min, max, 0, count));
+        }
+        return () -> {
+          for (Response<List<byte[]>> r : replies) {
+            found.add(r.get());
+          }
+          return Status.OK;
+        };
+      }));
+      if (!ranges.isOk()) {
+        return ranges;
+      }
+      List<String> keys = new ArrayList<>();
+      for (List<byte[]> f : found) {
+        for (byte[] k : f) {
+          keys.add(new String(k, StandardCharsets.UTF_8));
+        }
+      }
+      return readAll(mergedRange(keys, count), fields, result);
+    } catch (JedisException e) {
+      return RespErrors.status(e);
+    }
+  }
+
+  /** The first {@code count} of keys gathered from several index keys, in key order. */
+  protected static List<String> mergedRange(List<String> keys, int count) {
+    keys.sort(null);
+    return keys.size() > count ? keys.subList(0, count) : keys;
+  }
+
+  /** Reads {@code keys} in one round trip, adding the records that exist to {@code result} in order. */
+  private Status readAll(List<String> keys, Set<String> fields, Vector<HashMap<String, ByteIterator>> result) {
+    List<HashMap<String, ByteIterator>> found = new ArrayList<>(keys.size());
+    List<CompletableFuture<Status>> reads = new ArrayList<>(keys.size());
+    for (String key : keys) {
+      HashMap<String, ByteIterator> row = new HashMap<>();
+      found.add(row);
+      reads.add(readAsync(key, fields, row).toCompletableFuture());
+    }
+    flush();
+    for (int i = 0; i < reads.size(); i++) {
+      Status s = reads.get(i).join();
+      if (s == Status.OK) {
+        result.add(found.get(i));
+      } else if (s != Status.NOT_FOUND) {
+        return s;
+      }
+    }
+    return Status.OK;
+  }
+
+  @Override
+  public CompletionStage<Status> readAsync(String key, Set<String> fields, Map<String, ByteIterator> result) {
+    byte[] k = JedisRows.bytes(key);
+    return lane.hold(p -> {
+      Response<?> reply = !rows.format().hash() ? p.get(k)
+          : fields == null ? p.hgetAll(k) : p.hmget(k, rows.names(fields));
+      return () -> rows.toRow(reply.get(), fields, result) ? Status.OK : Status.NOT_FOUND;
+    });
+  }
+
+  /** A partial update of a string record reads before it writes: blocking, done before this returns. */
+  @Override
+  public CompletionStage<Status> updateAsync(String key, Map<String, ByteIterator> values) {
+    if (rows.format().partialUpdate(values)) {
+      return CompletableFuture.completedFuture(update(key, values));
+    }
+    byte[] k = JedisRows.bytes(key);
+    return lane.hold(p -> done(rows.format().hash() ? p.hset(k, rows.hashValues(values))
+        : p.set(k, rows.stringValue(values))));
+  }
+
+  @Override
+  public CompletionStage<Status> insertAsync(String key, Map<String, ByteIterator> values, String indexKey) {
+    byte[] k = JedisRows.bytes(key);
+    boolean hash = rows.format().hash();
+    if (indexKey == null || !transactions) {
+      return lane.hold(p -> {
+        Response<?> record = hash ? p.hset(k, rows.hashValues(values)) : p.set(k, rows.stringValue(values));
+        Response<?> indexed = indexKey == null ? null : p.zadd(JedisRows.bytes(indexKey), 0, k);
+        return () -> {
+          record.get();
+          if (indexed != null) {
+            indexed.get();
+          }
+          return Status.OK;
+        };
+      });
+    }
+    return lane.hold(p -> {
+      Response<Object> exec = transaction(p, () -> {
+        if (hash) {
+          p.hset(k, rows.hashValues(values));
+        } else {
+          p.set(k, rows.stringValue(values));
+        }
+        p.zadd(JedisRows.bytes(indexKey), 0, k);
+      });
+      return () -> {
+        execReplies(exec);
+        return Status.OK;
+      };
+    });
+  }
+
+  @Override
+  public CompletionStage<Status> deleteAsync(String key, String indexKey) {
+    byte[] k = JedisRows.bytes(key);
+    if (indexKey == null || !transactions) {
+      return lane.hold(p -> {
+        Response<Long> unindexed = indexKey == null ? null : p.zrem(JedisRows.bytes(indexKey), k);
+        Response<Long> deleted = p.del(k);
+        return () -> {
+          if (unindexed != null) {
+            unindexed.get();
+          }
+          return deleted.get() == 0 ? Status.NOT_FOUND : Status.OK;
+        };
+      });
+    }
+    return lane.hold(p -> {
+      Response<Object> exec = transaction(p, () -> {
+        p.del(k);
+        p.zrem(JedisRows.bytes(indexKey), k);
+      });
+      return () -> ((Long) execReplies(exec).get(0)) == 0 ? Status.NOT_FOUND : Status.OK;
+    });
+  }
+
+  @Override
+  public void flush() {
+    lane.flush();
+  }
+
+  @Override
+  public Executor completionExecutor() {
+    return null;
+  }
+
+  @Override
+  public String transport() {
+    return "jedis (blocking sockets)";
+  }
+
+  @Override
+  public long count(String sortedSet) {
+    Long n = lane.call(p -> p.zcard(JedisRows.bytes(sortedSet)));
+    return n == null ? 0 : n;
+  }
+
+  @Override
+  public String info(String section) {
+    Object reply = lane.call(p -> p.sendCommand(Protocol.Command.INFO, section));
+    return reply instanceof byte[] b ? new String(b, StandardCharsets.UTF_8) : String.valueOf(reply);
+  }
+
+  @Override
+  public void flushDatabase() throws DBException {
+    flush();
+    JedisClients.flushDatabase(connection);
+  }
+
+  @Override
+  public void close() {
+    lane.close();
+  }
+
+  /** The operation's stage, after sending what the lane holds. */
+  protected Status await(CompletionStage<Status> stage) {
+    lane.flush();
+    return stage.toCompletableFuture().join();
+  }
+
+  /** How an operation whose only reply is {@code written} is read: OK, unless the reply is an error. */
+  protected static java.util.function.Supplier<Status> done(Response<?> written) {
+    return () -> {
+      written.get(); // an error reply throws
+      return Status.OK;
+    };
+  }
+
+  /**
+   * {@code MULTI}, the commands {@code body} appends, {@code EXEC}, in the pipeline; the reply of each queued
+   * command is only {@code QUEUED}: what they returned is in the {@code EXEC} reply.
+   */
+  protected static Response<Object> transaction(AbstractPipeline p, Runnable body) {
+    p.sendCommand(Protocol.Command.MULTI, new byte[0][]);
+    body.run();
+    return p.sendCommand(Protocol.Command.EXEC, new byte[0][]);
+  }
+
+  /** The replies in an {@code EXEC} reply; throws for an aborted transaction or a command that failed in it. */
+  protected static List<?> execReplies(Response<Object> exec) {
+    Object reply = exec.get();
+    if (!(reply instanceof List<?> replies)) {
+      throw new JedisException("transaction aborted (EXEC returned " + reply + ")");
+    }
+    for (Object r : replies) {
+      if (r instanceof RuntimeException e) {
+        throw e;
+      }
+    }
+    return replies;
+  }
+}

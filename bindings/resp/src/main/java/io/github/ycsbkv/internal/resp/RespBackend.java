@@ -1,0 +1,75 @@
+package io.github.ycsbkv.internal.resp;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.Vector;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
+import site.ycsb.ByteIterator;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+
+/**
+ * The client a RESP binding instance talks through, chosen once at {@code init()} ({@link RespDB}): the event-loop
+ * engine ({@link EngineBackend}), Jedis pipelines ({@link LaneBackend}), the redis binding's blocking Jedis, or the
+ * dragonfly binding's Lettuce. Every backend sends the same commands for an operation (docs/bindings/redis.md):
+ * a record as a hash or a string ({@link RecordFormat}), its scan-index entry changed beside it when the caller
+ * names an index key (null: no index).
+ *
+ * <p>Blocking operations run on the instance's client thread, never on {@link #completionExecutor()}; the
+ * asynchronous ones return a stage that completes after {@link #flush()} sent what they wrote. One per binding
+ * instance, used by one thread (its stages may complete on another).
+ */
+public interface RespBackend extends AutoCloseable {
+
+  /** {@code GET}, {@code HGETALL} or {@code HMGET}; a missing record is NOT_FOUND. */
+  Status read(String key, Set<String> fields, Map<String, ByteIterator> result);
+
+  /** Up to {@code count} records from {@code startKey} on, in key order, found through {@code indexKeys}. */
+  Status scan(List<String> indexKeys, String startKey, int count, Set<String> fields,
+      Vector<HashMap<String, ByteIterator>> result);
+
+  /** {@code HSET} of the fields, or the whole string (read, merged and written when only some fields are given). */
+  Status update(String key, Map<String, ByteIterator> values);
+
+  /** The record, and its entry in {@code indexKey} (null: none). */
+  Status insert(String key, Map<String, ByteIterator> values, String indexKey);
+
+  /** A record the server expires after {@code ttlSeconds} (never indexed). */
+  Status insertWithTtl(String key, Map<String, ByteIterator> values, long ttlSeconds);
+
+  /** The record, and its entry in {@code indexKey} (null: none); NOT_FOUND when it did not exist. */
+  Status delete(String key, String indexKey);
+
+  CompletionStage<Status> readAsync(String key, Set<String> fields, Map<String, ByteIterator> result);
+
+  CompletionStage<Status> updateAsync(String key, Map<String, ByteIterator> values);
+
+  CompletionStage<Status> insertAsync(String key, Map<String, ByteIterator> values, String indexKey);
+
+  CompletionStage<Status> deleteAsync(String key, String indexKey);
+
+  /** Sends what the asynchronous operations wrote (every blocking operation does so first). */
+  void flush();
+
+  /** The thread the asynchronous operations complete on, or null when they complete in {@link #flush()}. */
+  Executor completionExecutor();
+
+  /** How the connections do their I/O, for the run's header ({@code netty epoll}, {@code jedis (blocking sockets)}). */
+  String transport();
+
+  /** Members of a sorted set ({@code ZCARD}; set-up, not measured). */
+  long count(String sortedSet);
+
+  /** The server's {@code INFO section} text (set-up, not measured). */
+  String info(String section);
+
+  /** {@code FLUSHDB} of the configured database (on a cluster, of every primary). */
+  void flushDatabase() throws DBException;
+
+  /** Closes what this backend opened (what it held fails or is sent first); closing twice is harmless. */
+  @Override
+  void close();
+}

@@ -1,0 +1,203 @@
+package io.github.ycsbkv.internal.resp;
+
+import io.github.ycsbkv.spi.AsyncOperations;
+import io.github.ycsbkv.spi.ConnectionShape;
+import io.github.ycsbkv.spi.EmptiesStore;
+import io.github.ycsbkv.spi.ExpiringWrites;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.Vector;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+
+/**
+ * What a RESP binding's {@code site.ycsb.DB} class does whatever client it talks through: at {@code init()} it reads
+ * the binding's settings, opens the one {@link RespBackend} they choose, and from then on hands every operation to
+ * it, with the scan index's key when the run keeps one ({@link ScanIndex}). The first instance of a configuration
+ * in the process opens its backend alone (a server that accepts and never answers fails the run after one timeout
+ * and one connection, not one per client thread) and prints the run's notices.
+ *
+ * <p>A subclass says how its binding reads its settings ({@code S}), which backend they choose, and what the scan
+ * index costs on its store. The class depends on YCSB and core's small interfaces, not on the engine, so it also runs inside
+ * upstream's {@code site.ycsb.Client}. One instance per client thread, as YCSB uses DBs.
+ */
+public abstract class RespDB<S extends RespSettings> extends DB
+    implements AsyncOperations, ExpiringWrites, EmptiesStore, ConnectionShape {
+
+  /** Instances alive per configuration in this process (a run's clients): the first connects alone. */
+  private static final Map<String, Integer> USERS = new HashMap<>();
+
+  private final Reader<S> reader;
+  private final String indexCost;
+  private S settings;
+  private RespBackend backend;
+  /** The scan index's keys, or null when this run keeps none. */
+  private ScanIndex.Keys index;
+  private Status noIndex;
+  private String usersKey;
+
+  /** Reads a binding's settings from its properties. */
+  @FunctionalInterface
+  public interface Reader<S> {
+    S read(Properties p) throws DBException;
+  }
+
+  /**
+   * @param reader reads the binding's settings (the first step of {@code init()})
+   * @param indexCost what keeping the scan index costs on this store, for the load's note
+   */
+  protected RespDB(Reader<S> reader, String indexCost) {
+    this.reader = reader;
+    this.indexCost = indexCost;
+  }
+
+  /**
+   * Opens the backend the settings choose; {@code first}: this is the configuration's first instance in the process,
+   * which runs alone and checks the server.
+   */
+  protected abstract RespBackend open(boolean first) throws DBException;
+
+  /** The sorted sets the scan index is spread over, once the backend is open. */
+  protected abstract int indexShards();
+
+  /** The settings {@code init()} read (null before). */
+  protected S settings() {
+    return settings;
+  }
+
+  @Override
+  public void init() throws DBException {
+    settings = reader.read(getProperties());
+    String binding = settings.connection().binding();
+    noIndex = new Status("NOT_IMPLEMENTED", ScanIndex.noIndexCause(binding));
+    usersKey = settings.clientKey();
+    boolean first;
+    synchronized (USERS) {
+      first = !USERS.containsKey(usersKey);
+      if (first) {
+        backend = open(true);
+        USERS.put(usersKey, 1);
+      }
+    }
+    if (!first) {
+      backend = open(false);
+      synchronized (USERS) {
+        USERS.merge(usersKey, 1, Integer::sum);
+      }
+    }
+    index = settings.scanIndex().enabled(getProperties()) ? new ScanIndex.Keys(indexShards()) : null;
+    if (first) {
+      ScanIndex.notices(getProperties(), binding, index != null, settings.where(), indexCost, table -> {
+        long n = 0;
+        for (String key : index.all(table)) {
+          n += backend.count(key);
+        }
+        return n;
+      });
+    }
+  }
+
+  @Override
+  public void cleanup() {
+    if (backend != null) {
+      backend.close();
+      backend = null;
+      synchronized (USERS) {
+        USERS.computeIfPresent(usersKey, (k, n) -> n <= 1 ? null : n - 1);
+      }
+    }
+  }
+
+  /** The backend this instance opened (null before {@code init()} and after {@code cleanup()}). */
+  protected RespBackend backend() {
+    return backend;
+  }
+
+  /** How the connections do their I/O: the RESP engine's transport, Jedis's blocking sockets, or Lettuce. */
+  @Override
+  public String transport() {
+    return backend == null ? null : backend.transport();
+  }
+
+  /** {@code FLUSHDB} of the configured database (on a cluster, of every primary). */
+  @Override
+  public String emptyStore() throws DBException {
+    backend.flushDatabase();
+    return "FLUSHDB of database " + settings.connection().database() + " at " + settings.where();
+  }
+
+  @Override
+  public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+    return backend.read(key, fields, result);
+  }
+
+  @Override
+  public Status scan(String table, String startkey, int recordcount, Set<String> fields,
+      Vector<HashMap<String, ByteIterator>> result) {
+    if (index == null) {
+      backend.flush();
+      return noIndex;
+    }
+    return backend.scan(index.all(table), startkey, recordcount, fields, result);
+  }
+
+  @Override
+  public Status update(String table, String key, Map<String, ByteIterator> values) {
+    return backend.update(key, values);
+  }
+
+  @Override
+  public Status insert(String table, String key, Map<String, ByteIterator> values) {
+    return backend.insert(key, values, index == null ? null : index.of(table, key));
+  }
+
+  /** A record that the server expires: never added to the scan index. */
+  @Override
+  public Status insertWithTtl(String table, String key, Map<String, ByteIterator> values, long ttlSeconds) {
+    return backend.insertWithTtl(key, values, ttlSeconds);
+  }
+
+  @Override
+  public Status delete(String table, String key) {
+    return backend.delete(key, index == null ? null : index.of(table, key));
+  }
+
+  @Override
+  public CompletionStage<Status> readAsync(String table, String key, Set<String> fields,
+      Map<String, ByteIterator> result) {
+    return backend.readAsync(key, fields, result);
+  }
+
+  @Override
+  public CompletionStage<Status> updateAsync(String table, String key, Map<String, ByteIterator> values) {
+    return backend.updateAsync(key, values);
+  }
+
+  @Override
+  public CompletionStage<Status> insertAsync(String table, String key, Map<String, ByteIterator> values) {
+    return backend.insertAsync(key, values, index == null ? null : index.of(table, key));
+  }
+
+  @Override
+  public CompletionStage<Status> deleteAsync(String table, String key) {
+    return backend.deleteAsync(key, index == null ? null : index.of(table, key));
+  }
+
+  /** Sends what the asynchronous operations wrote; every blocking operation does so first. */
+  @Override
+  public void flush() {
+    backend.flush();
+  }
+
+  /** The thread on which the asynchronous operations complete (the engine's event loop), or null. */
+  @Override
+  public Executor completionExecutor() {
+    return backend.completionExecutor();
+  }
+}

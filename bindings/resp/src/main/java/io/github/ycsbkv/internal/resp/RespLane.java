@@ -1,0 +1,675 @@
+package io.github.ycsbkv.internal.resp;
+
+import io.github.ycsbkv.config.UserError;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
+import io.netty.handler.codec.ByteToMessageDecoder;
+import io.netty.handler.ssl.SslContext;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import site.ycsb.Status;
+
+/**
+ * A set of connections to one RESP server, all served by one event loop: the asynchronous engine of the
+ * {@code redis}/{@code valkey}/{@code keydb} and {@code dragonfly} bindings (docs/bindings/redis.md, "The RESP
+ * engine"). Each connection is a Netty channel; each reply is decoded as it arrives and completes its own
+ * {@link RespCall} on the loop, where the engine's closed loop ({@code DrivenLoop}) submits that client's next
+ * operation at once. No rounds: a slow reply delays only the calls behind it on its own connection.
+ *
+ * <p>Writes: a call's commands go into its connection's outgoing buffer; {@link #flush()} (which the engine
+ * calls whenever it is about to wait) writes every buffer that has something, and the replies decoded in one
+ * read are answered with one write per connection. Which connection: the only one; else one with nothing in
+ * flight (each client's requests then have a connection of their own, memtier_benchmark's and YCSB's model),
+ * else the next in turn.
+ *
+ * <p>Timeouts without a timer per request: every quarter of the timeout a task on the loop looks at each
+ * connection; one that has calls in flight and received nothing for the whole timeout is closed, and its calls
+ * fail with the reason. A connection that broke fails what it held ({@link io.github.ycsbkv.spi.Unavailable}); the
+ * next call sent to it starts one attempt to connect again and waits for it: it is sent once the connection is up,
+ * or fails with the attempt's cause. The engine paces those calls (reconnect.interval, docs/faults.md), so a
+ * client's operations fail at most once per attempt.
+ *
+ * <p>Calls may be sent from any thread; on the loop's thread nothing blocks. Blocking calls ({@link #call}) only
+ * from other threads.
+ */
+public final class RespLane implements AutoCloseable {
+
+  private final RespEndpoint endpoint;
+  private final RespTransport.Loops loops;
+  private final int loopIndex;
+  private final EventLoop loop;
+  private final Bootstrap bootstrap;
+  private final Conn[] conns;
+  private final ArrayDeque<Conn> idle = new ArrayDeque<>();
+  private final ArrayList<Conn> dirty = new ArrayList<>();
+  private final RespReader reader = new RespReader();
+  private final long timeoutNanos;
+  private ScheduledFuture<?> sweeper;
+  /** Depth of reply decoding on the loop: flushes wait until it ends (one write per connection per read). */
+  private int reading;
+  private int next;
+  private volatile boolean closed;
+
+  private RespLane(RespEndpoint endpoint, int connections, String transport) {
+    this.endpoint = endpoint;
+    this.loops = RespTransport.acquire(transport, connections);
+    this.loopIndex = RespTransport.pick(loops);
+    this.loop = loops.loops[loopIndex];
+    this.timeoutNanos = TimeUnit.MILLISECONDS.toNanos(endpoint.timeoutMillis());
+    this.conns = new Conn[connections];
+    for (int i = 0; i < connections; i++) {
+      conns[i] = new Conn();
+    }
+    this.bootstrap = new Bootstrap().group(loop).channel(loops.channelClass)
+        .option(ChannelOption.TCP_NODELAY, true)
+        .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, endpoint.timeoutMillis());
+  }
+
+  /**
+   * Opens {@code connections} connections to {@code endpoint} on one of the process's event loops
+   * ({@code transport}: {@link RespTransport#PROPERTY}), each authenticated (AUTH), on its database (SELECT),
+   * named ycsb-kv (CLIENT SETNAME), and checked with a PING. Blocks until they are ready; throws {@link RespException} (with the socket's or TLS's
+   * exception as its cause, or the server's error reply) when one is not, after closing them all.
+   */
+  public static RespLane open(RespEndpoint endpoint, int connections, String transport) {
+    RespLane lane = new RespLane(endpoint, Math.max(1, connections), transport);
+    try {
+      lane.connectAll();
+    } catch (RuntimeException e) {
+      lane.close();
+      throw e;
+    }
+    return lane;
+  }
+
+  /** The event loop on which every call of this lane completes. */
+  public Executor executor() {
+    return loop;
+  }
+
+  /**
+   * The transport the loops run on ("io_uring (ring 256)", "epoll" or "nio", with why io_uring or epoll did not
+   * load when {@code auto} fell back), and the TLS implementation if any ("the JDK" with why BoringSSL did not load).
+   */
+  public String transport() {
+    SslContext tls = endpoint.tls();
+    if (tls == null) {
+      return loops.name;
+    }
+    if (tls instanceof io.netty.handler.ssl.ReferenceCountedOpenSslContext) {
+      return loops.name + ", TLS through BoringSSL";
+    }
+    Throwable noBoring = io.netty.handler.ssl.OpenSsl.unavailabilityCause();
+    return loops.name + ", TLS through the JDK"
+        + (noBoring == null ? "" : " (BoringSSL unavailable: " + RespTransport.why(noBoring) + ")");
+  }
+
+  /** The connections this lane holds. */
+  public int connections() {
+    return conns.length;
+  }
+
+  /** Whether the caller runs on this lane's loop (where nothing may block). */
+  public boolean onLoop() {
+    return loop.inEventLoop();
+  }
+
+  /**
+   * Sends {@code call} (its commands wait in the connection's buffer until {@link #flush()}); a connection that
+   * is down fails it at once with the reason. Returns the call, which is its own completion stage.
+   */
+  public RespCall send(RespCall call) {
+    if (loop.inEventLoop()) {
+      sendOnLoop(call);
+    } else {
+      loop.execute(() -> sendOnLoop(call));
+    }
+    return call;
+  }
+
+  /** Writes what the connections' buffers hold (after the replies being decoded, when on the loop). */
+  public void flush() {
+    if (loop.inEventLoop()) {
+      if (reading == 0) {
+        flushDirty();
+      }
+    } else {
+      loop.execute(this::flushDirty);
+    }
+  }
+
+  /**
+   * One command, sent and awaited (set-up, checks and blocking operations; not from the loop's thread): its
+   * reply as {@link RespReader#value()} gives it; an error reply or a failed connection throws
+   * {@link RespException}.
+   */
+  public Object call(Object... args) {
+    ValueCall c = new ValueCall(args);
+    send(c);
+    flush();
+    Status status = await(c);
+    if (!status.isOk()) {
+      throw new RespException(status.getDescription(), c.errorReply() != null);
+    }
+    return c.value;
+  }
+
+  /**
+   * Waits for {@code call} (sent and flushed; not from the loop's thread) up to twice the timeout plus a second:
+   * the sweeper fails it after one timeout, so this bound is only reached by a loop that stopped.
+   */
+  public Status await(RespCall call) {
+    if (loop.inEventLoop()) {
+      throw new IllegalStateException("a blocking RESP call on the event loop would wait for itself");
+    }
+    try {
+      return call.get(2 * timeoutNanos + TimeUnit.SECONDS.toNanos(1), TimeUnit.NANOSECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return new Status("ERROR", "interrupted");
+    } catch (ExecutionException | TimeoutException e) {
+      return new Status("ERROR", "no reply from " + endpoint.where() + " (the client's event loop stalled)");
+    }
+  }
+
+  /** Closes the connections (what they held fails), and stops using the loop. Waits up to a second. */
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    CompletableFuture<Void> done = new CompletableFuture<>();
+    try {
+      loop.execute(() -> {
+        if (sweeper != null) {
+          sweeper.cancel(false);
+        }
+        flushDirty();
+        List<ChannelFuture> closing = new ArrayList<>();
+        for (Conn c : conns) {
+          if (c.channel != null) {
+            closing.add(c.channel.close());
+          }
+        }
+        if (closing.isEmpty()) {
+          done.complete(null);
+          return;
+        }
+        int[] left = {closing.size()};
+        for (ChannelFuture f : closing) {
+          f.addListener(x -> {
+            if (--left[0] == 0) {
+              done.complete(null);
+            }
+          });
+        }
+      });
+      done.get(1, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (ExecutionException | TimeoutException | java.util.concurrent.RejectedExecutionException e) {
+      // Closing is best effort.
+    } finally {
+      RespTransport.release(loops, loopIndex);
+    }
+  }
+
+  // ---- on the loop ----
+
+  private void sendOnLoop(RespCall call) {
+    Conn c = choose();
+    if (c.channel == null || !c.up) {
+      if (closed) {
+        call.fail("the connection was closed");
+        return;
+      }
+      // One attempt to connect again, which this call waits for: it is sent once the connection is up, or
+      // fails with the attempt's cause. How often calls come here (the pace of the attempts) is the engine's
+      // reconnect.interval.
+      c.waiting.add(call);
+      if (!c.connecting) {
+        c.connect(null);
+      }
+      return;
+    }
+    if (c.out == null) {
+      c.out = c.channel.alloc().ioBuffer(c.outSize);
+    }
+    call.sent(call.write(c.out));
+    if (c.pending.isEmpty() && c.idle) {
+      c.idle = false;
+      idle.remove(c);
+    }
+    c.pending.add(call);
+    if (!c.dirty) {
+      c.dirty = true;
+      dirty.add(c);
+    }
+  }
+
+  private Conn choose() {
+    if (conns.length == 1) {
+      return conns[0];
+    }
+    Conn c = idle.pollLast();
+    if (c != null) {
+      c.idle = false;
+      return c;
+    }
+    c = conns[next];
+    next = next + 1 == conns.length ? 0 : next + 1;
+    return c;
+  }
+
+  /** The bounds of a connection's first write buffer of a flush. */
+  private static final int MIN_OUT = 256;
+  private static final int MAX_OUT = 64 * 1024;
+
+  private void flushDirty() {
+    for (int i = 0, n = dirty.size(); i < n; i++) {
+      Conn c = dirty.get(i);
+      c.dirty = false;
+      ByteBuf out = c.out;
+      c.out = null;
+      if (out != null) {
+        // The next flush's buffer starts at this one's size, so that a pipeline's requests do not grow it again.
+        c.outSize = Math.max(MIN_OUT, Math.min(MAX_OUT, out.readableBytes()));
+        if (c.channel != null && c.channel.isActive()) {
+          c.channel.writeAndFlush(out, c.channel.voidPromise());
+        } else {
+          out.release();
+        }
+      }
+    }
+    dirty.clear();
+  }
+
+  private void connectAll() {
+    // The first connection alone, then the others together: a server that accepts and never answers gets one
+    // connection and one timeout, not one per connection.
+    connect(0, 1);
+    connect(1, conns.length);
+    long period = Math.max(TimeUnit.MILLISECONDS.toNanos(5), timeoutNanos / 4);
+    sweeper = loop.scheduleAtFixedRate(() -> sweep(period), period, period, TimeUnit.NANOSECONDS);
+  }
+
+  /** Opens connections {@code from} to {@code to} (exclusive) and waits until they are ready. */
+  private void connect(int from, int to) {
+    List<CompletableFuture<Void>> ready = new ArrayList<>();
+    for (int i = from; i < to; i++) {
+      Conn c = conns[i];
+      CompletableFuture<Void> f = new CompletableFuture<>();
+      ready.add(f);
+      loop.execute(() -> c.connect(f));
+    }
+    // A connection attempt and then the set-up replies, each within the timeout.
+    long deadline = System.nanoTime() + 2 * timeoutNanos;
+    for (CompletableFuture<Void> f : ready) {
+      try {
+        f.get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new RespException("interrupted while connecting to " + endpoint.where());
+      } catch (ExecutionException e) {
+        throw e.getCause() instanceof RespException r ? r
+            : new RespException("cannot connect to " + endpoint.where() + ": " + e.getCause(), e.getCause());
+      } catch (TimeoutException e) {
+        throw new RespException("no answer from " + endpoint.where() + " within " + endpoint.timeoutMillis() + " ms",
+            new java.net.SocketTimeoutException("Read timed out"));
+      }
+    }
+  }
+
+  /** Closes a connection that had calls in flight and received nothing for a whole timeout. */
+  private void sweep(long period) {
+    for (Conn c : conns) {
+      if (c.pending.isEmpty() || c.received != c.receivedAtSweep) {
+        c.stalledNanos = 0;
+      } else {
+        c.stalledNanos += period;
+        if (c.stalledNanos >= timeoutNanos) {
+          c.stalledNanos = 0;
+          c.fail("no reply from " + endpoint.where() + " within " + endpoint.timeoutMillis()
+              + " ms (the binding's timeout property)", null);
+          if (c.channel != null) {
+            c.channel.close();
+          }
+        }
+      }
+      c.receivedAtSweep = c.received;
+    }
+  }
+
+  /**
+   * A call whose reply is a plain object (set-up, checks, blocking operations); a new connection's set-up commands
+   * (AUTH, SELECT, CLIENT SETNAME, PING) are these too, and an error reply among them fails the connection.
+   */
+  private static final class ValueCall extends RespCall {
+    private final Object[] args;
+    Object value;
+
+    ValueCall(Object... args) {
+      this.args = args;
+    }
+
+    @Override
+    protected int write(ByteBuf out) {
+      RespWriter.command(out, args);
+      return 1;
+    }
+
+    @Override
+    protected void reply(RespReader reader, int index) {
+      value = reader.value();
+    }
+
+    @Override
+    protected Status outcome() {
+      return Status.OK;
+    }
+  }
+
+  /** One connection: its channel, its buffer of unsent commands and its calls in flight, in order. */
+  private final class Conn extends ChannelInboundHandlerAdapter {
+    Channel channel;
+    boolean up;
+    ByteBuf out;
+    /** How large {@link #out} starts: what the last flush wrote, within {@link #MIN_OUT} and {@link #MAX_OUT}. */
+    int outSize = MIN_OUT;
+    ByteBuf cumulation;
+    final ArrayDeque<RespCall> pending = new ArrayDeque<>();
+    boolean dirty;
+    boolean idle;
+    boolean connecting;
+    /** Calls sent while the connection was down: they wait for the attempt to connect again. */
+    final ArrayDeque<RespCall> waiting = new ArrayDeque<>();
+    String downCause = "not connected";
+    Throwable failure;
+    long received;
+    long receivedAtSweep;
+    long stalledNanos;
+
+    void connect(CompletableFuture<Void> ready) {
+      connecting = true;
+      Conn self = this;
+      bootstrap.clone().handler(new ChannelInitializer<>() {
+        @Override
+        protected void initChannel(Channel ch) {
+          SslContext tls = endpoint.tls();
+          if (tls != null) {
+            ch.pipeline().addLast(tls.newHandler(ch.alloc(), endpoint.host(), endpoint.port()));
+          }
+          ch.pipeline().addLast(self);
+        }
+      }).connect(endpoint.host(), endpoint.port()).addListener((ChannelFuture f) -> {
+        connecting = false;
+        if (!f.isSuccess()) {
+          Throwable cause = plain(f.cause());
+          downCause = "cannot connect to " + endpoint.where() + ": " + UserError.describe(cause);
+          failure = cause;
+          if (ready != null) {
+            ready.completeExceptionally(new RespException(downCause, cause));
+          }
+          failWaiting(downCause);
+          return;
+        }
+        if (closed) {
+          f.channel().close();
+          failWaiting("the connection was closed");
+          return;
+        }
+        channel = f.channel();
+        up = true;
+        failure = null;
+        List<RespCall> setup = new ArrayList<>();
+        if (endpoint.password() != null) {
+          setup.add(endpoint.user() != null ? new ValueCall("AUTH", endpoint.user(), endpoint.password())
+              : new ValueCall("AUTH", endpoint.password()));
+        }
+        if (endpoint.database() != 0) {
+          setup.add(new ValueCall("SELECT", endpoint.database()));
+        }
+        // Named as the Jedis path's connections are (CLIENT LIST shows the benchmark's connections).
+        setup.add(new ValueCall("CLIENT", "SETNAME", "ycsb-kv"));
+        setup.add(new ValueCall("PING"));
+        for (RespCall call : setup) {
+          enqueue(call);
+        }
+        flushDirty();
+        CompletableFuture.allOf(setup.toArray(new CompletableFuture<?>[0])).whenComplete((x, e) -> {
+          for (RespCall call : setup) {
+            Status s = call.getNow(Status.ERROR);
+            if (!s.isOk()) {
+              String why = s.getDescription();
+              boolean server = call.errorReply() != null;
+              downCause = (server ? "the server at " + endpoint.where() + " refused the connection: " : "") + why;
+              if (ready != null) {
+                ready.completeExceptionally(server ? new RespException(why, true)
+                    : new RespException(why, failure));
+              }
+              failWaiting(downCause);
+              if (channel != null) {
+                channel.close();
+              }
+              return;
+            }
+          }
+          if (ready != null) {
+            ready.complete(null);
+          }
+          sendWaiting();
+        });
+      });
+    }
+
+    /** A set-up call on this connection, ahead of anything else (bypasses the choice of connection). */
+    private void enqueue(RespCall call) {
+      if (out == null) {
+        out = channel.alloc().ioBuffer(128);
+      }
+      call.sent(call.write(out));
+      if (idle) {
+        idle = false;
+        RespLane.this.idle.remove(this);
+      }
+      pending.add(call);
+      if (!dirty) {
+        dirty = true;
+        RespLane.this.dirty.add(this);
+      }
+    }
+
+    /** The calls that waited for a connection that is now up, sent in the order they came. */
+    private void sendWaiting() {
+      if (waiting.isEmpty()) {
+        return;
+      }
+      if (!up || channel == null || closed) {
+        failWaiting(closed ? "the connection was closed" : downCause);
+        return;
+      }
+      RespCall call;
+      while ((call = waiting.poll()) != null) {
+        enqueue(call);
+      }
+      if (reading == 0) {
+        flushDirty();
+      }
+    }
+
+    /** Fails the calls that waited for an attempt to connect that failed. */
+    void failWaiting(String reason) {
+      RespCall call;
+      reading++;
+      try {
+        while ((call = waiting.poll()) != null) {
+          call.fail(reason);
+        }
+      } finally {
+        reading--;
+      }
+      if (reading == 0) {
+        flushDirty();
+      }
+    }
+
+    /** One Conn serves its successive channels (after a reconnect), one at a time. */
+    @Override
+    public boolean isSharable() {
+      return true;
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+      ByteBuf in = (ByteBuf) msg;
+      if (ctx.channel() != channel) {
+        in.release();
+        return;
+      }
+      ByteBuf buf = cumulation == null ? in : ByteToMessageDecoder.MERGE_CUMULATOR.cumulate(ctx.alloc(), cumulation, in);
+      cumulation = null;
+      reading++;
+      try {
+        decode(buf);
+      } catch (RespException e) {
+        buf.skipBytes(buf.readableBytes());
+        fail("the server at " + endpoint.where() + " sent bytes that are not RESP: " + e.getMessage(), e);
+        ctx.close();
+      } finally {
+        reading--;
+        if (buf.isReadable()) {
+          cumulation = buf;
+        } else {
+          buf.release();
+        }
+      }
+      if (reading == 0) {
+        flushDirty();
+      }
+    }
+
+    private void decode(ByteBuf buf) {
+      int limit = buf.writerIndex();
+      int start = buf.readerIndex();
+      while (start < limit) {
+        int end = RespReader.end(buf, start, limit);
+        if (end == RespReader.INCOMPLETE) {
+          break;
+        }
+        RespCall call = pending.peek();
+        if (call == null) {
+          throw new RespException("a reply nobody asked for");
+        }
+        received++;
+        boolean last = call.accept(reader.at(buf, start));
+        start = end;
+        buf.readerIndex(end);
+        if (last) {
+          pending.poll();
+          if (pending.isEmpty() && conns.length > 1 && !idle) {
+            idle = true;
+            RespLane.this.idle.add(this);
+          }
+          call.finish();
+        }
+      }
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) {
+      if (conns.length > 1 && pending.isEmpty() && !idle) {
+        idle = true;
+        RespLane.this.idle.add(this);
+      }
+      ctx.fireChannelActive();
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+      if (ctx.channel() != channel) {
+        ctx.fireChannelInactive();
+        return;
+      }
+      boolean wasUp = up;
+      up = false;
+      if (cumulation != null) {
+        cumulation.release();
+        cumulation = null;
+      }
+      if (out != null) {
+        out.release();
+        out = null;
+      }
+      fail(closed ? "the connection was closed" : !wasUp ? downCause : "connection to " + endpoint.where() + " lost"
+          + (failure != null ? ": " + UserError.describe(failure) : " (closed by the server)"), failure);
+      if (closed) {
+        failWaiting("the connection was closed");
+      }
+      if (idle) {
+        idle = false;
+        RespLane.this.idle.remove(this);
+      }
+      ctx.fireChannelInactive();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+      failure = plain(cause);
+      ctx.close();
+    }
+
+    /** Fails every call in flight on this connection with {@code reason}; the connection is then down. */
+    void fail(String reason, Throwable cause) {
+      up = false;
+      downCause = reason;
+      if (cause != null) {
+        failure = cause;
+      }
+      RespCall c;
+      reading++;
+      try {
+        while ((c = pending.poll()) != null) {
+          c.fail(reason);
+        }
+      } finally {
+        reading--;
+      }
+      if (reading == 0) {
+        flushDirty();
+      }
+    }
+  }
+
+  /**
+   * The native transports word a refused connection "io_uring connect(..) failed: Connection refused" and a reset one
+   * "io_uring read(..) failed: Connection reset by peer"; users read the socket's words, as Java's own sockets give
+   * them ("Connection refused"). The native exception is left out of the chain, or its words would follow.
+   */
+  private static Throwable plain(Throwable t) {
+    String m = t == null ? null : t.getMessage();
+    int at = m == null ? -1 : m.indexOf("(..) failed: ");
+    if (!(t instanceof java.io.IOException) || at < 0) {
+      return t;
+    }
+    String words = m.substring(at + "(..) failed: ".length());
+    java.io.IOException plain = t instanceof java.net.ConnectException ? new java.net.ConnectException(words)
+        : new java.io.IOException(words);
+    plain.setStackTrace(t.getStackTrace());
+    return plain;
+  }
+}

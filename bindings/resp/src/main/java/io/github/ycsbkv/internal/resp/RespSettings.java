@@ -1,0 +1,22 @@
+package io.github.ycsbkv.internal.resp;
+
+/** What {@link RespDB} needs of a RESP binding's settings. Implementations are immutable. */
+public interface RespSettings {
+
+  /** Where and how the binding connects. */
+  RespConnection connection();
+
+  /** Whether the binding keeps a scan index ({@code <binding>.scanindex}). */
+  ScanIndex scanIndex();
+
+  /**
+   * Identifies the configuration whose first instance in the process connects alone, and the clients it shares (the
+   * password is part of it, never printed).
+   */
+  String clientKey();
+
+  /** How messages name the server (an address, or a cluster's seeds). */
+  default String where() {
+    return connection().where();
+  }
+}

@@ -1,0 +1,194 @@
+package io.github.ycsbkv.internal.resp;
+
+import io.netty.channel.Channel;
+import io.netty.channel.EventLoop;
+import io.netty.channel.IoHandlerFactory;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollSocketChannel;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.channel.uring.IoUring;
+import io.netty.channel.uring.IoUringIoHandler;
+import io.netty.channel.uring.IoUringIoHandlerConfig;
+import io.netty.channel.uring.IoUringSocketChannel;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The process's event loops for {@link RespLane}s: one thread per core, created by the first lane and shut
+ * down after the last one closed. Transport (property {@value #PROPERTY}): {@code auto} takes io_uring where the
+ * kernel allows it (one system call submits the writes of every connection a loop flushed), else epoll, else
+ * Java's NIO; {@code io_uring}, {@code epoll} or {@code nio} ask for one (an unavailable one is an error).
+ * Docker's default seccomp profile refuses io_uring: {@code auto} then falls back to epoll by itself, and the
+ * transport's name says why ({@code epoll (io_uring unavailable: ...)}), as it does for NIO.
+ */
+public final class RespTransport {
+
+  /** Property: auto (default), io_uring, epoll or nio. */
+  public static final String PROPERTY = "resp.transport";
+  /** io_uring's default ring (128 entries) is smaller than the submissions of a loop serving many connections. */
+  static final int MIN_RING = 256;
+  static final int MAX_RING = 4096;
+  /** The longest reason {@link #why} gives. */
+  static final int WHY_MAX = 160;
+
+  /** A running set of loops: the group, its channel class and how many lanes use each loop. */
+  static final class Loops {
+    final MultiThreadIoEventLoopGroup group;
+    final Class<? extends Channel> channelClass;
+    final String name;
+    final EventLoop[] loops;
+    final int[] lanes;
+    final String key;
+    int users;
+
+    Loops(MultiThreadIoEventLoopGroup group, Class<? extends Channel> channelClass, String name, String key) {
+      this.group = group;
+      this.channelClass = channelClass;
+      this.name = name;
+      this.key = key;
+      int n = group.executorCount();
+      this.loops = new EventLoop[n];
+      // next() goes round the group's loops: take each once.
+      for (int i = 0; i < n; i++) {
+        loops[i] = group.next();
+      }
+      this.lanes = new int[n];
+    }
+  }
+
+  private static Loops current;
+
+  static {
+    // Netty 4.2's io_uring handler asserts that its shared iovec array is empty when a channel takes it
+    // (IoUringIoHandler.iovArray()), while the caller appends after what other channels wrote in the same loop
+    // turn: with assertions on (-ea, as test runners set it) a loop that flushes two connections at once dies
+    // with an AssertionError and its clients hang. The assertion is stale (the code reads the offset); switch
+    // it off for that package before its classes load.
+    ClassLoader netty = IoUring.class.getClassLoader();
+    if (netty != null) {
+      netty.setPackageAssertionStatus("io.netty.channel.uring", false);
+    }
+  }
+
+  private RespTransport() {}
+
+  /**
+   * The loop a new lane of {@code connections} connections runs on (the one with fewest lanes), and the
+   * process's loops, created when none run: {@code transport} as {@value #PROPERTY} says.
+   */
+  static synchronized Loops acquire(String transport, int connections) {
+    String wanted = transport == null ? "auto" : transport.trim().toLowerCase(Locale.ROOT);
+    if (current == null || !current.key.equals(wanted)) {
+      if (current != null && current.users > 0) {
+        throw new RespException(PROPERTY + "=" + wanted + " asked for while lanes of " + current.name
+            + " are open in this process; one transport per process");
+      }
+      current = start(wanted, connections);
+    }
+    current.users++;
+    return current;
+  }
+
+  /** Picks the least used loop of {@code loops} and counts the lane on it. */
+  static synchronized int pick(Loops loops) {
+    int best = 0;
+    for (int i = 1; i < loops.lanes.length; i++) {
+      if (loops.lanes[i] < loops.lanes[best]) {
+        best = i;
+      }
+    }
+    loops.lanes[best]++;
+    return best;
+  }
+
+  static synchronized void release(Loops loops, int loop) {
+    loops.lanes[loop]--;
+    if (--loops.users == 0 && current == loops) {
+      current = null;
+      loops.group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+    }
+  }
+
+  private static Loops start(String wanted, int connections) {
+    int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
+    DefaultThreadFactory names = new DefaultThreadFactory("ycsbkv-resp", true);
+    switch (wanted) {
+      case "auto", "io_uring", "iouring" -> {
+        Throwable uringCause;
+        if (IoUring.isAvailable()) {
+          int ring = ringSize(connections);
+          try {
+            IoHandlerFactory f = IoUringIoHandler.newFactory(new IoUringIoHandlerConfig().setRingSize(ring));
+            return new Loops(new MultiThreadIoEventLoopGroup(threads, names, f), IoUringSocketChannel.class,
+                "io_uring (ring " + ring + ")", wanted);
+          } catch (RuntimeException | LinkageError e) {
+            if (!wanted.equals("auto")) {
+              throw new RespException("io_uring cannot start here: " + e.getMessage() + "; use " + PROPERTY
+                  + "=auto", e);
+            }
+            uringCause = e;
+          }
+        } else if (!wanted.equals("auto")) {
+          throw new RespException("io_uring is not available here (" + why(IoUring.unavailabilityCause())
+              + "); use " + PROPERTY + "=auto or epoll");
+        } else {
+          uringCause = IoUring.unavailabilityCause();
+        }
+        String uring = "io_uring unavailable: " + why(uringCause);
+        if (Epoll.isAvailable()) {
+          return new Loops(new MultiThreadIoEventLoopGroup(threads, names, EpollIoHandler.newFactory()),
+              EpollSocketChannel.class, "epoll (" + uring + ")", wanted);
+        }
+        return nio(threads, names, "nio (" + uring + "; epoll unavailable: " + why(Epoll.unavailabilityCause())
+            + ")", wanted);
+      }
+      case "epoll" -> {
+        if (Epoll.isAvailable()) {
+          return new Loops(new MultiThreadIoEventLoopGroup(threads, names, EpollIoHandler.newFactory()),
+              EpollSocketChannel.class, "epoll", wanted);
+        }
+        throw new RespException("epoll is not available here (" + why(Epoll.unavailabilityCause())
+            + "); use " + PROPERTY + "=auto or nio");
+      }
+      case "nio" -> {
+        return nio(threads, names, "nio", wanted);
+      }
+      default -> throw new RespException("property '" + PROPERTY + "' must be auto, io_uring, epoll or nio, got '"
+          + wanted + "'");
+    }
+  }
+
+  private static Loops nio(int threads, DefaultThreadFactory names, String name, String key) {
+    return new Loops(new MultiThreadIoEventLoopGroup(threads, names, NioIoHandler.newFactory()),
+        NioSocketChannel.class, name, key);
+  }
+
+  /**
+   * Why a native part did not load, in one short line: the innermost cause that says something (a
+   * class-initialisation error wraps the reason, for example two versions of a native library on the class
+   * path), cut at {@value #WHY_MAX} characters.
+   */
+  static String why(Throwable t) {
+    String said = null;
+    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      if (c.getMessage() != null && !c.getMessage().isBlank()) {
+        said = c.getMessage().strip();
+      }
+    }
+    if (said == null) {
+      return t == null ? "no reason given" : t.getClass().getSimpleName();
+    }
+    said = said.replaceAll("\\s+", " ");
+    return said.length() <= WHY_MAX ? said : said.substring(0, WHY_MAX - 3) + "...";
+  }
+
+  /** Twice a loop's connections (a write and a read each), a power of two between 256 and 4096. */
+  static int ringSize(int connections) {
+    int want = Math.max(MIN_RING, Math.min(MAX_RING, 2 * connections));
+    return Integer.highestOneBit(want - 1) << 1;
+  }
+}
