@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.report.HtmlReport;
+import io.github.ycsbkv.results.SweepJson;
+import io.github.ycsbkv.spi.BindingRegistry;
 import io.github.ycsbkv.spi.Provisioner;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -17,7 +19,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -107,19 +108,7 @@ final class StudyCommand implements Callable<Integer> {
     PrintWriter stdout = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     if (list) {
-      for (Studies.Study s : Studies.ALL) {
-        stdout.printf(Locale.ROOT, "%s: %s%n  stores %s; workloads %s; threads %s; %d repetitions by default; source %s%n",
-            s.name(), s.title(), String.join(",", s.stores()), String.join(",", s.workloads()),
-            s.threads().stream().map(String::valueOf).collect(Collectors.joining(",")), s.defaultRepeat(), s.source());
-        for (Studies.Part part : s.parts()) {
-          stdout.printf(Locale.ROOT, "  and %s at %s thread(s), %d iterations%n", part.workload(),
-              part.threads().stream().map(String::valueOf).collect(Collectors.joining(",")), part.iterations());
-        }
-        if (!s.tlsWorkloads().isEmpty()) {
-          stdout.printf(Locale.ROOT, "  --tls: %s again over TLS%n", String.join(",", s.tlsWorkloads()));
-        }
-      }
-      stdout.flush();
+      list(stdout);
       return 0;
     }
     if (name == null || out == null) {
@@ -131,26 +120,77 @@ final class StudyCommand implements Callable<Integer> {
     if (tls && study.tlsWorkloads().isEmpty()) {
       throw new UserError("study " + study.name() + " has no TLS pass; drop --tls (ycsb study --list)");
     }
-    Provisioner.Way way;
-    try {
-      way = Provisioner.Way.valueOf(servers.trim().toUpperCase(Locale.ROOT));
-    } catch (IllegalArgumentException e) {
-      throw new UserError("--servers must be auto, container or binary, got '" + servers + "'");
-    }
+    Provisioner.Way way = way();
     List<String> chosen = stores == null || stores.isEmpty() ? study.stores() : stores;
     int repetitions = repeat == null ? study.defaultRepeat() : repeat;
     if (study.client() != null && chosen.contains("aerospike")) {
       throw new UserError("study " + study.name() + " runs RESP stores only (redis, valkey, keydb, dragonfly), with"
           + " one client; drop aerospike from --stores");
     }
-    boolean multiplexed = switch (shape.trim().toLowerCase(Locale.ROOT)) {
+    boolean multiplexed = multiplexed();
+    Provisioner provisioner = provisioner(chosen, way);
+    List<String> notes = new ArrayList<>();
+    List<String> labels = labels(study, chosen, multiplexed, provisioner, way, notes, err);
+    announce(study, chosen, labels, repetitions, err);
+    writeStudy(study, chosen, notes);
+    if (study.client() != null) {
+      err.println("ycsb-kv study: every store runs with the " + study.client() + " binding's client (as the study"
+          + " ran one client for all); give store addresses with its keys, e.g. -p redis:" + study.client()
+          + ".port=6379");
+    }
+    ClassLoader loader = StudyCommand.class.getClassLoader();
+    BindingRegistry registry = BindingRegistry.load(loader);
+    SweepPlan plan = plan(study, chosen, labels, repetitions).build(registry, loader);
+    try (StartedServers servers = new StartedServers(provisioner, way, study, err)) {
+      int code = new SweepRunner(plan, servers, registry, stdout, err).run();
+      if (Files.exists(out.resolve(SweepJson.FILE_NAME))) {
+        Path report = HtmlReport.write(out);
+        err.println("ycsb-kv study: wrote " + report + " (the published figures beside the measured ones)");
+      }
+      return code;
+    }
+  }
+
+  /** {@code --list}: every study, its matrix and source. */
+  private static void list(PrintWriter stdout) {
+    for (Studies.Study s : Studies.ALL) {
+      stdout.printf(Locale.ROOT, "%s: %s%n  stores %s; workloads %s; threads %s; %d repetitions by default; source %s%n",
+          s.name(), s.title(), String.join(",", s.stores()), String.join(",", s.workloads()),
+          s.threads().stream().map(String::valueOf).collect(Collectors.joining(",")), s.defaultRepeat(), s.source());
+      for (Studies.Part part : s.parts()) {
+        stdout.printf(Locale.ROOT, "  and %s at %s thread(s), %d iterations%n", part.workload(),
+            part.threads().stream().map(String::valueOf).collect(Collectors.joining(",")), part.iterations());
+      }
+      if (!s.tlsWorkloads().isEmpty()) {
+        stdout.printf(Locale.ROOT, "  --tls: %s again over TLS%n", String.join(",", s.tlsWorkloads()));
+      }
+    }
+    stdout.flush();
+  }
+
+  private Provisioner.Way way() {
+    try {
+      return Provisioner.Way.valueOf(servers.trim().toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new UserError("--servers must be auto, container or binary, got '" + servers + "'");
+    }
+  }
+
+  private boolean multiplexed() {
+    return switch (shape.trim().toLowerCase(Locale.ROOT)) {
       case "published" -> false;
       case "multiplexed" -> true;
       default -> throw new UserError("--shape must be published or multiplexed, got '" + shape + "'");
     };
-    Provisioner provisioner = provisioner(chosen, way);
-    List<String> notes = new ArrayList<>();
-    // Each store, then the same store serving TLS (STORE+tls), so that each server runs around its own cells.
+  }
+
+  /**
+   * The sweep's labels: each store, the same store with shared connections ({@code --shape multiplexed}), then the
+   * same store serving TLS ({@code --tls}), so that each server runs around its own cells; a TLS label whose server
+   * cannot serve TLS here is left out, with a note.
+   */
+  private List<String> labels(Studies.Study study, List<String> chosen, boolean multiplexed, Provisioner provisioner,
+      Provisioner.Way way, List<String> notes, PrintWriter err) {
     List<String> labels = new ArrayList<>();
     for (String store : chosen) {
       labels.add(store);
@@ -169,22 +209,12 @@ final class StudyCommand implements Callable<Integer> {
         }
       }
     }
-    List<String> sweep = new ArrayList<>(List.of("--bindings", String.join(",", labels), "--workloads",
-        String.join(",", study.allWorkloads()), "--threads",
-        study.threads().stream().map(String::valueOf).collect(Collectors.joining(",")), "--repeat",
-        Integer.toString(repetitions), "--out", out.toString(), "--scale",
-        java.math.BigDecimal.valueOf(scale).toPlainString()));
-    if (flush) {
-      sweep.add("--flush");
-    }
-    for (String p : study.properties()) {
-      sweep.add("-p");
-      sweep.add(p);
-    }
-    for (String p : propertyPairs) {
-      sweep.add("-p");
-      sweep.add(p);
-    }
+    return labels;
+  }
+
+  /** The study's matrix as one line on stderr. */
+  private void announce(Studies.Study study, List<String> chosen, List<String> labels, int repetitions,
+      PrintWriter err) {
     long tlsLabels = labels.stream().filter(l -> l.endsWith(TLS)).count();
     long shared = labels.stream().filter(l -> l.endsWith(MULTIPLEXED)).count();
     err.printf(Locale.ROOT, "ycsb-kv study %s: %s; %d store(s)%s%s x %d workload(s) x %d thread counts x %d"
@@ -194,57 +224,83 @@ final class StudyCommand implements Callable<Integer> {
         repetitions, study.parts().stream().map(part -> ", " + part.workload() + " x " + part.iterations()
             + " iterations").collect(Collectors.joining()),
         java.math.BigDecimal.valueOf(scale).stripTrailingZeros().toPlainString());
-    writeStudy(study, chosen, notes);
-    SweepCommand command = new SweepCommand();
+  }
+
+  /** The study's matrix as a sweep plan: its labels, workloads, parts, properties, and the command as typed. */
+  private SweepPlan.Builder plan(Studies.Study study, List<String> chosen, List<String> labels, int repetitions) {
+    List<String> pairs = new ArrayList<>(study.properties());
+    pairs.addAll(propertyPairs);
+    List<String> args = spec.commandLine().getParseResult().originalArgs();
+    SweepPlan.Builder plan = new SweepPlan.Builder().bindings(labels).workloads(study.allWorkloads())
+        .threads(study.threads()).repeat(repetitions).out(out).scale(scale).flush(flush).properties(pairs)
+        .command("bin/ycsb study " + String.join(" ", args.subList(args.indexOf("study") + 1, args.size())));
     for (Studies.Part part : study.parts()) {
-      command.workloadThreads.put(part.workload(), part.threads());
-      command.workloadRepeat.put(part.workload(), part.iterations());
+      plan.workloadRuns(part.workload(), part.threads(), part.iterations());
     }
     for (String label : labels) {
       if (label.endsWith(TLS)) {
-        command.bindingWorkloads.put(label, study.tlsWorkloads());
+        plan.labelWorkloads(label, study.tlsWorkloads());
       }
       if (label.endsWith(MULTIPLEXED)) {
-        command.bindingProperties.computeIfAbsent(label, k -> new java.util.LinkedHashMap<>())
-            .put("connections", Integer.toString(MULTIPLEXED_CONNECTIONS));
+        plan.labelProperty(label, "connections", Integer.toString(MULTIPLEXED_CONNECTIONS));
       }
     }
     if (study.client() != null) {
       for (String store : chosen) {
-        command.runWith.put(store, study.client());
+        plan.runWith(store, study.client());
       }
-      err.println("ycsb-kv study: every store runs with the " + study.client() + " binding's client (as the study"
-          + " ran one client for all); give store addresses with its keys, e.g. -p redis:" + study.client()
-          + ".port=6379");
     }
-    Map<String, Provisioner.Provisioned> started = new java.util.concurrent.ConcurrentHashMap<>();
-    Thread stopOnExit = new Thread(() -> started.values().forEach(Provisioner.Provisioned::close), "ycsb-study-servers");
-    Runtime.getRuntime().addShutdownHook(stopOnExit);
-    try {
-      int ioThreads = ioThreads(study, err);
-      // Each store's server runs only while its own cells run, so that it never shares the cores idle.
-      command.beforeBinding = label -> {
-        if (provisioner != null && !addressGiven(label)) {
-          boolean overTls = label.endsWith(TLS);
-          String store = label.contains("+") ? label.substring(0, label.indexOf('+')) : label;
-          Provisioner.Provisioned s = provisioner.start(new Provisioner.Request(store, ioThreads, overTls, way,
-              study.client()));
-          started.put(label, s);
-          command.bindingProperties.computeIfAbsent(label, k -> new java.util.LinkedHashMap<>())
-              .putAll(s.properties());
-          err.println("ycsb-kv study: " + s.description());
-        }
-      };
-      command.afterBinding = store -> {
-        Provisioner.Provisioned s = started.remove(store);
-        if (s != null) {
-          s.close();
-          err.println("ycsb-kv study: stopped the server (" + s.description().split(": ", 2)[0] + ")");
-        }
-      };
-      return runSweep(command, sweep, stdout, err);
-    } finally {
+    return plan;
+  }
+
+  /**
+   * The servers this study starts: each store's just before its own cells and stopped after them, so that it never
+   * shares the cores idle (a store whose address was given is used as given); all stopped at the end, and on exit.
+   */
+  private final class StartedServers implements SweepRunner.Servers, AutoCloseable {
+    private final Provisioner provisioner;
+    private final Provisioner.Way way;
+    private final Studies.Study study;
+    private final PrintWriter err;
+    private final int ioThreads;
+    private final Map<String, Provisioner.Provisioned> started = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Thread stopOnExit = new Thread(this::close, "ycsb-study-servers");
+
+    StartedServers(Provisioner provisioner, Provisioner.Way way, Studies.Study study, PrintWriter err) {
+      this.provisioner = provisioner;
+      this.way = way;
+      this.study = study;
+      this.err = err;
+      this.ioThreads = ioThreads(study, err);
+      Runtime.getRuntime().addShutdownHook(stopOnExit);
+    }
+
+    @Override
+    public Map<String, String> start(String label) throws IOException {
+      if (provisioner == null || addressGiven(label)) {
+        return Map.of();
+      }
+      String store = label.contains("+") ? label.substring(0, label.indexOf('+')) : label;
+      Provisioner.Provisioned s = provisioner.start(new Provisioner.Request(store, ioThreads, label.endsWith(TLS), way,
+          study.client()));
+      started.put(label, s);
+      err.println("ycsb-kv study: " + s.description());
+      return s.properties();
+    }
+
+    @Override
+    public void stop(String label) {
+      Provisioner.Provisioned s = started.remove(label);
+      if (s != null) {
+        s.close();
+        err.println("ycsb-kv study: stopped the server (" + s.description().split(": ", 2)[0] + ")");
+      }
+    }
+
+    @Override
+    public void close() {
       started.values().forEach(Provisioner.Provisioned::close);
+      started.clear();
       try {
         Runtime.getRuntime().removeShutdownHook(stopOnExit);
       } catch (IllegalStateException shuttingDown) {
@@ -314,21 +370,6 @@ final class StudyCommand implements Callable<Integer> {
       case "aerospike" -> "as.host=HOST:PORT";
       default -> "redis.port=PORT";
     };
-  }
-
-  private int runSweep(SweepCommand command, List<String> sweep, PrintWriter stdout, PrintWriter err)
-      throws IOException {
-    CommandLine sweepLine = new CommandLine(command).setOut(stdout).setErr(err)
-        .setExecutionExceptionHandler(spec.commandLine().getExecutionExceptionHandler());
-    command.commandLineOverride = "bin/ycsb study " + String.join(" ", spec.commandLine().getParseResult()
-        .originalArgs().subList(spec.commandLine().getParseResult().originalArgs().indexOf("study") + 1,
-            spec.commandLine().getParseResult().originalArgs().size()));
-    int code = sweepLine.execute(sweep.toArray(String[]::new));
-    if (Files.exists(out.resolve("sweep.json"))) {
-      Path report = HtmlReport.write(out);
-      err.println("ycsb-kv study: wrote " + report + " (the published figures beside the measured ones)");
-    }
-    return code;
   }
 
   /** {@code DIR/study.json}: the study, its method and differences, and its published figures. */

@@ -38,8 +38,8 @@ final class LoadTable {
     boolean differs = !l.mismatches().isEmpty();
     ClientStalls s = r.stalls();
     html.append("<tr").append(differs ? " class=\"warn\"" : "").append("><td class=\"l\">")
-        .append(HtmlReport.esc(store)).append("</td><td class=\"l\">").append(HtmlReport.esc(workload))
-        .append("</td><td>").append(l.clients()).append("</td><td class=\"l\">").append(HtmlReport.esc(l.model()))
+        .append(Page.esc(store)).append("</td><td class=\"l\">").append(Page.esc(workload))
+        .append("</td><td>").append(l.clients()).append("</td><td class=\"l\">").append(Page.esc(l.model()))
         .append("</td><td>").append(l.connections() < 0 ? "n/a" : Integer.toString(l.connections()))
         .append("</td><td>").append(String.format(Locale.ROOT, "%.0f", l.inFlightPerConnection()))
         .append("</td><td>").append(l.servingThreads()).append("</td><td>")

@@ -29,7 +29,7 @@ final class Timeline {
   private static final Color P99 = new Color(0x2ca02c);
 
   /** One chart to draw: its plot, the lines it shows (for the figure's description) and the shaded outages. */
-  record Chart(String title, XYPlot plot, List<HtmlReport.Line> lines, List<double[]> shaded, String caption) {}
+  record Chart(String title, XYPlot plot, List<Page.Line> lines, List<double[]> shaded, String caption) {}
 
   private Timeline() {}
 
@@ -75,19 +75,19 @@ final class Timeline {
     String outages = r.outages().isEmpty() ? "no outage" : r.outages().size() + " outage(s) shaded";
     List<Chart> out = new ArrayList<>();
 
-    List<HtmlReport.Line> rate = List.of(new HtmlReport.Line("operations/s (not failed)", THROUGHPUT, x, ops, null),
-        new HtmlReport.Line("failed operations/s", FAILED, x, failed, null));
+    List<Page.Line> rate = List.of(new Page.Line("operations/s (not failed)", THROUGHPUT, x, ops, null),
+        new Page.Line("failed operations/s", FAILED, x, failed, null));
     String title = "Throughput over time, " + name;
     out.add(new Chart(title, plot(rate, "operations per second", shaded), rate, shaded, title + ": operations that did not fail"
         + " (OK or NOT_FOUND) and failed operations per second " + per + ", against seconds since the start of the phase; " + outages
         + ". Source: result.json intervals and outages."));
 
     if (!p99x.isEmpty()) {
-      String unit = HtmlReport.latencyUnit(maxP99);
-      double divisor = HtmlReport.latencyDivisor(unit);
+      String unit = Charts.latencyUnit(maxP99);
+      double divisor = Charts.latencyDivisor(unit);
       double[] px = p99x.stream().mapToDouble(Double::doubleValue).toArray();
       double[] py = p99y.stream().mapToDouble(v -> v / divisor).toArray();
-      List<HtmlReport.Line> p99 = List.of(new HtmlReport.Line("P99", P99, px, py, null));
+      List<Page.Line> p99 = List.of(new Page.Line("P99", P99, px, py, null));
       String t = "P99 over time, " + name;
       out.add(new Chart(t, plot(p99, unit, shaded), p99, shaded, t + ": the 99th percentile of the service time of"
           + " every operation in the interval " + per + "; " + outages + ". Source: result.json intervals."));
@@ -95,9 +95,9 @@ final class Timeline {
     return out;
   }
 
-  private static XYPlot plot(List<HtmlReport.Line> lines, String unit, List<double[]> shaded) {
+  private static XYPlot plot(List<Page.Line> lines, String unit, List<double[]> shaded) {
     XYSeriesCollection data = new XYSeriesCollection();
-    for (HtmlReport.Line l : lines) {
+    for (Page.Line l : lines) {
       XYSeries s = new XYSeries(l.name(), false, true);
       for (int i = 0; i < l.x().length; i++) {
         s.add(l.x()[i], l.y()[i]);

@@ -127,14 +127,15 @@ class SweepTest {
   @Test
   void workloadThreadsAndRepeat_overrideTheMatrixForThatWorkloadOnly() throws Exception {
     Path out = tmp.resolve("perworkload");
-    SweepCommand command = new SweepCommand();
-    command.workloadThreads.put("workloadc", java.util.List.of(1));
-    command.workloadRepeat.put("workloadc", 3);
+    ClassLoader loader = getClass().getClassLoader();
+    io.github.ycsbkv.spi.BindingRegistry registry = io.github.ycsbkv.spi.BindingRegistry.load(loader);
+    SweepPlan plan = new SweepPlan.Builder().bindings(java.util.List.of("memory"))
+        .workloads(java.util.List.of(WORKLOADA, WORKLOADA.replace("workloada", "workloadc")))
+        .threads(java.util.List.of(1, 2)).out(out).properties(java.util.List.of("recordcount=100", "operationcount=200"))
+        .workloadRuns("workloadc", java.util.List.of(1), 3).build(registry, loader);
     java.io.StringWriter err = new java.io.StringWriter();
-    int code = new picocli.CommandLine(command).setErr(new java.io.PrintWriter(err))
-        .setOut(new java.io.PrintWriter(new java.io.StringWriter())).execute("--bindings", "memory", "--workloads",
-            WORKLOADA + "," + WORKLOADA.replace("workloada", "workloadc"), "--threads", "1,2", "--out", out.toString(),
-            "-p", "recordcount=100", "-p", "operationcount=200");
+    int code = new SweepRunner(plan, SweepRunner.Servers.NONE, registry,
+        new java.io.PrintWriter(new java.io.StringWriter()), new java.io.PrintWriter(err, true)).run();
     assertEquals(0, code, err.toString());
     JsonNode cells = new ObjectMapper().readTree(out.resolve("sweep.json").toFile()).path("cells");
     assertEquals(3, cells.size(), cells.toString());

@@ -172,10 +172,10 @@ class HtmlReportTest {
 
   @Test
   void axisLabels() {
-    assertEquals("0%", HtmlReport.percentileLabel(0));
-    assertEquals("90%", HtmlReport.percentileLabel(1));
-    assertEquals("99%", HtmlReport.percentileLabel(2));
-    assertEquals("99.99%", HtmlReport.percentileLabel(4));
-    assertEquals("", HtmlReport.percentileLabel(2.5));
+    assertEquals("0%", SpectrumChart.percentileLabel(0));
+    assertEquals("90%", SpectrumChart.percentileLabel(1));
+    assertEquals("99%", SpectrumChart.percentileLabel(2));
+    assertEquals("99.99%", SpectrumChart.percentileLabel(4));
+    assertEquals("", SpectrumChart.percentileLabel(2.5));
   }
 }

@@ -10,6 +10,8 @@ import io.github.ycsbkv.internal.resp.RespConnection;
 import io.github.ycsbkv.internal.resp.RespDB;
 import io.github.ycsbkv.internal.resp.RespErrors;
 import io.github.ycsbkv.internal.resp.RespInfo;
+import io.github.ycsbkv.spi.RenamedProperties;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
@@ -29,7 +31,7 @@ import site.ycsb.DBException;
  *
  * <p>One instance per client thread. Depends on YCSB and {@code ycsb-kv-core}'s small interfaces, not on the engine.
  */
-public class DragonflyDB extends RespDB<DragonflySettings> {
+public class DragonflyDB extends RespDB<DragonflySettings> implements RenamedProperties {
 
   /** The scan index's shards: {@code dragonfly.scanindex.shards}, else the server's threads. */
   private int shards;
@@ -129,4 +131,27 @@ public class DragonflyDB extends RespDB<DragonflySettings> {
 
 
 
+
+  /**
+   * {@code dragonfly.connections} of earlier releases, read for this release: {@code client} and {@code threadcount}
+   * are today's default, a number N becomes {@code connections=N} (unless that is set too).
+   */
+  @Override
+  public List<String> renameProperties(Properties p) {
+    String old = p.getProperty("dragonfly.connections");
+    if (old == null || old.isBlank()) {
+      return List.of();
+    }
+    String v = old.trim().toLowerCase(Locale.ROOT);
+    if (v.equals("client") || v.equals("threadcount")) {
+      return List.of("dragonfly.connections=" + v + " is replaced by -p connections=client, the default now; the old"
+          + " name is read for this release only");
+    }
+    if (p.containsKey("connections")) {
+      return List.of();
+    }
+    p.setProperty("connections", v);
+    return List.of("dragonfly.connections=" + v + " is replaced by -p connections=" + v + " (the clients share " + v
+        + " connections), which this run uses; the old name is read for this release only");
+  }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.github.ycsbkv.spi.ConnectionShape;
+import java.util.List;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -41,5 +42,24 @@ class DragonflyDBTest {
   @Test
   void connectionModel_lettuce_makesNoClaim() {
     assertNull(db("lettuce").connectionModel());
+  }
+
+  @Test
+  void renameProperties_dragonflyConnectionsN_becomesConnectionsN_withOneLine() {
+    Properties p = new Properties();
+    p.setProperty("dragonfly.connections", "2");
+    assertEquals(List.of("dragonfly.connections=2 is replaced by -p connections=2 (the clients share 2 connections),"
+        + " which this run uses; the old name is read for this release only"), new DragonflyDB().renameProperties(p));
+    assertEquals("2", p.getProperty("connections"));
+    Properties both = new Properties();
+    both.setProperty("dragonfly.connections", "2");
+    both.setProperty("connections", "4");
+    new DragonflyDB().renameProperties(both);
+    assertEquals("4", both.getProperty("connections"), "today's name wins");
+    Properties client = new Properties();
+    client.setProperty("dragonfly.connections", "threadcount");
+    assertEquals(List.of("dragonfly.connections=threadcount is replaced by -p connections=client, the default now;"
+        + " the old name is read for this release only"), new DragonflyDB().renameProperties(client));
+    assertNull(client.getProperty("connections"));
   }
 }

@@ -8,6 +8,9 @@ import io.github.ycsbkv.internal.resp.RespBackend;
 import io.github.ycsbkv.internal.resp.RespDB;
 import io.github.ycsbkv.internal.resp.RespException;
 import io.github.ycsbkv.internal.resp.ScanIndex;
+import io.github.ycsbkv.spi.RenamedProperties;
+import java.util.List;
+import java.util.Locale;
 import java.util.Properties;
 import site.ycsb.DBException;
 
@@ -27,7 +30,7 @@ import site.ycsb.DBException;
  * <p>Depends on YCSB, Jedis and interfaces of {@code ycsb-kv-core}, not on the engine, so it also runs inside
  * upstream's {@code site.ycsb.Client} with its jars on the class path. One instance per client thread.
  */
-public class RedisDB extends RespDB<RedisSettings> {
+public class RedisDB extends RespDB<RedisSettings> implements RenamedProperties {
 
   /**
    * Public no-arg constructor, as YCSB requires. The scan index's cost was measured on Redis 7.0
@@ -88,5 +91,27 @@ public class RedisDB extends RespDB<RedisSettings> {
 
   private static boolean cluster(Properties p) {
     return "true".equalsIgnoreCase(p.getProperty("redis.cluster", "false").trim());
+  }
+
+  /**
+   * {@code redis.connections} of earlier releases, read for this release: {@code thread} is today's default
+   * ({@code connections=client}), {@code pool} still shares a pool of {@code redis.poolsize} connections.
+   */
+  @Override
+  public List<String> renameProperties(Properties p) {
+    String old = p.getProperty("redis.connections");
+    if (old == null || old.isBlank()) {
+      return List.of();
+    }
+    String v = old.trim().toLowerCase(Locale.ROOT);
+    if (v.equals("thread")) {
+      return List.of("redis.connections=thread is replaced by -p connections=client, the default now; the old name"
+          + " is read for this release only");
+    }
+    if (v.equals("pool")) {
+      return List.of("redis.connections=pool (the clients take turns on a pool of redis.poolsize connections) is"
+          + " read for this release only; -p connections=N shares N connections between the clients");
+    }
+    return List.of();
   }
 }

@@ -1,0 +1,44 @@
+package io.github.ycsbkv.redis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import io.github.ycsbkv.spi.ConnectionShape;
+import java.util.List;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+/** What the redis binding tells the engine before it connects. */
+class RedisDBTest {
+
+  private static Properties props(String... kv) {
+    Properties p = new Properties();
+    for (int i = 0; i < kv.length; i += 2) {
+      p.setProperty(kv[i], kv[i + 1]);
+    }
+    return p;
+  }
+
+  @Test
+  void renameProperties_redisConnections_readWithOneLineSayingWhatReplacesIt() {
+    Properties thread = props("redis.connections", "thread");
+    assertEquals(List.of("redis.connections=thread is replaced by -p connections=client, the default now; the old"
+        + " name is read for this release only"), new RedisDB().renameProperties(thread));
+    assertNull(thread.getProperty("connections"), "thread is the default: nothing to set");
+    assertEquals(List.of("redis.connections=pool (the clients take turns on a pool of redis.poolsize connections) is"
+        + " read for this release only; -p connections=N shares N connections between the clients"),
+        new RedisDB().renameProperties(props("redis.connections", "pool")));
+    assertEquals(List.of(), new RedisDB().renameProperties(props()));
+  }
+
+  @Test
+  void connectionModel_followsTheEngine_butNotOnAClusterOrAPool() {
+    RedisDB db = new RedisDB();
+    db.setProperties(props());
+    assertEquals(ConnectionShape.Model.FOLLOWS_ENGINE, db.connectionModel());
+    db.setProperties(props("redis.cluster", "true"));
+    assertNull(db.connectionModel());
+    db.setProperties(props("redis.connections", "pool"));
+    assertNull(db.connectionModel());
+  }
+}

@@ -1,0 +1,283 @@
+package io.github.ycsbkv.engine;
+
+import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.results.LoadShape;
+import io.github.ycsbkv.spi.ConnectionShape;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import site.ycsb.DB;
+import site.ycsb.Workload;
+import site.ycsb.measurements.Measurements;
+
+/**
+ * A phase's client threads: one {@link Worker} per OS thread the {@link Drivers} run, each with its binding instance,
+ * its {@link TimedDB} for the measured phase and one per warm-up part, and the gates they wait at (every client
+ * ready, then go). Built, started and joined by the thread that runs the phase.
+ */
+final class ClientSet {
+
+  final List<Worker> workers;
+  final List<Thread> threads;
+  final Metrics metrics;
+  final OutageWatch outages;
+  final List<WarmupPart> warmupParts;
+  /** The load the engine intends, from the first binding instance. */
+  final LoadShape shape;
+  private final CountDownLatch ready;
+  private final CountDownLatch go = new CountDownLatch(1);
+  private final StopSignal signal;
+  private final int clients;
+  /** The clients whose {@code init()} had ended when {@link #awaitInit()} returned: those {@link #joinAll()} waits for. */
+  private boolean[] joinable;
+
+  /** Creates every client (none starts yet); a binding that cannot share connections as asked is refused here. */
+  ClientSet(Benchmark b, PhaseSettings s, Drivers drivers, Workload workload, Measurements upstream,
+      Properties dbProps) {
+    int n = drivers.threads();
+    this.signal = b.stopSignal();
+    this.clients = s.threads();
+    this.ready = new CountDownLatch(n);
+    this.workers = new ArrayList<>(n);
+    this.threads = new ArrayList<>(n);
+    this.metrics = new Metrics(s.targetOpsPerSec() > 0);
+    this.outages = new OutageWatch(b.clock(), s.outageGapNanos(), this::succeeded);
+    // The warm-up runs on TimedDBs of its own, which record into these and are thrown away, in two parts
+    // (WarmupPart says why): four fifths of it, then one fifth.
+    Metrics warmupMetrics = new Metrics(s.targetOpsPerSec() > 0);
+    OutageWatch warmupOutages = new OutageWatch(b.clock(), s.outageGapNanos(), () -> 0);
+    this.warmupParts = warmupParts(s.warmup(), n);
+    LoadShape intended = null;
+    for (int id = 0; id < n; id++) {
+      DB db = b.newDb();
+      db.setProperties(instanceProperties(dbProps, drivers, id));
+      if (intended == null) {
+        intended = intendedShape(b, db, drivers, s.pipeline());
+      }
+      int inFlight = drivers.shared() ? drivers.inFlight(id) : s.pipeline();
+      TimedDB timed = new TimedDB(db, b.bindingName(), metrics.forThread(), b.clock(), signal, s.abortAfterNanos(),
+          inFlight, s.reconnect(), outages);
+      long share = s.operations() == 0 ? -1 : share(s.operations(), id, n);
+      Worker w = new Worker(id, n, b.phase(), db, timed, workload, b.properties(), share, s.tickNanos(),
+          s.maxTime().toNanos(), b.clock(), signal, upstream, ready, go, drivers.onLoop(inFlight, s.tickNanos() > 0));
+      List<Worker.WarmupPass> passes = new ArrayList<>();
+      for (WarmupPart part : warmupParts) {
+        passes.add(new Worker.WarmupPass(part, new TimedDB(db, b.bindingName(), warmupMetrics.forThread(),
+            b.clock(), part.signal, s.abortAfterNanos(), inFlight, s.reconnect(), warmupOutages),
+            part.operations < 0 ? -1 : share(part.operations, id, n), new Worker.OpsCount()));
+      }
+      w.warmup(passes);
+      Thread t = new Thread(w, "ycsb-client-" + id);
+      t.setDaemon(true);
+      t.setContextClassLoader(b.loader());
+      workers.add(w);
+      threads.add(t);
+    }
+    this.shape = intended;
+  }
+
+  /** The properties binding instance {@code id} receives: the connections, operations in flight and clients it serves. */
+  private static Properties instanceProperties(Properties dbProps, Drivers drivers, int id) {
+    Properties p = new Properties();
+    p.putAll(dbProps);
+    p.setProperty(Benchmark.CONNECTIONS_PER_INSTANCE, Integer.toString(drivers.connections(id)));
+    if (drivers.shared()) {
+      p.setProperty(Benchmark.PIPELINE, Integer.toString(drivers.inFlight(id)));
+      p.setProperty(Benchmark.CLIENTS_PER_INSTANCE, Integer.toString(drivers.inFlight(id)));
+    }
+    return p;
+  }
+
+  /** The load shape the binding's first instance says it opens; refuses shared connections it does not do. */
+  private LoadShape intendedShape(Benchmark b, DB db, Drivers drivers, int pipeline) {
+    LoadShape shape = loadShape(db, clients, drivers, pipeline);
+    if (drivers.sharedConnections() > 0 && !LoadShape.SHARED.equals(shape.model())) {
+      throw new UserError("-p " + Benchmark.CONNECTIONS + "=" + drivers.sharedConnections() + " shares connections"
+          + " between clients, which binding '" + b.bindingName() + "' does not do (" + shape.model() + "); drop -p "
+          + Benchmark.CONNECTIONS);
+    }
+    return shape;
+  }
+
+  /**
+   * The load the engine intends: {@code clients} closed-loop clients, served by the drivers' threads, on the
+   * connections the binding's {@link ConnectionShape} model opens for them.
+   */
+  static LoadShape loadShape(DB db, int clients, Drivers drivers, int pipeline) {
+    ConnectionShape.Model model = db instanceof ConnectionShape c ? c.connectionModel() : null;
+    int threads = drivers.threads();
+    if (model == ConnectionShape.Model.FOLLOWS_ENGINE) {
+      if (drivers.sharedConnections() > 0) {
+        int n = drivers.sharedConnections();
+        return new LoadShape(clients, n, Math.ceil(clients / (double) n), threads, LoadShape.SHARED, null);
+      }
+      if (pipeline > 1) {
+        return new LoadShape(clients, threads, pipeline, threads, LoadShape.PIPELINED, null);
+      }
+      return new LoadShape(clients, clients, 1, threads, LoadShape.PER_CLIENT, null);
+    }
+    if (model == ConnectionShape.Model.SOCKET_PER_COMMAND) {
+      int inFlight = drivers.shared() ? clients : threads * pipeline;
+      return new LoadShape(clients, inFlight, 1, threads, LoadShape.PER_COMMAND, null);
+    }
+    return new LoadShape(clients, -1, drivers.shared() ? 1 : pipeline, threads, LoadShape.UNKNOWN, null);
+  }
+
+  /** The warm-up's two parts (four fifths of it, then one fifth), or none. */
+  private List<WarmupPart> warmupParts(WarmupSetting warmup, int n) {
+    List<WarmupPart> parts = new ArrayList<>();
+    if (warmup != null) {
+      long ops = warmup.operations();
+      long nanos = warmup.nanos();
+      boolean byTime = ops == 0;
+      parts.add(new WarmupPart(signal, nanos - nanos / 5, byTime ? -1 : ops - ops / 5, n));
+      parts.add(new WarmupPart(signal, nanos / 5, byTime ? -1 : ops / 5, n));
+    }
+    return parts;
+  }
+
+  /** Client {@code id}'s share of {@code total} operations over {@code n}: the remainder to the first ones. */
+  static long share(long total, int id, int n) {
+    return total / n + (id < total % n ? 1 : 0);
+  }
+
+  /** Operations of the measured phase that succeeded so far, over every client. */
+  private long succeeded() {
+    long n = 0;
+    for (Worker w : workers) {
+      n += w.opsDone() - w.failedOps();
+    }
+    return n;
+  }
+
+  /**
+   * Starts every client thread, each initialising its binding; a thread the system refuses to create stops the
+   * phase as failed.
+   */
+  void start() {
+    for (int i = 0; i < threads.size(); i++) {
+      try {
+        threads.get(i).start();
+      } catch (OutOfMemoryError e) { // "unable to create native thread": a system limit, not the heap
+        signal.stop(StopReason.FAILED, "cannot start client thread " + (i + 1) + " of " + threads.size() + ": the"
+            + " system refused (" + e.getMessage() + "; see ulimit -u and /proc/sys/kernel/threads-max); use fewer"
+            + " threads");
+        for (int j = i; j < threads.size(); j++) {
+          ready.countDown();
+        }
+        break;
+      }
+    }
+  }
+
+  /**
+   * Waits until every client has initialised, or the first one failed, or the run was stopped (Ctrl-C): a server
+   * that never answers fails the run after one client's timeout, whatever the thread count. Returns the first
+   * failure, or null.
+   */
+  String awaitInit() {
+    String failure = firstInitFailure();
+    joinable = new boolean[workers.size()];
+    for (int i = 0; i < joinable.length; i++) {
+      joinable[i] = workers.get(i).initEnded();
+    }
+    return failure;
+  }
+
+  private String firstInitFailure() {
+    while (true) {
+      long pending = ready.getCount(); // read before the failures: a client records its failure, then counts down
+      for (Worker w : workers) {
+        if (w.initFailure() != null) {
+          return w.initFailure();
+        }
+      }
+      if (pending == 0 || signal.isStopped()) {
+        return null;
+      }
+      try {
+        ready.await(20, TimeUnit.MILLISECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        signal.stop(StopReason.INTERRUPTED, null);
+        return null;
+      }
+    }
+  }
+
+  /** The binding's own account of its I/O ({@link ConnectionShape#transport()}), once its connections are open. */
+  String transport() {
+    return workers.get(0).db() instanceof ConnectionShape cs ? cs.transport() : null;
+  }
+
+  /** Every client may start the measured phase now, its start time being {@code startNanos}. */
+  void go(long startNanos) {
+    for (Worker w : workers) {
+      w.setStartNanos(startNanos);
+    }
+    go.countDown();
+  }
+
+  /**
+   * Joins every client that had ended its {@code init()} when {@link #awaitInit()} returned; after a stop, waits at
+   * most {@link Benchmark#STOP_GRACE}. Clients still connecting when the first failed (or Ctrl-C came) are not
+   * waited for: each would take its own timeout; they are daemon threads, stop on their own and run nothing.
+   * Returns the threads still alive.
+   */
+  int joinAll() {
+    long stopSeenAt = -1;
+    for (int i = 0; i < threads.size(); i++) {
+      Thread t = threads.get(i);
+      if (!joinable[i]) {
+        continue;
+      }
+      while (t.isAlive()) {
+        try {
+          t.join(100);
+        } catch (InterruptedException e) {
+          signal.stop(StopReason.INTERRUPTED, null);
+        }
+        if (signal.isStopped() && t.isAlive()) {
+          long now = System.nanoTime();
+          if (stopSeenAt < 0) {
+            stopSeenAt = now;
+          } else if (now - stopSeenAt > Benchmark.STOP_GRACE.toNanos()) {
+            return stillAlive();
+          }
+        }
+      }
+    }
+    return 0;
+  }
+
+  private int stillAlive() {
+    int n = 0;
+    for (int i = 0; i < threads.size(); i++) {
+      if (joinable[i] && threads.get(i).isAlive()) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /** Operations the measured phase started, over every client. */
+  long operations() {
+    long n = 0;
+    for (Worker w : workers) {
+      n += w.opsDone();
+    }
+    return n;
+  }
+
+  /** Clients the workload stopped early (it returned false). */
+  long stoppedByWorkload() {
+    return workers.stream().filter(Worker::stoppedByWorkload).count();
+  }
+
+  /** The closed-loop clients ({@code -threads}). */
+  int clients() {
+    return clients;
+  }
+}

@@ -1,0 +1,77 @@
+package io.github.ycsbkv.engine;
+
+import io.github.ycsbkv.config.Props;
+import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.spi.AsyncOperations;
+import java.time.Duration;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import site.ycsb.DB;
+
+/**
+ * The engine properties of one phase, read and checked before anything runs (every name and default is one of
+ * {@link Benchmark}'s constants). Immutable.
+ *
+ * @param threads closed-loop clients ({@value Benchmark#THREADS})
+ * @param targetOpsPerSec total operations per second over every client, or 0 for no limit
+ * @param operations operations to do over every client (records for a load), or 0 for no limit
+ * @param maxTime the phase's time limit, or zero for none
+ * @param percentiles the percentiles of every latency series
+ * @param abortAfterNanos a run of nothing but errors this long stops the phase as failed (0: never)
+ * @param pipeline operations in flight per client thread
+ * @param warmup the unmeasured load before a run, or null for none
+ */
+record PhaseSettings(int threads, double targetOpsPerSec, long operations, Duration maxTime, long statusIntervalMillis,
+    List<Double> percentiles, long abortAfterNanos, String label, int pipeline, Reconnect reconnect,
+    WarmupSetting warmup) {
+
+  /** Reads {@code props} for {@code phase} of {@code dbClass}; what is odd but allowed becomes a warning. */
+  static PhaseSettings parse(Phase phase, Properties props, String bindingName, Class<? extends DB> dbClass,
+      Warnings warnings) {
+    int threads = Props.getInt(props, Benchmark.THREADS, Benchmark.DEFAULT_THREADS, 1);
+    double target = Props.getDouble(props, Benchmark.TARGET, 0);
+    if (target < 0) {
+      throw new UserError("property 'target' must be 0 (no limit) or a positive ops/sec, got " + target);
+    }
+    long operations = phase == Phase.LOAD
+        ? Props.getLong(props, Benchmark.INSERT_COUNT, Props.getLong(props, Benchmark.RECORD_COUNT, 0, 0), 0)
+        : Props.getLong(props, Benchmark.OPERATION_COUNT, 0, 0);
+    Duration maxTime = Props.getSeconds(props, Benchmark.MAX_EXECUTION_TIME, 0);
+    int pipeline = Props.getInt(props, Benchmark.PIPELINE, 1, 1);
+    if (pipeline > 1 && !AsyncOperations.class.isAssignableFrom(dbClass)) {
+      throw new UserError("binding '" + bindingName + "' has no asynchronous operations (io.github.ycsbkv.spi."
+          + "AsyncOperations), so it cannot pipeline; drop -p pipeline=" + pipeline);
+    }
+    WarmupSetting warmup = WarmupSetting.parse(props.getProperty(Benchmark.WARMUP));
+    if (warmup != null && phase == Phase.LOAD) {
+      warnings.warn("warmup=" + warmup.text() + " applies to run only (a load's warm-up would insert records of its"
+          + " own); this load ran without one");
+      warmup = null;
+    }
+    if (operations == 0 && maxTime.isZero()) {
+      String what = phase == Phase.LOAD ? "recordcount/insertcount" : "operationcount";
+      warnings.warn(what + " is 0 and no maxexecutiontime is set: running until interrupted (Ctrl-C)");
+    }
+    return new PhaseSettings(threads, target, operations, maxTime,
+        Props.getLong(props, Benchmark.STATUS_INTERVAL, Benchmark.DEFAULT_STATUS_INTERVAL_SECONDS, 1) * 1000,
+        Props.getPercentiles(props, Benchmark.PERCENTILES, Benchmark.DEFAULT_PERCENTILES),
+        TimeUnit.SECONDS.toNanos(Props.getLong(props, Benchmark.ERRORS_ABORT_AFTER,
+            Benchmark.DEFAULT_ERRORS_ABORT_AFTER_SECONDS, 0)),
+        props.getProperty(Benchmark.LABEL), pipeline, Reconnect.from(props), warmup);
+  }
+
+  /** The interval between one client's scheduled starts under a target, or 0 for a closed loop. */
+  long tickNanos() {
+    return targetOpsPerSec > 0 ? Math.max(1, (long) (1e9 * threads / targetOpsPerSec)) : 0;
+  }
+
+  /**
+   * How far apart failures may be and still belong to one outage: {@link Benchmark#OUTAGE_GAP}, or a longest
+   * reconnect wait and a tick of the outage watch, if longer.
+   */
+  long outageGapNanos() {
+    return Math.max(Benchmark.OUTAGE_GAP.toNanos(),
+        reconnect.maxNanos() + TimeUnit.MILLISECONDS.toNanos(OutageWatch.TICK_MILLIS));
+  }
+}

@@ -1,0 +1,89 @@
+package io.github.ycsbkv.engine;
+
+import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.results.LoadShape;
+import io.github.ycsbkv.spi.ServerProbe;
+import io.github.ycsbkv.spi.ServerSample;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * What the server itself says about a phase, through the binding's probe: its state when every client has connected
+ * and after they finished ({@code before}, {@code after}), and the load it saw while they ran ({@link LoadWatch}). A
+ * probe that fails is a warning, never the phase's failure; without a probe there is nothing. Used by the thread
+ * that runs the phase.
+ */
+final class ServerSide {
+
+  private final ServerProbe probe;
+  private final Phase phase;
+  private final Warnings warnings;
+  private final LoadWatch watch;
+  private final Map<String, ServerSample> samples = new LinkedHashMap<>();
+  /** Whether the state before was read: only then are the load and the state after read too. */
+  private boolean probed;
+
+  ServerSide(ServerProbe probe, Phase phase, Warnings warnings) {
+    this.probe = probe;
+    this.phase = phase;
+    this.warnings = warnings;
+    this.watch = probe == null ? null : new LoadWatch(probe);
+  }
+
+  /** The server's state just before the clock starts, then its load counters start being read. */
+  void before() {
+    probed = sample("before");
+    if (watch != null && probed) {
+      watch.start();
+    }
+  }
+
+  /**
+   * After the phase: the load the server saw over {@code operations}, added to {@code shape} (with a warning for
+   * each way it differs from what the engine intended), and the server's state after.
+   */
+  LoadShape after(LoadShape shape, long operations) {
+    LoadShape seen = shape;
+    if (watch != null && probed) {
+      LoadShape.ServerView view = watch.stop(operations);
+      if (view != null && shape != null) {
+        seen = shape.withServer(view);
+        String described = seen.describeServer();
+        if (described != null) {
+          warnings.note("load: " + described);
+        }
+        for (String m : seen.mismatches()) {
+          warnings.warn(m);
+        }
+        if (watch.cpuProblem() != null) {
+          warnings.warn(watch.cpuProblem());
+        }
+      } else if (watch.failure() != null) {
+        warnings.warn("the server's load counters could not be read: " + watch.failure());
+      }
+    }
+    if (probed) {
+      sample("after");
+    }
+    return seen;
+  }
+
+  /** The samples read, by when ({@code before}, {@code after}). */
+  Map<String, ServerSample> samples() {
+    return samples;
+  }
+
+  /** Samples the probe; false (with a warning) when there is none or it failed. */
+  private boolean sample(String when) {
+    if (probe == null) {
+      return false;
+    }
+    try {
+      samples.put(when, probe.sample());
+      return true;
+    } catch (Exception | LinkageError e) {
+      warnings.warn("server probe failed " + when + " the " + phase.command() + ": " + UserError.describe(e));
+      return false;
+    }
+  }
+}

@@ -1,0 +1,62 @@
+package io.github.ycsbkv.engine;
+
+import io.github.ycsbkv.config.Props;
+import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.spi.ChecksValues;
+import java.util.Properties;
+import site.ycsb.Workload;
+
+/** The phase's workload: created by class name, initialised, and asked what it checks. Stateless. */
+final class WorkloadSetup {
+
+  private WorkloadSetup() {}
+
+  /** The {@value Benchmark#WORKLOAD} class of {@code props}, from {@code loader}, initialised with {@code props}. */
+  static Workload create(Properties props, ClassLoader loader) {
+    String name = props.getProperty(Benchmark.WORKLOAD, Benchmark.DEFAULT_WORKLOAD).trim();
+    Class<?> type;
+    try {
+      type = Class.forName(name, true, loader);
+    } catch (ClassNotFoundException | LinkageError e) {
+      throw new UserError("workload class '" + name + "' not found on the class path; add its jar with -cp");
+    }
+    if (!Workload.class.isAssignableFrom(type)) {
+      throw new UserError("workload class '" + name + "' is not a site.ycsb.Workload");
+    }
+    if (site.ycsb.workloads.CoreWorkload.class.isAssignableFrom(type)) {
+      CoreWorkloadChecks.check(props);
+    }
+    Workload workload;
+    try {
+      workload = (Workload) type.getDeclaredConstructor().newInstance();
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      throw new UserError("cannot create workload '" + name + "': " + UserError.describe(e));
+    }
+    try {
+      workload.init(props);
+    } catch (Exception e) {
+      throw new UserError("workload '" + name + "' rejected its properties: " + UserError.describe(e));
+    }
+    return workload;
+  }
+
+  /**
+   * Whether this phase checks the values it reads ({@code dataintegrity=true}, a run, and a workload that checks
+   * them); {@code dataintegrity=true} on a workload that does not check is a warning, and with a pipeline an error
+   * (pipelined reads return before their values arrive).
+   */
+  static boolean verifying(Phase phase, Properties props, Workload workload, int pipeline, Warnings warnings) {
+    boolean integrity = Props.getBoolean(props, "dataintegrity", false);
+    boolean checksValues = !(workload instanceof ChecksValues c) || c.checksValues();
+    if (integrity && !checksValues) {
+      warnings.warn("dataintegrity=true has no effect: " + workload.getClass().getSimpleName()
+          + " does not check the values it reads");
+    }
+    boolean verifying = integrity && checksValues && phase == Phase.RUN;
+    if (pipeline > 1 && verifying) {
+      throw new UserError("dataintegrity=true checks each read's values when the read returns, and pipelined reads"
+          + " return before their values arrive; use pipeline=1 to check data");
+    }
+    return verifying;
+  }
+}

@@ -1,0 +1,36 @@
+package io.github.ycsbkv.results;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One cell of a sweep ({@code sweep.json}): a binding (or its label, {@code redis+tls}), a workload and a thread
+ * count, the repetitions that failed and why, and each figure summarised over the repetitions that completed:
+ * {@code throughputOpsPerSec}, and per operation {@code READ.meanMicros}, {@code READ.p99Micros}, ... Immutable.
+ *
+ * @param failed one line per failed repetition ({@code r2: load failed: ...})
+ * @param figures each figure's summary, in the order the sweep found them
+ */
+public record SweepCell(String binding, String workload, int threads, List<String> failed,
+    Map<String, Summary> figures) {
+
+  /** The figure every cell has: operations per second over the whole phase. */
+  public static final String THROUGHPUT = "throughputOpsPerSec";
+
+  public SweepCell {
+    failed = List.copyOf(failed);
+    figures = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(figures));
+  }
+
+  /** The summary of {@code figure}, or null when no repetition gave it. */
+  public Summary figure(String figure) {
+    return figures.get(figure);
+  }
+
+  /** The mean of {@code figure}, or NaN when no repetition gave it. */
+  public double mean(String figure) {
+    Summary s = figures.get(figure);
+    return s == null || s.n() == 0 ? Double.NaN : s.mean();
+  }
+}
