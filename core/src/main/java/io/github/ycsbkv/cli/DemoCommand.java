@@ -62,6 +62,64 @@ final class DemoCommand implements Callable<Integer> {
       description = "Where the workload files are (default: workloads, in the current or the ycsb-kv directory).")
   String workloadDir = "workloads";
 
+  /** Loads and runs one workload shape; adds its rows (and a note on its collector) or returns the phase that failed. */
+  private BenchmarkResult runShape(Shape shape, List<String[]> rows, List<String> notes, PrintWriter err) {
+    MemoryDB.clearAll();
+    System.gc();
+    Properties props = properties(shape);
+    String file = java.nio.file.Path.of(workloadDir, shape.file()).toString();
+    err.println("ycsb-kv demo: " + shape.name() + " (" + file + ": " + mixOf(file) + ", " + workloadName(props) + ")");
+    BenchmarkResult load = runPhase(Phase.LOAD, props);
+    if (!isOk(load)) {
+      return load;
+    }
+    // The load's garbage is collected before the run's clock starts, not during the run (nor the previous
+    // workload's during this one's: the same above after clearAll).
+    System.gc();
+    BenchmarkResult run = runPhase(Phase.RUN, props);
+    if (!isOk(run)) {
+      return run;
+    }
+    ClientStalls stalls = run.stalls();
+    double gcShare = stalls == null ? 0 : stalls.gcPauseMillis() / (double) Math.max(1, run.runtimeMillis());
+    if (gcShare > GC_SHARE_NOTED) {
+      notes.add(String.format(Locale.US, "Note: %s spent %,d ms of its %.1f s run (%.0f%%) in collector pauses: the"
+          + " memory binding's records live in this JVM's heap, so that row shows the cost of keeping them as well"
+          + " as the harness's own.", shape.name(), stalls.gcPauseMillis(), run.runtimeMillis() / 1000.0,
+          gcShare * 100));
+    }
+    for (OperationResult op : run.operationResults()) {
+      if (op.operation().equals("CLEANUP") || op.serviceOk() == null) {
+        continue;
+      }
+      rows.add(new String[] {shape.name(), String.format(Locale.US, "%,.0f", run.throughputOpsPerSec()),
+          op.operation(), String.format(Locale.US, "%,d", op.count()),
+          String.format(Locale.US, "%.2f", op.serviceOk().percentileMicros(50)),
+          String.format(Locale.US, "%.2f", op.serviceOk().percentileMicros(99)),
+          stalls == null ? "n/a" : String.format(Locale.US, "%,d", stalls.gcPauseMillis()),
+          stalls == null ? "n/a" : SummaryTable.human(stalls.maxMicros())});
+    }
+    return null;
+  }
+
+  /** The shape's workload file, scaled to the demo's records, operations and time. */
+  private Properties properties(Shape shape) {
+    Properties props = PropertySources.readFile(java.nio.file.Path.of(workloadDir, shape.file()).toString());
+    // The write-heavy file runs twice its record count (inserts); scaled alike.
+    long fileRecords = Props.getLong(props, "recordcount", 1, 1);
+    long fileOps = Props.getLong(props, "operationcount", fileRecords, 0);
+    props.setProperty("recordcount", Long.toString(records));
+    props.setProperty("operationcount", Long.toString(fileOps > fileRecords ? Math.min(operations, 2 * records)
+        : operations));
+    if (Props.getLong(props, "ts.series", 0, 0) > records) {
+      props.setProperty("ts.series", Long.toString(records)); // every series needs one point
+    }
+    props.setProperty("maxexecutiontime", Long.toString(seconds));
+    props.setProperty(Benchmark.THREADS, Integer.toString(threads));
+    props.setProperty("table", "demo");
+    return props;
+  }
+
   @Override
   public Integer call() {
     if (threads < 1 || records < 1 || seconds < 1 || operations < 1) {
@@ -74,53 +132,9 @@ final class DemoCommand implements Callable<Integer> {
     List<String[]> rows = new ArrayList<>();
     List<String> notes = new ArrayList<>();
     for (Shape shape : SHAPES) {
-      MemoryDB.clearAll();
-      System.gc();
-      String file = java.nio.file.Path.of(workloadDir, shape.file()).toString();
-      Properties props = PropertySources.readFile(file);
-      // The write-heavy file runs twice its record count (inserts); scaled alike.
-      long fileRecords = Props.getLong(props, "recordcount", 1, 1);
-      long fileOps = Props.getLong(props, "operationcount", fileRecords, 0);
-      props.setProperty("recordcount", Long.toString(records));
-      long ops = fileOps > fileRecords ? Math.min(operations, 2 * records) : operations;
-      props.setProperty("operationcount", Long.toString(ops));
-      if (Props.getLong(props, "ts.series", 0, 0) > records) {
-        props.setProperty("ts.series", Long.toString(records)); // every series needs one point
-      }
-      props.setProperty("maxexecutiontime", Long.toString(seconds));
-      props.setProperty(Benchmark.THREADS, Integer.toString(threads));
-      props.setProperty("table", "demo");
-      String mix = mixOf(file);
-      err.println("ycsb-kv demo: " + shape.name() + " (" + file + ": " + mix + ", " + workloadName(props) + ")");
-      BenchmarkResult load = runPhase(Phase.LOAD, props);
-      if (!isOk(load)) {
-        return finish(load, err);
-      }
-      // The load's garbage is collected before the run's clock starts, not during the run (nor the previous
-      // workload's during this one's: the same below after clearAll).
-      System.gc();
-      BenchmarkResult run = runPhase(Phase.RUN, props);
-      if (!isOk(run)) {
-        return finish(run, err);
-      }
-      ClientStalls stalls = run.stalls();
-      double gcShare = stalls == null ? 0 : stalls.gcPauseMillis() / (double) Math.max(1, run.runtimeMillis());
-      if (gcShare > GC_SHARE_NOTED) {
-        notes.add(String.format(Locale.US, "Note: %s spent %,d ms of its %.1f s run (%.0f%%) in collector pauses: the"
-            + " memory binding's records live in this JVM's heap, so that row shows the cost of keeping them as well"
-            + " as the harness's own.", shape.name(), stalls.gcPauseMillis(), run.runtimeMillis() / 1000.0,
-            gcShare * 100));
-      }
-      for (OperationResult op : run.operationResults()) {
-        if (op.operation().equals("CLEANUP") || op.serviceOk() == null) {
-          continue;
-        }
-        rows.add(new String[] {shape.name(), String.format(Locale.US, "%,.0f", run.throughputOpsPerSec()),
-            op.operation(), String.format(Locale.US, "%,d", op.count()),
-            String.format(Locale.US, "%.2f", op.serviceOk().percentileMicros(50)),
-            String.format(Locale.US, "%.2f", op.serviceOk().percentileMicros(99)),
-            stalls == null ? "n/a" : String.format(Locale.US, "%,d", stalls.gcPauseMillis()),
-            stalls == null ? "n/a" : SummaryTable.human(stalls.maxMicros())});
+      BenchmarkResult failed = runShape(shape, rows, notes, err);
+      if (failed != null) {
+        return finish(failed, err);
       }
     }
     MemoryDB.clearAll();

@@ -4,6 +4,7 @@ import io.github.ycsbkv.config.PropertySources;
 import io.github.ycsbkv.config.Props;
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.engine.Benchmark;
+import io.github.ycsbkv.engine.Benchmarks;
 import io.github.ycsbkv.engine.Phase;
 import io.github.ycsbkv.engine.StopReason;
 import io.github.ycsbkv.memory.MemoryDB;
@@ -102,6 +103,43 @@ abstract class PhaseCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    Properties props = properties();
+    ClassLoader loader = ExtraClasspath.create(classpath, System.getenv(ExtraClasspath.ENV),
+        PhaseCommand.class.getClassLoader());
+    BindingRegistry registry = BindingRegistry.load(loader);
+    Benchmarks binding = Benchmarks.of(requestedBinding(props), props, registry, loader);
+    PrintWriter err = spec.commandLine().getErr();
+    warnUnknownKeys(props, registry, binding.dbClass(), loader, err);
+    props.setProperty("db", binding.dbClass().getName());
+    binding = binding.with(props);
+    // A malformed thread count is the one line printed, not a header with it.
+    int threads = Props.getInt(props, Benchmark.THREADS, Benchmark.DEFAULT_THREADS, 1);
+    err.println("ycsb-kv: " + phase().command() + " " + binding.name() + " (" + binding.dbClass().getName() + "), "
+        + threads + " thread(s)"
+        + (props.getProperty(Benchmark.TARGET) == null ? "" : ", target " + props.getProperty(Benchmark.TARGET)
+        + " ops/s"));
+    if (!preloadMemory(binding, props, loader, err)) {
+      return UserError.FAILED;
+    }
+    java.io.PrintStream errStream = new java.io.PrintStream(new WriterOutputStream(err), true, StandardCharsets.UTF_8);
+    BenchmarkResult result;
+    try {
+      result = binding.run(phase(), b -> {
+        b.statusTo(status ? errStream : null)
+            // On a terminal (bin/ycsb says which streams are), one self-updating line instead of silence;
+            // -s keeps upstream's status lines, for logs.
+            .progressTo(!status && Boolean.getBoolean(STDERR_TTY) ? errStream : null)
+            .warningsTo(errStream);
+        Interrupts.setActive(b.stopSignal());
+      });
+    } finally {
+      Interrupts.setActive(null);
+    }
+    return report(result, props, spec.commandLine().getOut(), err);
+  }
+
+  /** The properties of the -P files and -p pairs, with the dedicated options; checked before anything runs. */
+  private Properties properties() {
     if ((phase() == Phase.LOAD && upstreamRunFlag) || (phase() == Phase.RUN && upstreamLoadFlag)) {
       throw new UserError("'" + (upstreamRunFlag ? "-t" : "-load") + "' contradicts the '" + phase().command()
           + "' command; drop the flag");
@@ -123,6 +161,11 @@ abstract class PhaseCommand implements Callable<Integer> {
       throw new UserError("no workload given: pass a workload file with -P (for example -P workloads/workloada)"
           + " or -p workload=CLASS");
     }
+    return props;
+  }
+
+  /** The binding the command line names: {@code <binding>}, {@code -db CLASS} or {@code -p db=CLASS}. */
+  private String requestedBinding(Properties props) {
     String requested = binding != null ? binding : dbOption != null ? dbOption : props.getProperty("db");
     if (binding != null && dbOption != null && !binding.equals(dbOption)) {
       throw new UserError("binding given twice: '" + binding + "' and -db '" + dbOption + "'");
@@ -131,45 +174,7 @@ abstract class PhaseCommand implements Callable<Integer> {
       throw new UserError("no binding given: ycsb " + phase().command() + " <binding> -P <workload file>"
           + " (see 'ycsb bindings')");
     }
-    ClassLoader loader = ExtraClasspath.create(classpath, System.getenv(ExtraClasspath.ENV),
-        PhaseCommand.class.getClassLoader());
-    BindingRegistry registry = BindingRegistry.load(loader);
-    BindingResolver.Resolved resolved = BindingResolver.resolve(requested.trim(), registry, loader);
-    PrintWriter err = spec.commandLine().getErr();
-    warnUnknownKeys(props, registry, resolved, loader, err);
-    props.setProperty("db", resolved.dbClass().getName());
-
-    PrintWriter out = spec.commandLine().getOut();
-    java.io.PrintStream errStream = new java.io.PrintStream(new WriterOutputStream(err), true, StandardCharsets.UTF_8);
-    Benchmark benchmark = new Benchmark(phase(), props, resolved.name(), resolved.dbClass(), loader)
-        .statusTo(status ? errStream : null)
-        // On a terminal (bin/ycsb says which streams are), one self-updating line instead of silence;
-        // -s keeps upstream's status lines, for logs.
-        .progressTo(!status && Boolean.getBoolean(STDERR_TTY) ? errStream : null)
-        .warningsTo(errStream);
-    // A malformed thread count is the one line printed, not a header with it.
-    int threads = Props.getInt(props, Benchmark.THREADS, Benchmark.DEFAULT_THREADS, 1);
-    err.println("ycsb-kv: " + phase().command() + " " + resolved.name() + " (" + resolved.dbClass().getName() + "), "
-        + threads + " thread(s)"
-        + (props.getProperty(Benchmark.TARGET) == null ? "" : ", target " + props.getProperty(Benchmark.TARGET)
-        + " ops/s"));
-
-    ServerProbe probe = probe(resolved, props, registry, err);
-    if (!preloadMemory(resolved, props, loader, err)) {
-      return UserError.FAILED;
-    }
-    benchmark.probe(probe);
-    BenchmarkResult result;
-    Interrupts.setActive(benchmark.stopSignal());
-    try {
-      result = benchmark.run();
-    } finally {
-      Interrupts.setActive(null);
-      if (probe != null) {
-        probe.close();
-      }
-    }
-    return report(result, props, out, err);
+    return requested.trim();
   }
 
   /**
@@ -178,11 +183,10 @@ abstract class PhaseCommand implements Callable<Integer> {
    * run's own records are loaded first, in this process, unmeasured, and stderr says so. Returns false
    * when that load failed (its error printed).
    */
-  private boolean preloadMemory(BindingResolver.Resolved resolved, Properties props, ClassLoader loader,
-      PrintWriter err) {
+  private boolean preloadMemory(Benchmarks binding, Properties props, ClassLoader loader, PrintWriter err) {
     long records = Props.getLong(props, Benchmark.RECORD_COUNT, 0, 0);
     String table = props.getProperty("table", "usertable");
-    if (phase() != Phase.RUN || !MemoryDB.class.equals(resolved.dbClass()) || records == 0 || MemoryDB.size(table) > 0) {
+    if (phase() != Phase.RUN || !MemoryDB.class.equals(binding.dbClass()) || records == 0 || MemoryDB.size(table) > 0) {
       return true;
     }
     try {
@@ -202,7 +206,7 @@ abstract class PhaseCommand implements Callable<Integer> {
         Benchmark.INSERT_COUNT, "insertstart")) {
       loadProps.remove(key);
     }
-    BenchmarkResult loaded = new Benchmark(Phase.LOAD, loadProps, resolved.name(), resolved.dbClass(), loader).run();
+    BenchmarkResult loaded = binding.with(loadProps).benchmark(Phase.LOAD).run();
     if (!StopReason.COMPLETED.id().equals(loaded.stopReason())) {
       err.println("ycsb: loading the memory binding before the run failed: "
           + (loaded.error() == null ? loaded.stopReason() : loaded.error()));
@@ -236,9 +240,8 @@ abstract class PhaseCommand implements Callable<Integer> {
     }
   }
 
-  /** The binding's server probe, or null when it has none or cannot build one (a warning says why). */
   /** One warning line for -p/-P keys that no part of the run declares; never fails (-cp bindings read their own). */
-  private static void warnUnknownKeys(Properties props, BindingRegistry registry, BindingResolver.Resolved resolved,
+  private static void warnUnknownKeys(Properties props, BindingRegistry registry, Class<?> dbClass,
       ClassLoader loader, PrintWriter err) {
     // Every binding's keys: the shipped workload files set keys for several (redis.datatype, dragonfly.datatype).
     java.util.Set<String> declared = new java.util.HashSet<>(UnknownProperties.ENGINE);
@@ -246,9 +249,9 @@ abstract class PhaseCommand implements Callable<Integer> {
       declared.addAll(UnknownProperties.declaredBy(b));
     }
     // A DB class declares its keys as upstream's do (site.ycsb.BasicDB's VERBOSE = "basicdb.verbose").
-    declared.addAll(UnknownProperties.declaredBy(resolved.dbClass()));
+    declared.addAll(UnknownProperties.declaredBy(dbClass));
     boolean bindingDeclares = registry.bindings().stream()
-        .anyMatch(b -> b.dbClassName().equals(resolved.dbClass().getName()));
+        .anyMatch(b -> b.dbClassName().equals(dbClass.getName()));
     try {
       declared.addAll(UnknownProperties.declaredBy(Class.forName(props.getProperty(Benchmark.WORKLOAD).trim(), false,
           loader)));
@@ -258,23 +261,6 @@ abstract class PhaseCommand implements Callable<Integer> {
     String warning = UnknownProperties.warning(props, declared, bindingDeclares);
     if (warning != null) {
       err.println(warning);
-    }
-  }
-
-  private static ServerProbe probe(BindingResolver.Resolved resolved, Properties props, BindingRegistry registry,
-      PrintWriter err) {
-    Binding binding = registry.find(resolved.name()).orElse(null);
-    if (binding == null || !Props.getBoolean(props, "probe", true)) {
-      return null;
-    }
-    try {
-      return binding.probe(props);
-    } catch (IllegalArgumentException e) {
-      // The binding's own properties are invalid (Binding.probe's contract): init would fail the same way.
-      throw new UserError(UserError.describe(e));
-    } catch (RuntimeException e) {
-      err.println("ycsb: warning: no server probe: " + UserError.describe(e));
-      return null;
     }
   }
 

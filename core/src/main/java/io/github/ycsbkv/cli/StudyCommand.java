@@ -142,7 +142,7 @@ final class StudyCommand implements Callable<Integer> {
     BindingRegistry registry = BindingRegistry.load(loader);
     SweepPlan plan = plan(study, chosen, labels, repetitions).build(registry, loader);
     try (StartedServers servers = new StartedServers(provisioner, way, study, err)) {
-      int code = new SweepRunner(plan, servers, registry, stdout, err).run();
+      int code = new SweepRunner(plan, servers, stdout, err).run();
       if (Files.exists(out.resolve(SweepJson.FILE_NAME))) {
         Path report = HtmlReport.write(out);
         err.println("ycsb-kv study: wrote " + report + " (the published figures beside the measured ones)");

@@ -83,7 +83,7 @@ final class SweepCommand implements Callable<Integer> {
     SweepPlan plan = new SweepPlan.Builder().bindings(bindings).workloads(workloads).properties(propertyPairs)
         .threads(threads).repeat(repeat).scale(scale).out(out).reload(reload).flush(flush).command(commandLine())
         .build(registry, loader);
-    return new SweepRunner(plan, SweepRunner.Servers.NONE, registry, spec.commandLine().getOut(),
+    return new SweepRunner(plan, SweepRunner.Servers.NONE, spec.commandLine().getOut(),
         spec.commandLine().getErr()).run();
   }
 

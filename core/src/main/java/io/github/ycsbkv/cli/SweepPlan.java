@@ -4,6 +4,7 @@ import io.github.ycsbkv.config.PropertySources;
 import io.github.ycsbkv.config.Props;
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.engine.Benchmark;
+import io.github.ycsbkv.engine.Benchmarks;
 import io.github.ycsbkv.spi.BindingRegistry;
 import io.github.ycsbkv.spi.EmptiesStore;
 import io.github.ycsbkv.spi.SkipsLoad;
@@ -33,7 +34,7 @@ record SweepPlan(List<Target> targets, List<Workload> workloads, Path out, Reloa
    * A binding's cells: its label ({@code redis}, {@code redis+tls}), the binding that runs them, properties for its
    * cells only, and the workloads it runs (null: all).
    */
-  record Target(String label, BindingResolver.Resolved binding, Map<String, String> properties, List<String> only) {
+  record Target(String label, Benchmarks binding, Map<String, String> properties, List<String> only) {
 
     boolean runs(String workload) {
       return only == null || only.contains(workload);
@@ -179,7 +180,7 @@ record SweepPlan(List<Target> targets, List<Workload> workloads, Path out, Reloa
       if (!(scale > 0) || scale > 1e6) {
         throw new UserError("--scale must be a positive factor (e.g. 0.01), got " + scale);
       }
-      Map<String, BindingResolver.Resolved> resolved = resolve(registry, loader);
+      Map<String, Benchmarks> resolved = resolve(registry, loader);
       List<String> global = new ArrayList<>();
       for (String pair : pairs) {
         splitPair(pair, resolved, global);
@@ -198,8 +199,8 @@ record SweepPlan(List<Target> targets, List<Workload> workloads, Path out, Reloa
      * Every binding, by label: NAME+LABEL is binding NAME again under its own label, directories and LABEL:
      * properties ({@code ycsb study}'s {@code redis+tls}).
      */
-    private Map<String, BindingResolver.Resolved> resolve(BindingRegistry registry, ClassLoader loader) {
-      Map<String, BindingResolver.Resolved> resolved = new LinkedHashMap<>();
+    private Map<String, Benchmarks> resolve(BindingRegistry registry, ClassLoader loader) {
+      Map<String, Benchmarks> resolved = new LinkedHashMap<>();
       for (String b : bindings) {
         String typed = b.trim();
         int plus = typed.indexOf('+');
@@ -209,7 +210,7 @@ record SweepPlan(List<Target> targets, List<Workload> workloads, Path out, Reloa
               + " label)");
         }
         String base = plus > 0 ? typed.substring(0, plus) : typed;
-        BindingResolver.Resolved r = BindingResolver.resolve(runWith.getOrDefault(base, base), registry, loader);
+        Benchmarks r = Benchmarks.of(runWith.getOrDefault(base, base), new Properties(), registry, loader);
         String name = runWith.containsKey(base) ? base : r.name();
         if (flush && !EmptiesStore.class.isAssignableFrom(r.dbClass())) {
           throw new UserError("--flush: binding '" + r.name() + "' cannot empty its store (it does not implement"
@@ -224,7 +225,7 @@ record SweepPlan(List<Target> targets, List<Workload> workloads, Path out, Reloa
     }
 
     /** {@code LABEL:KEY=VALUE} applies to one label's cells only (redis, valkey and keydb share redis.* keys). */
-    private void splitPair(String pair, Map<String, BindingResolver.Resolved> resolved, List<String> global) {
+    private void splitPair(String pair, Map<String, Benchmarks> resolved, List<String> global) {
       int colon = pair.indexOf(':');
       int eq = pair.indexOf('=');
       String label = colon > 0 && (eq < 0 || colon < eq) ? pair.substring(0, colon) : null;

@@ -3,6 +3,7 @@ package io.github.ycsbkv.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.engine.Benchmark;
+import io.github.ycsbkv.engine.Benchmarks;
 import io.github.ycsbkv.engine.Phase;
 import io.github.ycsbkv.engine.StopReason;
 import io.github.ycsbkv.memory.MemoryDB;
@@ -12,10 +13,7 @@ import io.github.ycsbkv.results.Summary;
 import io.github.ycsbkv.results.SummaryCsv;
 import io.github.ycsbkv.results.SweepCell;
 import io.github.ycsbkv.results.SweepJson;
-import io.github.ycsbkv.spi.Binding;
-import io.github.ycsbkv.spi.BindingRegistry;
 import io.github.ycsbkv.spi.EmptiesStore;
-import io.github.ycsbkv.spi.ServerProbe;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -72,7 +70,6 @@ final class SweepRunner {
 
   private final SweepPlan plan;
   private final Servers servers;
-  private final BindingRegistry registry;
   private final PrintWriter out;
   private final PrintWriter err;
   private final List<SweepCell> cells = new ArrayList<>();
@@ -82,10 +79,9 @@ final class SweepRunner {
   private int ran;
   private long startNanos;
 
-  SweepRunner(SweepPlan plan, Servers servers, BindingRegistry registry, PrintWriter out, PrintWriter err) {
+  SweepRunner(SweepPlan plan, Servers servers, PrintWriter out, PrintWriter err) {
     this.plan = plan;
     this.servers = servers;
-    this.registry = registry;
     this.out = out;
     this.err = err;
     this.total = plan.repetitions();
@@ -294,24 +290,12 @@ final class SweepRunner {
     }
   }
 
-  private BenchmarkResult runPhase(Phase phase, BindingResolver.Resolved b, Properties p) {
-    Binding binding = registry.find(b.name()).orElse(null);
-    ServerProbe probe;
+  /** One phase of the target's binding, stoppable by Ctrl-C. */
+  private static BenchmarkResult runPhase(Phase phase, Benchmarks binding, Properties p) {
     try {
-      probe = binding == null ? null : binding.probe(p);
-    } catch (RuntimeException e) {
-      probe = null;
-    }
-    Benchmark benchmark = new Benchmark(phase, p, b.name(), b.dbClass(), SweepRunner.class.getClassLoader())
-        .probe(probe);
-    Interrupts.setActive(benchmark.stopSignal());
-    try {
-      return benchmark.run();
+      return binding.with(p).run(phase, b -> Interrupts.setActive(b.stopSignal()));
     } finally {
       Interrupts.setActive(null);
-      if (probe != null) {
-        probe.close();
-      }
     }
   }
 

@@ -27,13 +27,14 @@ import site.ycsb.Workload;
 import site.ycsb.measurements.Measurements;
 
 /**
- * One {@code load} or {@code run} of a workload against a binding: the engine's entry point for
- * programs that embed ycsb-kv.
+ * One {@code load} or {@code run} of a workload against a binding's {@code site.ycsb.DB} class. Programs that embed
+ * ycsb-kv get one from {@link Benchmarks} (which finds a binding by name and adds its server probe):
  *
  * <pre>{@code
  * Properties props = PropertySources.load(List.of("workloads/workloada"), List.of("recordcount=1000"));
- * BenchmarkResult loaded = new Benchmark(Phase.LOAD, props, "memory", MemoryDB.class, loader).run();
- * BenchmarkResult ran = new Benchmark(Phase.RUN, props, "memory", MemoryDB.class, loader).run();
+ * BenchmarkResult loaded = Benchmarks.of("memory", props).run(Phase.LOAD);
+ * Benchmark run = Benchmarks.of("memory", props).benchmark(Phase.RUN).warningsTo(System.err);
+ * BenchmarkResult ran = run.run();
  * }</pre>
  *
  * <p>Properties read here (YCSB's names where YCSB has one; every default is one of the constants
@@ -122,6 +123,8 @@ public final class Benchmark {
   private PrintStream warningsOut;
   private PrintStream progressOut;
   private ServerProbe probe;
+  /** Warnings known before the phase starts ({@link Benchmarks}: a probe that could not be made). */
+  private final List<String> earlyWarnings = new ArrayList<>();
 
   /**
    * @param phase load or run
@@ -181,6 +184,11 @@ public final class Benchmark {
     return this;
   }
 
+  /** A warning to give when the phase starts, beside its own. */
+  void warnFirst(String warning) {
+    earlyWarnings.add(warning);
+  }
+
   /** The signal that stops this benchmark, for example on Ctrl-C. */
   public StopSignal stopSignal() {
     return signal;
@@ -192,6 +200,7 @@ public final class Benchmark {
    */
   public BenchmarkResult run() {
     Warnings warnings = new Warnings(warningsOut);
+    earlyWarnings.forEach(warnings::warn);
     renameProperties(warnings);
     PhaseSettings settings = PhaseSettings.parse(phase, props, bindingName, dbClass, warnings);
     // Upstream workloads time some operations themselves; their Measurements must exist first.

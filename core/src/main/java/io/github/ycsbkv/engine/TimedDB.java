@@ -4,7 +4,6 @@ import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.spi.AsyncOperations;
 import io.github.ycsbkv.spi.DirectCompletion;
 import io.github.ycsbkv.spi.ExpiringWrites;
-import io.github.ycsbkv.spi.Unavailable;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -39,7 +38,6 @@ final class TimedDB extends DB implements ExpiringWrites {
   private final String bindingName;
   private final NanoClock clock;
   private final StopSignal signal;
-  private final long abortAfterNanos;
   private final Metrics.ThreadRecorders recorders;
   private final OperationRecorder read;
   private final OperationRecorder update;
@@ -62,16 +60,9 @@ final class TimedDB extends DB implements ExpiringWrites {
 
   /** The intended start of the current operation under {@code -target}, else -1. */
   private long intendedStartNanos = -1;
-  /** When the current run of consecutive errors began, or -1 after a success. */
-  private long errorStreakStartNanos = -1;
-  private volatile long failedOps;
 
-  private final Reconnect reconnect;
   private final OutageWatch outages;
-  /** When this client's current run of failures for a connection reason began, or -1 after a success. */
-  private long unavailableSinceNanos = -1;
-  /** Until when the client waits before its next operation (a failure for a connection reason), or -1. */
-  private long holdUntilNanos = -1;
+  private final ClientFailures failures;
 
   TimedDB(DB db, String bindingName, Metrics.ThreadRecorders recorders, NanoClock clock, StopSignal signal,
       long abortAfterNanos, int pipeline) {
@@ -80,8 +71,8 @@ final class TimedDB extends DB implements ExpiringWrites {
 
   TimedDB(DB db, String bindingName, Metrics.ThreadRecorders recorders, NanoClock clock, StopSignal signal,
       long abortAfterNanos, int pipeline, Reconnect reconnect, OutageWatch outages) {
-    this.reconnect = reconnect;
     this.outages = outages;
+    this.failures = new ClientFailures(bindingName, signal, abortAfterNanos, reconnect, outages);
     this.db = db;
     this.pipeline = pipeline;
     this.async = pipeline > 1 ? (AsyncOperations) db : null;
@@ -89,7 +80,6 @@ final class TimedDB extends DB implements ExpiringWrites {
     this.bindingName = bindingName;
     this.clock = clock;
     this.signal = signal;
-    this.abortAfterNanos = abortAfterNanos;
     this.recorders = recorders;
     this.read = recorders.operation("READ");
     this.update = recorders.operation("UPDATE");
@@ -374,11 +364,10 @@ final class TimedDB extends DB implements ExpiringWrites {
    * says before the next operation (its next attempt to reach the store). False if the run stopped meanwhile.
    */
   boolean awaitReconnect() {
-    long until = holdUntilNanos;
+    long until = failures.takeHold();
     if (until < 0) {
       return true;
     }
-    holdUntilNanos = -1;
     flushPending();
     long remaining;
     while ((remaining = until - clock.nanoTime()) > 0) {
@@ -395,14 +384,12 @@ final class TimedDB extends DB implements ExpiringWrites {
    * that operation failed for a connection reason, the time until which its client waits; else -1.
    */
   long takeHold() {
-    long until = holdUntilNanos;
-    holdUntilNanos = -1;
-    return until;
+    return failures.takeHold();
   }
 
   /** Operations recorded as failed so far (statuses other than OK, BATCHED_OK and NOT_FOUND). */
   long failedOps() {
-    return failedOps;
+    return failures.failedOps();
   }
 
   private Status done(OperationRecorder metrics, Status status, long startNanos) {
@@ -412,45 +399,11 @@ final class TimedDB extends DB implements ExpiringWrites {
   private Status record(OperationRecorder metrics, Status status, long startNanos, long end, long intendedNanos) {
     metrics.record(status, startNanos, end, intendedNanos);
     if (status.isOk() || status == Status.NOT_FOUND) {
-      errorStreakStartNanos = -1;
-      unavailableSinceNanos = -1;
-      holdUntilNanos = -1; // the store answers again: no wait (pipelined, a success can follow a failure)
-      if (outages != null) {
-        outages.succeeded(startNanos, end);
-      }
-      return status;
-    }
-    failedOps++; // one writer (the thread that records); read by the progress line
-    if (Unavailable.is(status)) {
-      if (outages != null) {
-        outages.unavailable(startNanos, end, status);
-      }
-      if (reconnect.intervalNanos() > 0) {
-        if (unavailableSinceNanos < 0) {
-          unavailableSinceNanos = end;
-        }
-        holdUntilNanos = end + reconnect.waitNanos(end - unavailableSinceNanos);
-      }
-    } else if (outages != null) {
-      outages.failed();
-    }
-    if (abortAfterNanos > 0) {
-      if (errorStreakStartNanos < 0) {
-        errorStreakStartNanos = startNanos;
-      } else if (end - errorStreakStartNanos >= abortAfterNanos) {
-        signal.stop(StopReason.FAILED, "every operation on '" + bindingName + "' failed for the last "
-            + (abortAfterNanos / 1_000_000_000L) + " s (last: " + describe(status)
-            + "); is the server still up? (errors.abortafter=0 keeps going)");
-      }
+      failures.succeeded(startNanos, end);
+    } else {
+      failures.failed(status, startNanos, end);
     }
     return status;
-  }
-
-  /** A status's name, with the binding's description when it says more than the standard one. */
-  private static String describe(Status status) {
-    String d = status.getDescription();
-    boolean standard = d == null || d.isBlank() || (status.getName().equals("ERROR") && d.equals(Status.ERROR.getDescription()));
-    return standard ? status.getName() : status.getName() + ": " + UserError.describe(new RuntimeException(d));
   }
 
   private Status thrown(String operation, RuntimeException e) {

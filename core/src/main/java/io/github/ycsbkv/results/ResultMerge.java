@@ -9,7 +9,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
@@ -72,8 +74,70 @@ public final class ResultMerge {
       same("binding", first.binding(), r.binding(), i);
       same("workload", first.workload(), r.workload(), i);
     }
+    Map<String, Histogram> series = addedSeries(histograms);
+    Window w = Window.of(results);
+    long operations = 0;
+    int threads = 0;
+    double target = 0;
+    for (BenchmarkResult r : results) {
+      operations += r.operations();
+      threads += r.threads();
+      target += r.targetOpsPerSec();
+    }
+    List<String> warnings = new ArrayList<>();
+    warnings.add(String.format(Locale.ROOT, "merged %d clients; throughput counts the %.0f operations completed while"
+        + " all of them ran (%s to %s, %.1f%% of all %d operations)", results.size(), w.operations(), w.start(),
+        w.end(), operations == 0 ? 0.0 : 100.0 * w.operations() / operations, operations));
+    String stopReason = first.stopReason();
+    List<String> errors = new ArrayList<>();
+    for (int i = 0; i < results.size(); i++) {
+      BenchmarkResult r = results.get(i);
+      String who = "client " + (i + 1) + " (" + r.environment().host() + ")";
+      r.warnings().forEach(x -> warnings.add(who + ": " + x));
+      stopReason = r.stopReason().equals(stopReason) ? stopReason : worse(stopReason, r.stopReason());
+      if (r.error() != null) {
+        errors.add(who + ": " + r.error());
+      }
+    }
+    Map<String, Map<String, Number>> measurements = measurements(results, warnings);
+    BenchmarkResult merged = new BenchmarkResult(first.command(), first.binding(), first.dbClass(), first.workload(),
+        first.label(), threads, target, w.start(), w.end(), w.millis(), operations, w.operations() * 1000.0 / w.millis(),
+        stopReason, errors.isEmpty() ? null : String.join("; ", errors), warnings, first.percentiles(),
+        operations(results, series, first.percentiles()), measurements, List.of(), gc(results), environment(results),
+        configuration(results), server(results), mergedLoad(results), mergedStalls(results), mergedOutages(results),
+        mergedWarmup(results), mergedClientCpu(results));
+    return new Merged(merged, series);
+  }
 
-    // Series histograms and status counts, added.
+  /**
+   * The window in which every client ran (the latest start to the earliest end), and the operations all of them
+   * completed inside it, read from each client's cumulative interval samples.
+   */
+  private record Window(Instant start, Instant end, long millis, double operations) {
+
+    static Window of(List<BenchmarkResult> results) {
+      Instant start = results.get(0).start();
+      Instant end = results.get(0).end();
+      for (BenchmarkResult r : results) {
+        start = r.start().isAfter(start) ? r.start() : start;
+        end = r.end().isBefore(end) ? r.end() : end;
+      }
+      long millis = end.toEpochMilli() - start.toEpochMilli();
+      if (millis <= 0) {
+        throw new IllegalArgumentException("the clients' runs do not overlap in time (latest start " + start
+            + ", earliest end " + end + "): start them together, and keep the hosts' clocks synchronised");
+      }
+      double inWindow = 0;
+      for (BenchmarkResult r : results) {
+        long from = start.toEpochMilli() - r.start().toEpochMilli();
+        inWindow += cumulative(r, from + millis) - cumulative(r, from);
+      }
+      return new Window(start, end, millis, inWindow);
+    }
+  }
+
+  /** Every series' histograms, added. */
+  private static Map<String, Histogram> addedSeries(List<Map<String, Histogram>> histograms) {
     Map<String, Histogram> series = new LinkedHashMap<>();
     for (Map<String, Histogram> h : histograms) {
       h.forEach((name, histogram) -> series.computeIfAbsent(name, n -> {
@@ -82,6 +146,12 @@ public final class ResultMerge {
         return sum;
       }).add(histogram));
     }
+    return series;
+  }
+
+  /** Per operation: the status counts and error causes added, the latencies from the added series. */
+  private static List<OperationResult> operations(List<BenchmarkResult> results, Map<String, Histogram> series,
+      List<Double> percentiles) {
     Map<String, Map<String, Long>> statuses = new LinkedHashMap<>();
     Map<String, List<ErrorCause>> causes = new LinkedHashMap<>();
     for (BenchmarkResult r : results) {
@@ -91,61 +161,22 @@ public final class ResultMerge {
         causes.computeIfAbsent(op.operation(), k -> new ArrayList<>()).addAll(op.errorCauses());
       }
     }
-    List<Double> percentiles = first.percentiles();
     List<OperationResult> ops = new ArrayList<>();
     for (Map.Entry<String, Map<String, Long>> e : statuses.entrySet()) {
       String op = e.getKey();
       OperationResult r = OperationResult.of(op, e.getValue(), causes.getOrDefault(op, List.of()),
-          series.get(OperationResult.seriesName(op, false, false)), series.get(OperationResult.seriesName(op, true, false)), series.get(OperationResult.seriesName(op, false, true)),
-          series.get(OperationResult.seriesName(op, true, true)), percentiles);
+          series.get(OperationResult.seriesName(op, false, false)), series.get(OperationResult.seriesName(op, true, false)),
+          series.get(OperationResult.seriesName(op, false, true)), series.get(OperationResult.seriesName(op, true, true)),
+          percentiles);
       if (r != null) {
         ops.add(r);
       }
     }
+    return ops;
+  }
 
-    // The window in which every client ran, and the operations inside it.
-    Instant windowStart = first.start();
-    Instant windowEnd = first.end();
-    for (BenchmarkResult r : results) {
-      windowStart = r.start().isAfter(windowStart) ? r.start() : windowStart;
-      windowEnd = r.end().isBefore(windowEnd) ? r.end() : windowEnd;
-    }
-    long windowMillis = windowEnd.toEpochMilli() - windowStart.toEpochMilli();
-    if (windowMillis <= 0) {
-      throw new IllegalArgumentException("the clients' runs do not overlap in time (latest start " + windowStart
-          + ", earliest end " + windowEnd + "): start them together, and keep the hosts' clocks synchronised");
-    }
-    double inWindow = 0;
-    long operations = 0;
-    int threads = 0;
-    double target = 0;
-    for (BenchmarkResult r : results) {
-      long from = windowStart.toEpochMilli() - r.start().toEpochMilli();
-      inWindow += cumulative(r, from + windowMillis) - cumulative(r, from);
-      operations += r.operations();
-      threads += r.threads();
-      target += r.targetOpsPerSec();
-    }
-    double throughput = inWindow * 1000.0 / windowMillis;
-
-    List<String> warnings = new ArrayList<>();
-    warnings.add(String.format(java.util.Locale.ROOT, "merged %d clients; throughput counts the %.0f operations"
-        + " completed while all of them ran (%s to %s, %.1f%% of all %d operations)", results.size(), inWindow,
-        windowStart, windowEnd, operations == 0 ? 0.0 : 100.0 * inWindow / operations, operations));
-    String stopReason = first.stopReason();
-    List<String> errors = new ArrayList<>();
-    for (int i = 0; i < results.size(); i++) {
-      BenchmarkResult r = results.get(i);
-      String who = "client " + (i + 1) + " (" + r.environment().host() + ")";
-      r.warnings().forEach(w -> warnings.add(who + ": " + w));
-      if (!r.stopReason().equals(stopReason)) {
-        stopReason = worse(stopReason, r.stopReason());
-      }
-      if (r.error() != null) {
-        errors.add(who + ": " + r.error());
-      }
-    }
-
+  /** The workload measurements that add up (counts); the others are left out, with a warning that names them. */
+  private static Map<String, Map<String, Number>> measurements(List<BenchmarkResult> results, List<String> warnings) {
     Map<String, Map<String, Number>> measurements = new TreeMap<>();
     Set<String> dropped = new LinkedHashSet<>();
     for (BenchmarkResult r : results) {
@@ -161,52 +192,59 @@ public final class ResultMerge {
     if (!dropped.isEmpty()) {
       warnings.add("workload measurements that cannot be added up were left out: " + String.join(", ", dropped));
     }
+    return measurements;
+  }
 
+  /** Each collector's counts and pause times, added. */
+  private static Map<String, Map<String, Long>> gc(List<BenchmarkResult> results) {
     Map<String, Map<String, Long>> gc = new TreeMap<>();
     for (BenchmarkResult r : results) {
       r.gc().forEach((collector, values) -> values.forEach((k, v) ->
           gc.computeIfAbsent(collector, c -> new TreeMap<>()).merge(k, v, Long::sum)));
     }
+    return gc;
+  }
 
-    Map<String, String> configuration = new TreeMap<>(first.configuration());
+  /** The first client's configuration, each property that differs between the clients marked so. */
+  private static Map<String, String> configuration(List<BenchmarkResult> results) {
+    Map<String, String> configuration = new TreeMap<>(results.get(0).configuration());
     for (BenchmarkResult r : results.subList(1, results.size())) {
       Set<String> keys = new LinkedHashSet<>(configuration.keySet());
       keys.addAll(r.configuration().keySet());
       for (String k : keys) {
-        if (!java.util.Objects.equals(configuration.get(k), r.configuration().get(k))) {
+        if (!Objects.equals(configuration.get(k), r.configuration().get(k))) {
           configuration.put(k, "(differs per client)");
         }
       }
     }
+    return configuration;
+  }
 
+  /** The first client's environment, with every client's host. */
+  private static EnvironmentInfo environment(List<BenchmarkResult> results) {
     Set<String> hosts = new LinkedHashSet<>();
     results.forEach(r -> hosts.add(r.environment().host()));
-    EnvironmentInfo e = first.environment();
-    EnvironmentInfo env = new EnvironmentInfo(e.toolVersion(), e.javaVersion(), e.javaVendor(), e.jvmName(),
-        e.jvmArguments(), e.maxHeapBytes(), e.osName(), e.osVersion(), e.osArch(), e.availableProcessors(),
-        String.join(",", hosts));
+    EnvironmentInfo e = results.get(0).environment();
+    return new EnvironmentInfo(e.toolVersion(), e.javaVersion(), e.javaVendor(), e.jvmName(), e.jvmArguments(),
+        e.maxHeapBytes(), e.osName(), e.osVersion(), e.osArch(), e.availableProcessors(), String.join(",", hosts));
+  }
 
-    // The server before the first client started and after the last one finished.
-    Map<String, ServerSample> server = new LinkedHashMap<>();
-    BenchmarkResult earliest = first;
-    BenchmarkResult latest = first;
+  /** The server before the first client started and after the last one finished. */
+  private static Map<String, ServerSample> server(List<BenchmarkResult> results) {
+    BenchmarkResult earliest = results.get(0);
+    BenchmarkResult latest = results.get(0);
     for (BenchmarkResult r : results) {
       earliest = r.start().isBefore(earliest.start()) ? r : earliest;
       latest = r.end().isAfter(latest.end()) ? r : latest;
     }
+    Map<String, ServerSample> server = new LinkedHashMap<>();
     if (earliest.server().get("before") != null) {
       server.put("before", earliest.server().get("before"));
     }
     if (latest.server().get("after") != null) {
       server.put("after", latest.server().get("after"));
     }
-
-    BenchmarkResult merged = new BenchmarkResult(first.command(), first.binding(), first.dbClass(), first.workload(),
-        first.label(), threads, target, windowStart, windowEnd, windowMillis, operations, throughput, stopReason,
-        errors.isEmpty() ? null : String.join("; ", errors), warnings, percentiles, ops, measurements, List.of(), gc,
-        env, configuration, server, mergedLoad(results), mergedStalls(results), mergedOutages(results),
-        mergedWarmup(results), mergedClientCpu(results));
-    return new Merged(merged, series);
+    return server;
   }
 
   /** The processes' CPU time added up, per operation of them all; null when a result has none. */

@@ -17,6 +17,21 @@ public final class SummaryText {
   /** The whole summary, one {@code [SECTION], Metric, value} line each, ending with a newline. */
   public static String format(BenchmarkResult r) {
     StringBuilder sb = new StringBuilder();
+    overall(sb, r);
+    client(sb, r);
+    load(sb, r.load());
+    server(sb, r);
+    operations(sb, r);
+    for (Map.Entry<String, Map<String, Number>> m : new TreeMap<>(r.workloadMeasurements()).entrySet()) {
+      for (Map.Entry<String, Number> v : m.getValue().entrySet()) {
+        line(sb, m.getKey(), v.getKey(), v.getValue() instanceof Double d ? num(d) : v.getValue().toString());
+      }
+    }
+    return sb.toString();
+  }
+
+  /** Runtime, throughput and the collectors, as upstream prints them. */
+  private static void overall(StringBuilder sb, BenchmarkResult r) {
     line(sb, "OVERALL", "RunTime(ms)", Long.toString(r.runtimeMillis()));
     line(sb, "OVERALL", "Throughput(ops/sec)", num(r.throughputOpsPerSec()));
     long gcCount = 0;
@@ -34,6 +49,10 @@ public final class SummaryText {
     line(sb, "TOTAL_GCs", "Count", Long.toString(gcCount));
     line(sb, "TOTAL_GC_TIME", "Time(ms)", Long.toString(gcMillis));
     line(sb, "TOTAL_GC_TIME_%", "Time(%)", num(percentOf(gcMillis, r.runtimeMillis())));
+  }
+
+  /** The client's stalls and CPU time, the warm-up, and the outages. */
+  private static void client(StringBuilder sb, BenchmarkResult r) {
     if (r.stalls() != null) {
       line(sb, "CLIENT-STALLS", "99thPercentile(us)", num(r.stalls().p99Micros()));
       line(sb, "CLIENT-STALLS", "99.9thPercentile(us)", num(r.stalls().p999Micros()));
@@ -61,7 +80,10 @@ public final class SummaryText {
       line(sb, "OUTAGES", "TotalDuration(ms)", Long.toString(total));
       line(sb, "OUTAGES", "FailedOperations", Long.toString(failed));
     }
-    LoadShape load = r.load();
+  }
+
+  /** The load shape, and what the server saw of it. */
+  private static void load(StringBuilder sb, LoadShape load) {
     if (load != null) {
       line(sb, "LOAD", "Clients", Integer.toString(load.clients()));
       if (load.connections() >= 0) {
@@ -84,7 +106,10 @@ public final class SummaryText {
         line(sb, "LOAD", "ServerCpuMicrosPerOperation", num(v.cpuMicrosPerOperation()));
       }
     }
+  }
 
+  /** The server before and after the phase. */
+  private static void server(StringBuilder sb, BenchmarkResult r) {
     for (String when : java.util.List.of("before", "after")) {
       io.github.ycsbkv.spi.ServerSample sample = r.server().get(when);
       if (sample != null) {
@@ -100,6 +125,10 @@ public final class SummaryText {
         }
       }
     }
+  }
+
+  /** Per operation: its latency series, statuses, error causes and hit rate. */
+  private static void operations(StringBuilder sb, BenchmarkResult r) {
     for (OperationResult op : r.operationResults()) {
       String name = op.operation();
       series(sb, name, op.serviceOk(), op.serviceOk() == null ? 0 : op.serviceOk().count());
@@ -122,12 +151,6 @@ public final class SummaryText {
         series(sb, "Intended-" + name + "-FAILED", op.responseFailed(), op.responseFailed().count());
       }
     }
-    for (Map.Entry<String, Map<String, Number>> m : new TreeMap<>(r.workloadMeasurements()).entrySet()) {
-      for (Map.Entry<String, Number> v : m.getValue().entrySet()) {
-        line(sb, m.getKey(), v.getKey(), v.getValue() instanceof Double d ? num(d) : v.getValue().toString());
-      }
-    }
-    return sb.toString();
   }
 
   private static void series(StringBuilder sb, String name, LatencyStats stats, long count) {

@@ -29,7 +29,8 @@ class CliErrorsTest {
   @Test
   void run_unknownClass_saysHowToAddIt() {
     assertOneLine(CliRun.of("run", "com.example.NoSuchDB", "-P", WORKLOADA), 2,
-        "ycsb: binding class 'com.example.NoSuchDB' not found on the class path; add its jar with -cp or YCSB_CLASSPATH");
+        "ycsb: binding class 'com.example.NoSuchDB' not found on the class path; add its jar to it (bin/ycsb: -cp or"
+            + " YCSB_CLASSPATH)");
   }
 
   @Test

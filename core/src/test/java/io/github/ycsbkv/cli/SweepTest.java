@@ -134,7 +134,7 @@ class SweepTest {
         .threads(java.util.List.of(1, 2)).out(out).properties(java.util.List.of("recordcount=100", "operationcount=200"))
         .workloadRuns("workloadc", java.util.List.of(1), 3).build(registry, loader);
     java.io.StringWriter err = new java.io.StringWriter();
-    int code = new SweepRunner(plan, SweepRunner.Servers.NONE, registry,
+    int code = new SweepRunner(plan, SweepRunner.Servers.NONE,
         new java.io.PrintWriter(new java.io.StringWriter()), new java.io.PrintWriter(err, true)).run();
     assertEquals(0, code, err.toString());
     JsonNode cells = new ObjectMapper().readTree(out.resolve("sweep.json").toFile()).path("cells");

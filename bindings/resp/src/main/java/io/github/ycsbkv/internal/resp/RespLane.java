@@ -48,21 +48,21 @@ import site.ycsb.Status;
  */
 public final class RespLane implements AutoCloseable {
 
-  private final RespEndpoint endpoint;
+  final RespEndpoint endpoint;
   private final RespTransport.Loops loops;
   private final int loopIndex;
   private final EventLoop loop;
-  private final Bootstrap bootstrap;
-  private final Conn[] conns;
-  private final ArrayDeque<Conn> idle = new ArrayDeque<>();
-  private final ArrayList<Conn> dirty = new ArrayList<>();
-  private final RespReader reader = new RespReader();
+  final Bootstrap bootstrap;
+  final LaneConnection[] conns;
+  final ArrayDeque<LaneConnection> idle = new ArrayDeque<>();
+  final ArrayList<LaneConnection> dirty = new ArrayList<>();
+  final RespReader reader = new RespReader();
   private final long timeoutNanos;
   private ScheduledFuture<?> sweeper;
   /** Depth of reply decoding on the loop: flushes wait until it ends (one write per connection per read). */
-  private int reading;
+  int reading;
   private int next;
-  private volatile boolean closed;
+  volatile boolean closed;
 
   private RespLane(RespEndpoint endpoint, int connections, String transport) {
     this.endpoint = endpoint;
@@ -70,9 +70,9 @@ public final class RespLane implements AutoCloseable {
     this.loopIndex = RespTransport.pick(loops);
     this.loop = loops.loops[loopIndex];
     this.timeoutNanos = TimeUnit.MILLISECONDS.toNanos(endpoint.timeoutMillis());
-    this.conns = new Conn[connections];
+    this.conns = new LaneConnection[connections];
     for (int i = 0; i < connections; i++) {
-      conns[i] = new Conn();
+      conns[i] = new LaneConnection(this);
     }
     this.bootstrap = new Bootstrap().group(loop).channel(loops.channelClass)
         .option(ChannelOption.TCP_NODELAY, true)
@@ -201,7 +201,7 @@ public final class RespLane implements AutoCloseable {
         }
         flushDirty();
         List<ChannelFuture> closing = new ArrayList<>();
-        for (Conn c : conns) {
+        for (LaneConnection c : conns) {
           if (c.channel != null) {
             closing.add(c.channel.close());
           }
@@ -232,7 +232,7 @@ public final class RespLane implements AutoCloseable {
   // ---- on the loop ----
 
   private void sendOnLoop(RespCall call) {
-    Conn c = choose();
+    LaneConnection c = choose();
     if (c.channel == null || !c.up) {
       if (closed) {
         call.fail("the connection was closed");
@@ -262,11 +262,11 @@ public final class RespLane implements AutoCloseable {
     }
   }
 
-  private Conn choose() {
+  private LaneConnection choose() {
     if (conns.length == 1) {
       return conns[0];
     }
-    Conn c = idle.pollLast();
+    LaneConnection c = idle.pollLast();
     if (c != null) {
       c.idle = false;
       return c;
@@ -277,12 +277,12 @@ public final class RespLane implements AutoCloseable {
   }
 
   /** The bounds of a connection's first write buffer of a flush. */
-  private static final int MIN_OUT = 256;
+  static final int MIN_OUT = 256;
   private static final int MAX_OUT = 64 * 1024;
 
-  private void flushDirty() {
+  void flushDirty() {
     for (int i = 0, n = dirty.size(); i < n; i++) {
-      Conn c = dirty.get(i);
+      LaneConnection c = dirty.get(i);
       c.dirty = false;
       ByteBuf out = c.out;
       c.out = null;
@@ -312,7 +312,7 @@ public final class RespLane implements AutoCloseable {
   private void connect(int from, int to) {
     List<CompletableFuture<Void>> ready = new ArrayList<>();
     for (int i = from; i < to; i++) {
-      Conn c = conns[i];
+      LaneConnection c = conns[i];
       CompletableFuture<Void> f = new CompletableFuture<>();
       ready.add(f);
       loop.execute(() -> c.connect(f));
@@ -337,7 +337,7 @@ public final class RespLane implements AutoCloseable {
 
   /** Closes a connection that had calls in flight and received nothing for a whole timeout. */
   private void sweep(long period) {
-    for (Conn c : conns) {
+    for (LaneConnection c : conns) {
       if (c.pending.isEmpty() || c.received != c.receivedAtSweep) {
         c.stalledNanos = 0;
       } else {
@@ -359,7 +359,7 @@ public final class RespLane implements AutoCloseable {
    * A call whose reply is a plain object (set-up, checks, blocking operations); a new connection's set-up commands
    * (AUTH, SELECT, CLIENT SETNAME, PING) are these too, and an error reply among them fails the connection.
    */
-  private static final class ValueCall extends RespCall {
+  static final class ValueCall extends RespCall {
     private final Object[] args;
     Object value;
 
@@ -384,283 +384,12 @@ public final class RespLane implements AutoCloseable {
     }
   }
 
-  /** One connection: its channel, its buffer of unsent commands and its calls in flight, in order. */
-  private final class Conn extends ChannelInboundHandlerAdapter {
-    Channel channel;
-    boolean up;
-    ByteBuf out;
-    /** How large {@link #out} starts: what the last flush wrote, within {@link #MIN_OUT} and {@link #MAX_OUT}. */
-    int outSize = MIN_OUT;
-    ByteBuf cumulation;
-    final ArrayDeque<RespCall> pending = new ArrayDeque<>();
-    boolean dirty;
-    boolean idle;
-    boolean connecting;
-    /** Calls sent while the connection was down: they wait for the attempt to connect again. */
-    final ArrayDeque<RespCall> waiting = new ArrayDeque<>();
-    String downCause = "not connected";
-    Throwable failure;
-    long received;
-    long receivedAtSweep;
-    long stalledNanos;
-
-    void connect(CompletableFuture<Void> ready) {
-      connecting = true;
-      Conn self = this;
-      bootstrap.clone().handler(new ChannelInitializer<>() {
-        @Override
-        protected void initChannel(Channel ch) {
-          SslContext tls = endpoint.tls();
-          if (tls != null) {
-            ch.pipeline().addLast(tls.newHandler(ch.alloc(), endpoint.host(), endpoint.port()));
-          }
-          ch.pipeline().addLast(self);
-        }
-      }).connect(endpoint.host(), endpoint.port()).addListener((ChannelFuture f) -> {
-        connecting = false;
-        if (!f.isSuccess()) {
-          Throwable cause = plain(f.cause());
-          downCause = "cannot connect to " + endpoint.where() + ": " + UserError.describe(cause);
-          failure = cause;
-          if (ready != null) {
-            ready.completeExceptionally(new RespException(downCause, cause));
-          }
-          failWaiting(downCause);
-          return;
-        }
-        if (closed) {
-          f.channel().close();
-          failWaiting("the connection was closed");
-          return;
-        }
-        channel = f.channel();
-        up = true;
-        failure = null;
-        List<RespCall> setup = new ArrayList<>();
-        if (endpoint.password() != null) {
-          setup.add(endpoint.user() != null ? new ValueCall("AUTH", endpoint.user(), endpoint.password())
-              : new ValueCall("AUTH", endpoint.password()));
-        }
-        if (endpoint.database() != 0) {
-          setup.add(new ValueCall("SELECT", endpoint.database()));
-        }
-        // Named as the Jedis path's connections are (CLIENT LIST shows the benchmark's connections).
-        setup.add(new ValueCall("CLIENT", "SETNAME", "ycsb-kv"));
-        setup.add(new ValueCall("PING"));
-        for (RespCall call : setup) {
-          enqueue(call);
-        }
-        flushDirty();
-        CompletableFuture.allOf(setup.toArray(new CompletableFuture<?>[0])).whenComplete((x, e) -> {
-          for (RespCall call : setup) {
-            Status s = call.getNow(Status.ERROR);
-            if (!s.isOk()) {
-              String why = s.getDescription();
-              boolean server = call.errorReply() != null;
-              downCause = (server ? "the server at " + endpoint.where() + " refused the connection: " : "") + why;
-              if (ready != null) {
-                ready.completeExceptionally(server ? new RespException(why, true)
-                    : new RespException(why, failure));
-              }
-              failWaiting(downCause);
-              if (channel != null) {
-                channel.close();
-              }
-              return;
-            }
-          }
-          if (ready != null) {
-            ready.complete(null);
-          }
-          sendWaiting();
-        });
-      });
-    }
-
-    /** A set-up call on this connection, ahead of anything else (bypasses the choice of connection). */
-    private void enqueue(RespCall call) {
-      if (out == null) {
-        out = channel.alloc().ioBuffer(128);
-      }
-      call.sent(call.write(out));
-      if (idle) {
-        idle = false;
-        RespLane.this.idle.remove(this);
-      }
-      pending.add(call);
-      if (!dirty) {
-        dirty = true;
-        RespLane.this.dirty.add(this);
-      }
-    }
-
-    /** The calls that waited for a connection that is now up, sent in the order they came. */
-    private void sendWaiting() {
-      if (waiting.isEmpty()) {
-        return;
-      }
-      if (!up || channel == null || closed) {
-        failWaiting(closed ? "the connection was closed" : downCause);
-        return;
-      }
-      RespCall call;
-      while ((call = waiting.poll()) != null) {
-        enqueue(call);
-      }
-      if (reading == 0) {
-        flushDirty();
-      }
-    }
-
-    /** Fails the calls that waited for an attempt to connect that failed. */
-    void failWaiting(String reason) {
-      RespCall call;
-      reading++;
-      try {
-        while ((call = waiting.poll()) != null) {
-          call.fail(reason);
-        }
-      } finally {
-        reading--;
-      }
-      if (reading == 0) {
-        flushDirty();
-      }
-    }
-
-    /** One Conn serves its successive channels (after a reconnect), one at a time. */
-    @Override
-    public boolean isSharable() {
-      return true;
-    }
-
-    @Override
-    public void channelRead(ChannelHandlerContext ctx, Object msg) {
-      ByteBuf in = (ByteBuf) msg;
-      if (ctx.channel() != channel) {
-        in.release();
-        return;
-      }
-      ByteBuf buf = cumulation == null ? in : ByteToMessageDecoder.MERGE_CUMULATOR.cumulate(ctx.alloc(), cumulation, in);
-      cumulation = null;
-      reading++;
-      try {
-        decode(buf);
-      } catch (RespException e) {
-        buf.skipBytes(buf.readableBytes());
-        fail("the server at " + endpoint.where() + " sent bytes that are not RESP: " + e.getMessage(), e);
-        ctx.close();
-      } finally {
-        reading--;
-        if (buf.isReadable()) {
-          cumulation = buf;
-        } else {
-          buf.release();
-        }
-      }
-      if (reading == 0) {
-        flushDirty();
-      }
-    }
-
-    private void decode(ByteBuf buf) {
-      int limit = buf.writerIndex();
-      int start = buf.readerIndex();
-      while (start < limit) {
-        int end = RespReader.end(buf, start, limit);
-        if (end == RespReader.INCOMPLETE) {
-          break;
-        }
-        RespCall call = pending.peek();
-        if (call == null) {
-          throw new RespException("a reply nobody asked for");
-        }
-        received++;
-        boolean last = call.accept(reader.at(buf, start));
-        start = end;
-        buf.readerIndex(end);
-        if (last) {
-          pending.poll();
-          if (pending.isEmpty() && conns.length > 1 && !idle) {
-            idle = true;
-            RespLane.this.idle.add(this);
-          }
-          call.finish();
-        }
-      }
-    }
-
-    @Override
-    public void channelActive(ChannelHandlerContext ctx) {
-      if (conns.length > 1 && pending.isEmpty() && !idle) {
-        idle = true;
-        RespLane.this.idle.add(this);
-      }
-      ctx.fireChannelActive();
-    }
-
-    @Override
-    public void channelInactive(ChannelHandlerContext ctx) {
-      if (ctx.channel() != channel) {
-        ctx.fireChannelInactive();
-        return;
-      }
-      boolean wasUp = up;
-      up = false;
-      if (cumulation != null) {
-        cumulation.release();
-        cumulation = null;
-      }
-      if (out != null) {
-        out.release();
-        out = null;
-      }
-      fail(closed ? "the connection was closed" : !wasUp ? downCause : "connection to " + endpoint.where() + " lost"
-          + (failure != null ? ": " + UserError.describe(failure) : " (closed by the server)"), failure);
-      if (closed) {
-        failWaiting("the connection was closed");
-      }
-      if (idle) {
-        idle = false;
-        RespLane.this.idle.remove(this);
-      }
-      ctx.fireChannelInactive();
-    }
-
-    @Override
-    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-      failure = plain(cause);
-      ctx.close();
-    }
-
-    /** Fails every call in flight on this connection with {@code reason}; the connection is then down. */
-    void fail(String reason, Throwable cause) {
-      up = false;
-      downCause = reason;
-      if (cause != null) {
-        failure = cause;
-      }
-      RespCall c;
-      reading++;
-      try {
-        while ((c = pending.poll()) != null) {
-          c.fail(reason);
-        }
-      } finally {
-        reading--;
-      }
-      if (reading == 0) {
-        flushDirty();
-      }
-    }
-  }
-
   /**
    * The native transports word a refused connection "io_uring connect(..) failed: Connection refused" and a reset one
    * "io_uring read(..) failed: Connection reset by peer"; users read the socket's words, as Java's own sockets give
    * them ("Connection refused"). The native exception is left out of the chain, or its words would follow.
    */
-  private static Throwable plain(Throwable t) {
+  static Throwable plain(Throwable t) {
     String m = t == null ? null : t.getMessage();
     int at = m == null ? -1 : m.indexOf("(..) failed: ");
     if (!(t instanceof java.io.IOException) || at < 0) {

@@ -1,4 +1,4 @@
-package io.github.ycsbkv.cli;
+package io.github.ycsbkv.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -8,7 +8,8 @@ import io.github.ycsbkv.spi.BindingRegistry;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class BindingResolverTest {
+/** Finding a binding by the name users type, or by its class. */
+class BenchmarksTest {
 
   /** One binding registered under three names, as the Redis binding is (redis, valkey, keydb). */
   private record ThreeNames() implements Binding {
@@ -32,14 +33,15 @@ class BindingResolverTest {
 
   @Test
   void resolve_secondName_reportsTheNameTheUserTyped() {
-    assertEquals("valkey", BindingResolver.resolve("valkey", REGISTRY, getClass().getClassLoader()).name());
-    assertEquals("keydb", BindingResolver.resolve("KeyDB", REGISTRY, getClass().getClassLoader()).name());
-    assertEquals("redis", BindingResolver.resolve("redis", REGISTRY, getClass().getClassLoader()).name());
+    assertEquals("valkey", Benchmarks.of("valkey", new java.util.Properties(), REGISTRY, getClass().getClassLoader()).name());
+    assertEquals("keydb", Benchmarks.of("KeyDB", new java.util.Properties(), REGISTRY, getClass().getClassLoader()).name());
+    assertEquals("redis", Benchmarks.of("redis", new java.util.Properties(), REGISTRY, getClass().getClassLoader()).name());
   }
 
   @Test
   void resolve_className_reportsTheClassName() {
     assertEquals(MemoryDB.class.getName(),
-        BindingResolver.resolve(MemoryDB.class.getName(), REGISTRY, getClass().getClassLoader()).name());
+        Benchmarks.of(MemoryDB.class.getName(), new java.util.Properties(), REGISTRY,
+            getClass().getClassLoader()).name());
   }
 }

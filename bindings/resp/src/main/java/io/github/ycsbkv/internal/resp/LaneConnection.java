@@ -1,0 +1,313 @@
+package io.github.ycsbkv.internal.resp;
+
+import io.github.ycsbkv.config.UserError;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.handler.codec.ByteToMessageDecoder;
+import io.netty.handler.ssl.SslContext;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import site.ycsb.Status;
+
+/**
+ * One connection of a {@link RespLane}: its channel (a new one after each reconnect), its buffer of unsent commands and
+ * its calls in flight, in order; the channel handler that decodes its replies as they arrive and completes each call.
+ * Confined to the lane's event loop.
+ */
+final class LaneConnection extends ChannelInboundHandlerAdapter {
+
+  private final RespLane lane;
+  Channel channel;
+  boolean up;
+  ByteBuf out;
+  /** How large {@link #out} starts: what the last flush wrote, within {@link RespLane#MIN_OUT} and 64 KiB. */
+  int outSize = RespLane.MIN_OUT;
+  ByteBuf cumulation;
+  final ArrayDeque<RespCall> pending = new ArrayDeque<>();
+  boolean dirty;
+  boolean idle;
+  boolean connecting;
+  /** Calls sent while the connection was down: they wait for the attempt to connect again. */
+  final ArrayDeque<RespCall> waiting = new ArrayDeque<>();
+  String downCause = "not connected";
+  Throwable failure;
+  long received;
+  long receivedAtSweep;
+  long stalledNanos;
+
+  LaneConnection(RespLane lane) {
+    this.lane = lane;
+  }
+
+  /**
+   * Starts one attempt to connect; once the channel is up, its set-up calls (AUTH, SELECT, CLIENT SETNAME, PING) go
+   * first. {@code ready} (null for a reconnect) completes when they answered, or fails with why not.
+   */
+  void connect(CompletableFuture<Void> ready) {
+    connecting = true;
+    LaneConnection self = this;
+    RespEndpoint endpoint = lane.endpoint;
+    lane.bootstrap.clone().handler(new ChannelInitializer<>() {
+      @Override
+      protected void initChannel(Channel ch) {
+        SslContext tls = endpoint.tls();
+        if (tls != null) {
+          ch.pipeline().addLast(tls.newHandler(ch.alloc(), endpoint.host(), endpoint.port()));
+        }
+        ch.pipeline().addLast(self);
+      }
+    }).connect(endpoint.host(), endpoint.port()).addListener((ChannelFuture f) -> connected(f, ready));
+  }
+
+  /** The attempt ended: a failure fails what waited for it; a channel up sends its set-up calls. */
+  private void connected(ChannelFuture f, CompletableFuture<Void> ready) {
+    connecting = false;
+    if (!f.isSuccess()) {
+      Throwable cause = RespLane.plain(f.cause());
+      downCause = "cannot connect to " + lane.endpoint.where() + ": " + UserError.describe(cause);
+      failure = cause;
+      if (ready != null) {
+        ready.completeExceptionally(new RespException(downCause, cause));
+      }
+      failWaiting(downCause);
+      return;
+    }
+    if (lane.closed) {
+      f.channel().close();
+      failWaiting("the connection was closed");
+      return;
+    }
+    channel = f.channel();
+    up = true;
+    failure = null;
+    List<RespCall> setup = setupCalls(lane.endpoint);
+    for (RespCall call : setup) {
+      enqueue(call);
+    }
+    lane.flushDirty();
+    CompletableFuture.allOf(setup.toArray(new CompletableFuture<?>[0])).whenComplete((x, e) -> setUp(setup, ready));
+  }
+
+  /** AUTH (with the ACL user, if any), SELECT (a database other than 0), CLIENT SETNAME, PING. */
+  private static List<RespCall> setupCalls(RespEndpoint endpoint) {
+    List<RespCall> setup = new ArrayList<>();
+    if (endpoint.password() != null) {
+      setup.add(endpoint.user() != null ? new RespLane.ValueCall("AUTH", endpoint.user(), endpoint.password())
+          : new RespLane.ValueCall("AUTH", endpoint.password()));
+    }
+    if (endpoint.database() != 0) {
+      setup.add(new RespLane.ValueCall("SELECT", endpoint.database()));
+    }
+    // Named as the Jedis path's connections are (CLIENT LIST shows the benchmark's connections).
+    setup.add(new RespLane.ValueCall("CLIENT", "SETNAME", "ycsb-kv"));
+    setup.add(new RespLane.ValueCall("PING"));
+    return setup;
+  }
+
+  /** The set-up calls answered: the connection is ready, or an error reply fails it (and what waited) with why. */
+  private void setUp(List<RespCall> setup, CompletableFuture<Void> ready) {
+    for (RespCall call : setup) {
+      Status s = call.getNow(Status.ERROR);
+      if (!s.isOk()) {
+        String why = s.getDescription();
+        boolean server = call.errorReply() != null;
+        downCause = (server ? "the server at " + lane.endpoint.where() + " refused the connection: " : "") + why;
+        if (ready != null) {
+          ready.completeExceptionally(server ? new RespException(why, true) : new RespException(why, failure));
+        }
+        failWaiting(downCause);
+        if (channel != null) {
+          channel.close();
+        }
+        return;
+      }
+    }
+    if (ready != null) {
+      ready.complete(null);
+    }
+    sendWaiting();
+  }
+
+  /** A set-up call on this connection, ahead of anything else (bypasses the choice of connection). */
+  private void enqueue(RespCall call) {
+    if (out == null) {
+      out = channel.alloc().ioBuffer(128);
+    }
+    call.sent(call.write(out));
+    if (idle) {
+      idle = false;
+      lane.idle.remove(this);
+    }
+    pending.add(call);
+    if (!dirty) {
+      dirty = true;
+      lane.dirty.add(this);
+    }
+  }
+
+  /** The calls that waited for a connection that is now up, sent in the order they came. */
+  private void sendWaiting() {
+    if (waiting.isEmpty()) {
+      return;
+    }
+    if (!up || channel == null || lane.closed) {
+      failWaiting(lane.closed ? "the connection was closed" : downCause);
+      return;
+    }
+    RespCall call;
+    while ((call = waiting.poll()) != null) {
+      enqueue(call);
+    }
+    if (lane.reading == 0) {
+      lane.flushDirty();
+    }
+  }
+
+  /** Fails the calls that waited for an attempt to connect that failed. */
+  void failWaiting(String reason) {
+    RespCall call;
+    lane.reading++;
+    try {
+      while ((call = waiting.poll()) != null) {
+        call.fail(reason);
+      }
+    } finally {
+      lane.reading--;
+    }
+    if (lane.reading == 0) {
+      lane.flushDirty();
+    }
+  }
+
+  /** One Conn serves its successive channels (after a reconnect), one at a time. */
+  @Override
+  public boolean isSharable() {
+    return true;
+  }
+
+  @Override
+  public void channelRead(ChannelHandlerContext ctx, Object msg) {
+    ByteBuf in = (ByteBuf) msg;
+    if (ctx.channel() != channel) {
+      in.release();
+      return;
+    }
+    ByteBuf buf = cumulation == null ? in : ByteToMessageDecoder.MERGE_CUMULATOR.cumulate(ctx.alloc(), cumulation, in);
+    cumulation = null;
+    lane.reading++;
+    try {
+      decode(buf);
+    } catch (RespException e) {
+      buf.skipBytes(buf.readableBytes());
+      fail("the server at " + lane.endpoint.where() + " sent bytes that are not RESP: " + e.getMessage(), e);
+      ctx.close();
+    } finally {
+      lane.reading--;
+      if (buf.isReadable()) {
+        cumulation = buf;
+      } else {
+        buf.release();
+      }
+    }
+    if (lane.reading == 0) {
+      lane.flushDirty();
+    }
+  }
+
+  private void decode(ByteBuf buf) {
+    int limit = buf.writerIndex();
+    int start = buf.readerIndex();
+    while (start < limit) {
+      int end = RespReader.end(buf, start, limit);
+      if (end == RespReader.INCOMPLETE) {
+        break;
+      }
+      RespCall call = pending.peek();
+      if (call == null) {
+        throw new RespException("a reply nobody asked for");
+      }
+      received++;
+      boolean last = call.accept(lane.reader.at(buf, start));
+      start = end;
+      buf.readerIndex(end);
+      if (last) {
+        pending.poll();
+        if (pending.isEmpty() && lane.conns.length > 1 && !idle) {
+          idle = true;
+          lane.idle.add(this);
+        }
+        call.finish();
+      }
+    }
+  }
+
+  @Override
+  public void channelActive(ChannelHandlerContext ctx) {
+    if (lane.conns.length > 1 && pending.isEmpty() && !idle) {
+      idle = true;
+      lane.idle.add(this);
+    }
+    ctx.fireChannelActive();
+  }
+
+  @Override
+  public void channelInactive(ChannelHandlerContext ctx) {
+    if (ctx.channel() != channel) {
+      ctx.fireChannelInactive();
+      return;
+    }
+    boolean wasUp = up;
+    up = false;
+    if (cumulation != null) {
+      cumulation.release();
+      cumulation = null;
+    }
+    if (out != null) {
+      out.release();
+      out = null;
+    }
+    fail(lane.closed ? "the connection was closed" : !wasUp ? downCause : "connection to " + lane.endpoint.where() + " lost"
+        + (failure != null ? ": " + UserError.describe(failure) : " (closed by the server)"), failure);
+    if (lane.closed) {
+      failWaiting("the connection was closed");
+    }
+    if (idle) {
+      idle = false;
+      lane.idle.remove(this);
+    }
+    ctx.fireChannelInactive();
+  }
+
+  @Override
+  public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+    failure = RespLane.plain(cause);
+    ctx.close();
+  }
+
+  /** Fails every call in flight on this connection with {@code reason}; the connection is then down. */
+  void fail(String reason, Throwable cause) {
+    up = false;
+    downCause = reason;
+    if (cause != null) {
+      failure = cause;
+    }
+    RespCall c;
+    lane.reading++;
+    try {
+      while ((c = pending.poll()) != null) {
+        c.fail(reason);
+      }
+    } finally {
+      lane.reading--;
+    }
+    if (lane.reading == 0) {
+      lane.flushDirty();
+    }
+  }
+}
