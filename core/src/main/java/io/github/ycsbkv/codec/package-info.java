@@ -1,2 +1,2 @@
-/** Encodings shared by bindings: a record's fields in one value. */
+/** Encodings shared by bindings and workloads: a record's fields packed in one value ({@link io.github.ycsbkv.codec.FieldCodec}). */
 package io.github.ycsbkv.codec;

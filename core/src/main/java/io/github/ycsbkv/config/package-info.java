@@ -1,2 +1,7 @@
-/** Benchmark properties: precedence of {@code -P} and {@code -p}, typed reads, and redaction of secrets. */
+/**
+ * Benchmark properties: the precedence of {@code -P} files and {@code -p} pairs
+ * ({@link io.github.ycsbkv.config.PropertySources}), typed reads for the engine ({@link io.github.ycsbkv.config.Props})
+ * and for bindings' {@code init()} ({@link io.github.ycsbkv.config.BindingProperties}), one-line user errors
+ * ({@link io.github.ycsbkv.config.UserError}), and the redaction of secrets ({@link io.github.ycsbkv.config.Secrets}).
+ */
 package io.github.ycsbkv.config;

@@ -83,7 +83,7 @@ public final class Benchmark {
   public static final String CONNECTIONS_PER_INSTANCE = ConnectionShape.INSTANCE_CONNECTIONS;
   /**
    * Set by the engine to {@code true} in the properties a binding receives when the workload never scans and
-   * no scanning workload reads its records ({@link io.github.ycsbkv.spi.NeverScans}): no scan index is kept.
+   * no scanning workload reads its records ({@link WorkloadTraits#neverScans()}): no scan index is kept.
    */
   public static final String WORKLOAD_NEVER_SCANS = "workload.neverscans";
   /** Directory for result.json, summary.csv and the histogram files. */
@@ -282,7 +282,7 @@ public final class Benchmark {
   private Properties bindingProperties(Workload workload, Drivers drivers) {
     Properties dbProps = new Properties();
     dbProps.putAll(props);
-    if (workload instanceof io.github.ycsbkv.spi.NeverScans) {
+    if (WorkloadTraits.of(workload).neverScans()) {
       dbProps.setProperty(WORKLOAD_NEVER_SCANS, "true");
     }
     if (drivers.shared()) {

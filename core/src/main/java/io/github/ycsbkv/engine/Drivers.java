@@ -3,7 +3,6 @@ package io.github.ycsbkv.engine;
 import io.github.ycsbkv.config.Props;
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.spi.AsyncOperations;
-import io.github.ycsbkv.spi.PipelineSafe;
 import java.util.Locale;
 import java.util.Properties;
 import site.ycsb.DB;
@@ -22,7 +21,7 @@ import site.ycsb.DB;
  * <p>{@code drivers=auto} (the default) does so with one thread per CPU core when all of these hold:
  * the binding has asynchronous operations, there are more clients than cores, no {@code pipeline},
  * no {@code -target}, no {@code dataintegrity}, and the workload never looks at an operation's result
- * (upstream {@code CoreWorkload} without read-modify-write or scans, or a {@link PipelineSafe}
+ * (upstream {@code CoreWorkload} without read-modify-write or scans, or a {@link WorkloadTraits#pipelineSafe()}
  * workload). {@code drivers=0} keeps one OS thread per client; {@code drivers=D} asks for D threads.
  * Immutable.
  *
@@ -105,15 +104,15 @@ record Drivers(int threads, int clients, String reason, boolean nonBlocking, int
   static Drivers resolve(Properties props, int clients, int pipeline, double target, Class<? extends DB> dbClass,
       site.ycsb.Workload workload, boolean verifying, String declined) {
     boolean async = AsyncOperations.class.isAssignableFrom(dbClass);
-    boolean safe = unsafeWorkload(props, workload.getClass()) == null;
-    boolean nonBlocking = async && safe && !(workload instanceof PipelineSafe p && p.callsBlockingOperations());
+    boolean safe = unsafeWorkload(props, workload) == null;
+    boolean nonBlocking = async && safe && !WorkloadTraits.of(workload).callsBlockingOperations();
     String value = props.getProperty(PROPERTY, "auto").trim().toLowerCase(Locale.ROOT);
     boolean integrity = verifying;
     int cores = Math.max(1, Runtime.getRuntime().availableProcessors());
     int sharedConnections = sharedConnections(props);
     if (sharedConnections > 0) {
       return sharing(sharedConnections, value, clients, pipeline, target, async, integrity,
-          unsafeWorkload(props, workload.getClass()), nonBlocking, cores);
+          unsafeWorkload(props, workload), nonBlocking, cores);
     }
     if (value.equals("auto")) {
       if (declined != null && async && safe && pipeline == 1 && target == 0 && !integrity && clients > cores) {
@@ -200,8 +199,9 @@ record Drivers(int threads, int clients, String reason, boolean nonBlocking, int
   }
 
   /** Why the workload may not be served asynchronously, or null when it may. */
-  static String unsafeWorkload(Properties props, Class<?> workloadClass) {
-    if (PipelineSafe.class.isAssignableFrom(workloadClass)) {
+  static String unsafeWorkload(Properties props, site.ycsb.Workload workload) {
+    Class<?> workloadClass = workload.getClass();
+    if (WorkloadTraits.of(workload).pipelineSafe()) {
       return null;
     }
     if (workloadClass == site.ycsb.workloads.CoreWorkload.class) {
@@ -213,6 +213,6 @@ record Drivers(int threads, int clients, String reason, boolean nonBlocking, int
       }
       return null;
     }
-    return "workload " + workloadClass.getName() + " may look at results (it is not io.github.ycsbkv.spi.PipelineSafe)";
+    return "workload " + workloadClass.getName() + " may look at results (its WorkloadTraits do not say pipelineSafe)";
   }
 }

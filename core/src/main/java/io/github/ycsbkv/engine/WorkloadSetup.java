@@ -2,7 +2,6 @@ package io.github.ycsbkv.engine;
 
 import io.github.ycsbkv.config.Props;
 import io.github.ycsbkv.config.UserError;
-import io.github.ycsbkv.spi.ChecksValues;
 import java.util.Properties;
 import site.ycsb.Workload;
 
@@ -47,7 +46,7 @@ final class WorkloadSetup {
    */
   static boolean verifying(Phase phase, Properties props, Workload workload, int pipeline, Warnings warnings) {
     boolean integrity = Props.getBoolean(props, "dataintegrity", false);
-    boolean checksValues = !(workload instanceof ChecksValues c) || c.checksValues();
+    boolean checksValues = WorkloadTraits.of(workload).checksValues();
     if (integrity && !checksValues) {
       warnings.warn("dataintegrity=true has no effect: " + workload.getClass().getSimpleName()
           + " does not check the values it reads");

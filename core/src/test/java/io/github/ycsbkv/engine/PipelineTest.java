@@ -100,7 +100,7 @@ class PipelineTest {
 
   /** Upstream's CoreWorkload, declaring that it does not check values. */
   public static class UncheckedWorkload extends site.ycsb.workloads.CoreWorkload
-      implements io.github.ycsbkv.spi.ChecksValues {
+      implements WorkloadTraits {
     @Override
     public boolean checksValues() {
       return false;

@@ -1,6 +1,6 @@
 package io.github.ycsbkv.provision;
 
-import io.github.ycsbkv.spi.Provisioner;
+import io.github.ycsbkv.internal.provision.Provisioner;
 import java.io.File;
 import java.io.IOException;
 import java.net.ServerSocket;

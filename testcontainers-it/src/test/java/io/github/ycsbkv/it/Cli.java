@@ -1,6 +1,6 @@
 package io.github.ycsbkv.it;
 
-import io.github.ycsbkv.cli.Main;
+import io.github.ycsbkv.internal.cli.Main;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

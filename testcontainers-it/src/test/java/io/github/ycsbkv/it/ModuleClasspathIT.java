@@ -37,7 +37,7 @@ class ModuleClasspathIT {
       cp.add(HOME.resolve(m).resolve("target/lib").toString() + File.separator + "*");
     }
     List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-cp",
-        String.join(File.pathSeparator, cp), "io.github.ycsbkv.cli.Main"));
+        String.join(File.pathSeparator, cp), "io.github.ycsbkv.internal.cli.Main"));
     cmd.addAll(List.of(args));
     Path out = tmp.resolve("out.txt");
     Path err = tmp.resolve("err.txt");

@@ -30,13 +30,30 @@ import site.ycsb.WorkloadException;
  * from {@code cache.seed} and the thread number. Thread-safe: per-thread state is in
  * {@link #initThread}'s object.
  */
-public class CacheWorkload extends Workload implements io.github.ycsbkv.spi.PipelineSafe,
-    io.github.ycsbkv.spi.ChecksValues, io.github.ycsbkv.spi.SkipsLoad, io.github.ycsbkv.spi.NeverScans {
+public class CacheWorkload extends Workload implements io.github.ycsbkv.engine.WorkloadTraits {
 
   /** Reads are not checked: the values are not kept to compare against. */
   @Override
   public boolean checksValues() {
     return false;
+  }
+
+  /** Never looks at what an operation returned: a miss is counted by its status, not acted on. */
+  @Override
+  public boolean pipelineSafe() {
+    return true;
+  }
+
+  /** Its runs start from an empty store, as memtier_benchmark's: recordcount is the key range. */
+  @Override
+  public boolean skipsLoad() {
+    return true;
+  }
+
+  /** No scans, and no scanning workload reads its keys: no scan index. */
+  @Override
+  public boolean neverScans() {
+    return true;
   }
 
 

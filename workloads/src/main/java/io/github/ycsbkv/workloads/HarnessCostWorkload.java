@@ -19,13 +19,18 @@ import site.ycsb.Workload;
  * YCSB's {@code Workload}, so it runs on both. Property: {@code table} (default {@code usertable}).
  * Thread-safe: per-thread state lives in the object returned by {@link #initThread}.
  */
-public class HarnessCostWorkload extends Workload implements io.github.ycsbkv.spi.PipelineSafe,
-    io.github.ycsbkv.spi.ChecksValues {
+public class HarnessCostWorkload extends Workload implements io.github.ycsbkv.engine.WorkloadTraits {
 
   /** Reads are not checked: the values are not kept to compare against. */
   @Override
   public boolean checksValues() {
     return false;
+  }
+
+  /** Never looks at what an operation returned. */
+  @Override
+  public boolean pipelineSafe() {
+    return true;
   }
 
 

@@ -29,13 +29,24 @@ import site.ycsb.WorkloadException;
  * {@code NOT_FOUND}, reported as a hit rate. Everything random comes from {@code objectcache.seed}
  * and the thread number. Thread-safe: per-thread state is in {@link #initThread}'s object.
  */
-public class ObjectCacheWorkload extends Workload implements io.github.ycsbkv.spi.ChecksValues,
-    io.github.ycsbkv.spi.RunsWithoutLoad, io.github.ycsbkv.spi.NeverScans {
+public class ObjectCacheWorkload extends Workload implements io.github.ycsbkv.engine.WorkloadTraits {
 
   /** Reads are not checked: the values are not kept to compare against. */
   @Override
   public boolean checksValues() {
     return false;
+  }
+
+  /** Its runs start from what the store holds: the misses (and the populating they cause) are part of it. */
+  @Override
+  public boolean runsWithoutLoad() {
+    return true;
+  }
+
+  /** No scans, and no scanning workload reads its keys: no scan index. */
+  @Override
+  public boolean neverScans() {
+    return true;
   }
 
 

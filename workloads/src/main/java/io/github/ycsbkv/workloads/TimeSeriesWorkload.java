@@ -41,7 +41,7 @@ import site.ycsb.measurements.Measurements;
  *
  * Thread-safe: per-thread state lives in the object returned by {@link #initThread}.
  */
-public class TimeSeriesWorkload extends Workload implements io.github.ycsbkv.spi.ChecksValues {
+public class TimeSeriesWorkload extends Workload implements io.github.ycsbkv.engine.WorkloadTraits {
 
   /** With {@code dataintegrity=true} each read point is compared with the value its (seed, series, time) gives. */
   @Override

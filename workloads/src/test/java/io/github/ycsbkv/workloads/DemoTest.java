@@ -3,7 +3,7 @@ package io.github.ycsbkv.workloads;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.ycsbkv.cli.Main;
+import io.github.ycsbkv.internal.cli.Main;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.ycsbkv.cli.Main;
+import io.github.ycsbkv.internal.cli.Main;
 import io.github.ycsbkv.memory.MemoryDB;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

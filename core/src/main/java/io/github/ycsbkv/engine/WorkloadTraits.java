@@ -1,0 +1,90 @@
+package io.github.ycsbkv.engine;
+
+import site.ycsb.Workload;
+
+/**
+ * What a {@code site.ycsb.Workload} tells the engine about itself, so that the engine serves it right: implemented by
+ * a workload that differs from upstream's {@code CoreWorkload} in any of these; every default is what the engine
+ * assumes of a workload that does not implement it. Methods that depend on the workload's properties are asked after
+ * its {@code init()}; the others may be asked of an instance that was only constructed ({@link #of(Class)}).
+ */
+public interface WorkloadTraits {
+
+  /**
+   * Never scans, and no scanning workload reads its records (the cache workloads: memtier's GET/SET, the object
+   * cache): the bindings that keep a scan index beside the records keep none for it, whatever their
+   * {@code scanindex} says, so the server sees only the commands the workload's reference sends (memtier_benchmark:
+   * one per operation). The engine tells the bindings through {@link Benchmark#WORKLOAD_NEVER_SCANS}. Default: no.
+   */
+  default boolean neverScans() {
+    return false;
+  }
+
+  /**
+   * Its {@code run} starts from whatever the store holds, possibly nothing (memtier's cold cache: the misses are part
+   * of the result); otherwise a {@code run} on the embedded {@code memory} binding that finds its table empty loads
+   * the workload's records first, as YCSB's load-then-run expects. Default: {@link #skipsLoad()}.
+   */
+  default boolean runsWithoutLoad() {
+    return skipsLoad();
+  }
+
+  /**
+   * Its records are not written before its runs in a {@code sweep} (and so a {@code study}): each run starts from an
+   * empty store (with {@code --flush}, emptied before every repetition), as memtier_benchmark's do; its
+   * {@code recordcount} is the key range, not a number of records to write. Default: no.
+   */
+  default boolean skipsLoad() {
+    return false;
+  }
+
+  /**
+   * Checks the values it reads when {@code dataintegrity=true}, as upstream's {@code CoreWorkload} does. A workload
+   * that does not makes the engine say that {@code dataintegrity=true} has no effect, and lifts what the setting
+   * forbids (pipelining, a few threads serving many clients), as it does for a load, which never reads. Default: yes.
+   */
+  default boolean checksValues() {
+    return true;
+  }
+
+  /**
+   * Never looks at what an operation returned (its status or the values read), so that its operations may complete
+   * after the workload's call returned: the engine then may serve many closed-loop clients from a few threads through
+   * a binding's asynchronous operations ({@code drivers=auto}). A workload that reacts to a miss (populate on miss),
+   * verifies values, or reads and then writes what it read must not say so. Default: no.
+   */
+  default boolean pipelineSafe() {
+    return false;
+  }
+
+  /**
+   * Initialised, will call a blocking operation (a scan, a write with a time to live), which cannot run on a client
+   * library's event loop: the engine then serves its clients from threads of its own. Default: no.
+   */
+  default boolean callsBlockingOperations() {
+    return false;
+  }
+
+  /** The traits of a workload that says none: upstream's {@code CoreWorkload}'s. */
+  WorkloadTraits NONE = new WorkloadTraits() {};
+
+  /** {@code workload}'s traits, or {@link #NONE}. */
+  static WorkloadTraits of(Workload workload) {
+    return workload instanceof WorkloadTraits t ? t : NONE;
+  }
+
+  /**
+   * The traits of a workload class that do not depend on its properties, read from an instance only constructed
+   * ({@link #NONE} when it cannot be: the run itself then says what is wrong with the class).
+   */
+  static WorkloadTraits of(Class<?> workloadClass) {
+    if (!WorkloadTraits.class.isAssignableFrom(workloadClass)) {
+      return NONE;
+    }
+    try {
+      return (WorkloadTraits) workloadClass.getDeclaredConstructor().newInstance();
+    } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+      return NONE;
+    }
+  }
+}

@@ -1,0 +1,107 @@
+package io.github.ycsbkv.internal.cli;
+
+import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.results.EnvironmentInfo;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/**
+ * The {@code ycsb} command line: {@code load}, {@code run}, {@code bindings}, {@code demo}.
+ *
+ * <p>{@link #main} is the only place that calls {@link System#exit}; {@link #execute} runs a
+ * command line and returns its exit code (0 success, 1 the benchmark failed, 2 bad input, 3 the run
+ * finished but operations failed beyond {@code errors.tolerance}, 130 interrupted), for tests and for
+ * programs that embed the command line.
+ */
+@Command(name = "ycsb", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+    sortOptions = false, usageHelpAutoWidth = true,
+    description = {"Benchmarks key-value stores with YCSB workloads: Redis, Valkey, KeyDB, Dragonfly, Aerospike.",
+        "", "Example:", "  ycsb load memory -P workloads/workloada", "  ycsb run redis -P workloads/workloada -threads 8 -s",
+        ""},
+    subcommands = {LoadCommand.class, RunCommand.class, SweepCommand.class, StudyCommand.class, MergeCommand.class, ReportCommand.class,
+        BindingsCommand.class, DemoCommand.class,
+        CommandLine.HelpCommand.class},
+    footer = {"", "Exit codes: 0 success, 1 the benchmark failed, 2 bad input, 3 finished but operations failed",
+        "(more than -p errors.tolerance=N or =P%%, default 0), 130 interrupted (Ctrl-C).",
+        "Set YCSB_KV_DEBUG=1 to print stack traces of errors.",
+        "bin/ycsb reads JAVA_HOME, JAVA_OPTS and YCSB_CLASSPATH; load and run keep a class-data archive per binding",
+        "(faster JVM start) under core/target/cds, off with YCSB_KV_CDS=0.",
+        "Docs: README.md and docs/ in the ycsb-kv directory."})
+public final class Main implements Runnable {
+
+  /** Exit code after Ctrl-C, as shells report SIGINT. */
+  public static final int EXIT_INTERRUPTED = 130;
+
+  @Spec
+  CommandSpec spec;
+
+  private Main() {}
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getErr());
+    throw new UserError("no command given; use one of: load, run, sweep, merge, report, bindings, demo");
+  }
+
+  /** Runs the command line and exits with its code. */
+  public static void main(String[] args) {
+    Interrupts.install();
+    int code = execute(args, System.out, System.err);
+    System.out.flush();
+    System.err.flush();
+    System.exit(code);
+  }
+
+  /** Runs the command line, printing to {@code out} and {@code err}; returns the exit code. */
+  public static int execute(String[] args, PrintStream out, PrintStream err) {
+    CommandLine cmd = new CommandLine(new Main());
+    cmd.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
+    cmd.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
+    // YCSB options are words with one dash (-threads, -target): never read "-threadz" as "-t -h ...".
+    cmd.setPosixClusteredShortOptionsAllowed(false);
+    cmd.setParameterExceptionHandler((ex, badArgs) -> {
+      CommandLine where = ex.getCommandLine();
+      String name = where.getCommandSpec().qualifiedName();
+      String message = ex.getMessage();
+      if (where.getCommand() instanceof Main && ex instanceof CommandLine.UnmatchedArgumentException) {
+        message = "unknown command '" + ((CommandLine.UnmatchedArgumentException) ex).getUnmatched().get(0)
+            + "'; commands: load, run, sweep, merge, report, bindings, demo";
+      }
+      where.getErr().println(name + ": " + message + " (see '" + name + " --help')");
+      return UserError.USAGE;
+    });
+    cmd.setExecutionExceptionHandler((ex, where, parseResult) -> {
+      PrintWriter e = where.getErr();
+      if (ex instanceof UserError user) {
+        e.println("ycsb: " + user.getMessage());
+        debugTrace(ex, e);
+        return user.exitCode();
+      }
+      e.println("ycsb: internal error: " + UserError.describe(ex)
+          + " (a bug in ycsb-kv; YCSB_KV_DEBUG=1 prints the stack trace)");
+      debugTrace(ex, e);
+      return UserError.FAILED;
+    });
+    return cmd.execute(args);
+  }
+
+  private static void debugTrace(Throwable ex, PrintWriter err) {
+    if ("1".equals(System.getenv("YCSB_KV_DEBUG"))) {
+      ex.printStackTrace(err);
+    }
+  }
+
+  /** Prints ycsb-kv's version and the JVM it runs on. */
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      return new String[] {"ycsb-kv " + EnvironmentInfo.currentToolVersion() + " (YCSB core 0.17.0 contracts)",
+          "JVM: " + System.getProperty("java.vm.name") + " " + System.getProperty("java.version")};
+    }
+  }
+}

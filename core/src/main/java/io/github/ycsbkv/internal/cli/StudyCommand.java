@@ -1,0 +1,406 @@
+package io.github.ycsbkv.internal.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.internal.report.HtmlReport;
+import io.github.ycsbkv.results.SweepJson;
+import io.github.ycsbkv.spi.BindingRegistry;
+import io.github.ycsbkv.internal.provision.Provisioner;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ycsb study NAME}: one published comparison (../shared/SEEDS.md) as one command: its matrix run
+ * as a {@code sweep} (resumable, every store emptied before each load with {@code --flush}), then
+ * {@code report.html} with the published figures beside the measured ones. A store whose address is
+ * given with {@code -p} is used as given; the others are started (a container, else the binary on PATH) through a
+ * {@link io.github.ycsbkv.internal.provision.Provisioner} (module {@code ycsb-kv-provision}) and stopped at the end.
+ */
+@Command(name = "study", mixinStandardHelpOptions = true, separator = " ", sortOptions = false,
+    usageHelpAutoWidth = true,
+    description = {"Reproduce a published study: its workloads, thread counts and sizes as one sweep, then a report"
+        + " with the published figures beside the measured ones. Stores without an address given with -p are"
+        + " started for their own cells (a container of the pinned image when a Docker engine answers, else the"
+        + " binary on PATH on loopback; no persistence) and stopped after them.", ""},
+    footer = {"", "Examples:",
+        "  ycsb study --list",
+        "  ycsb study ycsb2025 --stores redis,dragonfly --out results/ycsb2025 --scale 0.01 --flush",
+        "  ycsb study memtier2025 --out results/memtier --tls -p valkey:dragonfly.port=6381"
+            + "   # valkey given, others started; memtier2025 runs every store with the dragonfly binding's client"})
+final class StudyCommand implements Callable<Integer> {
+
+  /** The label of a store's TLS cells: {@code redis+tls}. */
+  static final String TLS = "+tls";
+  /** The label of a store's cells with shared connections ({@code --shape multiplexed}): {@code redis+multiplexed}. */
+  static final String MULTIPLEXED = "+multiplexed";
+  /** The connections the clients of a {@link #MULTIPLEXED} cell share. */
+  static final int MULTIPLEXED_CONNECTIONS = 4;
+
+  /** The binding every store of the chosen study runs with, or null for each store's own. */
+  private String client;
+
+  @Spec
+  CommandSpec spec;
+
+  @Parameters(index = "0", arity = "0..1", paramLabel = "STUDY", description = "ycsb2025 or memtier2025.")
+  String name;
+
+  @Option(names = "--list", description = "List the studies, their matrices and sources.")
+  boolean list;
+
+  @Option(names = "--stores", paramLabel = "NAMES", split = ",", description = "Stores (bindings) to run; default: the"
+      + " study's.")
+  List<String> stores;
+
+  @Option(names = "--out", paramLabel = "DIR", description = "Where results and report.html go.")
+  Path out;
+
+  @Option(names = "--scale", paramLabel = "S", description = "Multiply the study's record and operation counts by S"
+      + " (default ${DEFAULT-VALUE}).")
+  double scale = 1.0;
+
+  @Option(names = "--repeat", paramLabel = "R", description = "Repetitions of every cell (default: the study's, 3).")
+  Integer repeat;
+
+  @Option(names = "--flush", description = "Empty each store before every load (FLUSHDB, an Aerospike truncate), so"
+      + " that every workload starts from an empty store and its memory figures are its own. Deletes data on the"
+      + " servers given: never done without this flag.")
+  boolean flush;
+
+  @Option(names = "--tls", description = "Run the study's TLS pass too (memtier2025): each store again as STORE+tls,"
+      + " serving TLS only with a throw-away CA; a store whose server cannot serve TLS here is left out of it, and"
+      + " said so.")
+  boolean tls;
+
+  @Option(names = "--shape", paramLabel = "SHAPE", description = "published (default): every client with a connection"
+      + " of its own and one request in flight, as the study's clients; multiplexed: each RESP store also runs as"
+      + " STORE+multiplexed, its clients sharing " + MULTIPLEXED_CONNECTIONS + " connections with their requests"
+      + " pipelined on them (as a client made for a multi-threaded server does), side by side.")
+  String shape = "published";
+
+  @Option(names = "--servers", paramLabel = "WAY", description = "How stores without an address are started: auto (a"
+      + " container of the store's pinned image when a Docker engine answers, else its binary on PATH), container or"
+      + " binary (default ${DEFAULT-VALUE}).")
+  String servers = "auto";
+
+  @Option(names = "-p", paramLabel = "[STORE:]KEY=VALUE", description = "A property for every cell, or with STORE:"
+      + " for one store's (redis+tls: for its TLS cells), e.g. store addresses; repeatable.")
+  List<String> propertyPairs = new ArrayList<>();
+
+  @Override
+  public Integer call() throws IOException {
+    PrintWriter stdout = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    if (list) {
+      list(stdout);
+      return 0;
+    }
+    if (name == null || out == null) {
+      throw new UserError("ycsb study NAME --out DIR [--stores ...] [--scale S] [--repeat R] [--flush] [-p ...]"
+          + " (ycsb study --list names the studies)");
+    }
+    Studies.Study study = Studies.find(name.trim());
+    client = study.client();
+    if (tls && study.tlsWorkloads().isEmpty()) {
+      throw new UserError("study " + study.name() + " has no TLS pass; drop --tls (ycsb study --list)");
+    }
+    Provisioner.Way way = way();
+    List<String> chosen = stores == null || stores.isEmpty() ? study.stores() : stores;
+    int repetitions = repeat == null ? study.defaultRepeat() : repeat;
+    if (study.client() != null && chosen.contains("aerospike")) {
+      throw new UserError("study " + study.name() + " runs RESP stores only (redis, valkey, keydb, dragonfly), with"
+          + " one client; drop aerospike from --stores");
+    }
+    boolean multiplexed = multiplexed();
+    Provisioner provisioner = provisioner(chosen, way);
+    List<String> notes = new ArrayList<>();
+    List<String> labels = labels(study, chosen, multiplexed, provisioner, way, notes, err);
+    announce(study, chosen, labels, repetitions, err);
+    writeStudy(study, chosen, notes);
+    if (study.client() != null) {
+      err.println("ycsb-kv study: every store runs with the " + study.client() + " binding's client (as the study"
+          + " ran one client for all); give store addresses with its keys, e.g. -p redis:" + study.client()
+          + ".port=6379");
+    }
+    ClassLoader loader = StudyCommand.class.getClassLoader();
+    BindingRegistry registry = BindingRegistry.load(loader);
+    SweepPlan plan = plan(study, chosen, labels, repetitions).build(registry, loader);
+    try (StartedServers servers = new StartedServers(provisioner, way, study, err)) {
+      int code = new SweepRunner(plan, servers, stdout, err).run();
+      if (Files.exists(out.resolve(SweepJson.FILE_NAME))) {
+        Path report = HtmlReport.write(out);
+        err.println("ycsb-kv study: wrote " + report + " (the published figures beside the measured ones)");
+      }
+      return code;
+    }
+  }
+
+  /** {@code --list}: every study, its matrix and source. */
+  private static void list(PrintWriter stdout) {
+    for (Studies.Study s : Studies.ALL) {
+      stdout.printf(Locale.ROOT, "%s: %s%n  stores %s; workloads %s; threads %s; %d repetitions by default; source %s%n",
+          s.name(), s.title(), String.join(",", s.stores()), String.join(",", s.workloads()),
+          s.threads().stream().map(String::valueOf).collect(Collectors.joining(",")), s.defaultRepeat(), s.source());
+      for (Studies.Part part : s.parts()) {
+        stdout.printf(Locale.ROOT, "  and %s at %s thread(s), %d iterations%n", part.workload(),
+            part.threads().stream().map(String::valueOf).collect(Collectors.joining(",")), part.iterations());
+      }
+      if (!s.tlsWorkloads().isEmpty()) {
+        stdout.printf(Locale.ROOT, "  --tls: %s again over TLS%n", String.join(",", s.tlsWorkloads()));
+      }
+    }
+    stdout.flush();
+  }
+
+  private Provisioner.Way way() {
+    try {
+      return Provisioner.Way.valueOf(servers.trim().toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new UserError("--servers must be auto, container or binary, got '" + servers + "'");
+    }
+  }
+
+  private boolean multiplexed() {
+    return switch (shape.trim().toLowerCase(Locale.ROOT)) {
+      case "published" -> false;
+      case "multiplexed" -> true;
+      default -> throw new UserError("--shape must be published or multiplexed, got '" + shape + "'");
+    };
+  }
+
+  /**
+   * The sweep's labels: each store, the same store with shared connections ({@code --shape multiplexed}), then the
+   * same store serving TLS ({@code --tls}), so that each server runs around its own cells; a TLS label whose server
+   * cannot serve TLS here is left out, with a note.
+   */
+  private List<String> labels(Studies.Study study, List<String> chosen, boolean multiplexed, Provisioner provisioner,
+      Provisioner.Way way, List<String> notes, PrintWriter err) {
+    List<String> labels = new ArrayList<>();
+    for (String store : chosen) {
+      labels.add(store);
+      if (multiplexed && !store.equals("aerospike")) {
+        labels.add(store + MULTIPLEXED);
+      }
+      String label = store + TLS;
+      if (tls) {
+        String why = addressGiven(label) ? null : provisioner == null ? "no provisioner on the class path"
+            : provisioner.unavailable(new Provisioner.Request(store, 0, true, way, study.client()));
+        if (why == null) {
+          labels.add(label);
+        } else {
+          notes.add(label + " is left out: " + why + " (or give its address: -p " + label + ":KEY=VALUE)");
+          err.println("ycsb-kv study: " + notes.get(notes.size() - 1));
+        }
+      }
+    }
+    return labels;
+  }
+
+  /** The study's matrix as one line on stderr. */
+  private void announce(Studies.Study study, List<String> chosen, List<String> labels, int repetitions,
+      PrintWriter err) {
+    long tlsLabels = labels.stream().filter(l -> l.endsWith(TLS)).count();
+    long shared = labels.stream().filter(l -> l.endsWith(MULTIPLEXED)).count();
+    err.printf(Locale.ROOT, "ycsb-kv study %s: %s; %d store(s)%s%s x %d workload(s) x %d thread counts x %d"
+        + " repetitions%s at scale %s%n", study.name(), study.title(), chosen.size(), tlsLabels > 0 ? " (and "
+        + tlsLabels + " over TLS)" : "", shared > 0 ? " (and " + shared + " with " + MULTIPLEXED_CONNECTIONS
+        + " shared connections)" : "", study.workloads().size(), study.threads().size(),
+        repetitions, study.parts().stream().map(part -> ", " + part.workload() + " x " + part.iterations()
+            + " iterations").collect(Collectors.joining()),
+        java.math.BigDecimal.valueOf(scale).stripTrailingZeros().toPlainString());
+  }
+
+  /** The study's matrix as a sweep plan: its labels, workloads, parts, properties, and the command as typed. */
+  private SweepPlan.Builder plan(Studies.Study study, List<String> chosen, List<String> labels, int repetitions) {
+    List<String> pairs = new ArrayList<>(study.properties());
+    pairs.addAll(propertyPairs);
+    List<String> args = spec.commandLine().getParseResult().originalArgs();
+    SweepPlan.Builder plan = new SweepPlan.Builder().bindings(labels).workloads(study.allWorkloads())
+        .threads(study.threads()).repeat(repetitions).out(out).scale(scale).flush(flush).properties(pairs)
+        .command("bin/ycsb study " + String.join(" ", args.subList(args.indexOf("study") + 1, args.size())));
+    for (Studies.Part part : study.parts()) {
+      plan.workloadRuns(part.workload(), part.threads(), part.iterations());
+    }
+    for (String label : labels) {
+      if (label.endsWith(TLS)) {
+        plan.labelWorkloads(label, study.tlsWorkloads());
+      }
+      if (label.endsWith(MULTIPLEXED)) {
+        plan.labelProperty(label, "connections", Integer.toString(MULTIPLEXED_CONNECTIONS));
+      }
+    }
+    if (study.client() != null) {
+      for (String store : chosen) {
+        plan.runWith(store, study.client());
+      }
+    }
+    return plan;
+  }
+
+  /**
+   * The servers this study starts: each store's just before its own cells and stopped after them, so that it never
+   * shares the cores idle (a store whose address was given is used as given); all stopped at the end, and on exit.
+   */
+  private final class StartedServers implements SweepRunner.Servers, AutoCloseable {
+    private final Provisioner provisioner;
+    private final Provisioner.Way way;
+    private final Studies.Study study;
+    private final PrintWriter err;
+    private final int ioThreads;
+    private final Map<String, Provisioner.Provisioned> started = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Thread stopOnExit = new Thread(this::close, "ycsb-study-servers");
+
+    StartedServers(Provisioner provisioner, Provisioner.Way way, Studies.Study study, PrintWriter err) {
+      this.provisioner = provisioner;
+      this.way = way;
+      this.study = study;
+      this.err = err;
+      this.ioThreads = ioThreads(study, err);
+      Runtime.getRuntime().addShutdownHook(stopOnExit);
+    }
+
+    @Override
+    public Map<String, String> start(String label) throws IOException {
+      if (provisioner == null || addressGiven(label)) {
+        return Map.of();
+      }
+      String store = label.contains("+") ? label.substring(0, label.indexOf('+')) : label;
+      Provisioner.Provisioned s = provisioner.start(new Provisioner.Request(store, ioThreads, label.endsWith(TLS), way,
+          study.client()));
+      started.put(label, s);
+      err.println("ycsb-kv study: " + s.description());
+      return s.properties();
+    }
+
+    @Override
+    public void stop(String label) {
+      Provisioner.Provisioned s = started.remove(label);
+      if (s != null) {
+        s.close();
+        err.println("ycsb-kv study: stopped the server (" + s.description().split(": ", 2)[0] + ")");
+      }
+    }
+
+    @Override
+    public void close() {
+      started.values().forEach(Provisioner.Provisioned::close);
+      started.clear();
+      try {
+        Runtime.getRuntime().removeShutdownHook(stopOnExit);
+      } catch (IllegalStateException shuttingDown) {
+        // the hook runs anyway; closing twice is harmless
+      }
+    }
+  }
+
+  /**
+   * The provisioner for the stores without an address among the -p properties (started in containers or from
+   * PATH on loopback); a store that has neither is one line, before anything runs, saying what to give.
+   */
+  private Provisioner provisioner(List<String> chosen, Provisioner.Way way) {
+    Provisioner provisioner = java.util.ServiceLoader.load(Provisioner.class, StudyCommand.class.getClassLoader())
+        .findFirst().orElse(null);
+    for (String store : chosen) {
+      if (addressGiven(store)) {
+        continue;
+      }
+      String why = provisioner == null ? "no provisioner on the class path (module ycsb-kv-provision)"
+          : provisioner.unavailable(new Provisioner.Request(store, 0, false, way, client));
+      if (why != null) {
+        throw new UserError("no address for " + store + " (give -p " + store + ":" + (client == null
+            ? addressExample(store) : client + ".port=PORT") + ") and"
+            + " it cannot be started here: " + why);
+      }
+    }
+    return provisioner;
+  }
+
+  /** The study's I/O threads per server, capped at this machine's cores (and said so); 0: the servers' defaults. */
+  private static int ioThreads(Studies.Study study, PrintWriter err) {
+    int cores = Runtime.getRuntime().availableProcessors();
+    int ioThreads = study.ioThreads() <= 0 ? 0 : Math.min(study.ioThreads(), cores);
+    if (study.ioThreads() > cores) {
+      err.printf(Locale.ROOT, "ycsb-kv study: the study gives each server %d I/O threads; this machine has %d cores,"
+          + " so servers started here get %d%n", study.ioThreads(), cores, ioThreads);
+    }
+    return ioThreads;
+  }
+
+  /**
+   * Whether -p names an address for {@code store}: for it alone ({@code store:key=...}) or for its binding's keys;
+   * a TLS label ({@code redis+tls}) only by its own {@code redis+tls:key=...}.
+   */
+  private boolean addressGiven(String store) {
+    if (store.endsWith(MULTIPLEXED)) {
+      return addressGiven(store.substring(0, store.length() - MULTIPLEXED.length()));
+    }
+    List<String> keys = store.endsWith(TLS) || client != null ? List.of() : switch (store) {
+      case "dragonfly" -> List.of("dragonfly.host", "dragonfly.port", "dragonfly.uri");
+      case "aerospike" -> List.of("as.host", "as.port");
+      default -> List.of("redis.host", "redis.port", "redis.uri");
+    };
+    for (String pair : propertyPairs) {
+      String key = pair.contains("=") ? pair.substring(0, pair.indexOf('=')).trim() : pair;
+      if (key.startsWith(store + ":") || keys.contains(key)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static String addressExample(String store) {
+    return switch (store) {
+      case "dragonfly" -> "dragonfly.port=PORT";
+      case "aerospike" -> "as.host=HOST:PORT";
+      default -> "redis.port=PORT";
+    };
+  }
+
+  /** {@code DIR/study.json}: the study, its method and differences, and its published figures. */
+  private void writeStudy(Studies.Study study, List<String> chosen, List<String> notes) throws IOException {
+    Files.createDirectories(out);
+    ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    ObjectNode json = mapper.createObjectNode();
+    json.put("schema", "ycsb-kv/study/1");
+    json.put("name", study.name());
+    json.put("title", study.title());
+    json.put("source", study.source());
+    json.put("method", study.method());
+    json.put("scale", scale);
+    json.put("tls", tls);
+    json.put("shape", shape.trim().toLowerCase(Locale.ROOT));
+    ArrayNode notesJson = json.putArray("notes");
+    notes.forEach(notesJson::add);
+    ArrayNode figures = json.putArray("published");
+    for (Studies.Published p : study.published()) {
+      if (!chosen.contains(p.store())) {
+        continue;
+      }
+      ObjectNode f = figures.addObject();
+      f.put("workload", p.workload());
+      f.put("store", p.store());
+      f.put("studyThreads", p.studyThreads());
+      f.put("threads", p.ourThreads());
+      f.put("figure", p.figure());
+      f.put("value", p.value());
+      f.put("unit", p.unit());
+    }
+    mapper.writeValue(out.resolve(HtmlReport.STUDY_FILE).toFile(), json);
+  }
+}

@@ -1,0 +1,132 @@
+package io.github.ycsbkv.internal.cli;
+
+import io.github.ycsbkv.config.Props;
+import io.github.ycsbkv.config.Secrets;
+import io.github.ycsbkv.engine.Benchmark;
+import io.github.ycsbkv.spi.BindingRegistry;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ycsb sweep}: bindings x workloads x thread counts x repetitions, one result directory per
+ * cell ({@code OUT/<binding>/<workload>/t<threads>/r<repetition>/}), and {@code sweep.json} /
+ * {@code sweep.csv} with, per cell and figure, mean, standard deviation, coefficient of variation
+ * and a 95% confidence interval over the repetitions. Resumable: a cell whose {@code result.json}
+ * says it completed is not run again.
+ */
+@Command(name = "sweep", mixinStandardHelpOptions = true, separator = " ", sortOptions = false,
+    usageHelpAutoWidth = true,
+    description = {"Run a matrix of bindings x workloads x thread counts x repetitions and summarise each cell's"
+        + " repetitions (mean, standard deviation, coefficient of variation, 95%% confidence interval).", ""},
+    footer = {"", "Example: ycsb sweep --bindings memory,redis --workloads readheavy,balanced --threads 1,2,4"
+        + " --repeat 3 --out results -p recordcount=100000 -p operationcount=100000 -p redis.host=127.0.0.1",
+        "Store addresses come from -p (redis.host, dragonfly.host, ...). See docs/results.md."})
+final class SweepCommand implements Callable<Integer> {
+
+  /** The study's thread counts. */
+  static final String DEFAULT_THREADS = "1,2,4,8,16,32";
+
+  @Spec
+  CommandSpec spec;
+
+  @Option(names = "--bindings", paramLabel = "NAMES", required = true, split = ",",
+      description = "Bindings, comma-separated (see 'ycsb bindings'); NAME+LABEL runs binding NAME again under its"
+          + " own label with its own -p NAME+LABEL:KEY=VALUE properties (e.g. redis,redis+tls).")
+  List<String> bindings;
+
+  @Option(names = "--workloads", paramLabel = "FILES", required = true, split = ",",
+      description = "Workload files, comma-separated: names in workloads/ (readheavy) or paths.")
+  List<String> workloads;
+
+  @Option(names = "--threads", paramLabel = "N,N,...", split = ",",
+      description = "Thread counts (default " + DEFAULT_THREADS + ", the 2025 study's).")
+  List<Integer> threads = new ArrayList<>(List.of(1, 2, 4, 8, 16, 32));
+
+  @Option(names = "--repeat", paramLabel = "R", description = "Repetitions of every cell (default ${DEFAULT-VALUE}).")
+  int repeat = 1;
+
+  @Option(names = "--out", paramLabel = "DIR", required = true, description = "Where results go.")
+  Path out;
+
+  @Option(names = "--reload", paramLabel = "WHEN",
+      description = "Load again before each cell: auto (when the workload inserts), always, never (default ${DEFAULT-VALUE}).")
+  String reload = "auto";
+
+  @Option(names = "--scale", paramLabel = "S",
+      description = "Multiply each workload file's recordcount and operationcount by S (e.g. 0.01 for a quick pass"
+          + " of the study's sizes); -p recordcount/operationcount still win (default ${DEFAULT-VALUE}).")
+  double scale = 1.0;
+
+  @Option(names = "--flush",
+      description = "Empty each store before every load (FLUSHDB, an Aerospike truncate), so that each workload, and"
+          + " each reloaded cell, starts from an empty store and its memory figures are its own. Deletes data: only"
+          + " for servers you can empty.")
+  boolean flush;
+
+  @Option(names = "-p", paramLabel = "[BINDING:]KEY=VALUE",
+      description = "A property for every cell, or with BINDING: for that binding's cells only (e.g."
+          + " valkey:redis.port=6381); repeatable.")
+  List<String> propertyPairs = new ArrayList<>();
+
+  @Override
+  public Integer call() throws IOException {
+    ClassLoader loader = SweepCommand.class.getClassLoader();
+    BindingRegistry registry = BindingRegistry.load(loader);
+    SweepPlan plan = new SweepPlan.Builder().bindings(bindings).workloads(workloads).properties(propertyPairs)
+        .threads(threads).repeat(repeat).scale(scale).out(out).reload(reload).flush(flush).command(commandLine())
+        .build(registry, loader);
+    return new SweepRunner(plan, SweepRunner.Servers.NONE, spec.commandLine().getOut(),
+        spec.commandLine().getErr()).run();
+  }
+
+  /** This command line as typed ({@link SweepPlan.Builder#command} masks the values of secret properties). */
+  private String commandLine() {
+    StringBuilder sb = new StringBuilder("bin/ycsb sweep");
+    List<String> all = spec.commandLine().getParseResult().originalArgs();
+    for (String a : all.subList(all.indexOf("sweep") + 1, all.size())) {
+      sb.append(' ').append(a.matches("[A-Za-z0-9_./:=,@+-]+") ? a : "'" + a.replace("'", "'\\''") + "'");
+    }
+    return sb.toString();
+  }
+
+  /** {@code text} with the value of every {@code KEY=VALUE} token whose key is secret masked. */
+  static String redactPairs(String text) {
+    StringBuilder sb = new StringBuilder();
+    for (String token : text.split(" ")) {
+      int eq = token.indexOf('=');
+      sb.append(sb.length() == 0 ? "" : " ").append(eq <= 0 ? token
+          : token.substring(0, eq + 1) + Secrets.redact(token.substring(0, eq), token.substring(eq + 1)));
+    }
+    return sb.toString();
+  }
+
+  /**
+   * Scales a workload file's sizes: recordcount and operationcount times {@code factor} (at least 1), and
+   * the time-series workload's series count down to the records when there are fewer records than series.
+   */
+  static void scale(Properties p, double factor) {
+    if (factor == 1.0) {
+      return;
+    }
+    for (String key : List.of(Benchmark.RECORD_COUNT, Benchmark.OPERATION_COUNT)) {
+      if (p.getProperty(key) != null) {
+        p.setProperty(key, Long.toString(Math.max(1, Math.round(Props.getLong(p, key, 0, 0) * factor))));
+      }
+    }
+    long records = Props.getLong(p, Benchmark.RECORD_COUNT, 0, 0);
+    if (p.getProperty("ts.series") != null || p.getProperty(Benchmark.WORKLOAD, "").endsWith("TimeSeriesWorkload")) {
+      long series = Props.getLong(p, "ts.series", 1024, 1);
+      if (records > 0 && records < series) {
+        p.setProperty("ts.series", Long.toString(records));
+      }
+    }
+  }
+}

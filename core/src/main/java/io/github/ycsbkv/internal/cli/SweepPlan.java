@@ -1,0 +1,267 @@
+package io.github.ycsbkv.internal.cli;
+
+import io.github.ycsbkv.config.PropertySources;
+import io.github.ycsbkv.config.Props;
+import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.engine.Benchmark;
+import io.github.ycsbkv.engine.Benchmarks;
+import io.github.ycsbkv.engine.WorkloadTraits;
+import io.github.ycsbkv.spi.BindingRegistry;
+import io.github.ycsbkv.spi.EmptiesStore;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * What a sweep runs, fixed before its first cell, so that a typo fails before anything runs: its targets (each a
+ * binding under a label, with the properties and workloads of its own), its workloads (each with its properties,
+ * thread counts and repetitions), where results go, when to load again, whether to empty the stores, and the
+ * command recorded. {@code ycsb sweep} builds one from its options, {@code ycsb study} from a study; one
+ * {@link SweepRunner} runs either. Immutable (the workloads' properties are copied, never changed).
+ */
+record SweepPlan(List<Target> targets, List<Workload> workloads, Path out, Reload reload, boolean flush,
+    String command) {
+
+  /** When a workload is loaded again: before every repetition (always, or auto when it inserts), or once. */
+  enum Reload { AUTO, ALWAYS, NEVER }
+
+  /**
+   * A binding's cells: its label ({@code redis}, {@code redis+tls}), the binding that runs them, properties for its
+   * cells only, and the workloads it runs (null: all).
+   */
+  record Target(String label, Benchmarks binding, Map<String, String> properties, List<String> only) {
+
+    boolean runs(String workload) {
+      return only == null || only.contains(workload);
+    }
+  }
+
+  /**
+   * A workload file's cells: its name, its properties (scaled, with the sweep's global {@code -p}), the thread
+   * counts and repetitions, whether its runs start without a load ({@link WorkloadTraits#skipsLoad()}) and whether it inserts.
+   */
+  record Workload(String name, Properties properties, List<Integer> threads, int repeat, boolean skipsLoad,
+      boolean inserts) {
+
+    /** Whether every repetition loads again first. */
+    boolean reloads(Reload reload) {
+      return reload == Reload.ALWAYS || (reload == Reload.AUTO && inserts);
+    }
+  }
+
+  SweepPlan {
+    targets = List.copyOf(targets);
+    workloads = List.copyOf(workloads);
+  }
+
+  /** The repetitions the plan runs over every cell (for the progress line). */
+  int repetitions() {
+    int n = 0;
+    for (Target t : targets) {
+      for (Workload w : workloads) {
+        n += t.runs(w.name()) ? w.threads().size() * w.repeat() : 0;
+      }
+    }
+    return n;
+  }
+
+  /** Builds a plan: what both commands give, then {@link #build} resolves and checks it. Not thread-safe. */
+  static final class Builder {
+    private final List<String> bindings = new ArrayList<>();
+    private final List<String> workloadFiles = new ArrayList<>();
+    private final List<String> pairs = new ArrayList<>();
+    private List<Integer> threads = List.of(1);
+    private int repeat = 1;
+    private double scale = 1.0;
+    private Path out;
+    private Reload reload = Reload.AUTO;
+    private boolean flush;
+    private String command = "";
+    private final Map<String, List<Integer>> workloadThreads = new LinkedHashMap<>();
+    private final Map<String, Integer> workloadRepeat = new LinkedHashMap<>();
+    private final Map<String, Map<String, String>> labelProperties = new LinkedHashMap<>();
+    private final Map<String, List<String>> labelWorkloads = new LinkedHashMap<>();
+    private final Map<String, String> runWith = new LinkedHashMap<>();
+
+    /** Bindings as typed: {@code NAME}, or {@code NAME+LABEL} to run NAME again under its own label. */
+    Builder bindings(List<String> names) {
+      bindings.addAll(names);
+      return this;
+    }
+
+    /** Workload files: names in {@code workloads/} or paths. */
+    Builder workloads(List<String> files) {
+      workloadFiles.addAll(files);
+      return this;
+    }
+
+    /** {@code [LABEL:]KEY=VALUE} pairs: for every cell, or for one label's. */
+    Builder properties(List<String> keyValues) {
+      pairs.addAll(keyValues);
+      return this;
+    }
+
+    Builder threads(List<Integer> counts) {
+      threads = List.copyOf(counts);
+      return this;
+    }
+
+    Builder repeat(int repetitions) {
+      repeat = repetitions;
+      return this;
+    }
+
+    /** Multiplies each workload file's recordcount and operationcount ({@code -p} still wins). */
+    Builder scale(double factor) {
+      scale = factor;
+      return this;
+    }
+
+    Builder out(Path dir) {
+      out = dir;
+      return this;
+    }
+
+    Builder reload(String when) {
+      try {
+        reload = Reload.valueOf(when.trim().toUpperCase(Locale.ROOT));
+      } catch (IllegalArgumentException e) {
+        throw new UserError("--reload must be auto, always or never, got '" + when + "'");
+      }
+      return this;
+    }
+
+    Builder flush(boolean empty) {
+      flush = empty;
+      return this;
+    }
+
+    /** The command recorded in {@code sweep.json} (secrets are masked by the builder). */
+    Builder command(String text) {
+      command = text;
+      return this;
+    }
+
+    /** Thread counts and repetitions of one workload where they differ ({@code ycsb study}'s object-cache part). */
+    Builder workloadRuns(String workload, List<Integer> counts, int repetitions) {
+      workloadThreads.put(workload, List.copyOf(counts));
+      workloadRepeat.put(workload, repetitions);
+      return this;
+    }
+
+    /** A property for one label's cells only. */
+    Builder labelProperty(String label, String key, String value) {
+      labelProperties.computeIfAbsent(label, k -> new LinkedHashMap<>()).put(key, value);
+      return this;
+    }
+
+    /** The workloads one label runs, where it runs fewer than all ({@code ycsb study --tls}). */
+    Builder labelWorkloads(String label, List<String> workloads) {
+      labelWorkloads.put(label, List.copyOf(workloads));
+      return this;
+    }
+
+    /** Runs {@code name}'s cells with another binding's client, under its own name ({@code memtier2025}). */
+    Builder runWith(String name, String binding) {
+      runWith.put(name, binding);
+      return this;
+    }
+
+    /** Resolves every binding and reads every workload file; the first mistake is one line. */
+    SweepPlan build(BindingRegistry registry, ClassLoader loader) {
+      if (repeat < 1 || threads.isEmpty() || threads.stream().anyMatch(t -> t < 1)) {
+        throw new UserError("--repeat and every --threads value must be at least 1");
+      }
+      if (!(scale > 0) || scale > 1e6) {
+        throw new UserError("--scale must be a positive factor (e.g. 0.01), got " + scale);
+      }
+      Map<String, Benchmarks> resolved = resolve(registry, loader);
+      List<String> global = new ArrayList<>();
+      for (String pair : pairs) {
+        splitPair(pair, resolved, global);
+      }
+      List<Target> targets = new ArrayList<>();
+      resolved.forEach((label, r) -> targets.add(new Target(label, r,
+          Map.copyOf(labelProperties.getOrDefault(label, Map.of())), labelWorkloads.get(label))));
+      List<Workload> workloads = new ArrayList<>();
+      for (String w : workloadFiles) {
+        workloads.add(workload(w, global, loader));
+      }
+      return new SweepPlan(targets, workloads, out, reload, flush, SweepCommand.redactPairs(command));
+    }
+
+    /**
+     * Every binding, by label: NAME+LABEL is binding NAME again under its own label, directories and LABEL:
+     * properties ({@code ycsb study}'s {@code redis+tls}).
+     */
+    private Map<String, Benchmarks> resolve(BindingRegistry registry, ClassLoader loader) {
+      Map<String, Benchmarks> resolved = new LinkedHashMap<>();
+      for (String b : bindings) {
+        String typed = b.trim();
+        int plus = typed.indexOf('+');
+        String suffix = plus > 0 ? typed.substring(plus) : "";
+        if (plus > 0 && !suffix.matches("\\+[A-Za-z0-9_-]+")) {
+          throw new UserError("--bindings: '" + typed + "' is not NAME or NAME+LABEL (letters, digits, _ and - in the"
+              + " label)");
+        }
+        String base = plus > 0 ? typed.substring(0, plus) : typed;
+        Benchmarks r = Benchmarks.of(runWith.getOrDefault(base, base), new Properties(), registry, loader);
+        String name = runWith.containsKey(base) ? base : r.name();
+        if (flush && !EmptiesStore.class.isAssignableFrom(r.dbClass())) {
+          throw new UserError("--flush: binding '" + r.name() + "' cannot empty its store (it does not implement"
+              + " io.github.ycsbkv.spi.EmptiesStore); drop --flush");
+        }
+        if (resolved.put(name + suffix, r) != null) {
+          throw new UserError("--bindings names '" + name + suffix + "' twice; give the second a label, e.g. "
+              + name + "+b");
+        }
+      }
+      return resolved;
+    }
+
+    /** {@code LABEL:KEY=VALUE} applies to one label's cells only (redis, valkey and keydb share redis.* keys). */
+    private void splitPair(String pair, Map<String, Benchmarks> resolved, List<String> global) {
+      int colon = pair.indexOf(':');
+      int eq = pair.indexOf('=');
+      String label = colon > 0 && (eq < 0 || colon < eq) ? pair.substring(0, colon) : null;
+      if (label == null || !resolved.containsKey(label)) {
+        global.add(pair);
+        return;
+      }
+      String kv = pair.substring(colon + 1);
+      int e = kv.indexOf('=');
+      if (e <= 0) {
+        throw new UserError("-p expects [binding:]key=value, got '" + pair + "'");
+      }
+      labelProperty(label, kv.substring(0, e).trim(), kv.substring(e + 1));
+    }
+
+    private Workload workload(String w, List<String> global, ClassLoader loader) {
+      String file = w.contains("/") || Files.exists(Path.of(w)) ? w : "workloads/" + w;
+      Properties p = PropertySources.load(List.of(file), List.of());
+      if (p.getProperty(Benchmark.WORKLOAD) == null) {
+        throw new UserError("workload file '" + file + "' sets no workload class");
+      }
+      SweepCommand.scale(p, scale);
+      p.putAll(PropertySources.load(List.of(), global));
+      String name = Path.of(w).getFileName().toString();
+      return new Workload(name, p, workloadThreads.getOrDefault(name, threads),
+          workloadRepeat.getOrDefault(name, repeat), skipsLoad(p, loader),
+          Props.getDouble(p, "insertproportion", 0) > 0);
+    }
+
+    /** Whether the workload's class says its runs start without a load ({@link WorkloadTraits#skipsLoad()}). */
+    private static boolean skipsLoad(Properties workload, ClassLoader loader) {
+      try {
+        return WorkloadTraits.of(Class.forName(workload.getProperty(Benchmark.WORKLOAD), false, loader)).skipsLoad();
+      } catch (ClassNotFoundException | LinkageError e) {
+        return false; // the run names the missing class in its own words
+      }
+    }
+  }
+}

@@ -1,0 +1,329 @@
+package io.github.ycsbkv.internal.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.engine.Benchmark;
+import io.github.ycsbkv.engine.Benchmarks;
+import io.github.ycsbkv.engine.Phase;
+import io.github.ycsbkv.engine.StopReason;
+import io.github.ycsbkv.memory.MemoryDB;
+import io.github.ycsbkv.results.BenchmarkResult;
+import io.github.ycsbkv.results.ResultJson;
+import io.github.ycsbkv.results.Summary;
+import io.github.ycsbkv.results.SummaryCsv;
+import io.github.ycsbkv.results.SweepCell;
+import io.github.ycsbkv.results.SweepJson;
+import io.github.ycsbkv.spi.EmptiesStore;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+
+/**
+ * Runs a {@link SweepPlan}: per target (with its server around its cells, {@link Servers}), per workload, per thread
+ * count, its repetitions, each one phase whose result goes to {@code OUT/<label>/<workload>/t<threads>/r<n>/}; loads
+ * (and empties the store, with {@code --flush}) where the plan says; summarises each cell's completed repetitions;
+ * writes {@code sweep.json} and {@code sweep.csv}. Resumable: a repetition whose {@code result.json} says it
+ * completed is read, not run again. Ctrl-C during a phase stops the sweep with what completed kept. Used once, by one
+ * thread.
+ */
+final class SweepRunner {
+
+  /** What runs around one target's cells: {@code ycsb study} starts and stops its server. */
+  interface Servers {
+    /** Before the target's first cell; returns properties for its cells (a started server's address). */
+    Map<String, String> start(String label) throws IOException;
+
+    /** After its last cell (also when it failed). */
+    void stop(String label);
+
+    Servers NONE = new Servers() {
+      @Override
+      public Map<String, String> start(String label) {
+        return Map.of();
+      }
+
+      @Override
+      public void stop(String label) {}
+    };
+  }
+
+  /** Thrown to unwind the loops when Ctrl-C stopped a phase. */
+  private static final class Interrupted extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    Interrupted(String message) {
+      super(message, null, false, false);
+    }
+  }
+
+  /** What {@link #load} returns when Ctrl-C stopped it: the sweep stops too. */
+  private static final String LOAD_INTERRUPTED = "the load was interrupted (Ctrl-C)";
+
+  private final SweepPlan plan;
+  private final Servers servers;
+  private final PrintWriter out;
+  private final PrintWriter err;
+  private final List<SweepCell> cells = new ArrayList<>();
+  private final Set<String> noLoadSaid = new HashSet<>();
+  private final int total;
+  private int position;
+  private int ran;
+  private long startNanos;
+
+  SweepRunner(SweepPlan plan, Servers servers, PrintWriter out, PrintWriter err) {
+    this.plan = plan;
+    this.servers = servers;
+    this.out = out;
+    this.err = err;
+    this.total = plan.repetitions();
+  }
+
+  /** Runs every cell; returns the exit code: 0, {@link UserError#FAILED} when a cell failed, or Ctrl-C's. */
+  int run() throws IOException {
+    startNanos = System.nanoTime();
+    try {
+      for (SweepPlan.Target target : plan.targets()) {
+        Map<String, String> started = servers.start(target.label());
+        try {
+          for (SweepPlan.Workload w : plan.workloads()) {
+            if (target.runs(w.name())) {
+              runWorkload(target, started, w);
+            }
+          }
+        } finally {
+          servers.stop(target.label());
+        }
+      }
+    } catch (Interrupted e) {
+      write();
+      err.println("ycsb: " + e.getMessage() + "; completed cells are kept, run the same command to resume");
+      return Main.EXIT_INTERRUPTED;
+    }
+    write();
+    out.print(SweepJson.csv(sweep()));
+    out.flush();
+    err.println("ycsb-kv sweep: wrote " + plan.out().resolve(SweepJson.FILE_NAME) + " and "
+        + plan.out().resolve(SweepJson.CSV_FILE_NAME));
+    long failed = cells.stream().filter(c -> !c.failed().isEmpty()).count();
+    if (failed > 0) {
+      err.println("ycsb: " + failed + " cell(s) had failed repetitions; sweep.json lists why");
+      return UserError.FAILED;
+    }
+    return 0;
+  }
+
+  /** One workload's cells of one target, one per thread count. */
+  private void runWorkload(SweepPlan.Target target, Map<String, String> started, SweepPlan.Workload w)
+      throws IOException, Interrupted {
+    if (w.skipsLoad() && noLoadSaid.add(w.name())) {
+      err.println("ycsb-kv sweep: " + w.name() + " is run without a load (each run starts from "
+          + (plan.flush() ? "an empty store: emptied before every repetition" : "what the store holds; --flush"
+          + " empties it before every repetition") + ")");
+    }
+    Properties props = new Properties();
+    props.putAll(w.properties());
+    props.putAll(target.properties());
+    props.putAll(started);
+    Loads loads = new Loads(target, props, w);
+    for (int t : w.threads()) {
+      cells.add(runCell(target, w, t, props, loads));
+    }
+  }
+
+  /** The repetitions of one cell, summarised; a failed repetition is kept with why. */
+  private SweepCell runCell(SweepPlan.Target target, SweepPlan.Workload w, int threads, Properties props, Loads loads)
+      throws IOException, Interrupted {
+    List<String> failed = new ArrayList<>();
+    Map<String, List<Double>> figures = new LinkedHashMap<>();
+    for (int r = 1; r <= w.repeat(); r++) {
+      Path dir = plan.out().resolve(target.label()).resolve(w.name()).resolve("t" + threads).resolve("r" + r);
+      JsonNode done = completed(dir.resolve(ResultJson.FILE_NAME));
+      position++;
+      if (done == null) {
+        String notReady = loads.ready(dir.getParent().getParent().resolve("load"));
+        if (notReady != null) {
+          failed.add("r" + r + ": " + notReady);
+          continue;
+        }
+        done = runRepetition(target, w, threads, r, props, dir);
+        if (done == null) {
+          failed.add("r" + r + ": " + lastError);
+          continue;
+        }
+      }
+      collect(done, figures);
+    }
+    Map<String, Summary> summaries = new LinkedHashMap<>();
+    figures.forEach((f, values) -> summaries.put(f, Summary.of(values)));
+    return new SweepCell(target.label(), w.name(), threads, failed, summaries);
+  }
+
+  /** Why the last repetition run failed. */
+  private String lastError;
+
+  /** Runs one repetition; returns its result if it completed, else null ({@link #lastError} says why). */
+  private JsonNode runRepetition(SweepPlan.Target target, SweepPlan.Workload w, int threads, int r, Properties cell,
+      Path dir) throws IOException, Interrupted {
+    String eta = ran == 0 ? "" : ", about " + minutes((System.nanoTime() - startNanos) / 1e9 / ran
+        * (total - position + 1)) + " left";
+    err.printf(Locale.US, "ycsb-kv sweep: [%d of %d%s] %s %s %d thread(s), repetition %d/%d%n", position, total, eta,
+        target.label(), w.name(), threads, r, w.repeat());
+    ran++;
+    Properties p = new Properties();
+    p.putAll(cell);
+    p.setProperty(Benchmark.THREADS, Integer.toString(threads));
+    p.setProperty(Benchmark.EXPORT_DIR, dir.toString());
+    BenchmarkResult result = runPhase(Phase.RUN, target.binding(), p);
+    ResultJson.write(result, dir);
+    SummaryCsv.write(result, dir);
+    if (StopReason.INTERRUPTED.id().equals(result.stopReason())) {
+      throw new Interrupted("sweep interrupted");
+    }
+    lastError = result.error();
+    return completed(dir.resolve(ResultJson.FILE_NAME));
+  }
+
+  /**
+   * The loads of one target's workload: before its first repetition that runs (before every one when the plan
+   * reloads), the store emptied first with {@code --flush}; a workload that skips its load is only emptied, before
+   * every repetition. A failed load fails every repetition after it.
+   */
+  private final class Loads {
+    private final SweepPlan.Target target;
+    private final Properties props;
+    private final SweepPlan.Workload w;
+    private String failure;
+    private boolean loaded;
+
+    Loads(SweepPlan.Target target, Properties props, SweepPlan.Workload w) {
+      this.target = target;
+      this.props = props;
+      this.w = w;
+    }
+
+    /** Null when the next repetition may run, else why not. */
+    String ready(Path loadDir) throws Interrupted {
+      if (w.skipsLoad()) {
+        return plan.flush() ? empty(target, props) : null;
+      }
+      boolean again = !loaded || w.reloads(plan.reload());
+      if (failure == null && again && plan.flush()) {
+        failure = empty(target, props);
+      }
+      if (failure == null && again) {
+        failure = load(target, props, w.threads(), loadDir);
+        loaded = failure == null;
+        if (LOAD_INTERRUPTED.equals(failure)) {
+          throw new Interrupted("sweep interrupted during a load");
+        }
+      }
+      return failure == null ? null : "load failed: " + failure;
+    }
+  }
+
+  private static String minutes(double seconds) {
+    return seconds < 90 ? Math.round(seconds) + " s" : Math.round(seconds / 60) + " min";
+  }
+
+  private SweepJson.Sweep sweep() {
+    return new SweepJson.Sweep(plan.command(), cells);
+  }
+
+  private void write() throws IOException {
+    SweepJson.write(sweep(), plan.out());
+  }
+
+  /** Empties the store (--flush) before a load; returns null, or why it failed. */
+  private String empty(SweepPlan.Target target, Properties props) {
+    site.ycsb.DB db;
+    try {
+      db = target.binding().dbClass().getDeclaredConstructor().newInstance();
+    } catch (ReflectiveOperationException e) {
+      return "cannot create " + target.binding().dbClass().getName() + ": " + UserError.describe(e);
+    }
+    Properties p = new Properties();
+    p.putAll(props);
+    db.setProperties(p);
+    try {
+      db.init();
+      err.println("ycsb-kv sweep: emptied " + target.label() + ": " + ((EmptiesStore) db).emptyStore());
+      return null;
+    } catch (site.ycsb.DBException | RuntimeException e) {
+      return "cannot empty the store: " + UserError.describe(e);
+    } finally {
+      try {
+        db.cleanup();
+      } catch (site.ycsb.DBException | RuntimeException e) {
+        // The store was emptied or the error above says why; closing is best effort.
+      }
+    }
+  }
+
+  /** Loads the workload's records with the most threads of its cells; returns null, or why it failed. */
+  private String load(SweepPlan.Target target, Properties props, List<Integer> threads, Path dir) {
+    if (target.binding().dbClass() == MemoryDB.class) {
+      MemoryDB.clearAll();
+    }
+    Properties p = new Properties();
+    p.putAll(props);
+    p.setProperty(Benchmark.THREADS, Integer.toString(threads.stream().mapToInt(Integer::intValue).max().orElse(1)));
+    p.setProperty(Benchmark.EXPORT_DIR, dir.toString());
+    err.println("ycsb-kv sweep: loading " + target.label());
+    try {
+      BenchmarkResult r = runPhase(Phase.LOAD, target.binding(), p);
+      ResultJson.write(r, dir);
+      if (StopReason.INTERRUPTED.id().equals(r.stopReason())) {
+        return LOAD_INTERRUPTED;
+      }
+      return StopReason.COMPLETED.id().equals(r.stopReason()) ? null : r.error() == null ? r.stopReason() : r.error();
+    } catch (UserError | IOException e) {
+      return UserError.describe(e);
+    }
+  }
+
+  /** One phase of the target's binding, stoppable by Ctrl-C. */
+  private static BenchmarkResult runPhase(Phase phase, Benchmarks binding, Properties p) {
+    try {
+      return binding.with(p).run(phase, b -> Interrupts.setActive(b.stopSignal()));
+    } finally {
+      Interrupts.setActive(null);
+    }
+  }
+
+  /** The cell's result if it completed (or stopped at its time limit), else null. */
+  private static JsonNode completed(Path resultJson) throws IOException {
+    if (!Files.exists(resultJson)) {
+      return null;
+    }
+    JsonNode json = ResultJson.read(resultJson);
+    String reason = json.path("stopReason").asText();
+    return reason.equals(StopReason.COMPLETED.id()) || reason.equals(StopReason.MAX_EXECUTION_TIME.id()) ? json : null;
+  }
+
+  /** The figures summarised per cell: throughput, and mean, P50, P95, P99, P99.9 of each operation's successes. */
+  private static void collect(JsonNode result, Map<String, List<Double>> figures) {
+    figures.computeIfAbsent(SweepCell.THROUGHPUT, k -> new ArrayList<>())
+        .add(result.path("overall").path("throughputOpsPerSec").asDouble());
+    for (JsonNode op : result.path("operations")) {
+      String name = op.path("operation").asText();
+      JsonNode ok = op.path("serviceOk");
+      if (name.equals("CLEANUP") || ok.isNull() || ok.isMissingNode()) {
+        continue;
+      }
+      for (String f : List.of("meanMicros", "p50Micros", "p95Micros", "p99Micros", "p99_9Micros")) {
+        if (ok.has(f)) {
+          figures.computeIfAbsent(name + "." + f, k -> new ArrayList<>()).add(ok.path(f).asDouble());
+        }
+      }
+    }
+  }
+}

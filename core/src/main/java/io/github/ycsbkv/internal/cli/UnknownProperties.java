@@ -1,0 +1,138 @@
+package io.github.ycsbkv.internal.cli;
+
+import io.github.ycsbkv.spi.Binding;
+import io.github.ycsbkv.spi.PropertyDoc;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+
+/**
+ * Finds the {@code -p}/{@code -P} keys that no part of a run declares (engine, workload, binding), so
+ * that a mistyped key ({@code recordcont=10}) is not silently ignored. Only warns: a binding given with
+ * {@code -cp} declares nothing and reads keys of its own. Stateless.
+ */
+final class UnknownProperties {
+
+  /**
+   * What the engine, the command line and upstream's measurement code read ({@code measurementtype} and
+   * the others upstream's {@code Measurements} reads; {@code db} and {@code dotransactions}, as upstream's
+   * Client sets them), and the workload keys that bindings read too ({@code table}, {@code fieldcount},
+   * {@code fieldnameprefix}).
+   */
+  static final Set<String> ENGINE = Set.of("table", "fieldcount", "fieldnameprefix", "threadcount", "target", "operationcount", "recordcount", "insertcount",
+      "insertstart", "maxexecutiontime", "status.interval", "hdrhistogram.percentiles", "errors.abortafter", "reconnect.interval", "reconnect.max",
+      "errors.tolerance", "label", "pipeline", "drivers", "warmup", "export.dir", "exportfile", "workload", "db", "probe",
+      "dataintegrity", "dotransactions", "measurementtype", "measurement.interval", "measurement.trackjvm",
+      "histogram.buckets", "summary", "hdrhistogram.fileoutput", "hdrhistogram.output.path", "timeseries.granularity");
+
+  /** What a property key looks like (a constant of this shape in a workload class names one). */
+  private static final Pattern KEY = Pattern.compile("[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z0-9_]+)*");
+
+  private UnknownProperties() {}
+
+  /**
+   * The keys a workload or DB class declares, found as upstream's workloads and bindings (and this
+   * project's) declare them:
+   * its and its superclasses' {@code static final String} constants that hold a key, except the
+   * {@code ..._DEFAULT} values.
+   */
+  static Set<String> declaredBy(Class<?> workload) {
+    Set<String> keys = new HashSet<>();
+    for (Class<?> c = workload; c != null && c != Object.class; c = c.getSuperclass()) {
+      for (Field f : c.getDeclaredFields()) {
+        int m = f.getModifiers();
+        if (!Modifier.isStatic(m) || !Modifier.isFinal(m) || f.getType() != String.class || f.getName().contains("DEFAULT")) {
+          continue;
+        }
+        try {
+          f.setAccessible(true);
+          Object v = f.get(null);
+          if (v instanceof String s && KEY.matcher(s).matches()) {
+            keys.add(s);
+          }
+        } catch (ReflectiveOperationException | RuntimeException e) {
+          // A constant we cannot read declares nothing.
+        }
+      }
+    }
+    return keys;
+  }
+
+  /** The keys {@code binding} documents ({@code ycsb bindings} lists them). */
+  static Set<String> declaredBy(Binding binding) {
+    Set<String> keys = new HashSet<>();
+    for (PropertyDoc d : binding.properties()) {
+      keys.add(d.name());
+    }
+    return keys;
+  }
+
+  /**
+   * One warning line for the keys of {@code given} that {@code declared} lacks, each with the closest
+   * declared key when one is near; {@code null} when every key is declared.
+   */
+  static String warning(Properties given, Collection<String> declared, boolean bindingDeclares) {
+    Set<String> unknown = new TreeSet<>();
+    for (String key : given.stringPropertyNames()) {
+      if (!declared.contains(key)) {
+        unknown.add(key);
+      }
+    }
+    if (unknown.isEmpty()) {
+      return null;
+    }
+    List<String> parts = new ArrayList<>();
+    for (String key : unknown) {
+      String near = closest(key, declared);
+      parts.add(near == null ? key : key + " (did you mean " + near + "?)");
+    }
+    return "ycsb: warning: no part of this run declares " + String.join(", ", parts) + "; "
+        + (unknown.size() == 1 ? "it is" : "they are") + " ignored"
+        + (bindingDeclares ? "" : " unless the binding reads " + (unknown.size() == 1 ? "it" : "them"));
+  }
+
+  /** The declared key nearest to {@code key}: at most 2 edits (1 for keys of up to 5 characters), else null. */
+  static String closest(String key, Collection<String> declared) {
+    int limit = key.length() <= 5 ? 1 : 2;
+    String best = null;
+    int bestDistance = Integer.MAX_VALUE;
+    for (String d : new TreeSet<>(declared)) {
+      if (Math.abs(d.length() - key.length()) > limit) {
+        continue;
+      }
+      int distance = distance(key.toLowerCase(java.util.Locale.ROOT), d.toLowerCase(java.util.Locale.ROOT));
+      if (distance <= limit && distance < bestDistance) {
+        best = d;
+        bestDistance = distance;
+      }
+    }
+    return best;
+  }
+
+  /** Levenshtein distance (insertions, deletions, substitutions), two rows. */
+  private static int distance(String a, String b) {
+    int[] prev = new int[b.length() + 1];
+    int[] cur = new int[b.length() + 1];
+    for (int j = 0; j <= b.length(); j++) {
+      prev[j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      cur[0] = i;
+      for (int j = 1; j <= b.length(); j++) {
+        int substitute = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+        cur[j] = Math.min(substitute, Math.min(prev[j] + 1, cur[j - 1] + 1));
+      }
+      int[] t = prev;
+      prev = cur;
+      cur = t;
+    }
+    return prev[b.length()];
+  }
+}

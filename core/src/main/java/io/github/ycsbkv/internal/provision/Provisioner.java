@@ -1,0 +1,53 @@
+package io.github.ycsbkv.internal.provision;
+
+import java.io.IOException;
+import java.util.Map;
+
+/**
+ * Starts a store's server for a command that needs one ({@code ycsb study}), found with
+ * {@link java.util.ServiceLoader} (module {@code ycsb-kv-provision}). Servers listen on loopback, keep
+ * nothing on disk, and are stopped by {@link Provisioned#close()}.
+ */
+public interface Provisioner {
+
+  /** How a server is started: a container of the store's pinned image, or its binary on PATH. */
+  enum Way {
+    /** A container when a Docker engine answers, else the binary on PATH. */
+    AUTO,
+    /** Only a container of the pinned image. */
+    CONTAINER,
+    /** Only the binary on PATH. */
+    BINARY
+  }
+
+  /**
+   * What to start: {@code store} with {@code ioThreads} I/O threads where the server has such a setting (0: its
+   * default); with {@code tls}, serving TLS only with a certificate of a throw-away CA that
+   * {@link Provisioned#properties()} names for the client; {@code way}: how; {@code binding}: the binding that will
+   * connect, whose keys {@link Provisioned#properties()} uses (null: the store's own).
+   */
+  record Request(String store, int ioThreads, boolean tls, Way way, String binding) {}
+
+  /**
+   * Why the request cannot be met here (for example, no Docker engine answers and the binary is not on PATH,
+   * or with {@code tls} the server was built without TLS), or null when it can.
+   */
+  String unavailable(Request request);
+
+  /** Starts the server. */
+  Provisioned start(Request request) throws IOException;
+
+  /** A running server. */
+  interface Provisioned extends AutoCloseable {
+
+    /** The properties of the request's binding that point at it ({@code redis.host}, {@code redis.port}, ...). */
+    Map<String, String> properties();
+
+    /** One line: what runs where, with which flags. */
+    String description();
+
+    /** Stops the server and removes its directory. */
+    @Override
+    void close();
+  }
+}

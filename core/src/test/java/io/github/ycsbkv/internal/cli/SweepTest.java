@@ -1,0 +1,148 @@
+package io.github.ycsbkv.internal.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SweepTest {
+
+  private static final String WORKLOADA = Path.of("..", "workloads", "workloada").toAbsolutePath().toString();
+
+  @TempDir
+  Path tmp;
+
+  @Test
+  void sweep_memoryTwoThreadCountsTwoRepetitions_finishesEveryCell_andResumes() throws Exception {
+    Path out = tmp.resolve("sweep");
+    String[] args = {"sweep", "--bindings", "memory", "--workloads", WORKLOADA, "--threads", "1,2", "--repeat", "2",
+        "--out", out.toString(), "-p", "recordcount=500", "-p", "operationcount=2000"};
+    CliRun first = CliRun.of(args);
+    assertEquals(0, first.exitCode(), first.err());
+    JsonNode sweep = new ObjectMapper().readTree(out.resolve("sweep.json").toFile());
+    assertEquals(2, sweep.path("cells").size());
+    for (JsonNode cell : sweep.path("cells")) {
+      assertEquals("memory", cell.path("binding").asText());
+      assertEquals(0, cell.path("failed").size());
+      JsonNode tput = cell.path("figures").path("throughputOpsPerSec");
+      assertEquals(2, tput.path("n").asInt());
+      double a = tput.path("values").get(0).asDouble();
+      double b = tput.path("values").get(1).asDouble();
+      assertEquals((a + b) / 2, tput.path("mean").asDouble(), 1e-6);
+      assertEquals(Math.abs(a - b) / Math.sqrt(2), tput.path("stdDev").asDouble(), 1e-6);
+      assertTrue(cell.path("figures").has("READ.p99Micros"));
+    }
+    for (String t : new String[] {"t1", "t2"}) {
+      for (String r : new String[] {"r1", "r2"}) {
+        Path result = out.resolve("memory").resolve("workloada").resolve(t).resolve(r).resolve("result.json");
+        assertTrue(Files.exists(result), result.toString());
+        assertTrue(Files.exists(result.resolveSibling("summary.csv")));
+      }
+    }
+    String csv = Files.readString(out.resolve("sweep.csv"));
+    assertTrue(csv.startsWith("binding,workload,threads,figure,n,mean,stdDev,cv,ci95Low,ci95High\n"), csv);
+    assertTrue(csv.contains("\nmemory,workloada,2,throughputOpsPerSec,2,"), csv);
+
+    Path cell = out.resolve("memory/workloada/t1/r1/result.json");
+    FileTime before = Files.getLastModifiedTime(cell);
+    CliRun again = CliRun.of(args);
+    assertEquals(0, again.exitCode(), again.err());
+    assertEquals(before, Files.getLastModifiedTime(cell), "a completed cell is not run again");
+    assertTrue(!again.err().contains("repetition"), "nothing ran: " + again.err());
+  }
+
+  @Test
+  void sweep_unreachableStore_recordsTheCellAsFailed_andGoesOn() throws Exception {
+    Path out = tmp.resolve("failing");
+    CliRun run = CliRun.of("sweep", "--bindings", "io.github.ycsbkv.engine.FailingInitDB,memory", "--workloads",
+        WORKLOADA, "--threads", "1", "--out", out.toString(), "-p", "recordcount=100", "-p", "operationcount=100");
+    assertEquals(1, run.exitCode(), run.err());
+    JsonNode cells = new ObjectMapper().readTree(out.resolve("sweep.json").toFile()).path("cells");
+    assertEquals(2, cells.size());
+    assertTrue(cells.get(0).path("failed").get(0).asText().contains("cannot connect to 127.0.0.1:6390"),
+        cells.get(0).toString());
+    assertEquals(0, cells.get(1).path("failed").size(), "the memory cells still ran");
+    assertEquals(1, cells.get(1).path("figures").path("throughputOpsPerSec").path("n").asInt());
+    assertEquals("ycsb: 1 cell(s) had failed repetitions; sweep.json lists why", run.err().strip().lines()
+        .reduce((x, y) -> y).orElse(""));
+  }
+
+  /** #17: each workload's load starts from an empty store when asked; never without --flush. */
+  @Test
+  void flush_emptiesTheStoreBeforeEachLoad_andIsRefusedForABindingThatCannot() throws Exception {
+    Path out = tmp.resolve("flushed");
+    io.github.ycsbkv.memory.MemoryDB db = new io.github.ycsbkv.memory.MemoryDB();
+    db.insert("usertable", "leftover", java.util.Map.of());
+    CliRun run = CliRun.of("sweep", "--bindings", "memory", "--workloads", WORKLOADA, "--threads", "1", "--out",
+        out.toString(), "--flush", "-p", "recordcount=200", "-p", "operationcount=200");
+    assertEquals(0, run.exitCode(), run.err());
+    assertTrue(run.err().contains("ycsb-kv sweep: emptied memory: cleared every table of this process\n"), run.err());
+    assertTrue(run.err().indexOf("emptied memory") < run.err().indexOf("loading memory"), "emptied before the load");
+
+    CliRun refused = CliRun.of("sweep", "--bindings", "site.ycsb.BasicDB", "--workloads", WORKLOADA, "--out",
+        tmp.resolve("basic").toString(), "--flush");
+    assertEquals(2, refused.exitCode());
+    assertEquals("ycsb: --flush: binding 'site.ycsb.BasicDB' cannot empty its store (it does not implement"
+        + " io.github.ycsbkv.spi.EmptiesStore); drop --flush", refused.err().strip());
+  }
+
+  /** #17: a binding again under a label (redis+tls) has its own cells, directories and properties. */
+  @Test
+  void labelledBinding_runsAgainWithItsOwnProperties() throws Exception {
+    Path out = tmp.resolve("labelled");
+    CliRun run = CliRun.of("sweep", "--bindings", "memory,memory+small", "--workloads", WORKLOADA, "--threads", "1",
+        "--out", out.toString(), "-p", "recordcount=100", "-p", "operationcount=1000",
+        "-p", "memory+small:operationcount=300");
+    assertEquals(0, run.exitCode(), run.err());
+    JsonNode cells = new ObjectMapper().readTree(out.resolve("sweep.json").toFile()).path("cells");
+    assertEquals(2, cells.size());
+    assertEquals("memory", cells.get(0).path("binding").asText());
+    assertEquals("memory+small", cells.get(1).path("binding").asText());
+    JsonNode plain = new ObjectMapper().readTree(out.resolve("memory/workloada/t1/r1/result.json").toFile());
+    JsonNode small = new ObjectMapper().readTree(out.resolve("memory+small/workloada/t1/r1/result.json").toFile());
+    assertEquals(1000, plain.path("overall").path("operations").asLong());
+    assertEquals(300, small.path("overall").path("operations").asLong());
+    assertEquals("memory", small.path("binding").asText(), "the result names the binding that ran");
+    assertTrue(cells.get(1).path("figures").has("READ.p95Micros"), cells.get(1).toString());
+    assertTrue(run.err().contains("[2 of 2"), run.err());
+
+    CliRun bad = CliRun.of("sweep", "--bindings", "memory+", "--workloads", WORKLOADA, "--out",
+        tmp.resolve("bad").toString());
+    assertEquals(2, bad.exitCode());
+    assertEquals("ycsb: --bindings: 'memory+' is not NAME or NAME+LABEL (letters, digits, _ and - in the label)",
+        bad.err().strip());
+    CliRun twice = CliRun.of("sweep", "--bindings", "memory,memory", "--workloads", WORKLOADA, "--out",
+        tmp.resolve("twice").toString());
+    assertEquals(2, twice.exitCode());
+    assertTrue(twice.err().strip().startsWith("ycsb: --bindings names 'memory' twice"), twice.err());
+  }
+
+  /** #17: a workload may have thread counts and repetitions of its own (the study's object-cache part). */
+  @Test
+  void workloadThreadsAndRepeat_overrideTheMatrixForThatWorkloadOnly() throws Exception {
+    Path out = tmp.resolve("perworkload");
+    ClassLoader loader = getClass().getClassLoader();
+    io.github.ycsbkv.spi.BindingRegistry registry = io.github.ycsbkv.spi.BindingRegistry.load(loader);
+    SweepPlan plan = new SweepPlan.Builder().bindings(java.util.List.of("memory"))
+        .workloads(java.util.List.of(WORKLOADA, WORKLOADA.replace("workloada", "workloadc")))
+        .threads(java.util.List.of(1, 2)).out(out).properties(java.util.List.of("recordcount=100", "operationcount=200"))
+        .workloadRuns("workloadc", java.util.List.of(1), 3).build(registry, loader);
+    java.io.StringWriter err = new java.io.StringWriter();
+    int code = new SweepRunner(plan, SweepRunner.Servers.NONE,
+        new java.io.PrintWriter(new java.io.StringWriter()), new java.io.PrintWriter(err, true)).run();
+    assertEquals(0, code, err.toString());
+    JsonNode cells = new ObjectMapper().readTree(out.resolve("sweep.json").toFile()).path("cells");
+    assertEquals(3, cells.size(), cells.toString());
+    assertEquals("workloadc", cells.get(2).path("workload").asText());
+    assertEquals(1, cells.get(2).path("threads").asInt());
+    assertEquals(3, cells.get(2).path("figures").path("throughputOpsPerSec").path("n").asInt());
+    assertEquals(1, cells.get(1).path("figures").path("throughputOpsPerSec").path("n").asInt());
+    assertTrue(err.toString().contains("[5 of 5"), err.toString());
+  }
+}

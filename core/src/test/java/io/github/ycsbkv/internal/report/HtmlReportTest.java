@@ -1,0 +1,181 @@
+package io.github.ycsbkv.internal.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.ycsbkv.internal.cli.Main;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+import org.w3c.dom.NodeList;
+
+class HtmlReportTest {
+
+  private static final String WORKLOADA = Path.of("..", "workloads", "workloada").toAbsolutePath().toString();
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @TempDir
+  Path tmp;
+
+  private static int run(String... args) {
+    ByteArrayOutputStream sink = new ByteArrayOutputStream();
+    try (PrintStream p = new PrintStream(sink, true, StandardCharsets.UTF_8)) {
+      return Main.execute(args, p, p);
+    }
+  }
+
+  @Test
+  void report_ofAMemorySweep_drawsOneLinePerStoreWithTheSweepsMeans() throws Exception {
+    Path out = tmp.resolve("sweep");
+    assertEquals(0, run("sweep", "--bindings", "memory", "--workloads", WORKLOADA, "--threads", "1,3", "--repeat", "2",
+        "--out", out.toString(), "-p", "recordcount=300", "-p", "operationcount=3000"));
+    assertEquals(0, run("report", out.toString()));
+    String html = Files.readString(out.resolve("report.html"));
+    assertFalse(html.contains("http://") && html.contains("<script"), "no scripts, nothing fetched");
+    assertTrue(html.contains("bin/ycsb sweep --bindings memory --workloads " + WORKLOADA), "the exact command");
+    // #24: every cell's load shape; the memory binding says nothing of connections and has no probe.
+    assertTrue(html.contains("<h2>Load as the server saw it</h2>"), "the load table");
+    assertTrue(html.contains("<tr><td class=\"l\">memory</td><td class=\"l\">workloada</td><td>3</td>"
+        + "<td class=\"l\">unknown</td><td>n/a</td><td>1</td><td>3</td><td>n/a</td><td>n/a</td>"),
+        html.substring(html.indexOf("<h2>Load as"), html.indexOf("<h2>Load as") + 1500));
+
+    Map<String, JsonNode> charts = new LinkedHashMap<>();
+    Matcher m = Pattern.compile("(?s)<svg .*?</svg>").matcher(html);
+    while (m.find()) {
+      byte[] svg = m.group().getBytes(StandardCharsets.UTF_8);
+      DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
+      f.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false);
+      Document doc = f.newDocumentBuilder().parse(new ByteArrayInputStream(svg));
+      JsonNode desc = JSON.readTree(doc.getElementsByTagName("desc").item(0).getTextContent());
+      // Every line the description names is drawn in the SVG in its color.
+      List<String> styles = new ArrayList<>();
+      for (String element : List.of("path", "line", "polyline", "g")) {
+        NodeList shapes = doc.getElementsByTagName(element);
+        for (int i = 0; i < shapes.getLength(); i++) {
+          org.w3c.dom.Node style = shapes.item(i).getAttributes().getNamedItem("style");
+          styles.add(style == null ? "" : style.getNodeValue());
+        }
+      }
+      for (JsonNode s : desc.path("series")) {
+        String stroke = "stroke:" + s.path("stroke").asText();
+        assertTrue(styles.stream().anyMatch(st -> st.contains(stroke)), desc.path("title") + ": " + stroke);
+      }
+      charts.put(desc.path("title").asText(), desc);
+      if (desc.path("title").asText().startsWith("Throughput")) {
+        // A tick at each thread count the sweep has, 3 as well as 1 (not 2, 4, ... between and beyond).
+        List<String> texts = new ArrayList<>();
+        NodeList t = doc.getElementsByTagName("text");
+        for (int i = 0; i < t.getLength(); i++) {
+          texts.add(t.item(i).getTextContent().strip());
+        }
+        assertTrue(texts.contains("1") && texts.contains("3") && !texts.contains("2") && !texts.contains("4"),
+            texts.toString());
+      }
+    }
+    assertTrue(charts.keySet().containsAll(List.of("Throughput, workloada", "P99 READ latency, workloada",
+        "P99 UPDATE latency, workloada", "P99.9 READ latency, workloada", "Percentile spectrum, READ, workloada")),
+        charts.keySet().toString());
+
+    JsonNode sweep = JSON.readTree(out.resolve("sweep.json").toFile());
+    JsonNode tput = charts.get("Throughput, workloada").path("series");
+    assertEquals(1, tput.size());
+    assertEquals("memory", tput.get(0).path("name").asText());
+    assertEquals("[1.0,3.0]", tput.get(0).path("x").toString());
+    for (int i = 0; i < 2; i++) {
+      JsonNode fig = sweep.path("cells").get(i).path("figures").path("throughputOpsPerSec");
+      assertEquals(fig.path("mean").asDouble(), tput.get(0).path("y").get(i).asDouble(), 1e-6);
+      assertEquals(fig.path("ci95High").asDouble() - fig.path("mean").asDouble(),
+          tput.get(0).path("errorBars").get(i).asDouble(), 1e-6);
+      JsonNode p99 = sweep.path("cells").get(i).path("figures").path("READ.p99Micros");
+      // Regression: every latency axis was in ms, even for values of a few microseconds (".01 ms").
+      JsonNode chart = charts.get("P99 READ latency, workloada");
+      assertEquals("latency (us)", chart.path("yAxis").asText(), "microsecond values on a microsecond axis");
+      assertEquals(p99.path("mean").asDouble(), chart.path("series").get(0).path("y").get(i).asDouble(), 1e-9);
+    }
+    JsonNode spectrum = charts.get("Percentile spectrum, READ, workloada").path("series").get(0);
+    assertEquals("memory (3 threads)", spectrum.path("name").asText());
+    assertTrue(spectrum.path("x").size() > 10, "a spectrum, not a point");
+  }
+
+  /** #26: the export.dir of one run gets a page of its own, with its timeline and its outages shaded. */
+  @Test
+  void report_ofOneRun_drawsItsTimeline_withTheOutagesShaded() throws Exception {
+    Path out = tmp.resolve("run");
+    assertEquals(0, run("run", "memory", "-P", WORKLOADA, "-p", "recordcount=100", "-p", "operationcount=0", "-p",
+        "maxexecutiontime=3", "-p", "status.interval=1", "-p", "export.dir=" + out));
+    // An outage in the result, as a restart of the store would have left it (docs/faults.md).
+    com.fasterxml.jackson.databind.node.ObjectNode root =
+        (com.fasterxml.jackson.databind.node.ObjectNode) JSON.readTree(out.resolve("result.json").toFile());
+    root.putArray("outages").addObject().put("startMillis", 1000).put("endMillis", 1800).put("durationMillis", 800)
+        .put("failedOperations", 12).put("firstCause", "connection to 127.0.0.1:1 lost").put("levelBeforeOpsPerSec",
+            5000.0).put("throughputBackAfterMillis", 100);
+    JSON.writeValue(out.resolve("result.json").toFile(), root);
+    assertEquals(0, run("report", out.toString()));
+    String html = Files.readString(out.resolve("report.html"));
+    assertTrue(html.contains("<h1>ycsb-kv run report: memory run, 1 threads</h1>"), html.substring(0, 800));
+    assertTrue(html.contains("<td>1.00</td><td>0.80</td><td>12</td><td>5,000</td><td>0.10</td>"
+        + "<td class=\"l\">connection to 127.0.0.1:1 lost</td>"), "the outage's row");
+    Map<String, JsonNode> charts = new LinkedHashMap<>();
+    Matcher m = Pattern.compile("<desc>([^<]*)</desc>").matcher(html);
+    while (m.find()) {
+      JsonNode desc = JSON.readTree(m.group(1).replace("&quot;", "\"").replace("&lt;", "<").replace("&gt;", ">")
+          .replace("&amp;", "&"));
+      charts.put(desc.path("title").asText(), desc);
+    }
+    JsonNode throughput = charts.get("Throughput over time, memory run, 1 threads");
+    assertTrue(throughput != null, charts.keySet().toString());
+    JsonNode intervals = root.path("intervals");
+    JsonNode line = throughput.path("series").get(0);
+    assertEquals(intervals.size(), line.path("x").size(), "a point per status interval");
+    for (int i = 0; i < intervals.size(); i++) {
+      assertEquals(intervals.get(i).path("elapsedMillis").asLong() / 1000.0, line.path("x").get(i).asDouble(), 1e-9);
+    }
+    assertTrue(line.path("y").get(1).asDouble() > 0, line.toString());
+    assertEquals("failed operations/s", throughput.path("series").get(1).path("name").asText());
+    assertEquals(1.0, throughput.path("outages").get(0).get(0).asDouble(), 1e-9);
+    assertEquals(1.8, throughput.path("outages").get(0).get(1).asDouble(), 1e-9);
+    assertTrue(charts.containsKey("P99 over time, memory run, 1 threads"), charts.keySet().toString());
+    // The shade is drawn: a rectangle in the outage's color, behind the lines.
+    Matcher shade = Pattern.compile("<rect x='[\\d.]+' y='[\\d.]+' width='([\\d.]+)' height='[\\d.]+' "
+        + "style='fill:rgb\\(214,39,40\\);fill-opacity:0\\.\\d+'").matcher(html);
+    assertTrue(shade.find() && Double.parseDouble(shade.group(1)) > 10, "the outage's shade, a translucent rectangle");
+  }
+
+  @Test
+  void report_withoutSweep_isOneLineExitTwo() {
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int code;
+    try (PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+      code = Main.execute(new String[] {"report", tmp.toString()}, System.out, e);
+    }
+    assertEquals(2, code);
+    assertEquals("ycsb: " + tmp + " has no sweep.json nor result.json: report reads the output directory of"
+        + " 'ycsb sweep', or the export.dir of one run", err.toString(StandardCharsets.UTF_8).strip());
+  }
+
+  @Test
+  void axisLabels() {
+    assertEquals("0%", SpectrumChart.percentileLabel(0));
+    assertEquals("90%", SpectrumChart.percentileLabel(1));
+    assertEquals("99%", SpectrumChart.percentileLabel(2));
+    assertEquals("99.99%", SpectrumChart.percentileLabel(4));
+    assertEquals("", SpectrumChart.percentileLabel(2.5));
+  }
+}
