@@ -38,6 +38,18 @@ public final class RespErrors {
    * complete ({@code YCSB_KV_DEBUG} traces come from elsewhere).
    */
   public static DBException explain(RespConnection c, String where, Throwable e) {
+    DBException one = explainOne(c, where, e);
+    if (e instanceof RespException r && r.openedConnections() > 0) {
+      // Some connections were open already: the server takes no more at once, or no more at all.
+      return new DBException(String.format(Locale.ROOT, "opened %,d of one client thread's %,d connections to %s,"
+          + " then: %s; the server takes no more connections at once (its accept queue: net.core.somaxconn, its"
+          + " backlog) or at all (maxclients, open files): use fewer -threads, or -p connections=N to share N"
+          + " connections between the clients", r.openedConnections(), r.laneConnections(), where, one.getMessage()));
+    }
+    return one;
+  }
+
+  private static DBException explainOne(RespConnection c, String where, Throwable e) {
     Throwable root = rootOf(e);
     Throwable refused = UserError.findCause(e, ConnectException.class);
     if (refused != null) {

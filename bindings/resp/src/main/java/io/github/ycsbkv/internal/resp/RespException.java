@@ -10,6 +10,9 @@ public final class RespException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
   private final boolean serverError;
+  /** Of a lane's connections, how many were open when this one failed, and how many it has; -1 when not counted. */
+  private int opened = -1;
+  private int connections = -1;
 
   public RespException(String message) {
     this(message, false);
@@ -28,5 +31,22 @@ public final class RespException extends RuntimeException {
   /** Whether the server answered with this error (the connection is fine). */
   public boolean serverError() {
     return serverError;
+  }
+
+  /** This failure, counted: {@code opened} of the lane's {@code connections} were open when it came. */
+  RespException opened(int opened, int connections) {
+    this.opened = opened;
+    this.connections = connections;
+    return this;
+  }
+
+  /** How many of the lane's connections were open when this failure came, or -1 when it was the first's. */
+  public int openedConnections() {
+    return opened;
+  }
+
+  /** The connections of the lane whose connection failed, or -1. */
+  public int laneConnections() {
+    return connections;
   }
 }

@@ -1,0 +1,64 @@
+package io.github.ycsbkv.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Thousands of clients, each on a connection of its own, as memtier_benchmark {@code -c} runs them (#34): the
+ * engine opens them in waves, so that they do not overflow the server's accept queue all at once (5,000 at once timed
+ * out against Redis here), and the server holds every one of them during the run; a server that takes fewer is one
+ * line that counts them and says what to change.
+ */
+class ConnectionScaleIT {
+
+  private static final Path WORKLOADS = Path.of("..", "workloads").toAbsolutePath().normalize();
+  private static final int CLIENTS = 5000;
+
+  @TempDir
+  Path tmp;
+
+  @ParameterizedTest
+  @EnumSource(value = Store.Kind.class, names = {"REDIS", "DRAGONFLY"})
+  void run_fiveThousandClients_eachOnItsOwnConnection_serverHoldsThemAll(Store.Kind kind) throws Exception {
+    try (Store store = Store.provision(kind)) {
+      List<String> args = new ArrayList<>(List.of("run", kind.id(), "-P", WORKLOADS.resolve("memtier").toString(),
+          "-threads", Integer.toString(CLIENTS), "-p", "operationcount=" + (10 * CLIENTS)));
+      for (String p : store.bindingProps()) {
+        args.add("-p");
+        args.add(p);
+      }
+      JsonNode load = LoadShapeChecks.load(a -> a, tmp.resolve(kind.id()), args.toArray(String[]::new));
+      assertEquals(CLIENTS, load.path("connections").asInt(), load.toString());
+      assertEquals(CLIENTS, load.path("server").path("runConnections").asInt(),
+          "the server held a connection per client: " + load);
+      assertTrue(load.path("server").path("commandsPerOperation").asDouble() < 1.01, load.toString());
+    }
+  }
+
+  /** A server that takes 50 clients at most: the run fails at start, saying how many connections it opened. */
+  @Test
+  void run_moreClientsThanTheServerTakes_failsWithHowManyOpenedAndWhatToChange() throws Exception {
+    try (RespServer server = RespServer.start(Store.Kind.REDIS, "--maxclients", "50")) {
+      Cli run = Cli.run("run", "redis", "-P", WORKLOADS.resolve("memtier").toString(), "-threads", "400",
+          "-p", "redis.port=" + server.port(), "-p", "operationcount=4000");
+      assertEquals(1, run.exitCode(), run.err());
+      String line = run.lastErrLine();
+      assertTrue(line.startsWith("ycsb: cannot initialize binding 'redis': opened "), line);
+      // Each client thread (one per core) opens its share of the 400 connections.
+      assertTrue(line.matches(".* of one client thread's \\d+ connections to 127\\.0\\.0\\.1:" + server.port()
+          + ", then: the server at 127\\.0\\.0\\.1:" + server.port() + " refused the connection: ERR max number of"
+          + " clients reached; .*"), line);
+      assertTrue(line.endsWith("use fewer -threads, or -p connections=N to share N connections between the clients"),
+          line);
+    }
+  }
+}
