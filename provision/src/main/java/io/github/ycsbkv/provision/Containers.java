@@ -10,6 +10,7 @@ import org.testcontainers.DockerClientFactory;
 public final class Containers {
 
   private static String reason;
+  private static String architecture;
 
   private Containers() {}
 
@@ -24,6 +25,31 @@ public final class Containers {
       }
     }
     return reason.isEmpty() ? null : reason;
+  }
+
+  /**
+   * The architecture of the machine the Docker engine runs containers on ({@code docker info}'s Architecture:
+   * {@code x86_64}, {@code aarch64}), or, when no engine answers or it does not say, this JVM's {@code os.arch}.
+   * Asked once per process.
+   */
+  public static synchronized String engineArchitecture() {
+    if (architecture == null) {
+      String reported = null;
+      if (dockerUnavailable() == null) {
+        try {
+          reported = DockerClientFactory.instance().getInfo().getArchitecture();
+        } catch (RuntimeException e) {
+          reported = null;
+        }
+      }
+      architecture = architecture(reported, System.getProperty("os.arch", ""));
+    }
+    return architecture;
+  }
+
+  /** What the engine reported, when it did, else {@code osArch}. */
+  static String architecture(String engineReported, String osArch) {
+    return engineReported == null || engineReported.isBlank() ? osArch : engineReported.strip();
   }
 
   /** Where a Docker engine was looked for, as Testcontainers' default strategies look. */

@@ -178,6 +178,18 @@ class AerospikeBindingIT {
         "-threads", "2");
     assertEquals(0, run.exitCode(), run.err());
     assertEquals(2000, run.count("READ", "Return=OK") + run.count("UPDATE", "Return=OK"), run.out());
+    // as.eventLoopType=netty takes the native transport shipped for this platform (epoll on Linux x86_64 and
+    // aarch64, kqueue on macOS), and the result says which.
+    String os = System.getProperty("os.name");
+    String arch = System.getProperty("os.arch");
+    boolean nativeCpu = arch.equals("amd64") || arch.equals("x86_64") || arch.equals("aarch64");
+    String loops = !nativeCpu ? "netty NIO" : os.startsWith("Linux") ? "netty epoll" : os.startsWith("Mac")
+        ? "netty kqueue" : "netty NIO";
+    assertEquals("aerospike asynchronous client, " + loops + " event loops (" + Runtime.getRuntime()
+        .availableProcessors() + ")", run.summary("LOAD", "Transport"), run.out());
+    assertTrue(load.summary("LOAD", "Transport").startsWith("aerospike asynchronous client, direct NIO event loops"),
+        load.out());
+    System.out.println("[platform] " + arch + ": aerospike as.eventLoopType=netty: " + run.summary("LOAD", "Transport"));
   }
 
   /**

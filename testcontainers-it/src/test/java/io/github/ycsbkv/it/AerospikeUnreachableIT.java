@@ -33,7 +33,7 @@ class AerospikeUnreachableIT {
     Cli bad = Cli.run("run", "aerospike", "-P", Path.of("..", "workloads", "workloada").toAbsolutePath().toString(),
         "-p", "as.host=127.0.0.1:" + port, "-p", "as.async=true", "-p", "as.eventLoopType=epoll");
     assertEquals(1, bad.exitCode());
-    assertEquals("ycsb: cannot initialize binding 'aerospike': as.eventLoopType must be direct, netty, netty-epoll or"
-        + " netty-nio, got 'epoll'", bad.lastErrLine());
+    assertEquals("ycsb: cannot initialize binding 'aerospike': as.eventLoopType must be direct, netty, netty-epoll,"
+        + " netty-kqueue or netty-nio, got 'epoll'", bad.lastErrLine());
   }
 }

@@ -24,7 +24,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * itself did: the downtime it caused, the clients it ran.
  *
  * <p>It starts the servers' binaries itself (it must start one again on the same port), so it runs where they are
- * on PATH, in the container pass too; a store whose binary is missing is skipped, or fails when it.require lists it.
+ * on PATH, in the container pass too; a store whose binary is missing is skipped, or fails when it.require lists it
+ * and nothing but its binary could provide it (not in a container pass: {@link Store#binaryRequired}).
  */
 class FaultIT {
 
@@ -204,7 +205,7 @@ class FaultIT {
   private Server asd() throws Exception {
     if (RespServer.onPath("asd") == null) {
       String why = "asd is not on PATH (this test starts the binary itself): skipping it";
-      if (Store.required("aerospike")) {
+      if (Store.binaryRequired(Store.Kind.AEROSPIKE)) {
         throw new AssertionError(why + ", but it.require/IT_REQUIRE lists aerospike");
       }
       Assumptions.abort(why);

@@ -63,7 +63,9 @@ public final class RespServer implements AutoCloseable {
     Path binary = onPath(kind.binary);
     if (binary == null) {
       String why = kind.binary + " is not on PATH (this test starts the binary itself): skipping it";
-      if (Store.required(kind.id())) {
+      // Required only where nothing but the binary could provide the store: a container pass (the GitHub
+      // workflow's) skips these tests where the binary is missing, and says so.
+      if (Store.binaryRequired(kind)) {
         fail(why + ", but it.require/IT_REQUIRE lists " + kind.id());
       }
       System.out.println("[it] " + why);

@@ -118,7 +118,8 @@ class StudyIT {
     for (String binary : java.util.List.of("redis-server", "valkey-server", "keydb-server", "asd")) {
       if (RespServer.onPath(binary) == null) {
         String why = binary + " is not on PATH: skipping the provisioned study";
-        if (Store.required("keydb") && Store.required("valkey") && Store.required("aerospike")) {
+        if (Store.binaryRequired(Store.Kind.KEYDB) && Store.binaryRequired(Store.Kind.VALKEY)
+            && Store.binaryRequired(Store.Kind.AEROSPIKE)) {
           org.junit.jupiter.api.Assertions.fail(why + ", but it.require lists every store");
         }
         org.junit.jupiter.api.Assumptions.abort(why);
@@ -210,7 +211,7 @@ class StudyIT {
     for (String binary : java.util.List.of("redis-server", "dragonfly", "openssl")) {
       if (RespServer.onPath(binary) == null) {
         String why = binary + " is not on PATH: skipping the TLS study";
-        if (Store.required("dragonfly")) {
+        if (Store.binaryRequired(Store.Kind.DRAGONFLY)) {
           org.junit.jupiter.api.Assertions.fail(why + ", but it.require lists dragonfly");
         }
         org.junit.jupiter.api.Assumptions.abort(why);

@@ -32,7 +32,8 @@ public final class AerospikeBinding implements Binding {
           "Every operation through the asynchronous client on shared event loops (pipeline=N implies it)."),
       new PropertyDoc("as.eventLoops", "the number of CPUs", "Event loops of the asynchronous client."),
       new PropertyDoc("as.eventLoopType", "direct", "direct (the client's own NIO loops), netty (native epoll on"
-          + " Linux x86_64/aarch64 where it loads, else Netty NIO), netty-epoll or netty-nio."));
+          + " Linux, kqueue on macOS, x86_64 or ARM64, where it loads, else Netty NIO), netty-epoll, netty-kqueue or"
+          + " netty-nio."));
 
   @Override
   public List<String> names() {

@@ -26,11 +26,13 @@ final class AerospikeClients {
   private static final class Shared {
     final AerospikeClient client;
     final EventLoops loops;
+    final String transport;
     int users;
 
-    Shared(AerospikeClient client, EventLoops loops) {
+    Shared(AerospikeClient client, EventLoops loops, String transport) {
       this.client = client;
       this.loops = loops;
+      this.transport = transport;
     }
   }
 
@@ -48,11 +50,19 @@ final class AerospikeClients {
     return shared == null ? null : shared.loops;
   }
 
+  /** How the shared client for {@code s} does its I/O, after {@link #acquire}, for the run's header and result. */
+  static synchronized String transport(AerospikeSettings s) {
+    Shared shared = CLIENTS.get(s.clientKey());
+    return shared == null ? null : shared.transport;
+  }
+
   private static Shared acquireShared(AerospikeSettings s) throws DBException {
     Shared shared = CLIENTS.get(s.clientKey());
     if (shared == null) {
-      EventLoops loops = s.usesEventLoops()
-          ? AerospikeEventLoops.create(s.eventLoopType(), s.eventLoops(), commandsPerLoop(s)) : null;
+      AerospikeEventLoops.Transport t = s.usesEventLoops() ? AerospikeEventLoops.choose(s.eventLoopType()) : null;
+      EventLoops loops = t == null ? null : AerospikeEventLoops.create(t, s.eventLoops(), commandsPerLoop(s));
+      String transport = t == null ? "aerospike synchronous client (blocking sockets)"
+          : "aerospike asynchronous client, " + AerospikeEventLoops.describe(t, s.eventLoops());
       AerospikeClient client;
       try {
         client = create(s, loops);
@@ -71,7 +81,7 @@ final class AerospikeClients {
         }
         throw e instanceof DBException d ? d : explain(s, (RuntimeException) e);
       }
-      shared = new Shared(client, loops);
+      shared = new Shared(client, loops, transport);
       CLIENTS.put(s.clientKey(), shared);
     }
     shared.users++;

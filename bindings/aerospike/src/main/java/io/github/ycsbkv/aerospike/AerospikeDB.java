@@ -59,6 +59,15 @@ public class AerospikeDB extends DB implements ExpiringWrites, AsyncOperations, 
     return Model.SOCKET_PER_COMMAND;
   }
 
+  /**
+   * The shared client's I/O: blocking sockets, or with {@code as.async} or pipelining the event loops that
+   * {@code as.eventLoopType} gave on this platform ({@code aerospike asynchronous client, netty epoll event loops (2)}).
+   */
+  @Override
+  public String transport() {
+    return settings == null ? null : AerospikeClients.transport(settings);
+  }
+
 
   private static final AtomicBoolean SCAN_WARNED = new AtomicBoolean();
 

@@ -4,10 +4,11 @@ import com.aerospike.client.async.EventLoopType;
 import com.aerospike.client.async.EventLoops;
 import com.aerospike.client.async.EventPolicy;
 import com.aerospike.client.async.NettyEventLoops;
-import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.kqueue.KQueue;
+import io.netty.channel.kqueue.KQueueIoHandler;
 import io.netty.channel.nio.NioIoHandler;
 
 /** The Netty side of {@link AerospikeEventLoops}: loaded only when Netty loops are asked for. */
@@ -23,10 +24,22 @@ final class NettyLoops {
     }
   }
 
+  static boolean kqueueAvailable() {
+    try {
+      return KQueue.isAvailable();
+    } catch (LinkageError e) {
+      return false;
+    }
+  }
+
   static EventLoops create(AerospikeEventLoops.Transport t, EventPolicy policy, int count) {
-    boolean epoll = t == AerospikeEventLoops.Transport.NETTY_EPOLL;
-    EventLoopGroup group = new MultiThreadIoEventLoopGroup(count,
-        epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
-    return new NettyEventLoops(policy, group, epoll ? EventLoopType.NETTY_EPOLL : EventLoopType.NETTY_NIO);
+    return switch (t) {
+      case NETTY_EPOLL -> new NettyEventLoops(policy, new MultiThreadIoEventLoopGroup(count,
+          EpollIoHandler.newFactory()), EventLoopType.NETTY_EPOLL);
+      case NETTY_KQUEUE -> new NettyEventLoops(policy, new MultiThreadIoEventLoopGroup(count,
+          KQueueIoHandler.newFactory()), EventLoopType.NETTY_KQUEUE);
+      default -> new NettyEventLoops(policy, new MultiThreadIoEventLoopGroup(count, NioIoHandler.newFactory()),
+          EventLoopType.NETTY_NIO);
+    };
   }
 }

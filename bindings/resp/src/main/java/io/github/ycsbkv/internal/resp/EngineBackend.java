@@ -24,7 +24,7 @@ import site.ycsb.Status;
  */
 public final class EngineBackend implements RespBackend {
 
-  /** The property that picks the transport of the engine's loops (auto, io_uring, epoll, nio). */
+  /** The property that picks the transport of the engine's loops (auto, io_uring, epoll, kqueue, nio). */
   public static final String TRANSPORT = RespTransport.PROPERTY;
 
   private final RespConnection connection;

@@ -76,8 +76,8 @@ public abstract class RespBinding implements Binding {
   /** The engine's properties every RESP binding follows: the RESP engine's transport, connections and pipeline. */
   protected static List<PropertyDoc> engineProperties() {
     return List.of(
-        new PropertyDoc(EngineBackend.TRANSPORT, "auto", "The RESP engine's I/O: auto (io_uring, else epoll, else"
-            + " NIO), io_uring, epoll or nio."),
+        new PropertyDoc(EngineBackend.TRANSPORT, "auto", "The RESP engine's I/O: auto (on Linux io_uring, else epoll;"
+            + " on macOS kqueue; else NIO), io_uring, epoll, kqueue or nio."),
         new PropertyDoc("connections", "client", "Engine property: client (one connection per closed-loop client,"
             + " one request in flight on it, as upstream YCSB's binding and memtier_benchmark -c, whatever threads"
             + " serve the clients) or N (the clients share N connections, their requests pipelined on them; served by"

@@ -107,15 +107,7 @@ public final class RespLane implements AutoCloseable {
    */
   public String transport() {
     SslContext tls = endpoint.tls();
-    if (tls == null) {
-      return loops.name;
-    }
-    if (tls instanceof io.netty.handler.ssl.ReferenceCountedOpenSslContext) {
-      return loops.name + ", TLS through BoringSSL";
-    }
-    Throwable noBoring = io.netty.handler.ssl.OpenSsl.unavailabilityCause();
-    return loops.name + ", TLS through the JDK"
-        + (noBoring == null ? "" : " (BoringSSL unavailable: " + RespTransport.why(noBoring) + ")");
+    return tls == null ? loops.name : loops.name + ", " + RespTls.described(tls);
   }
 
   /** The connections this lane holds. */

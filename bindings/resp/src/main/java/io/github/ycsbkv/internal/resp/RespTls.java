@@ -62,6 +62,22 @@ public final class RespTls {
     }
   }
 
+  /** How {@code tls} runs, for the run's header and result: through BoringSSL, or the JDK's engine and why. */
+  static String described(io.netty.handler.ssl.SslContext tls) {
+    return described(tls instanceof io.netty.handler.ssl.ReferenceCountedOpenSslContext,
+        io.netty.handler.ssl.OpenSsl.unavailabilityCause());
+  }
+
+  /**
+   * {@code TLS through BoringSSL}, or {@code TLS through the JDK (BoringSSL unavailable: why)}: BoringSSL's natives
+   * ship for Linux and macOS on x86_64 and ARM64 ({@link Platforms#boringSsl}), the JDK serves elsewhere, at several
+   * times the CPU per operation.
+   */
+  static String described(boolean boringSsl, Throwable noBoringSsl) {
+    return boringSsl ? "TLS through BoringSSL" : "TLS through the JDK"
+        + (noBoringSsl == null ? "" : " (BoringSSL unavailable: " + RespTransport.why(noBoringSsl) + ")");
+  }
+
   /** BoringSSL when its natives load here, else the JDK's engine. */
   public static io.netty.handler.ssl.SslProvider nettyProvider() {
     return io.netty.handler.ssl.OpenSsl.isAvailable() ? io.netty.handler.ssl.SslProvider.OPENSSL

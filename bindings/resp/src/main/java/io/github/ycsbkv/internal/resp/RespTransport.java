@@ -7,6 +7,9 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.epoll.EpollSocketChannel;
+import io.netty.channel.kqueue.KQueue;
+import io.netty.channel.kqueue.KQueueIoHandler;
+import io.netty.channel.kqueue.KQueueSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.channel.uring.IoUring;
@@ -19,15 +22,16 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The process's event loops for {@link RespLane}s: one thread per core, created by the first lane and shut
- * down after the last one closed. Transport (property {@value #PROPERTY}): {@code auto} takes io_uring where the
- * kernel allows it (one system call submits the writes of every connection a loop flushed), else epoll, else
- * Java's NIO; {@code io_uring}, {@code epoll} or {@code nio} ask for one (an unavailable one is an error).
+ * down after the last one closed. Transport (property {@value #PROPERTY}): {@code auto} takes, on Linux, io_uring
+ * where the kernel allows it (one system call submits the writes of every connection a loop flushed), else epoll;
+ * on macOS kqueue; else Java's NIO; {@code io_uring}, {@code epoll}, {@code kqueue} or {@code nio} ask for one (an
+ * unavailable one is an error).
  * Docker's default seccomp profile refuses io_uring: {@code auto} then falls back to epoll by itself, and the
  * transport's name says why ({@code epoll (io_uring unavailable: ...)}), as it does for NIO.
  */
 public final class RespTransport {
 
-  /** Property: auto (default), io_uring, epoll or nio. */
+  /** Property: auto (default), io_uring, epoll, kqueue or nio. */
   public static final String PROPERTY = "resp.transport";
   /** io_uring's default ring (128 entries) is smaller than the submissions of a loop serving many connections. */
   static final int MIN_RING = 256;
@@ -116,50 +120,110 @@ public final class RespTransport {
   private static Loops start(String wanted, int connections) {
     int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
     DefaultThreadFactory names = new DefaultThreadFactory("ycsbkv-resp", true);
-    switch (wanted) {
-      case "auto", "io_uring", "iouring" -> {
-        Throwable uringCause;
-        if (IoUring.isAvailable()) {
-          int ring = ringSize(connections);
-          try {
-            IoHandlerFactory f = IoUringIoHandler.newFactory(new IoUringIoHandlerConfig().setRingSize(ring));
-            return new Loops(new MultiThreadIoEventLoopGroup(threads, names, f), IoUringSocketChannel.class,
-                "io_uring (ring " + ring + ")", wanted);
-          } catch (RuntimeException | LinkageError e) {
-            if (!wanted.equals("auto")) {
-              throw new RespException("io_uring cannot start here: " + e.getMessage() + "; use " + PROPERTY
-                  + "=auto", e);
-            }
-            uringCause = e;
+    Choice c = choose(wanted, System.getProperty("os.name", ""), Natives.here());
+    return switch (c.kind()) {
+      case IO_URING -> {
+        int ring = ringSize(connections);
+        try {
+          IoHandlerFactory f = IoUringIoHandler.newFactory(new IoUringIoHandlerConfig().setRingSize(ring));
+          yield new Loops(new MultiThreadIoEventLoopGroup(threads, names, f), IoUringSocketChannel.class,
+              "io_uring (ring " + ring + ")", wanted);
+        } catch (RuntimeException | LinkageError e) {
+          if (!c.auto()) {
+            throw new RespException("io_uring cannot start here: " + e.getMessage() + "; use " + PROPERTY + "=auto", e);
           }
-        } else if (!wanted.equals("auto")) {
-          throw new RespException("io_uring is not available here (" + why(IoUring.unavailabilityCause())
-              + "); use " + PROPERTY + "=auto or epoll");
-        } else {
-          uringCause = IoUring.unavailabilityCause();
+          // The kernel said yes, the ring said no: what auto would have taken without io_uring.
+          Natives without = new Natives(e, Natives.here().epoll(), Natives.here().kqueue());
+          yield start(choose(wanted, System.getProperty("os.name", ""), without), threads, names, wanted);
         }
-        String uring = "io_uring unavailable: " + why(uringCause);
-        if (Epoll.isAvailable()) {
-          return new Loops(new MultiThreadIoEventLoopGroup(threads, names, EpollIoHandler.newFactory()),
-              EpollSocketChannel.class, "epoll (" + uring + ")", wanted);
+      }
+      default -> start(c, threads, names, wanted);
+    };
+  }
+
+  /** Loops of a choice other than io_uring (whose ring needs the connections). */
+  private static Loops start(Choice c, int threads, DefaultThreadFactory names, String wanted) {
+    return switch (c.kind()) {
+      case EPOLL -> new Loops(new MultiThreadIoEventLoopGroup(threads, names, EpollIoHandler.newFactory()),
+          EpollSocketChannel.class, c.name(), wanted);
+      case KQUEUE -> new Loops(new MultiThreadIoEventLoopGroup(threads, names, KQueueIoHandler.newFactory()),
+          KQueueSocketChannel.class, c.name(), wanted);
+      case NIO -> nio(threads, names, c.name(), wanted);
+      case IO_URING -> throw new IllegalStateException("io_uring needs its ring size");
+    };
+  }
+
+  /** A transport Netty offers. */
+  enum Kind { IO_URING, EPOLL, KQUEUE, NIO }
+
+  /**
+   * The transport a set of loops runs on, and its name as the run's header and result give it: with {@code auto},
+   * why each better one did not load ({@code epoll (io_uring unavailable: ...)}).
+   *
+   * @param auto whether it was chosen by {@code auto} (a failure to start it then falls back)
+   */
+  record Choice(Kind kind, String name, boolean auto) {}
+
+  /**
+   * Which of Netty's native transports loaded here, and why not: each cause null when it did (Netty's
+   * {@code unavailabilityCause()}). On Linux io_uring and epoll can load, on macOS kqueue, each from the jar of its
+   * platform's classifier ({@code linux-x86_64}, {@code linux-aarch_64}, {@code osx-x86_64}, {@code osx-aarch_64}).
+   */
+  record Natives(Throwable ioUring, Throwable epoll, Throwable kqueue) {
+
+    /** What loaded in this JVM. */
+    static Natives here() {
+      return new Natives(IoUring.unavailabilityCause(), Epoll.unavailabilityCause(), KQueue.unavailabilityCause());
+    }
+  }
+
+  /**
+   * The transport {@code wanted} ({@value #PROPERTY}) gives on {@code osName} with {@code natives}: {@code auto} takes
+   * io_uring, else epoll, on Linux, kqueue on macOS (BSD), and Java's NIO where none loaded; a transport asked for by
+   * name that did not load is an error that says why and what to use. Pure: the same answer for the same inputs.
+   */
+  static Choice choose(String wanted, String osName, Natives natives) {
+    String w = wanted == null ? "auto" : wanted.trim().toLowerCase(Locale.ROOT);
+    boolean linux = osName.toLowerCase(Locale.ROOT).startsWith("linux");
+    return switch (w) {
+      case "auto" -> linux ? linuxAuto(natives) : natives.kqueue() == null ? new Choice(Kind.KQUEUE, "kqueue", true)
+          : new Choice(Kind.NIO, "nio (kqueue unavailable: " + why(natives.kqueue()) + ")", true);
+      case "io_uring", "iouring" -> {
+        if (natives.ioUring() != null) {
+          throw new RespException("io_uring is not available here (" + why(natives.ioUring()) + "); use " + PROPERTY
+              + "=auto" + (linux ? " or epoll" : ""));
         }
-        return nio(threads, names, "nio (" + uring + "; epoll unavailable: " + why(Epoll.unavailabilityCause())
-            + ")", wanted);
+        yield new Choice(Kind.IO_URING, "io_uring", false);
       }
       case "epoll" -> {
-        if (Epoll.isAvailable()) {
-          return new Loops(new MultiThreadIoEventLoopGroup(threads, names, EpollIoHandler.newFactory()),
-              EpollSocketChannel.class, "epoll", wanted);
+        if (natives.epoll() != null) {
+          throw new RespException("epoll is not available here (" + why(natives.epoll()) + "); use " + PROPERTY
+              + "=auto or nio");
         }
-        throw new RespException("epoll is not available here (" + why(Epoll.unavailabilityCause())
-            + "); use " + PROPERTY + "=auto or nio");
+        yield new Choice(Kind.EPOLL, "epoll", false);
       }
-      case "nio" -> {
-        return nio(threads, names, "nio", wanted);
+      case "kqueue" -> {
+        if (natives.kqueue() != null) {
+          throw new RespException("kqueue is not available here (" + why(natives.kqueue()) + "); use " + PROPERTY
+              + "=auto or nio");
+        }
+        yield new Choice(Kind.KQUEUE, "kqueue", false);
       }
-      default -> throw new RespException("property '" + PROPERTY + "' must be auto, io_uring, epoll or nio, got '"
-          + wanted + "'");
+      case "nio" -> new Choice(Kind.NIO, "nio", false);
+      default -> throw new RespException("property '" + PROPERTY + "' must be auto, io_uring, epoll, kqueue or nio,"
+          + " got '" + w + "'");
+    };
+  }
+
+  private static Choice linuxAuto(Natives natives) {
+    if (natives.ioUring() == null) {
+      return new Choice(Kind.IO_URING, "io_uring", true);
     }
+    String uring = "io_uring unavailable: " + why(natives.ioUring());
+    if (natives.epoll() == null) {
+      return new Choice(Kind.EPOLL, "epoll (" + uring + ")", true);
+    }
+    return new Choice(Kind.NIO, "nio (" + uring + "; epoll unavailable: " + why(natives.epoll()) + ")", true);
   }
 
   private static Loops nio(int threads, DefaultThreadFactory names, String name, String key) {

@@ -3,7 +3,7 @@
  * base of their DB classes ({@link io.github.ycsbkv.internal.resp.RespDB}), which hands every operation to one
  * {@link io.github.ycsbkv.internal.resp.RespBackend} chosen at {@code init()}; the event-loop RESP engine
  * ({@link io.github.ycsbkv.internal.resp.EngineBackend}: connections as Netty channels on a few event loops,
- * {@link io.github.ycsbkv.internal.resp.RespTransport} io_uring, epoll or NIO, a RESP writer and reply reader that
+ * {@link io.github.ycsbkv.internal.resp.RespTransport} io_uring, epoll, kqueue or NIO, a RESP writer and reply reader that
  * allocate nothing of their own, {@link io.github.ycsbkv.internal.resp.RespRecords}); Jedis pipelines
  * ({@link io.github.ycsbkv.internal.resp.LaneBackend}); typed connection settings
  * ({@link io.github.ycsbkv.internal.resp.RespConnection}, {@link io.github.ycsbkv.internal.resp.RecordFormat}),
