@@ -44,7 +44,7 @@ class ServerKindTest {
     }
     boolean arm = arch.equals("aarch64") || arch.equals("arm64");
     assertEquals(arm ? "eqalpha/keydb:arm64_v6.3.4" : "eqalpha/keydb:x86_64_v6.3.4", ServerKind.KEYDB.image());
-    System.out.println("[provision] containers' architecture " + arch + " (" + (engine ? "the Docker engine's"
+    System.out.println("[platform] containers' architecture " + arch + " (" + (engine ? "the Docker engine's"
         : "os.arch: no engine answers") + "): " + ServerKind.KEYDB.image());
   }
 }
