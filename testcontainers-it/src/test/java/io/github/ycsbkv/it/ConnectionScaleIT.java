@@ -17,6 +17,11 @@ import org.junit.jupiter.params.provider.EnumSource;
  * engine opens them in waves, so that they do not overflow the server's accept queue all at once (5,000 at once timed
  * out against Redis here), and the server holds every one of them during the run; a server that takes fewer is one
  * line that counts them and says what to change.
+ *
+ * <p>It starts the servers' binaries itself: through a container's published port every connection also crosses the
+ * engine's port forwarder, a hop with limits of its own (through the CI machine's private engine, 1,666 of the 5,000
+ * connections were reset, Redis and Dragonfly alike), which is not what this test is about. Where a binary is missing
+ * the test skips, or fails where nothing but the binary could provide the store ({@link Store#binaryRequired}).
  */
 class ConnectionScaleIT {
 
@@ -29,10 +34,12 @@ class ConnectionScaleIT {
   @ParameterizedTest
   @EnumSource(value = Store.Kind.class, names = {"REDIS", "DRAGONFLY"})
   void run_fiveThousandClients_eachOnItsOwnConnection_serverHoldsThemAll(Store.Kind kind) throws Exception {
-    try (Store store = Store.provision(kind)) {
+    try (RespServer server = RespServer.start(kind)) {
       List<String> args = new ArrayList<>(List.of("run", kind.id(), "-P", WORKLOADS.resolve("memtier").toString(),
           "-threads", Integer.toString(CLIENTS), "-p", "operationcount=" + (10 * CLIENTS)));
-      for (String p : store.bindingProps()) {
+      for (String p : kind == Store.Kind.DRAGONFLY
+          ? List.of("dragonfly.host=127.0.0.1", "dragonfly.port=" + server.port())
+          : List.of("redis.host=127.0.0.1", "redis.port=" + server.port())) {
         args.add("-p");
         args.add(p);
       }
