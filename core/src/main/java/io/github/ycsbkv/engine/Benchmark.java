@@ -6,6 +6,7 @@ import io.github.ycsbkv.results.BenchmarkResult;
 import io.github.ycsbkv.results.ClientCpu;
 import io.github.ycsbkv.results.EnvironmentInfo;
 import io.github.ycsbkv.results.LoadShape;
+import io.github.ycsbkv.results.OpenLoop;
 import io.github.ycsbkv.results.OperationResult;
 import io.github.ycsbkv.results.Warmup;
 import io.github.ycsbkv.spi.AsyncOperations;
@@ -93,6 +94,17 @@ public final class Benchmark {
    * client ({@code 200000ops}).
    */
   public static final String WARMUP = WarmupSetting.PROPERTY;
+  /** Under {@code -target}: how arrivals are spaced, {@code uniform} (the default, as upstream) or {@code poisson}. */
+  public static final String ARRIVALS = "arrivals";
+  /** The seed of the Poisson arrivals (a number; the default 1 makes runs repeat their schedule). */
+  public static final String ARRIVALS_SEED = "arrivals.seed";
+  /** Under {@code -target} on event loops: requests in flight on a connection at most (only 1 so far). */
+  public static final String MAX_IN_FLIGHT = "maxinflight";
+  /**
+   * The latency budget of the run ({@code p99=1ms,p999=5ms}): the client counts as the bottleneck of an open-loop
+   * run when its schedule lag's P99 exceeds a tenth of the tightest bound (without one: 1 ms).
+   */
+  public static final String SLO = "slo";
 
   /** Default client threads. */
   public static final int DEFAULT_THREADS = 1;
@@ -203,6 +215,7 @@ public final class Benchmark {
     earlyWarnings.forEach(warnings::warn);
     renameProperties(warnings);
     PhaseSettings settings = PhaseSettings.parse(phase, props, bindingName, dbClass, warnings);
+    OpenLoopFigures.slo(props); // a malformed budget fails here, before anything runs
     // Upstream workloads time some operations themselves; their Measurements must exist first.
     // (0.17.0 spells its getter getIntendedtartTimeNs(); we only ever call the setter.)
     Measurements upstream = UpstreamMeasurements.configure(props);
@@ -256,8 +269,23 @@ public final class Benchmark {
     if (reason == StopReason.COMPLETED && clients.stoppedByWorkload() == s.threads()) {
       reason = StopReason.WORKLOAD;
     }
+    if (reason == StopReason.COMPLETED && drivers.openLoop() && s.maxTime().toNanos() > 0
+        && (s.operations() == 0 || ops < s.operations())) {
+      // The open loop's schedule ended at maxexecutiontime, and what had arrived was served before the loops ended.
+      reason = StopReason.MAX_EXECUTION_TIME;
+    }
     List<Metrics.Totals> totals = clients.metrics.finish();
     List<OperationResult> operationResults = operationResults(totals, s.percentiles());
+    OpenLoop open = OpenLoopFigures.of(s, drivers, props, clients.openLoopTotal(), totals, runtimeNanos,
+        clientCpu == null ? -1 : m.cpuAfterNanos - m.cpuBeforeNanos);
+    if (open != null) {
+      shape = shape.withOpenLoop(open);
+      warnings.note("load: " + open.describe());
+      if (open.clientBound() != null && ops > 0) {
+        warnings.warn("the client, not the store, was the bottleneck of this open-loop run: " + open.clientBound()
+            + "; its latencies are the client's (use fewer operations per second, or a client machine of its own)");
+      }
+    }
     for (String w : m.stalls.warnings(operationResults)) {
       warnings.warn(w);
     }

@@ -49,6 +49,8 @@ final class ClientSet {
     Metrics warmupMetrics = new Metrics(s.targetOpsPerSec() > 0);
     OutageWatch warmupOutages = new OutageWatch(b.clock(), s.outageGapNanos(), () -> 0);
     this.warmupParts = warmupParts(s.warmup(), n);
+    Arrivals.Kind arrivals = drivers.openLoop() ? openLoopArrivals(b.properties()) : null;
+    long seed = drivers.openLoop() ? seed(b.properties()) : 0;
     LoadShape intended = null;
     for (int id = 0; id < n; id++) {
       DB db = b.newDb();
@@ -69,6 +71,10 @@ final class ClientSet {
             part.operations < 0 ? -1 : share(part.operations, id, n), new Worker.OpsCount()));
       }
       w.warmup(passes);
+      if (arrivals != null) {
+        w.openLoop(new Worker.OpenLoopPlan(arrivals, s.targetOpsPerSec() * drivers.inFlight(id) / clients, id, n,
+            seed + id));
+      }
       Thread t = new Thread(w, "ycsb-client-" + id);
       t.setDaemon(true);
       t.setContextClassLoader(b.loader());
@@ -78,11 +84,46 @@ final class ClientSet {
     this.shape = intended;
   }
 
+  /** {@code arrivals}, and {@code maxinflight} checked: only one request in flight per connection so far. */
+  private static Arrivals.Kind openLoopArrivals(Properties props) {
+    String m = props.getProperty(Benchmark.MAX_IN_FLIGHT, "1").trim();
+    if (!m.equals("1")) {
+      throw new UserError("-p " + Benchmark.MAX_IN_FLIGHT + "=" + m + ": the open loop keeps one request in flight on"
+          + " each connection (as upstream's -target); more per connection is not built yet: use more -threads"
+          + " (connections) instead");
+    }
+    return Arrivals.Kind.parse(props.getProperty(Benchmark.ARRIVALS));
+  }
+
+  private static long seed(Properties props) {
+    String text = props.getProperty(Benchmark.ARRIVALS_SEED, "1").trim();
+    try {
+      return Long.parseLong(text);
+    } catch (NumberFormatException e) {
+      throw new UserError("property '" + Benchmark.ARRIVALS_SEED + "' must be a whole number, got '" + text + "'");
+    }
+  }
+
+  /** The open loop's figures of the measured phase over every serving thread (after they ended). */
+  OpenLoopStats.Total openLoopTotal() {
+    OpenLoopStats.Total total = new OpenLoopStats.Total();
+    for (Worker w : workers) {
+      OpenLoopStats st = w.openLoopStats();
+      if (st != null) {
+        st.addTo(total);
+      }
+    }
+    return total;
+  }
+
   /** The properties binding instance {@code id} receives: the connections, operations in flight and clients it serves. */
   private static Properties instanceProperties(Properties dbProps, Drivers drivers, int id) {
     Properties p = new Properties();
     p.putAll(dbProps);
     p.setProperty(Benchmark.CONNECTIONS_PER_INSTANCE, Integer.toString(drivers.connections(id)));
+    if (drivers.openLoop()) {
+      p.setProperty(ConnectionShape.INSTANCE_OPEN_LOOP, "true");
+    }
     if (drivers.shared()) {
       p.setProperty(Benchmark.PIPELINE, Integer.toString(drivers.inFlight(id)));
       p.setProperty(Benchmark.CLIENTS_PER_INSTANCE, Integer.toString(drivers.inFlight(id)));

@@ -24,8 +24,17 @@ import site.ycsb.Workload;
  * keep one writer. Blocking operations (scans, writes with a TTL) cannot run on an event loop: a
  * workload that calls one stops the run with one line saying so. A client whose operation failed because the
  * store could not be reached waits ({@link Reconnect}) before its next one, as a client thread of its own does.
+ *
+ * <p>Open loop ({@code -target} with {@link Arrivals}): operations arrive on the schedule whatever the replies do.
+ * An arrival is written at once when one of the clients' connections has nothing in flight, else it waits in the
+ * client, first in first out, until one completes; its latency counts from its intended start either way. The
+ * loop wakes for each arrival on time ({@link WakeTimer}); how late it acts on each arrival is recorded
+ * ({@link OpenLoopStats}).
  */
 final class DrivenLoop {
+
+  /** Arrivals waiting in the client at most: beyond this the store is hopelessly behind the schedule. */
+  static final int MAX_QUEUED = 10_000_000;
 
   private final int clients;
   private final Executor executor;
@@ -65,8 +74,28 @@ final class DrivenLoop {
   private final Runnable wake = this::wakeParked;
   private volatile boolean stoppedByWorkload;
 
+  /** The open loop's schedule, or null for the closed loop. */
+  private final Arrivals arrivals;
+  /** What the open loop saw of itself (null for the closed loop); written on the completion thread. */
+  private final OpenLoopStats stats;
+  /** Arrivals waiting for a connection, as their intended starts; confined to the completion thread. */
+  private final LongQueue waiting = new LongQueue();
+  /** The first task of a wake-up for the next arrival. */
+  private final Runnable tick = () -> { };
+  /** Wakes the open loop for its next arrival; null for the closed loop. */
+  private final WakeTimer timer;
+
   DrivenLoop(int clients, Executor executor, TimedDB timed, Workload workload, Object state, boolean load,
       long opsToDo, long deadlineNanos, StopSignal signal, NanoClock clock, LongConsumer opsDone) {
+    this(clients, executor, timed, workload, state, load, opsToDo, deadlineNanos, signal, clock, opsDone, null);
+  }
+
+  /** With {@code arrivals}: the open loop on that schedule (its limit and deadline are this loop's). */
+  DrivenLoop(int clients, Executor executor, TimedDB timed, Workload workload, Object state, boolean load,
+      long opsToDo, long deadlineNanos, StopSignal signal, NanoClock clock, LongConsumer opsDone, Arrivals arrivals) {
+    this.arrivals = arrivals;
+    this.timer = arrivals == null ? null : new WakeTimer(executor, () -> drain(tick));
+    this.stats = arrivals == null ? null : new OpenLoopStats();
     this.clients = clients;
     this.executor = executor;
     this.timed = timed;
@@ -74,7 +103,11 @@ final class DrivenLoop {
     this.state = state;
     this.load = load;
     this.opsLimit = opsToDo < 0 ? Long.MAX_VALUE : opsToDo;
-    this.deadlineNanos = deadlineNanos;
+    // The open loop's schedule ends at the deadline; what still waits in the client then is served for at most a
+    // grace (a fifth of the run, 1 to 10 s), so that a queue a stable store had at that moment is not counted as
+    // arrivals it did not serve.
+    this.deadlineNanos = arrivals == null || deadlineNanos == Long.MAX_VALUE ? deadlineNanos
+        : deadlineNanos + drainGrace(deadlineNanos - arrivals.start());
     this.signal = signal;
     this.clock = clock;
     this.opsDone = opsDone;
@@ -136,6 +169,14 @@ final class DrivenLoop {
     return stoppedByWorkload;
   }
 
+  /** The open loop's own figures (read after {@link #runAndWait()} returned), or null for the closed loop. */
+  OpenLoopStats openLoopStats() {
+    if (stats != null) {
+      stats.schedule(arrivals.count(), arrivals.start(), arrivals.last(), arrivals.rate());
+    }
+    return stats;
+  }
+
   /** Whether the caller runs on the completion thread (where nothing may block). */
   boolean onLoopThread() {
     return Thread.currentThread() == loopThread;
@@ -172,25 +213,106 @@ final class DrivenLoop {
     try {
       Runnable r;
       while ((r = pending.poll()) != null) {
-        if (r == start) {
-          refill();
+        if (r == start || r == tick) {
+          if (arrivals == null) {
+            refill();
+          } else {
+            arrive();
+          }
         } else if (r == wake) {
           r.run();
-          refill();
+          next();
         } else {
           r.run();
           inFlight--;
           park(timed.takeHold());
-          refill();
+          next();
         }
       }
       timed.flushPending();
     } finally {
       draining = false;
     }
-    if (inFlight == 0 && !canIssue()) {
+    if (inFlight == 0 && (arrivals == null ? !canIssue() : !moreArrivals())) {
       finished.countDown();
     }
+  }
+
+  /** After a completion or a wake: the closed loop's next operation, or the open loop's next waiting arrival. */
+  private void next() {
+    if (arrivals == null) {
+      refill();
+    } else {
+      dispatchWaiting();
+    }
+  }
+
+  /**
+   * The open loop's wake-up: handles every arrival whose time has come, in order (each written at once or put in the
+   * queue), then sets the timer for the next.
+   */
+  private void arrive() {
+    long t;
+    long now = clock.nanoTime();
+    while ((t = arrivals.peek()) <= now && canIssue()) {
+      arrivals.advance();
+      if (waiting.isEmpty() && free() > 0) {
+        stats.arrived(clock.nanoTime() - t, inFlight, clients, 0);
+        issueAt(t);
+      } else if (waiting.size() < MAX_QUEUED) {
+        waiting.add(t);
+        stats.arrived(clock.nanoTime() - t, inFlight, clients, waiting.size());
+      } else {
+        signal.stop(StopReason.FAILED, waiting.size() + " operations are waiting in the client for a connection: the"
+            + " store is far behind the schedule (-target); lower the rate");
+      }
+      now = clock.nanoTime();
+    }
+    if (stopped()) {
+      waiting.clear();
+      return;
+    }
+    long next = arrivals.peek();
+    if (next != Long.MAX_VALUE) {
+      timer.wakeAt(next, clock.nanoTime());
+    }
+  }
+
+  /** Writes waiting arrivals while connections are free. */
+  private void dispatchWaiting() {
+    if (stopped()) {
+      waiting.clear();
+      return;
+    }
+    while (!waiting.isEmpty() && free() > 0 && canIssue()) {
+      issueAt(waiting.poll());
+    }
+  }
+
+  /** Starts the operation of an arrival intended at {@code intended}; its latency counts from then. */
+  private void issueAt(long intended) {
+    timed.setIntendedStartNanos(intended);
+    issue();
+    park(timed.takeHold());
+  }
+
+  /** How long the open loop serves what waits in the client after its schedule ended: a fifth of it, 1 to 10 s. */
+  static long drainGrace(long scheduleNanos) {
+    return Math.max(TimeUnit.SECONDS.toNanos(1), Math.min(TimeUnit.SECONDS.toNanos(10), scheduleNanos / 5));
+  }
+
+  /** Connections with nothing in flight and no client waiting to reconnect on them. */
+  private int free() {
+    return clients - inFlight - parked.size();
+  }
+
+  private boolean stopped() {
+    return workloadStopped || signal.isStopped();
+  }
+
+  /** Whether the open loop has arrivals to come or waiting: false once stopped. */
+  private boolean moreArrivals() {
+    return !stopped() && (!waiting.isEmpty() || arrivals.peek() != Long.MAX_VALUE);
   }
 
   private void wakeParked() {

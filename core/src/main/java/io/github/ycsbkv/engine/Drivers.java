@@ -23,6 +23,10 @@ import site.ycsb.DB;
  * no {@code -target}, no {@code dataintegrity}, and the workload never looks at an operation's result
  * (upstream {@code CoreWorkload} without read-modify-write or scans, or a {@link WorkloadTraits#pipelineSafe()}
  * workload). {@code drivers=0} keeps one OS thread per client; {@code drivers=D} asks for D threads.
+ *
+ * <p>Under {@code -target} the same conditions (a binding that does not decline) give the open loop on the
+ * binding's event loops ({@link DrivenLoop} with {@link Arrivals}): one thread per core (at most one per client), each
+ * serving its clients' connections; {@code drivers=0} keeps upstream's thread per client with its own schedule.
  * Immutable.
  *
  * @param threads OS threads that run clients
@@ -32,14 +36,18 @@ import site.ycsb.DB;
  *     never looks at their results, so that a thread's operations in flight (its clients, or its
  *     {@code pipeline}) may run on the binding's completion thread ({@link DrivenLoop})
  */
-record Drivers(int threads, int clients, String reason, boolean nonBlocking, int sharedConnections) {
+record Drivers(int threads, int clients, String reason, boolean nonBlocking, int sharedConnections, boolean openLoop) {
 
   static final String PROPERTY = "drivers";
   /** Engine property: {@code client} (default, a connection per client) or N connections shared by the clients. */
   static final String CONNECTIONS = "connections";
 
   Drivers(int threads, int clients, String reason, boolean nonBlocking) {
-    this(threads, clients, reason, nonBlocking, 0);
+    this(threads, clients, reason, nonBlocking, 0, false);
+  }
+
+  Drivers(int threads, int clients, String reason, boolean nonBlocking, int sharedConnections) {
+    this(threads, clients, reason, nonBlocking, sharedConnections, false);
   }
 
   /**
@@ -83,6 +91,9 @@ record Drivers(int threads, int clients, String reason, boolean nonBlocking, int
    * none); else 0.
    */
   int onLoop(int inFlight, boolean targeted) {
+    if (openLoop) {
+      return inFlight;
+    }
     return (shared() || inFlight > 1) && nonBlocking && !targeted ? inFlight : 0;
   }
 
@@ -113,6 +124,19 @@ record Drivers(int threads, int clients, String reason, boolean nonBlocking, int
     if (sharedConnections > 0) {
       return sharing(sharedConnections, value, clients, pipeline, target, async, integrity,
           unsafeWorkload(props, workload), nonBlocking, cores);
+    }
+    if (target > 0 && !value.equals("0")) {
+      Drivers open = openLoop(value, clients, pipeline, async, nonBlocking, integrity, declined, cores);
+      if (open != null) {
+        return open;
+      }
+      if (value.equals("auto")) {
+        return new Drivers(clients, clients, "-target on a thread per client, as upstream YCSB: "
+            + threadPerClientWhy(async, nonBlocking, pipeline, integrity, declined), nonBlocking);
+      }
+    } else if (target > 0) {
+      return new Drivers(clients, clients, "-target on a thread per client, as upstream YCSB (-p drivers=0)",
+          nonBlocking);
     }
     if (value.equals("auto")) {
       if (declined != null && async && safe && pipeline == 1 && target == 0 && !integrity && clients > cores) {
@@ -146,6 +170,51 @@ record Drivers(int threads, int clients, String reason, boolean nonBlocking, int
           ? "-target" : "dataintegrity=true") + "; use -p drivers=0");
     }
     return new Drivers(d, clients, "drivers=" + d, nonBlocking);
+  }
+
+  /**
+   * The open loop under {@code -target} on the binding's event loops, or null where it cannot run there (upstream's
+   * thread per client then keeps the schedule, and the header says why).
+   */
+  private static Drivers openLoop(String value, int clients, int pipeline, boolean async, boolean nonBlocking,
+      boolean integrity, String declined, int cores) {
+    if (!async || !nonBlocking || pipeline > 1 || integrity || declined != null) {
+      return null;
+    }
+    int threads;
+    if (value.equals("auto")) {
+      threads = Math.min(cores, clients);
+    } else {
+      try {
+        threads = Math.min(Integer.parseInt(value), clients);
+      } catch (NumberFormatException e) {
+        throw new UserError("property '" + PROPERTY + "' must be auto, 0 (a thread per client) or a thread count,"
+            + " got '" + value + "'");
+      }
+      if (threads <= 0) {
+        throw new UserError("property '" + PROPERTY + "' must be auto, 0 or a positive thread count, got " + value);
+      }
+    }
+    return new Drivers(threads, clients, "open loop: -target on the binding's event loops, " + threads + " thread"
+        + (threads == 1 ? "" : "s") + "; -p drivers=0 for a thread per client", nonBlocking, 0, true);
+  }
+
+  /** Why {@code -target} runs on a thread per client here rather than on event loops (the open loop refused). */
+  static String threadPerClientWhy(boolean async, boolean nonBlocking, int pipeline, boolean integrity,
+      String declined) {
+    if (!async) {
+      return "the binding has no asynchronous operations";
+    }
+    if (declined != null) {
+      return "as " + declined;
+    }
+    if (pipeline > 1) {
+      return "pipeline=" + pipeline;
+    }
+    if (integrity) {
+      return "dataintegrity=true";
+    }
+    return "the workload waits for its results (scans, read-modify-write)";
   }
 
   /**

@@ -266,6 +266,7 @@ final class TimedDB extends DB implements ExpiringWrites {
   /** As {@link #submit}, on the completion thread of a {@link DrivenLoop}: no semaphore, no hand-off. */
   private Status submitDriven(OperationRecorder operation, String name, Supplier<CompletionStage<Status>> call) {
     long start = clock.nanoTime();
+    long intended = intendedStartNanos;
     CompletionStage<Status> stage;
     try {
       stage = call.get();
@@ -274,14 +275,14 @@ final class TimedDB extends DB implements ExpiringWrites {
     }
     driven.submitted();
     if (stage instanceof DirectCompletion direct) {
-      direct.whenDone(new DrivenOperation(operation, start));
+      direct.whenDone(new DrivenOperation(operation, start, intended));
       return Status.BATCHED_OK;
     }
     stage.whenComplete((status, error) -> {
       long end = clock.nanoTime();
       Status outcome = error != null ? new Status("ERROR", UserError.describe(error)) : status == null ? Status.ERROR
           : status;
-      driven.completed(() -> record(operation, outcome, start, end, -1));
+      driven.completed(() -> record(operation, outcome, start, end, intended));
     });
     return Status.BATCHED_OK;
   }
@@ -293,12 +294,15 @@ final class TimedDB extends DB implements ExpiringWrites {
   private final class DrivenOperation implements DirectCompletion.Listener, Runnable {
     private final OperationRecorder operation;
     private final long start;
+    /** The open loop's intended start, or -1. */
+    private final long intended;
     private long end;
     private Status status;
 
-    DrivenOperation(OperationRecorder operation, long start) {
+    DrivenOperation(OperationRecorder operation, long start, long intended) {
       this.operation = operation;
       this.start = start;
+      this.intended = intended;
     }
 
     @Override
@@ -310,7 +314,7 @@ final class TimedDB extends DB implements ExpiringWrites {
 
     @Override
     public void run() {
-      record(operation, status, start, end, -1);
+      record(operation, status, start, end, intended);
     }
   }
 

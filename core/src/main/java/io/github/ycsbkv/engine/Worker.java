@@ -54,6 +54,10 @@ final class Worker implements Runnable {
   /** The parts of the warm-up before the measured phase, in order; empty for none. */
   private List<WarmupPass> warmup = List.of();
   private volatile boolean stoppedByWorkload;
+  /** The open loop on this thread's completion thread ({@code -target} with drivers), or null. */
+  private OpenLoopPlan openLoop;
+  /** What the measured phase's open loop saw of itself (the schedule lag), or null; read after the thread ended. */
+  private volatile OpenLoopStats openLoopStats;
   private volatile String initFailure;
   private volatile boolean initEnded;
 
@@ -93,6 +97,27 @@ final class Worker implements Runnable {
   /** Set before the thread starts. */
   void warmup(List<WarmupPass> parts) {
     this.warmup = List.copyOf(parts);
+  }
+
+  /**
+   * This thread's share of the open loop: arrivals at {@code rate} per second for the clients it serves, on their
+   * binding's completion thread (or, when the binding has none, on a timer thread of this client's own).
+   *
+   * @param kind how arrivals are spaced
+   * @param rate this thread's operations per second
+   * @param index this thread's place among {@code of} (uniform schedules are staggered by it)
+   * @param seed the Poisson schedule's seed
+   */
+  record OpenLoopPlan(Arrivals.Kind kind, double rate, int index, int of, long seed) {}
+
+  /** Set before the thread starts. */
+  void openLoop(OpenLoopPlan plan) {
+    this.openLoop = plan;
+  }
+
+  /** The measured phase's open-loop figures of this thread (after it ended), or null. */
+  OpenLoopStats openLoopStats() {
+    return openLoopStats;
   }
 
   /** Operations this client started in its warm-up. */
@@ -173,7 +198,7 @@ final class Worker implements Runnable {
         }
         return;
       }
-      runPass(state, p.timed(), p.part().signal, p.opsToDo(), p.part().startNanos, p.part().maxNanos, p.done());
+      runPass(state, p.timed(), p.part().signal, p.opsToDo(), p.part().startNanos, p.part().maxNanos, p.done(), false);
       p.part().done.countDown();
     }
     try {
@@ -182,7 +207,7 @@ final class Worker implements Runnable {
       Thread.currentThread().interrupt();
       return;
     }
-    runPass(state, timed, signal, opsToDo, startNanos, maxExecutionNanos, opsDone);
+    runPass(state, timed, signal, opsToDo, startNanos, maxExecutionNanos, opsDone, true);
     cleanup();
   }
 
@@ -219,21 +244,37 @@ final class Worker implements Runnable {
    * {@code maxNanos} after the start (0: no limit) or a stop of {@code stop}; {@code done} hears the count.
    */
   private void runPass(Object state, TimedDB t, StopSignal stop, long toDo, long start, long maxNanos,
-      LongConsumer done) {
+      LongConsumer done, boolean measured) {
+    java.util.concurrent.ScheduledExecutorService own = null;
     try {
       Executor loopExecutor = drivenClients > 0 && db instanceof AsyncOperations a
           ? a.completionExecutor() : null;
+      if (loopExecutor == null && openLoop != null && drivenClients > 0) {
+        // The binding's stages complete on threads of its own: this client's open loop runs on a thread of its own,
+        // to which they are handed.
+        own = ownLoop();
+        loopExecutor = own;
+      }
       if (stop.isStopped()) {
         // nothing to run
       } else if (loopExecutor != null) {
         long deadline = maxNanos > 0 ? start + maxNanos : Long.MAX_VALUE;
+        Arrivals arrivals = openLoop == null ? null : new Arrivals(openLoop.kind(), openLoop.rate(), start,
+            openLoop.index(), openLoop.of(), toDo < 0 ? Long.MAX_VALUE : toDo, deadline, openLoop.seed());
         DrivenLoop driven = new DrivenLoop(drivenClients, loopExecutor, t, workload, state, phase == Phase.LOAD,
-            toDo, deadline, stop, clock, done);
+            toDo, deadline, stop, clock, done, arrivals);
         t.drive(driven);
         driven.runAndWait();
         stoppedByWorkload = driven.stoppedByWorkload();
+        if (measured) {
+          openLoopStats = driven.openLoopStats();
+        }
       } else {
-        loop(state, t, stop, toDo, start, maxNanos, done);
+        OpenLoopStats lag = tickNanos > 0 ? new OpenLoopStats() : null;
+        loop(state, t, stop, toDo, start, maxNanos, done, lag);
+        if (measured) {
+          openLoopStats = lag;
+        }
       }
       t.ending();
       t.awaitInFlight();
@@ -242,11 +283,27 @@ final class Worker implements Runnable {
           + (e instanceof Error ? e.getClass().getSimpleName() + ": " : "") + UserError.describe(e)
           + (e instanceof LinkageError ? " (a class conflict: a jar given with -cp may need other versions of"
           + " its dependencies)" : ""));
+    } finally {
+      if (own != null) {
+        own.shutdown();
+      }
     }
   }
 
+  /** A thread of this client's own that runs its open loop, for a binding without a completion thread. */
+  private java.util.concurrent.ScheduledExecutorService ownLoop() {
+    java.util.concurrent.ScheduledThreadPoolExecutor e = new java.util.concurrent.ScheduledThreadPoolExecutor(1,
+        r -> {
+          Thread th = new Thread(r, "ycsb-open-loop-" + id);
+          th.setDaemon(true);
+          return th;
+        });
+    e.setRemoveOnCancelPolicy(true);
+    return e;
+  }
+
   private void loop(Object state, TimedDB t, StopSignal stop, long toDo, long start, long maxNanos,
-      LongConsumer opsDone) {
+      LongConsumer opsDone, OpenLoopStats lag) {
     // No limit is Long.MAX_VALUE, and the clock is read for every operation, so that the branches are taken the same
     // way whatever the limits: code compiled during a warm-up by time stays right for a measured phase by count.
     final long deadline = maxNanos > 0 ? start + maxNanos : Long.MAX_VALUE;
@@ -270,6 +327,8 @@ final class Worker implements Runnable {
         if (!waitUntil(intended, stop)) {
           break;
         }
+        // How late this client acts on its scheduled start (it was still busy with the last one, or woke late).
+        lag.arrived(clock.nanoTime() - intended, 0, 1, 0);
         t.setIntendedStartNanos(intended);
         upstream.setIntendedStartTimeNs(intended);
       } else if (clock.nanoTime() >= deadline) {

@@ -8,6 +8,8 @@
  * {@link io.github.ycsbkv.engine.NanoClock}, and {@link io.github.ycsbkv.engine.WorkloadTraits}, what a workload tells
  * the engine. Every other class is package-private. A phase reads as its steps: {@code PhaseSettings},
  * {@code WorkloadSetup}, {@code Drivers}, {@code ClientSet}, {@code WarmupRun}, {@code MeasuredPhase},
- * {@code ServerSide}.
+ * {@code ServerSide}. The open loop ({@code -target}) on the bindings' event loops: {@code Arrivals} (the schedule),
+ * {@code DrivenLoop} (arrivals written at once or queued in the client), {@code WakeTimer}, {@code OpenLoopStats}
+ * and {@code OpenLoopFigures} (the client's schedule lag and whether it was the bottleneck).
  */
 package io.github.ycsbkv.engine;

@@ -18,13 +18,20 @@ import java.util.Locale;
  *     {@value #PER_COMMAND} or {@value #UNKNOWN}
  * @param server what the server saw, or null when the binding has no probe or the store no counters
  * @param transport how the binding's connections did their I/O when it says ("netty io_uring (ring 256)"), or null
+ * @param openLoop how operations arrived under {@code -target} and what the client proved of itself, or null for a
+ *     closed loop (and in results of earlier versions)
  */
 public record LoadShape(int clients, int connections, double inFlightPerConnection, int servingThreads, String model,
-    ServerView server, String transport) {
+    ServerView server, String transport, OpenLoop openLoop) {
 
   public LoadShape(int clients, int connections, double inFlightPerConnection, int servingThreads, String model,
       ServerView server) {
-    this(clients, connections, inFlightPerConnection, servingThreads, model, server, null);
+    this(clients, connections, inFlightPerConnection, servingThreads, model, server, null, null);
+  }
+
+  public LoadShape(int clients, int connections, double inFlightPerConnection, int servingThreads, String model,
+      ServerView server, String transport) {
+    this(clients, connections, inFlightPerConnection, servingThreads, model, server, transport, null);
   }
 
   /** A connection per client, one request in flight on it: upstream YCSB's and memtier's {@code -c}. */
@@ -69,12 +76,17 @@ public record LoadShape(int clients, int connections, double inFlightPerConnecti
 
   /** The same shape with the server's view. */
   public LoadShape withServer(ServerView view) {
-    return new LoadShape(clients, connections, inFlightPerConnection, servingThreads, model, view, transport);
+    return new LoadShape(clients, connections, inFlightPerConnection, servingThreads, model, view, transport, openLoop);
   }
 
   /** The same shape with the binding's transport. */
   public LoadShape withTransport(String how) {
-    return new LoadShape(clients, connections, inFlightPerConnection, servingThreads, model, server, how);
+    return new LoadShape(clients, connections, inFlightPerConnection, servingThreads, model, server, how, openLoop);
+  }
+
+  /** The same shape with the open loop's figures. */
+  public LoadShape withOpenLoop(OpenLoop open) {
+    return new LoadShape(clients, connections, inFlightPerConnection, servingThreads, model, server, transport, open);
   }
 
   /** One line for people, for example {@code 32 clients on 32 connections, 1 request in flight on each, 2 threads}. */

@@ -161,7 +161,36 @@ final class ResultJsonReader {
         numberOrNaN(s.path("cpuMicrosPerOperation"))) : null;
     return new LoadShape(o.path("clients").asInt(), (int) known(o.path("connections")),
         o.path("inFlightPerConnection").asDouble(), o.path("servingThreads").asInt(), o.path("model").asText(), view,
-        o.path("transport").isTextual() ? o.path("transport").asText() : null);
+        o.path("transport").isTextual() ? o.path("transport").asText() : null, openLoop(o.path("openLoop")));
+  }
+
+  private static OpenLoop openLoop(JsonNode o) {
+    if (!o.isObject()) {
+      return null;
+    }
+    return new OpenLoop(o.path("arrivals").asText(), o.path("targetOpsPerSec").asDouble(),
+        numberOrNaN(o.path("offeredOpsPerSec")), o.path("maxInFlight").asInt(),
+        o.path("servedBy").asText(), o.path("arrivalCount").asLong(),
+        o.path("inFlightPerConnectionMean").asDouble(), o.path("inFlightPerConnectionMax").asDouble(),
+        o.path("queueMean").asDouble(), o.path("queueMax").asLong(),
+        latencyAnyPercentiles(o.path("scheduleLag")), latencyAnyPercentiles(o.path("latency")),
+        numberOrNaN(o.path("clientCpuShare")), text(o.path("clientBound")));
+  }
+
+  /** A latency summary with whatever percentiles it carries ({@code p99Micros}, {@code p99_9Micros}, ...). */
+  private static LatencyStats latencyAnyPercentiles(JsonNode o) {
+    if (!o.isObject()) {
+      return null;
+    }
+    List<Double> found = new ArrayList<>();
+    o.fieldNames().forEachRemaining(f -> {
+      java.util.regex.Matcher m = java.util.regex.Pattern.compile("p(\\d+(?:_\\d+)?)Micros").matcher(f);
+      if (m.matches()) {
+        found.add(Double.parseDouble(m.group(1).replace('_', '.')));
+      }
+    });
+    found.sort(null);
+    return latency(o, found);
   }
 
   private static ClientStalls stalls(JsonNode o) {

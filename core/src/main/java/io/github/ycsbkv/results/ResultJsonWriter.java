@@ -205,6 +205,9 @@ final class ResultJsonWriter {
     if (l.transport() != null) {
       o.put("transport", l.transport());
     }
+    if (l.openLoop() != null) {
+      putOpenLoop(o.putObject("openLoop"), l.openLoop());
+    }
     if (l.server() == null) {
       o.putNull("server");
       return;
@@ -218,6 +221,28 @@ final class ResultJsonWriter {
     putNumberOrNull(s, "commandsPerOperation", v.commandsPerOperation());
     putNumberOrNull(s, "cpuMicrosPerOperation", v.cpuMicrosPerOperation());
     s.put("source", v.source());
+  }
+
+  private static void putOpenLoop(ObjectNode o, OpenLoop ol) {
+    o.put("arrivals", ol.arrivals());
+    o.put("targetOpsPerSec", ol.targetOpsPerSec());
+    putNumberOrNull(o, "offeredOpsPerSec", ol.offeredOpsPerSec());
+    o.put("maxInFlight", ol.maxInFlight());
+    o.put("servedBy", ol.servedBy());
+    o.put("arrivalCount", ol.arrivalCount());
+    o.put("inFlightPerConnectionMean", ol.inFlightPerConnectionMean());
+    o.put("inFlightPerConnectionMax", ol.inFlightPerConnectionMax());
+    o.put("queueMean", ol.queueMean());
+    o.put("queueMax", ol.queueMax());
+    putLatency(o, "scheduleLag", ol.scheduleLag());
+    putLatency(o, "latency", ol.latency());
+    putNumberOrNull(o, "clientCpuShare", ol.clientCpuShare());
+    if (ol.clientBound() == null) {
+      o.putNull("clientBound");
+    } else {
+      o.put("clientBound", ol.clientBound());
+    }
+    o.put("description", ol.describe());
   }
 
   static void putNumberOrNull(ObjectNode o, String field, double value) {

@@ -105,7 +105,37 @@ public final class SummaryText {
       if (v != null && !Double.isNaN(v.cpuMicrosPerOperation())) {
         line(sb, "LOAD", "ServerCpuMicrosPerOperation", num(v.cpuMicrosPerOperation()));
       }
+      openLoop(sb, load.openLoop());
     }
+  }
+
+  /** The open loop's arrivals, the client's queue, the latency from intended starts, and the client's own lag. */
+  private static void openLoop(StringBuilder sb, OpenLoop o) {
+    if (o == null) {
+      return;
+    }
+    line(sb, "OPEN-LOOP", "Arrivals", o.arrivals());
+    line(sb, "OPEN-LOOP", "TargetOpsPerSec", num(o.targetOpsPerSec()));
+    if (!Double.isNaN(o.offeredOpsPerSec())) {
+      line(sb, "OPEN-LOOP", "OfferedOpsPerSec", num(o.offeredOpsPerSec()));
+    }
+    line(sb, "OPEN-LOOP", "ServedBy", o.servedBy());
+    line(sb, "OPEN-LOOP", "InFlightPerConnectionMean", num(o.inFlightPerConnectionMean()));
+    line(sb, "OPEN-LOOP", "ClientQueueMean", num(o.queueMean()));
+    line(sb, "OPEN-LOOP", "ClientQueueMax", Long.toString(o.queueMax()));
+    if (o.latency() != null) {
+      for (PercentileValue p : o.latency().percentiles()) {
+        line(sb, "OPEN-LOOP", ResultJson.percentileLabel(p.percentile()) + "thPercentileLatency(us)", num(p.micros()));
+      }
+    }
+    if (o.scheduleLag() != null) {
+      line(sb, "OPEN-LOOP", "ScheduleLag99thPercentile(us)", num(o.scheduleLag().percentileMicros(99)));
+      line(sb, "OPEN-LOOP", "ScheduleLagMax(us)", num(o.scheduleLag().maxMicros()));
+    }
+    if (!Double.isNaN(o.clientCpuShare())) {
+      line(sb, "OPEN-LOOP", "ClientCpuShare", num(o.clientCpuShare()));
+    }
+    line(sb, "OPEN-LOOP", "ClientBound", o.clientBound() == null ? "no" : o.clientBound());
   }
 
   /** The server before and after the phase. */

@@ -30,6 +30,13 @@ public interface ConnectionShape {
   String INSTANCE_CONNECTIONS = "drivers.connections";
 
   /**
+   * Set by the engine, to {@code true}, in the properties of each instance that serves an open loop ({@code -target}
+   * on the binding's completion thread): its operations arrive on a schedule, so it should offer asynchronous
+   * operations and a completion thread whatever its client count, and that thread wakes for each arrival.
+   */
+  String INSTANCE_OPEN_LOOP = "drivers.openloop";
+
+  /**
    * This configuration's model, or null when it makes no claim (a cluster's per-node pools, say). Called
    * after {@code setProperties} and before {@code init}; the same for every instance of one run.
    */

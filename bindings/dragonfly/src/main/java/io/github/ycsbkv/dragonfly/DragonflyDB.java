@@ -85,7 +85,7 @@ public class DragonflyDB extends RespDB<DragonflySettings> implements RenamedPro
     RespBackend backend;
     try {
       if (settings.asyncClient() == AsyncClient.NETTY && EngineBackend.servesAsync(p)) {
-        backend = EngineBackend.open(c, settings.format(), connections, false, p.getProperty(EngineBackend.TRANSPORT));
+        backend = EngineBackend.open(c, settings.format(), connections, false, EngineBackend.transport(p));
       } else {
         JedisLane lane = JedisLane.open(c, connections);
         backend = new LaneBackend(c, lane, settings.format(), false);

@@ -54,7 +54,7 @@ public class RedisDB extends RespDB<RedisSettings> implements RenamedProperties 
     if (settings.asyncClient() == AsyncClient.NETTY && EngineBackend.servesAsync(getProperties())) {
       try {
         return EngineBackend.open(settings.connection(), settings.format(), connections, true,
-            getProperties().getProperty(EngineBackend.TRANSPORT));
+            EngineBackend.transport(getProperties()));
       } catch (RespException e) {
         throw RedisClients.explain(settings, e);
       }

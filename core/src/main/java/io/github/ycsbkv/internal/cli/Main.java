@@ -22,9 +22,9 @@ import picocli.CommandLine.Spec;
     sortOptions = false, usageHelpAutoWidth = true,
     description = {"Benchmarks key-value stores with YCSB workloads: Redis, Valkey, KeyDB, Dragonfly, Aerospike.",
         "", "Example:", "  ycsb load memory -P workloads/workloada", "  ycsb run redis -P workloads/workloada -threads 8 -s",
-        ""},
-    subcommands = {LoadCommand.class, RunCommand.class, SweepCommand.class, StudyCommand.class, MergeCommand.class, ReportCommand.class,
-        BindingsCommand.class, DemoCommand.class,
+        "  ycsb capacity redis -P workloads/readheavy -threads 50 --slo p99=1ms", ""},
+    subcommands = {LoadCommand.class, RunCommand.class, CapacityCommand.class, SweepCommand.class, StudyCommand.class,
+        MergeCommand.class, ReportCommand.class, BindingsCommand.class, DemoCommand.class,
         CommandLine.HelpCommand.class},
     footer = {"", "Exit codes: 0 success, 1 the benchmark failed, 2 bad input, 3 finished but operations failed",
         "(more than -p errors.tolerance=N or =P%%, default 0), 130 interrupted (Ctrl-C).",
@@ -45,7 +45,7 @@ public final class Main implements Runnable {
   @Override
   public void run() {
     spec.commandLine().usage(spec.commandLine().getErr());
-    throw new UserError("no command given; use one of: load, run, sweep, merge, report, bindings, demo");
+    throw new UserError("no command given; use one of: load, run, capacity, sweep, study, merge, report, bindings, demo");
   }
 
   /** Runs the command line and exits with its code. */
@@ -64,13 +64,14 @@ public final class Main implements Runnable {
     cmd.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
     // YCSB options are words with one dash (-threads, -target): never read "-threadz" as "-t -h ...".
     cmd.setPosixClusteredShortOptionsAllowed(false);
+    CapacityCommand.adjust(cmd.getSubcommands().get("capacity").getCommandSpec());
     cmd.setParameterExceptionHandler((ex, badArgs) -> {
       CommandLine where = ex.getCommandLine();
       String name = where.getCommandSpec().qualifiedName();
       String message = ex.getMessage();
       if (where.getCommand() instanceof Main && ex instanceof CommandLine.UnmatchedArgumentException) {
         message = "unknown command '" + ((CommandLine.UnmatchedArgumentException) ex).getUnmatched().get(0)
-            + "'; commands: load, run, sweep, merge, report, bindings, demo";
+            + "'; commands: load, run, capacity, sweep, study, merge, report, bindings, demo";
       }
       where.getErr().println(name + ": " + message + " (see '" + name + " --help')");
       return UserError.USAGE;

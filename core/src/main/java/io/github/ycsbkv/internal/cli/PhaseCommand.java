@@ -70,8 +70,10 @@ abstract class PhaseCommand implements Callable<Integer> {
   Integer threads;
 
   @Option(names = "-target", paramLabel = "OPS",
-      description = "Total operations per second over all threads (property target); also measures response time"
-          + " from the intended start (no coordinated omission).")
+      description = "Total operations per second over all threads (property target): an open loop, operations"
+          + " arriving on a schedule whatever the replies do (-p arrivals=uniform|poisson), timed from each intended"
+          + " start (no coordinated omission); on the binding's event loops where it has them, else a thread per"
+          + " client. The result says how late the client itself was (docs/capacity.md).")
   Double target;
 
   @Option(names = "-s", description = "Print a status line every status.interval seconds (default 10) to stderr,"
@@ -139,7 +141,7 @@ abstract class PhaseCommand implements Callable<Integer> {
   }
 
   /** The properties of the -P files and -p pairs, with the dedicated options; checked before anything runs. */
-  private Properties properties() {
+  Properties properties() {
     if ((phase() == Phase.LOAD && upstreamRunFlag) || (phase() == Phase.RUN && upstreamLoadFlag)) {
       throw new UserError("'" + (upstreamRunFlag ? "-t" : "-load") + "' contradicts the '" + phase().command()
           + "' command; drop the flag");
@@ -165,7 +167,7 @@ abstract class PhaseCommand implements Callable<Integer> {
   }
 
   /** The binding the command line names: {@code <binding>}, {@code -db CLASS} or {@code -p db=CLASS}. */
-  private String requestedBinding(Properties props) {
+  String requestedBinding(Properties props) {
     String requested = binding != null ? binding : dbOption != null ? dbOption : props.getProperty("db");
     if (binding != null && dbOption != null && !binding.equals(dbOption)) {
       throw new UserError("binding given twice: '" + binding + "' and -db '" + dbOption + "'");
@@ -189,6 +191,9 @@ abstract class PhaseCommand implements Callable<Integer> {
     if (phase() != Phase.RUN || !MemoryDB.class.equals(binding.dbClass()) || records == 0 || MemoryDB.size(table) > 0) {
       return true;
     }
+    // The run's own settings first: a malformed one is its one line, not the preload's workload rejecting it.
+    Props.getLong(props, Benchmark.OPERATION_COUNT, 0, 0);
+    Props.getSeconds(props, Benchmark.MAX_EXECUTION_TIME, 0);
     try {
       Class<?> workload = Class.forName(props.getProperty(Benchmark.WORKLOAD).trim(), false, loader);
       if (io.github.ycsbkv.engine.WorkloadTraits.of(workload).runsWithoutLoad()) {
@@ -241,7 +246,7 @@ abstract class PhaseCommand implements Callable<Integer> {
   }
 
   /** One warning line for -p/-P keys that no part of the run declares; never fails (-cp bindings read their own). */
-  private static void warnUnknownKeys(Properties props, BindingRegistry registry, Class<?> dbClass,
+  static void warnUnknownKeys(Properties props, BindingRegistry registry, Class<?> dbClass,
       ClassLoader loader, PrintWriter err) {
     // Every binding's keys: the shipped workload files set keys for several (redis.datatype, dragonfly.datatype).
     java.util.Set<String> declared = new java.util.HashSet<>(UnknownProperties.ENGINE);

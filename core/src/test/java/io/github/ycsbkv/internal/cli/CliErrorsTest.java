@@ -98,7 +98,7 @@ class CliErrorsTest {
   @Test
   void unknownCommand_listsCommands() {
     assertOneLine(CliRun.of("bench"), 2,
-        "ycsb: unknown command 'bench'; commands: load, run, sweep, merge, report, bindings, demo (see 'ycsb --help')");
+        "ycsb: unknown command 'bench'; commands: load, run, capacity, sweep, study, merge, report, bindings, demo (see 'ycsb --help')");
   }
 
   @Test

@@ -60,9 +60,25 @@ public final class EngineBackend implements RespBackend {
    * on a Jedis connection instead (no hand-off between threads).
    */
   public static boolean servesAsync(Properties p) throws DBException {
-    return BindingProperties.integer(p, "pipeline", 1, 1) > 1
+    return openLoop(p) || BindingProperties.integer(p, "pipeline", 1, 1) > 1
         || BindingProperties.integer(p, "drivers.clients", 1, 1) > 1
         || BindingProperties.integer(p, ConnectionShape.INSTANCE_CONNECTIONS, 1, 1) > 1;
+  }
+
+  /** Whether the engine runs an open loop on this instance ({@link ConnectionShape#INSTANCE_OPEN_LOOP}). */
+  static boolean openLoop(Properties p) {
+    return Boolean.parseBoolean(p.getProperty(ConnectionShape.INSTANCE_OPEN_LOOP, "false").trim());
+  }
+
+  /**
+   * The transport to ask {@link RespTransport} for: {@link #TRANSPORT} as given; unset or {@code auto} on an open
+   * loop, {@value RespTransport#AUTO_OPEN_LOOP} (epoll before io_uring: the loop wakes on a timer for each arrival,
+   * and io_uring's timer wake-ups cost more CPU per operation, measured in docs/capacity.md).
+   */
+  public static String transport(Properties p) {
+    String t = p.getProperty(TRANSPORT);
+    boolean auto = t == null || t.isBlank() || t.trim().equalsIgnoreCase("auto");
+    return auto && openLoop(p) ? RespTransport.AUTO_OPEN_LOOP : t;
   }
 
   @Override

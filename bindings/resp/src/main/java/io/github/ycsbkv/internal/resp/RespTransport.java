@@ -33,6 +33,8 @@ public final class RespTransport {
 
   /** Property: auto (default), io_uring, epoll, kqueue or nio. */
   public static final String PROPERTY = "resp.transport";
+  /** What {@code auto} means on an open loop ({@link EngineBackend#transport}): epoll before io_uring on Linux. */
+  static final String AUTO_OPEN_LOOP = "auto-open-loop";
   /** io_uring's default ring (128 entries) is smaller than the submissions of a loop serving many connections. */
   static final int MIN_RING = 256;
   static final int MAX_RING = 4096;
@@ -188,6 +190,9 @@ public final class RespTransport {
     return switch (w) {
       case "auto" -> linux ? linuxAuto(natives) : natives.kqueue() == null ? new Choice(Kind.KQUEUE, "kqueue", true)
           : new Choice(Kind.NIO, "nio (kqueue unavailable: " + why(natives.kqueue()) + ")", true);
+      case AUTO_OPEN_LOOP -> linux && natives.epoll() == null
+          ? new Choice(Kind.EPOLL, "epoll (an open loop: its timer wake-ups cost less CPU than io_uring's)", true)
+          : choose("auto", osName, natives);
       case "io_uring", "iouring" -> {
         if (natives.ioUring() != null) {
           throw new RespException("io_uring is not available here (" + why(natives.ioUring()) + "); use " + PROPERTY

@@ -82,6 +82,25 @@ class PlatformsTest {
         e.getMessage());
   }
 
+  /** An open loop wakes on a timer for each arrival: auto takes epoll there, io_uring's wake-ups cost more CPU. */
+  @Test
+  void openLoop_auto_prefersEpoll_elseAsAuto() {
+    Choice c = RespTransport.choose(RespTransport.AUTO_OPEN_LOOP, "Linux", new Natives(null, null, NOT_HERE));
+    assertEquals(Kind.EPOLL, c.kind());
+    assertTrue(c.auto());
+    assertTrue(c.name().startsWith("epoll (an open loop"), c.name());
+    assertEquals(Kind.IO_URING, RespTransport.choose(RespTransport.AUTO_OPEN_LOOP, "Linux",
+        new Natives(null, NOT_HERE, NOT_HERE)).kind(), "no epoll here: as auto");
+    assertEquals(Kind.KQUEUE, RespTransport.choose(RespTransport.AUTO_OPEN_LOOP, "Mac OS X",
+        new Natives(NOT_HERE, NOT_HERE, null)).kind());
+    java.util.Properties p = new java.util.Properties();
+    assertNull(EngineBackend.transport(p));
+    p.setProperty(io.github.ycsbkv.spi.ConnectionShape.INSTANCE_OPEN_LOOP, "true");
+    assertEquals(RespTransport.AUTO_OPEN_LOOP, EngineBackend.transport(p));
+    p.setProperty(EngineBackend.TRANSPORT, "io_uring");
+    assertEquals("io_uring", EngineBackend.transport(p), "a transport asked for by name stays");
+  }
+
   @Test
   void namedTransport_thatDidNotLoad_saysWhyAndWhatToUse() {
     Natives linux = new Natives(NOT_HERE, null, NOT_HERE);

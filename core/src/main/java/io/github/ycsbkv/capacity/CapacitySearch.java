@@ -1,0 +1,312 @@
+package io.github.ycsbkv.capacity;
+
+import io.github.ycsbkv.config.Slo;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The search for the most load a store takes within a latency budget, as a pure state machine: it says which step to
+ * run next ({@link #next()}), is told what the step measured ({@link #observe}), and ends with the capacity and why
+ * it stopped. No clock, no I/O: the same observations give the same steps.
+ *
+ * <ol>
+ *   <li>a closed-loop probe on the same connections, for scale (its throughput {@code X});</li>
+ *   <li>open-loop steps at rising rates, {@code X} times {@link Settings#startFraction}, then each {@link
+ *       Settings#growth} times the last, until one fails (breaks the budget, errs, or achieves less than {@link
+ *       Settings#achievedMin} of its rate); when the first rate already fails, lower ones (halving) until one meets
+ *       it;</li>
+ *   <li>bisection between the last rate that met the budget and the first that did not, until they are within
+ *       {@link Settings#resolution} of each other;</li>
+ *   <li>the best rate again for {@link Settings#confirmSteps} steps' length; if that fails, a rate {@code resolution}
+ *       lower, then twice and four times that lower, at most {@link Settings#confirmAttempts} attempts in all.</li>
+ * </ol>
+ *
+ * <p>A step on which the client itself was the bottleneck ({@link Observation#clientBound()}) ends the search: what
+ * the store takes above the last rate met is not known, and the result says so instead of reporting a capacity.
+ * Not thread-safe.
+ */
+public final class CapacitySearch {
+
+  /**
+   * How the search moves.
+   *
+   * @param startFraction the first open-loop rate as a fraction of the closed-loop probe's throughput
+   * @param growth each rising step's rate over the last one's
+   * @param resolution bisection ends when (bad - good) / good is at most this
+   * @param achievedMin a step fails when it achieves less than this share of the rate its schedule offered (what
+   *     arrived and was not served within the run's grace counts against it)
+   * @param confirmSteps the confirming run's length, in steps
+   * @param confirmAttempts confirming runs at most (each after the first a resolution lower)
+   * @param maxSteps open-loop steps at most, confirmations included
+   * @param lowerings halvings of the first rate at most, when it already fails
+   */
+  public record Settings(double startFraction, double growth, double resolution, double achievedMin, int confirmSteps,
+      int confirmAttempts, int maxSteps, int lowerings) {
+
+    /** The defaults: start at a quarter of the probe, x1.5, 2%, 99% achieved, 3 steps to confirm. */
+    public static Settings defaults(double resolution) {
+      return new Settings(0.25, 1.5, resolution, 0.99, 3, 3, 40, 6);
+    }
+  }
+
+  /** What a step is for. */
+  public enum Kind { PROBE, RAISE, LOWER, BISECT, CONFIRM }
+
+  /**
+   * The next step to run.
+   *
+   * @param kind why it runs
+   * @param rate the target rate in operations per second; 0 for the closed-loop probe
+   * @param lengthSteps its length in steps (the confirmation runs longer)
+   */
+  public record Plan(Kind kind, double rate, int lengthSteps) {}
+
+  /**
+   * What a step measured.
+   *
+   * @param achieved operations per second completed
+   * @param offered the arrivals per second the step's schedule made (a Poisson schedule's differ from its rate by
+   *     chance over a short step), or NaN when not known (then {@code achieved} is held to the rate)
+   * @param latencyMicros every operation's latency from its intended start (the probe: from its start), by percentile
+   * @param erred whether its errors went beyond the tolerance
+   * @param clientBound why the client was the bottleneck, or null when it was not
+   * @param interrupted whether the user stopped it (Ctrl-C): the search ends with what it has
+   */
+  public record Observation(double achieved, double offered, Map<Double, Double> latencyMicros, boolean erred,
+      String clientBound, boolean interrupted) {
+
+    /** An observation without the offered rate. */
+    public Observation(double achieved, Map<Double, Double> latencyMicros, boolean erred, String clientBound,
+        boolean interrupted) {
+      this(achieved, Double.NaN, latencyMicros, erred, clientBound, interrupted);
+    }
+  }
+
+  /** A step's standing against the budget. */
+  public enum Verdict { MEETS, BREAKS_SLO, ERRS, SHORT_OF_RATE, CLIENT_BOUND, INTERRUPTED, PROBE }
+
+  /** A step run, what it measured and how it stood. */
+  public record Step(Plan plan, Observation observation, Verdict verdict, String why) {}
+
+  /**
+   * How the search ended.
+   *
+   * @param capacity the most operations per second found to meet the budget, confirmed; NaN when none was
+   * @param bestUnconfirmed the best rate that met the budget in a step, whether or not confirmed; NaN when none did
+   * @param reason why the search stopped, one line
+   */
+  public record Outcome(double capacity, double bestUnconfirmed, String reason) {
+
+    /** Whether a capacity was found and confirmed. */
+    public boolean found() {
+      return !Double.isNaN(capacity);
+    }
+  }
+
+  private final Slo slo;
+  private final Settings settings;
+  private final List<Step> steps = new ArrayList<>();
+  private Plan pending = new Plan(Kind.PROBE, 0, 1);
+  private double probe = Double.NaN;
+  private double good = Double.NaN;
+  private double bad = Double.NaN;
+  private int lowered;
+  private int confirmations;
+  private int openSteps;
+  private Outcome outcome;
+
+  public CapacitySearch(Slo slo, Settings settings) {
+    this.slo = slo;
+    this.settings = settings;
+  }
+
+  /** The next step to run, or null once the search ended ({@link #outcome()}). */
+  public Plan next() {
+    return outcome == null ? pending : null;
+  }
+
+  /** The outcome, or null while the search goes on. */
+  public Outcome outcome() {
+    return outcome;
+  }
+
+  /** Every step so far, in order. */
+  public List<Step> steps() {
+    return List.copyOf(steps);
+  }
+
+  /** The closed-loop probe's throughput, or NaN before it ran. */
+  public double probeThroughput() {
+    return probe;
+  }
+
+  /** How {@code o} stands for a step at {@code rate} (0: the probe), with why. */
+  public Verdict judge(double rate, Observation o, StringBuilder why) {
+    if (o.interrupted()) {
+      why.append("interrupted");
+      return Verdict.INTERRUPTED;
+    }
+    if (o.erred()) {
+      why.append("errors beyond the tolerance");
+      return Verdict.ERRS;
+    }
+    if (o.clientBound() != null) {
+      why.append("client-bound: ").append(o.clientBound());
+      return Verdict.CLIENT_BOUND;
+    }
+    if (rate == 0) {
+      return Verdict.PROBE;
+    }
+    double offered = Double.isNaN(o.offered()) ? rate : o.offered();
+    if (o.achieved() < settings.achievedMin() * offered) {
+      why.append(String.format(java.util.Locale.ROOT, "achieved %.0f of %.0f ops/s%s", o.achieved(), offered,
+          Double.isNaN(o.offered()) ? "" : " offered"));
+      return Verdict.SHORT_OF_RATE;
+    }
+    Slo.Bound broken = slo.broken(o.latencyMicros());
+    if (broken != null) {
+      Double v = o.latencyMicros().get(broken.percentile());
+      why.append(Slo.name(broken.percentile())).append(' ')
+          .append(v == null || v.isNaN() ? "not measured" : Slo.measured(v)).append(" > ")
+          .append(Slo.duration(broken.maxMicros()));
+      return Verdict.BREAKS_SLO;
+    }
+    return Verdict.MEETS;
+  }
+
+  /** What the step {@link #next()} gave measured. */
+  public void observe(Observation o) {
+    if (outcome != null) {
+      throw new IllegalStateException("the search has ended");
+    }
+    Plan p = pending;
+    StringBuilder why = new StringBuilder();
+    Verdict v = judge(p.rate(), o, why);
+    steps.add(new Step(p, o, v, why.toString()));
+    if (p.kind() != Kind.PROBE) {
+      openSteps++;
+    }
+    if (v == Verdict.INTERRUPTED) {
+      end("interrupted by the user");
+      return;
+    }
+    if (v == Verdict.CLIENT_BOUND) {
+      end(String.format(java.util.Locale.ROOT, "the client was the bottleneck at %s (%s): the store's capacity above"
+          + " the last rate met is not known here", p.kind() == Kind.PROBE ? "the closed-loop probe"
+          : rate(p.rate()), o.clientBound()));
+      return;
+    }
+    switch (p.kind()) {
+      case PROBE -> afterProbe(o, v);
+      case RAISE -> afterRaise(p, v, why);
+      case LOWER -> afterLower(p, v, why);
+      case BISECT -> afterBisect(p, v);
+      case CONFIRM -> afterConfirm(p, v, why);
+      default -> throw new IllegalStateException(p.kind().toString());
+    }
+    if (outcome == null && openSteps >= settings.maxSteps()) {
+      end("stopped after " + openSteps + " steps without converging");
+    }
+  }
+
+  private void afterProbe(Observation o, Verdict v) {
+    if (v == Verdict.ERRS) {
+      end("the store erred beyond the tolerance in the closed-loop probe");
+      return;
+    }
+    if (!(o.achieved() > 0)) {
+      end("the closed-loop probe completed no operation");
+      return;
+    }
+    probe = o.achieved();
+    pending = new Plan(Kind.RAISE, probe * settings.startFraction(), 1);
+  }
+
+  private void afterRaise(Plan p, Verdict v, StringBuilder why) {
+    if (v == Verdict.MEETS) {
+      good = p.rate();
+      pending = new Plan(Kind.RAISE, p.rate() * settings.growth(), 1);
+      return;
+    }
+    bad = p.rate();
+    if (Double.isNaN(good)) {
+      lowered = 1;
+      pending = new Plan(Kind.LOWER, p.rate() / 2, 1);
+    } else {
+      bisectOrConfirm();
+    }
+  }
+
+  private void afterLower(Plan p, Verdict v, StringBuilder why) {
+    if (v == Verdict.MEETS) {
+      good = p.rate();
+      bisectOrConfirm();
+      return;
+    }
+    bad = p.rate();
+    if (lowered >= settings.lowerings()) {
+      end(String.format(java.util.Locale.ROOT, "the budget (%s) was not met at any rate tried, down to %s (%s)",
+          slo.describe(), rate(p.rate()), why));
+      return;
+    }
+    lowered++;
+    pending = new Plan(Kind.LOWER, p.rate() / 2, 1);
+  }
+
+  private void afterBisect(Plan p, Verdict v) {
+    if (v == Verdict.MEETS) {
+      good = p.rate();
+    } else {
+      bad = p.rate();
+    }
+    bisectOrConfirm();
+  }
+
+  private void bisectOrConfirm() {
+    if ((bad - good) / good > settings.resolution()) {
+      pending = new Plan(Kind.BISECT, (good + bad) / 2, 1);
+    } else {
+      confirmations = 1;
+      pending = new Plan(Kind.CONFIRM, good, settings.confirmSteps());
+    }
+  }
+
+  private void afterConfirm(Plan p, Verdict v, StringBuilder why) {
+    if (v == Verdict.MEETS) {
+      outcome = new Outcome(p.rate(), p.rate(), String.format(java.util.Locale.ROOT, "%s met %s for %d steps;"
+          + " %s did not", rate(p.rate()), slo.describe(), p.lengthSteps(), rate(bad)));
+      return;
+    }
+    bad = p.rate();
+    if (confirmations >= settings.confirmAttempts()) {
+      end(String.format(java.util.Locale.ROOT, "no rate held the budget for %d steps (last tried %s: %s)",
+          p.lengthSteps(), rate(p.rate()), why));
+      return;
+    }
+    // Each further attempt steps down twice as far as the last: a P99 near the budget is noisy, and a longer run
+    // sees more of its tail than the short step that passed it.
+    pending = new Plan(Kind.CONFIRM, p.rate() * (1 - settings.resolution() * (1L << (confirmations - 1))),
+        settings.confirmSteps());
+    confirmations++;
+  }
+
+  private void end(String reason) {
+    outcome = new Outcome(Double.NaN, bestMet(), reason);
+  }
+
+  /** The highest rate a step met the budget at, or NaN. */
+  private double bestMet() {
+    double best = Double.NaN;
+    for (Step s : steps) {
+      if (s.verdict() == Verdict.MEETS && (Double.isNaN(best) || s.plan().rate() > best)) {
+        best = s.plan().rate();
+      }
+    }
+    return best;
+  }
+
+  private static String rate(double opsPerSec) {
+    return String.format(java.util.Locale.ROOT, "%.0f ops/s", opsPerSec);
+  }
+}

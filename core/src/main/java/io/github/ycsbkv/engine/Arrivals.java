@@ -1,0 +1,103 @@
+package io.github.ycsbkv.engine;
+
+import java.util.SplittableRandom;
+
+/**
+ * The open loop's schedule for one serving thread: the intended start of each arrival, at {@code rate} per second
+ * from {@code start}, evenly spaced ({@code uniform}, upstream YCSB's {@code -target}) or as a Poisson process
+ * (exponential gaps, {@code poisson}), until {@code limit} arrivals or the deadline. The threads' schedules add up to
+ * the run's rate: uniform ones are offset from each other by a fraction of their spacing, Poisson ones are
+ * independent (a sum of Poisson processes is one). Confined to its thread.
+ */
+final class Arrivals {
+
+  /** How arrivals are spaced ({@code -p arrivals}). */
+  enum Kind {
+    UNIFORM, POISSON;
+
+    static Kind parse(String text) {
+      String t = text == null ? "uniform" : text.trim().toLowerCase(java.util.Locale.ROOT);
+      return switch (t) {
+        case "", "uniform" -> UNIFORM;
+        case "poisson" -> POISSON;
+        default -> throw new io.github.ycsbkv.config.UserError("property 'arrivals' must be uniform (evenly spaced,"
+            + " the default) or poisson (exponential gaps), got '" + text + "'");
+      };
+    }
+  }
+
+  private final Kind kind;
+  private final double meanGapNanos;
+  private final long limit;
+  private final long deadline;
+  private final SplittableRandom random;
+  private final long start;
+  private long count;
+  private long next;
+  private long lastGiven;
+  /** Poisson: the exact (fractional) time of the next arrival, so that rounding does not drift. */
+  private double exact;
+
+  /**
+   * @param index this thread's place among {@code of} serving threads (uniform schedules are staggered by it)
+   * @param limit arrivals at most ({@code Long.MAX_VALUE}: no limit)
+   * @param deadline no arrival at or after it ({@code Long.MAX_VALUE}: none)
+   */
+  Arrivals(Kind kind, double ratePerSec, long start, int index, int of, long limit, long deadline, long seed) {
+    if (!(ratePerSec > 0)) {
+      throw new IllegalArgumentException("rate " + ratePerSec);
+    }
+    this.kind = kind;
+    this.meanGapNanos = 1e9 / ratePerSec;
+    this.limit = limit;
+    this.deadline = deadline;
+    this.random = new SplittableRandom(seed);
+    this.start = start;
+    this.exact = kind == Kind.UNIFORM ? start + meanGapNanos * index / of : start + gap();
+    this.next = Math.round(exact);
+    this.lastGiven = start;
+  }
+
+  /** The next arrival's intended start, or {@code Long.MAX_VALUE} when there are no more. */
+  long peek() {
+    return count >= limit || next >= deadline ? Long.MAX_VALUE : next;
+  }
+
+  /** Moves past the arrival {@link #peek()} gave. */
+  void advance() {
+    lastGiven = next;
+    count++;
+    exact = kind == Kind.UNIFORM ? exact + meanGapNanos : exact + gap();
+    next = Math.round(exact);
+  }
+
+  /** Whether the schedule ended at its deadline (not at its limit). */
+  boolean pastDeadline() {
+    return count < limit && next >= deadline;
+  }
+
+  /** The intended start of the last arrival handed out ({@link #advance()}), or the start before any. */
+  long last() {
+    return lastGiven;
+  }
+
+  /** Arrivals so far. */
+  long count() {
+    return count;
+  }
+
+  /** The rate in operations per second. */
+  double rate() {
+    return 1e9 / meanGapNanos;
+  }
+
+  /** The schedule's start. */
+  long start() {
+    return start;
+  }
+
+  private double gap() {
+    // -ln(U) with U in (0, 1]: an exponential gap of mean meanGapNanos.
+    return -Math.log(1.0 - random.nextDouble()) * meanGapNanos;
+  }
+}

@@ -1,0 +1,172 @@
+package io.github.ycsbkv.internal.cli;
+
+import io.github.ycsbkv.capacity.CapacitySearch;
+import io.github.ycsbkv.config.Props;
+import io.github.ycsbkv.config.Slo;
+import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.engine.Benchmark;
+import io.github.ycsbkv.engine.Benchmarks;
+import io.github.ycsbkv.engine.Phase;
+import io.github.ycsbkv.spi.BindingRegistry;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+import java.util.Properties;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code ycsb capacity}: the most operations per second a store takes while the latency stays within a budget, found
+ * by an open-loop search ({@link CapacitySearch}), with the latency-throughput curve behind it (docs/capacity.md).
+ */
+@Command(name = "capacity", mixinStandardHelpOptions = true, separator = " ", sortOptions = false,
+    usageHelpAutoWidth = true,
+    description = {"Find the most operations per second the store takes within a latency budget (--slo), on -threads"
+        + " connections with one request in flight on each: a closed-loop probe for scale, then open-loop steps"
+        + " (arrivals on a schedule, latency from each intended start) at rising rates until one breaks the budget,"
+        + " bisection, and a confirming run. Each step is an ordinary run; the data must be loaded first (ycsb load).",
+        ""},
+    footer = {"", "Example: ycsb capacity dragonfly -P workloads/readheavy -threads 50 --slo p99=1ms -p export.dir=cap",
+        "Results: a line per step on stderr, the curve and the capacity on stdout; in export.dir (default"
+            + " capacity-DATE) capacity.json and each step's result.json under steps/NN-kind/ (docs/capacity.md).",
+        "A step where the client itself lagged its schedule (P99 over a tenth of the tightest bound) or saturated its"
+            + " CPU ends the search: that is the client's limit, never reported as the store's capacity.",
+        "Exit codes: 0 the search ended (with or without a capacity), 1 a step failed (the store went away), 2 bad"
+            + " input, 130 interrupted (the steps so far are kept)."})
+final class CapacityCommand extends PhaseCommand {
+
+  @Option(names = "--slo", paramLabel = "BUDGET", required = true,
+      description = "The latency budget, every operation from its intended start: p99=1ms, or several bounds such as"
+          + " p99=1ms,p999=5ms (units us, ms, s).")
+  String slo;
+
+  @Option(names = "--step", paramLabel = "SECONDS",
+      description = "Each step's measured length (default ${DEFAULT-VALUE}; the confirmation runs 3 steps long).")
+  String step = "10s";
+
+  @Option(names = "--warmup", paramLabel = "TIME", description = "An unmeasured warm-up before each step at its rate"
+      + " (default ${DEFAULT-VALUE}; 0 for none).")
+  String warmup = "2s";
+
+  @Option(names = "--resolution", paramLabel = "PERCENT", description = "Bisection ends when the last rate that met"
+      + " the budget and the first that did not are this close (default ${DEFAULT-VALUE}).")
+  String resolution = "2%";
+
+  @Override
+  Phase phase() {
+    return Phase.RUN;
+  }
+
+  /**
+   * The options it shares with {@code run}, as capacity reads them: no {@code -target} (it chooses the rates) and no
+   * {@code -s}, and {@code -threads} counts connections.
+   */
+  static void adjust(picocli.CommandLine.Model.CommandSpec spec) {
+    spec.remove(spec.findOption("-target"));
+    spec.remove(spec.findOption("-s"));
+    picocli.CommandLine.Model.OptionSpec threads = spec.findOption("-threads");
+    spec.remove(threads);
+    spec.addOption(picocli.CommandLine.Model.OptionSpec.builder(threads).description("Connections (property"
+        + " threadcount, default 1), one per client, one request in flight on each: the probe runs a closed loop on"
+        + " them, each step an open loop (docs/capacity.md).").build());
+  }
+
+  @Override
+  public Integer call() {
+    Slo budget = Slo.parse(slo);
+    long stepSeconds = seconds(step);
+    double res = resolution(resolution);
+    Properties props = properties();
+    if (props.getProperty(Benchmark.TARGET) != null) {
+      throw new UserError("-p target: capacity chooses the rates itself; drop it");
+    }
+    ClassLoader loader = ExtraClasspath.create(classpath, System.getenv(ExtraClasspath.ENV),
+        PhaseCommand.class.getClassLoader());
+    BindingRegistry registry = BindingRegistry.load(loader);
+    Benchmarks binding = Benchmarks.of(requestedBinding(props), props, registry, loader);
+    PrintWriter err = spec.commandLine().getErr();
+    warnUnknownKeys(props, registry, binding.dbClass(), loader, err);
+    props.setProperty("db", binding.dbClass().getName());
+    int connections = Props.getInt(props, Benchmark.THREADS, Benchmark.DEFAULT_THREADS, 1);
+    String exportDir = props.getProperty(Benchmark.EXPORT_DIR);
+    Path out = Path.of(exportDir == null || exportDir.isBlank() ? "capacity-"
+        + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) : exportDir);
+    checkExportDir(out.toString());
+    props.remove(Benchmark.EXPORT_DIR);
+    String warm = warmup.strip().equals("0") ? null : warmup.strip();
+    err.println(String.format(Locale.ROOT, "ycsb-kv: capacity %s (%s) within %s, %d connection(s), %d s steps"
+        + " (warm-up %s each), resolution %s; results in %s", binding.name(), binding.dbClass().getName(),
+        budget.describe(), connections, stepSeconds, warm == null ? "none" : warm, resolution.strip(), out));
+    PrintStream errStream = new PrintStream(new WriterOutputStream(err), true, StandardCharsets.UTF_8);
+    CapacitySearch.Settings settings = CapacitySearch.Settings.defaults(res);
+    CapacityRunner runner = new CapacityRunner(binding.with(props), props, budget, stepSeconds, warm, settings, out,
+        errStream);
+    List<CapacityRunner.StepRun> steps;
+    try {
+      steps = runner.run();
+    } catch (IOException e) {
+      throw new UserError("cannot write the capacity results to '" + out + "': " + UserError.describe(e),
+          UserError.FAILED, e);
+    }
+    String failure = runner.failure();
+    try {
+      Path file = CapacityJson.write(out, binding.name(), props.getProperty(Benchmark.WORKLOAD), connections, budget,
+          stepSeconds, warm, settings, steps, runner.search(), failure);
+      err.println("ycsb-kv: capacity results written to " + file);
+    } catch (IOException e) {
+      err.println("ycsb: cannot write " + out.resolve("capacity.json") + ": " + UserError.describe(e));
+      return UserError.FAILED;
+    }
+    PrintWriter stdout = spec.commandLine().getOut();
+    stdout.print(CapacityTable.table(steps, runner.search(), budget, failure));
+    stdout.flush();
+    if (failure != null) {
+      err.println("ycsb: " + failure);
+      return UserError.FAILED;
+    }
+    CapacitySearch.Outcome o = runner.search().outcome();
+    if (o != null && o.reason().equals("interrupted by the user")) {
+      err.println("ycsb: interrupted after " + steps.size() + " step(s); the curve above is partial");
+      return Main.EXIT_INTERRUPTED;
+    }
+    return 0;
+  }
+
+  /** {@code 10s} or {@code 10}: whole seconds, at least 1. */
+  static long seconds(String text) {
+    String t = text.strip().toLowerCase(Locale.ROOT);
+    if (t.endsWith("s")) {
+      t = t.substring(0, t.length() - 1).strip();
+    }
+    try {
+      long s = Long.parseLong(t);
+      if (s >= 1) {
+        return s;
+      }
+    } catch (NumberFormatException e) {
+      // the line below
+    }
+    throw new UserError("--step must be whole seconds, at least 1 (for example 10s), got '" + text.strip() + "'");
+  }
+
+  /** {@code 2%} or {@code 0.02}: a fraction above 0 and below 0.5. */
+  static double resolution(String text) {
+    String t = text.strip();
+    try {
+      double v = t.endsWith("%") ? Double.parseDouble(t.substring(0, t.length() - 1).strip()) / 100
+          : Double.parseDouble(t);
+      if (v > 0 && v < 0.5) {
+        return v;
+      }
+    } catch (NumberFormatException e) {
+      // the line below
+    }
+    throw new UserError("--resolution must be a share above 0 and below 50% (for example 2%), got '" + t + "'");
+  }
+}

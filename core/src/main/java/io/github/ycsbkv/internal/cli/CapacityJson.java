@@ -1,0 +1,105 @@
+package io.github.ycsbkv.internal.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.ycsbkv.capacity.CapacitySearch;
+import io.github.ycsbkv.config.Slo;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code capacity.json} (schema {@value #SCHEMA}, docs/capacity.md): the budget, the search's settings, the curve
+ * (one entry per step, each pointing at its own result directory) and the capacity with why the search stopped.
+ */
+final class CapacityJson {
+
+  static final String SCHEMA = "ycsb-kv/capacity/1";
+
+  private CapacityJson() {}
+
+  /** Writes {@code OUT/capacity.json}; returns its path. */
+  static Path write(Path out, String binding, String workload, int connections, Slo slo, long stepSeconds,
+      String warmup, CapacitySearch.Settings settings, List<CapacityRunner.StepRun> steps, CapacitySearch search,
+      String failure) throws IOException {
+    ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    ObjectNode root = json.createObjectNode();
+    root.put("schema", SCHEMA);
+    root.put("binding", binding);
+    root.put("workload", workload);
+    root.put("connections", connections);
+    root.put("slo", slo.text());
+    ObjectNode bounds = root.putObject("sloMicros");
+    slo.bounds().forEach(b -> bounds.put(Slo.name(b.percentile()), b.maxMicros()));
+    ObjectNode how = root.putObject("search");
+    how.put("stepSeconds", stepSeconds);
+    if (warmup == null) {
+      how.putNull("warmup");
+    } else {
+      how.put("warmup", warmup);
+    }
+    how.put("startFraction", settings.startFraction());
+    how.put("growth", settings.growth());
+    how.put("resolution", settings.resolution());
+    how.put("achievedMin", settings.achievedMin());
+    how.put("confirmSteps", settings.confirmSteps());
+    number(root, "probeOpsPerSec", search.probeThroughput());
+    ArrayNode curve = root.putArray("steps");
+    for (CapacityRunner.StepRun s : steps) {
+      CapacityTable.Figures f = CapacityTable.Figures.of(s);
+      ObjectNode o = curve.addObject();
+      o.put("step", s.number());
+      o.put("kind", s.plan().kind().name().toLowerCase(Locale.ROOT));
+      number(o, "targetOpsPerSec", s.plan().rate() == 0 ? Double.NaN : s.plan().rate());
+      o.put("lengthSeconds", stepSeconds * s.plan().lengthSteps());
+      number(o, "achievedOpsPerSec", f.achieved());
+      number(o, "p50Micros", f.p50());
+      number(o, "p99Micros", f.p99());
+      number(o, "p99_9Micros", f.p999());
+      number(o, "scheduleLagP99Micros", f.lagP99());
+      number(o, "clientCpuMicrosPerOperation", f.clientCpuMicros());
+      number(o, "serverCpuMicrosPerOperation", f.serverCpuMicros());
+      number(o, "serverCores", f.serverCores());
+      text(o, "clientBound", f.clientBound());
+      o.put("verdict", s.judged() == null ? "failed" : s.judged().verdict().name().toLowerCase(Locale.ROOT));
+      text(o, "why", s.judged() == null ? s.result().error() : s.judged().why().isEmpty() ? null : s.judged().why());
+      o.put("result", out.relativize(s.dir()).toString());
+    }
+    ObjectNode cap = root.putObject("capacity");
+    CapacitySearch.Outcome outcome = failure != null ? null : search.outcome();
+    number(cap, "opsPerSec", outcome == null ? Double.NaN : outcome.capacity());
+    number(cap, "bestUnconfirmedOpsPerSec", outcome == null ? Double.NaN : outcome.bestUnconfirmed());
+    cap.put("found", outcome != null && outcome.found());
+    cap.put("reason", failure != null ? failure : outcome == null ? "the search did not end" : outcome.reason());
+    CapacityTable.Figures at = outcome == null || !outcome.found() ? null
+        : CapacityTable.atCapacity(steps, outcome.capacity());
+    number(cap, "serverCpuMicrosPerOperation", at == null ? Double.NaN : at.serverCpuMicros());
+    number(cap, "serverCores", at == null ? Double.NaN : at.serverCores());
+    number(cap, "opsPerServerCoreSecond", at == null || !(at.serverCpuMicros() > 0) ? Double.NaN
+        : 1e6 / at.serverCpuMicros());
+    Files.createDirectories(out);
+    Path file = out.resolve("capacity.json");
+    json.writeValue(file.toFile(), root);
+    return file;
+  }
+
+  private static void number(ObjectNode o, String field, double v) {
+    if (Double.isNaN(v) || Double.isInfinite(v)) {
+      o.putNull(field);
+    } else {
+      o.put(field, v);
+    }
+  }
+
+  private static void text(ObjectNode o, String field, String v) {
+    if (v == null) {
+      o.putNull(field);
+    } else {
+      o.put(field, v);
+    }
+  }
+}

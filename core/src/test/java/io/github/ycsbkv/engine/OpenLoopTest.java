@@ -1,0 +1,180 @@
+package io.github.ycsbkv.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.ycsbkv.config.Slo;
+import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.results.BenchmarkResult;
+import io.github.ycsbkv.results.LatencyStats;
+import io.github.ycsbkv.results.OpenLoop;
+import io.github.ycsbkv.results.PercentileValue;
+import java.util.List;
+import java.util.Properties;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The open loop ({@code -target} on the binding's event loops, #35): arrivals on a schedule whatever the replies do,
+ * at most one request in flight per connection, the rest waiting in the client and timed from their intended start.
+ * The store is {@link LoopAsyncDB} (every operation takes 1 ms on an event loop of its own), so each client's
+ * connection serves at most about 1,000 operations a second.
+ */
+class OpenLoopTest {
+
+  @BeforeEach
+  void reset() {
+    LoopAsyncDB.reset();
+  }
+
+  private static Properties props(int clients, long operations, double target) {
+    Properties p = new Properties();
+    p.setProperty("recordcount", "100");
+    p.setProperty("operationcount", Long.toString(operations));
+    p.setProperty("readproportion", "0.9");
+    p.setProperty("updateproportion", "0.1");
+    p.setProperty("requestdistribution", "uniform");
+    p.setProperty("threadcount", Integer.toString(clients));
+    p.setProperty("target", Double.toString(target));
+    return p;
+  }
+
+  private BenchmarkResult run(Properties p) {
+    return new Benchmark(Phase.RUN, p, "loop", LoopAsyncDB.class, getClass().getClassLoader()).run();
+  }
+
+  @Test
+  void belowWhatTheStoreServes_arrivalsKeepTheirSchedule_andEachIsWrittenAtOnce() {
+    BenchmarkResult r = run(props(4, 300, 600));
+    assertEquals("completed", r.stopReason(), String.valueOf(r.error()));
+    assertEquals(300, r.operations());
+    assertEquals(300, LoopAsyncDB.COMPLETED.get());
+    // Paced by the schedule: 300 arrivals at 600 a second take half a second, however fast the store is.
+    assertTrue(r.runtimeMillis() >= 490, "runtime " + r.runtimeMillis() + " ms");
+    assertEquals(0, LoopAsyncDB.SUBMITTED_OFF_LOOP.get(), "submitted on the loop");
+    OpenLoop o = r.load().openLoop();
+    assertNotNull(o, "an open-loop run says so");
+    assertEquals(OpenLoop.EVENT_LOOPS, o.servedBy());
+    assertEquals("uniform", o.arrivals());
+    assertEquals(600, o.targetOpsPerSec());
+    assertEquals(300, o.arrivalCount());
+    assertEquals(300, o.scheduleLag().count());
+    assertEquals(300, o.latency().count(), "every operation timed from its intended start");
+    assertTrue(o.inFlightPerConnectionMax() <= 1, "never more in flight than connections");
+    assertTrue(r.operation("READ").responseOk() != null, "the intended-start series is recorded");
+    assertTrue(o.latency().minMicros() >= 900, "an operation takes the store's 1 ms at least");
+  }
+
+  @Test
+  void aboveWhatTheStoreServes_arrivalsWaitInTheClient_andTheirWaitIsTheirLatency() {
+    // 2 connections of 1 ms each serve about 2,000 a second; 1,000 arrivals at 100,000 a second all come in the first
+    // 10 ms, so the last waits about half a second for a connection.
+    BenchmarkResult r = run(props(2, 1000, 100_000));
+    assertEquals("completed", r.stopReason(), String.valueOf(r.error()));
+    assertEquals(1000, r.operations());
+    OpenLoop o = r.load().openLoop();
+    assertEquals(2, LoopAsyncDB.MAX_IN_FLIGHT.get(), "the queue stays in the client: one request per connection ("
+        + r.load().describe() + ", " + o.describe() + ")");
+    assertEquals(1, o.inFlightPerConnectionMax());
+    assertTrue(o.inFlightPerConnectionMean() > 0.9, "busy: " + o.inFlightPerConnectionMean());
+    assertTrue(o.queueMax() >= 250, "arrivals waited in the client: " + o.queueMax());
+    assertTrue(o.queueMean() > 100, "" + o.queueMean());
+    assertTrue(o.latency().maxMicros() >= 400_000, "the last arrival's wait counts: " + o.latency().maxMicros());
+    double service = r.operation("READ").serviceOk().percentileMicros(99);
+    assertTrue(service < 100_000, "from the write, each takes the store's time only: " + service);
+    assertTrue(r.runtimeMillis() >= 450, "" + r.runtimeMillis());
+  }
+
+  @Test
+  void poissonArrivals_samePacing_andTheResultSaysWhich() {
+    Properties p = props(4, 300, 600);
+    p.setProperty("arrivals", "poisson");
+    p.setProperty("arrivals.seed", "7");
+    BenchmarkResult r = run(p);
+    assertEquals("completed", r.stopReason(), String.valueOf(r.error()));
+    assertEquals(300, r.operations());
+    assertEquals("poisson", r.load().openLoop().arrivals());
+    assertTrue(r.runtimeMillis() >= 300, "about half a second of exponential gaps: " + r.runtimeMillis());
+  }
+
+  @Test
+  void maxExecutionTime_endsTheSchedule() {
+    Properties p = props(4, 0, 500);
+    p.setProperty("maxexecutiontime", "1");
+    BenchmarkResult r = run(p);
+    assertEquals("max_execution_time", r.stopReason());
+    assertTrue(r.operations() >= 400 && r.operations() <= 520, "about 500 in a second: " + r.operations());
+  }
+
+  @Test
+  void bindingWithoutAsynchronousOperations_keepsAThreadPerClient_andSaysSo() {
+    Properties p = props(2, 100, 1000);
+    BenchmarkResult r = new Benchmark(Phase.RUN, p, "memory", io.github.ycsbkv.memory.MemoryDB.class,
+        getClass().getClassLoader()).run();
+    assertEquals(100, r.operations());
+    OpenLoop o = r.load().openLoop();
+    assertEquals(OpenLoop.THREAD_PER_CLIENT, o.servedBy());
+    assertEquals(100, o.scheduleLag().count(), "each client's lag behind its own schedule");
+    assertEquals(100, o.latency().count());
+    assertEquals(2, r.load().servingThreads());
+    assertEquals(0, o.inFlightPerConnectionMax(), "a thread per client has nothing in flight at its next start");
+  }
+
+  @Test
+  void badOpenLoopProperties_oneLineBeforeAnythingRuns() {
+    Properties p = props(2, 100, 1000);
+    p.setProperty("maxinflight", "4");
+    UserError e = assertThrows(UserError.class, () -> run(p));
+    assertTrue(e.getMessage().startsWith("-p maxinflight=4: the open loop keeps one request in flight on each"
+        + " connection"), e.getMessage());
+    Properties q = props(2, 100, 1000);
+    q.setProperty("arrivals", "bursty");
+    assertEquals("property 'arrivals' must be uniform (evenly spaced, the default) or poisson (exponential gaps), got"
+        + " 'bursty'", assertThrows(UserError.class, () -> run(q)).getMessage());
+    Properties s = props(2, 100, 1000);
+    s.setProperty("slo", "p99<1ms");
+    assertTrue(assertThrows(UserError.class, () -> run(s)).getMessage().startsWith("property 'slo': cannot read"));
+    assertEquals(0, LoopAsyncDB.COMPLETED.get(), "nothing ran");
+  }
+
+  @Test
+  void clientBound_whenTheLagOrTheCpuSaysSo() {
+    LatencyStats lag = new LatencyStats(100, 50, 1, 900, 10, List.of(new PercentileValue(99, 150)));
+    assertNull(OpenLoopFigures.clientBound(lag, 0.5, 2, Slo.parse("p99=2ms")), "150 us < 200 us");
+    assertEquals("its schedule lag P99 was 150us, over 100us (a tenth of p99<=1ms)",
+        OpenLoopFigures.clientBound(lag, 0.5, 2, Slo.parse("p99=1ms")));
+    assertNull(OpenLoopFigures.clientBound(lag, 0.5, 2, null), "without a budget: 1 ms");
+    assertEquals("its CPU was saturated (95% of the 2 cores its serving threads could use)",
+        OpenLoopFigures.clientBound(lag, 0.95, 2, null));
+  }
+
+  @Test
+  void arrivals_uniformAreEvenlySpacedAndStaggered_poissonHaveTheMeanGap() {
+    Arrivals a = new Arrivals(Arrivals.Kind.UNIFORM, 1000, 0, 1, 4, 3, Long.MAX_VALUE, 1);
+    assertEquals(250_000, a.peek(), "thread 1 of 4: a quarter of the spacing later");
+    a.advance();
+    assertEquals(1_250_000, a.peek());
+    a.advance();
+    a.advance();
+    assertEquals(Long.MAX_VALUE, a.peek(), "its limit of 3");
+    Arrivals d = new Arrivals(Arrivals.Kind.UNIFORM, 1000, 0, 0, 1, Long.MAX_VALUE, 2_500_000, 1);
+    d.advance();
+    d.advance();
+    d.advance();
+    assertEquals(Long.MAX_VALUE, d.peek(), "none at or after the deadline");
+    Arrivals p = new Arrivals(Arrivals.Kind.POISSON, 10_000, 0, 0, 1, Long.MAX_VALUE, Long.MAX_VALUE, 3);
+    long last = 0;
+    int n = 100_000;
+    for (int i = 0; i < n; i++) {
+      long t = p.peek();
+      assertTrue(t >= last, "in order");
+      last = t;
+      p.advance();
+    }
+    double meanGapMicros = last / 1e3 / n;
+    assertEquals(100, meanGapMicros, 2, "mean gap 1/rate");
+  }
+}

@@ -1,0 +1,186 @@
+package io.github.ycsbkv.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * {@code ycsb capacity} (#35) against stores of known capacity and real ones: a relay in front of a real Redis that
+ * serves one request at a time with 5 ms added to each (its capacity is one over its measured service time, about 200
+ * operations a second: slow enough that the client keeps its schedule on any machine, under emulation too), a client
+ * made to stall, and every store.
+ */
+class CapacityIT {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Path WORKLOADS = Path.of("..", "workloads").toAbsolutePath().normalize();
+
+  @TempDir
+  Path tmp;
+
+  /** {@code ycsb capacity} of the readheavy workload on 1,000 records, 1 s of warm-up before each step. */
+  private static Cli capacity(String binding, List<String> props, String... more) {
+    List<String> args = new ArrayList<>(List.of("capacity", binding, "-P", WORKLOADS.resolve("readheavy").toString(),
+        "-p", "recordcount=1000", "--warmup", "1s"));
+    for (String p : props) {
+      args.add("-p");
+      args.add(p);
+    }
+    args.addAll(List.of(more));
+    return Cli.run(args.toArray(String[]::new));
+  }
+
+  private static JsonNode json(Path file) throws Exception {
+    return JSON.readTree(file.toFile());
+  }
+
+  @Test
+  void relayOfKnownCapacity_aLooseBudgetFindsIt_aTighterOneFindsLess() throws Exception {
+    try (RespServer redis = RespServer.start(Store.Kind.REDIS)) {
+      Cli load = Cli.run("load", "redis", "-P", WORKLOADS.resolve("readheavy").toString(), "-p", "recordcount=1000",
+          "-p", "redis.port=" + redis.port(), "-threads", "4");
+      assertEquals(0, load.exitCode(), load.err());
+      try (ServiceTimeRelay relay = new ServiceTimeRelay("127.0.0.1", redis.port(), 5000)) {
+        // Evenly spaced arrivals: below the relay's rate no queue forms, above it the queue grows step after step.
+        Path loose = tmp.resolve("loose");
+        Cli a = capacity("redis", List.of("redis.port=" + relay.port(), "probe=false", "export.dir=" + loose),
+            "-threads", "8", "--slo", "p99=2s", "--resolution", "5%", "--step", "2s");
+        assertEquals(0, a.exitCode(), a.err());
+        double truth = 1e9 / relay.serviceNanosMean();
+        JsonNode c = json(loose.resolve("capacity.json"));
+        System.out.println("[it] capacity relay 5 ms: true " + Math.round(truth) + " ops/s; p99<=2s: "
+            + c.path("capacity"));
+        assertTrue(c.path("capacity").path("found").asBoolean(), a.out());
+        double found = c.path("capacity").path("opsPerSec").asDouble();
+        assertTrue(found <= truth * 1.02, "never more than the relay serves: " + found + " > " + truth);
+        assertTrue(found >= truth * 0.9, "within 10% of the relay's capacity: " + found + " < 0.9 x " + truth + "\n"
+            + a.out());
+        assertStepsMatchTheirResults(loose, c);
+        assertTrue(a.out().contains("capacity: "), a.out());
+
+        // Poisson arrivals queue at any rate, more as it rises: a P99 budget then holds below the relay's rate only.
+        Path tight = tmp.resolve("tight");
+        Cli b = capacity("redis", List.of("redis.port=" + relay.port(), "probe=false", "arrivals=poisson",
+            "export.dir=" + tight),
+            "-threads", "8", "--slo", "p99=50ms", "--resolution", "5%", "--step", "3s");
+        assertEquals(0, b.exitCode(), b.err());
+        JsonNode t = json(tight.resolve("capacity.json"));
+        System.out.println("[it] capacity relay 5 ms, p99<=50ms: " + t.path("capacity"));
+        assertTrue(t.path("capacity").path("found").asBoolean(), b.out());
+        double less = t.path("capacity").path("opsPerSec").asDouble();
+        assertTrue(less < found, "a tighter budget finds less: " + less + " vs " + found + "\n" + b.out());
+        assertTrue(less <= truth, "never more than the relay serves: " + less);
+        assertMonotone(t);
+      }
+    }
+  }
+
+  @Test
+  void clientMadeToStall_endsTheSearch_asClientBound_neverAsTheStoresCapacity() throws Exception {
+    try (RespServer redis = RespServer.start(Store.Kind.REDIS)) {
+      Cli load = Cli.run("load", "redis", "-P", WORKLOADS.resolve("readheavy").toString(), "-p", "recordcount=1000",
+          "-p", "redis.port=" + redis.port(), "-threads", "4");
+      assertEquals(0, load.exitCode(), load.err());
+      Path out = tmp.resolve("stall");
+      Cli run = capacity(StallingRedisDB.class.getName(), List.of("redis.port=" + redis.port(), "export.dir=" + out),
+          "-threads", "4", "--slo", "p99=10ms", "--step", "2s");
+      assertEquals(0, run.exitCode(), run.err());
+      JsonNode c = json(out.resolve("capacity.json"));
+      assertFalse(c.path("capacity").path("found").asBoolean(), c.toString());
+      assertTrue(c.path("capacity").path("opsPerSec").isNull());
+      assertTrue(c.path("capacity").path("reason").asText().startsWith("the client was the bottleneck at "),
+          c.path("capacity").toString());
+      JsonNode last = c.path("steps").get(c.path("steps").size() - 1);
+      assertEquals("client_bound", last.path("verdict").asText(), last.toString());
+      assertTrue(last.path("clientBound").asText().startsWith("its schedule lag P99 was "), last.toString());
+      assertTrue(last.path("scheduleLagP99Micros").asDouble() > 1000, last.toString());
+      assertTrue(run.err().contains("the client, not the store, was the bottleneck"), run.err());
+      assertTrue(run.out().contains("capacity: not found: the client was the bottleneck"), run.out());
+    }
+  }
+
+  /** Every store: short steps, a capacity (or, where the client cannot keep up, a search that says so). */
+  @ParameterizedTest
+  @EnumSource(Store.Kind.class)
+  void everyStore_endsWithACapacity_onTheConnectionsAskedFor(Store.Kind kind) throws Exception {
+    try (Store store = Store.provision(kind)) {
+      List<String> props = new ArrayList<>(List.of(store.bindingProps()));
+      List<String> loadArgs = new ArrayList<>(List.of("load", kind.id(), "-P",
+          WORKLOADS.resolve("readheavy").toString(), "-p", "recordcount=1000", "-threads", "4"));
+      for (String p : props) {
+        loadArgs.add("-p");
+        loadArgs.add(p);
+      }
+      assertEquals(0, Cli.run(loadArgs.toArray(String[]::new)).exitCode());
+      Path out = tmp.resolve(kind.id());
+      props.add("export.dir=" + out);
+      Cli run = capacity(kind.id(), props, "-threads", "4", "--slo", "p99=50ms", "--resolution", "20%", "--step",
+          "1s");
+      assertEquals(0, run.exitCode(), run.err());
+      JsonNode c = json(out.resolve("capacity.json"));
+      System.out.println("[it] capacity " + kind.id() + ": " + c.path("capacity"));
+      String reason = c.path("capacity").path("reason").asText();
+      assertTrue(c.path("capacity").path("found").asBoolean() || reason.startsWith("the client was the bottleneck"),
+          c.toString());
+      assertStepsMatchTheirResults(out, c);
+      for (JsonNode step : c.path("steps")) {
+        JsonNode load = json(out.resolve(step.path("result").asText()).resolve("result.json")).path("load");
+        assertEquals(4, load.path("connections").asInt(), load.toString());
+        if (load.path("server").path("runConnections").isInt() && !kind.id().equals("aerospike")) {
+          assertEquals(4, load.path("server").path("runConnections").asInt(), "the server saw -threads connections: "
+              + load);
+        }
+      }
+    }
+  }
+
+  /** Each step of capacity.json is its result.json: target, achieved rate and latency from intended starts. */
+  private static void assertStepsMatchTheirResults(Path out, JsonNode capacity) throws Exception {
+    assertTrue(capacity.path("steps").size() >= 2, "a probe and at least one open-loop step: " + capacity);
+    for (JsonNode step : capacity.path("steps")) {
+      JsonNode r = json(out.resolve(step.path("result").asText()).resolve("result.json"));
+      assertEquals(r.path("overall").path("throughputOpsPerSec").asDouble(), step.path("achievedOpsPerSec").asDouble(),
+          1e-6);
+      if (step.path("kind").asText().equals("probe")) {
+        assertEquals(0.0, r.path("targetOpsPerSec").asDouble());
+        continue;
+      }
+      assertEquals(r.path("targetOpsPerSec").asDouble(), step.path("targetOpsPerSec").asDouble(), 1e-6);
+      JsonNode open = r.path("load").path("openLoop");
+      assertEquals("event-loops", open.path("servedBy").asText(), open.toString());
+      assertEquals(open.path("latency").path("p99Micros").asDouble(), step.path("p99Micros").asDouble(), 1e-6);
+    }
+  }
+
+  /** Among the steps that met the budget, P99 does not fall as the rate rises (within noise). */
+  private static void assertMonotone(JsonNode capacity) {
+    JsonNode lowest = null;
+    JsonNode highest = null;
+    for (JsonNode s : capacity.path("steps")) {
+      if (!s.path("verdict").asText().equals("meets")) {
+        continue;
+      }
+      double rate = s.path("targetOpsPerSec").asDouble();
+      if (lowest == null || rate < lowest.path("targetOpsPerSec").asDouble()) {
+        lowest = s;
+      }
+      if (highest == null || rate > highest.path("targetOpsPerSec").asDouble()) {
+        highest = s;
+      }
+    }
+    assertTrue(lowest != null && highest != lowest, capacity.toString());
+    assertTrue(highest.path("p99Micros").asDouble() >= 0.8 * lowest.path("p99Micros").asDouble(),
+        "P99 " + lowest.path("p99Micros") + " at " + lowest.path("targetOpsPerSec") + " ops/s, "
+            + highest.path("p99Micros") + " at " + highest.path("targetOpsPerSec"));
+  }
+}

@@ -1,0 +1,210 @@
+package io.github.ycsbkv.it;
+
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A store of known capacity for the capacity tests (#35): a relay in front of a real RESP server that serves one
+ * request at a time, in arrival order over every connection, adding a fixed service time to each before it forwards
+ * it (over one connection of its own) and returns the reply. Its true capacity is one over the time each request
+ * takes here ({@link #serviceNanosMean()}: the added time plus the forward), whatever the client does.
+ */
+final class ServiceTimeRelay implements AutoCloseable {
+
+  private record Request(byte[] bytes, OutputStream reply) {}
+
+  private final ServerSocket server;
+  private final Socket upstream;
+  private final InputStream upIn;
+  private final OutputStream upOut;
+  private final long serviceNanos;
+  private final LinkedBlockingQueue<Request> queue = new LinkedBlockingQueue<>();
+  private final List<Socket> clients = new CopyOnWriteArrayList<>();
+  private final AtomicLong served = new AtomicLong();
+  private final AtomicLong busyNanos = new AtomicLong();
+  private volatile boolean closed;
+
+  ServiceTimeRelay(String host, int port, long serviceMicros) throws IOException {
+    this.serviceNanos = TimeUnit.MICROSECONDS.toNanos(serviceMicros);
+    this.upstream = new Socket(host, port);
+    upstream.setTcpNoDelay(true);
+    this.upIn = new BufferedInputStream(upstream.getInputStream(), 1 << 16);
+    this.upOut = upstream.getOutputStream();
+    this.server = new ServerSocket(0, 512, InetAddress.getLoopbackAddress());
+    daemon("relay-accept", this::accept);
+    daemon("relay-worker", this::work);
+  }
+
+  int port() {
+    return server.getLocalPort();
+  }
+
+  /** Requests served. */
+  long served() {
+    return served.get();
+  }
+
+  /** The mean time a request took here (added service time and forward): one over it is the true capacity. */
+  double serviceNanosMean() {
+    long n = served.get();
+    return n == 0 ? Double.NaN : busyNanos.get() / (double) n;
+  }
+
+  private void accept() {
+    while (!closed) {
+      try {
+        Socket s = server.accept();
+        s.setTcpNoDelay(true);
+        clients.add(s);
+        daemon("relay-read", () -> read(s));
+      } catch (IOException e) {
+        return;
+      }
+    }
+  }
+
+  private void read(Socket s) {
+    try {
+      InputStream in = new BufferedInputStream(s.getInputStream(), 1 << 16);
+      OutputStream out = s.getOutputStream();
+      while (!closed) {
+        ByteArrayOutputStream raw = new ByteArrayOutputStream(128);
+        if (!Resp.copy(in, raw)) {
+          return;
+        }
+        queue.add(new Request(raw.toByteArray(), out));
+      }
+    } catch (IOException e) {
+      // the client went away
+    }
+  }
+
+  private void work() {
+    while (!closed) {
+      Request r;
+      try {
+        r = queue.poll(100, TimeUnit.MILLISECONDS);
+      } catch (InterruptedException e) {
+        return;
+      }
+      if (r == null) {
+        continue;
+      }
+      long start = System.nanoTime();
+      long until = start + serviceNanos;
+      if (serviceNanos > 200_000) {
+        LockSupport.parkNanos(serviceNanos - 150_000);
+      }
+      while (System.nanoTime() < until) {
+        Thread.onSpinWait();
+      }
+      try {
+        upOut.write(r.bytes());
+        upOut.flush();
+        ByteArrayOutputStream reply = new ByteArrayOutputStream(256);
+        if (!Resp.copy(upIn, reply)) {
+          return;
+        }
+        busyNanos.addAndGet(System.nanoTime() - start);
+        served.incrementAndGet();
+        synchronized (r.reply()) {
+          r.reply().write(reply.toByteArray());
+          r.reply().flush();
+        }
+      } catch (IOException e) {
+        // a client that went away: its reply is dropped
+      }
+    }
+  }
+
+  @Override
+  public void close() throws IOException {
+    closed = true;
+    server.close();
+    for (Socket s : clients) {
+      s.close();
+    }
+    upstream.close();
+  }
+
+  private static void daemon(String name, Runnable r) {
+    Thread t = new Thread(r, name);
+    t.setDaemon(true);
+    t.start();
+  }
+
+  /** Copies one whole RESP2/RESP3 value (a request or a reply) from a stream. */
+  static final class Resp {
+    private Resp() {}
+
+    /** False at the end of the stream before a value began. */
+    static boolean copy(InputStream in, ByteArrayOutputStream to) throws IOException {
+      int type = in.read();
+      if (type < 0) {
+        return false;
+      }
+      to.write(type);
+      String line = line(in, to);
+      switch (type) {
+        case '$', '!', '=' -> {
+          int n = Integer.parseInt(line);
+          if (n >= 0) {
+            to.write(in.readNBytes(n + 2));
+          }
+        }
+        case '*', '~', '>' -> {
+          int n = Integer.parseInt(line);
+          for (int i = 0; i < n; i++) {
+            need(copy(in, to));
+          }
+        }
+        case '%', '|' -> {
+          int n = Integer.parseInt(line);
+          for (int i = 0; i < 2 * n; i++) {
+            need(copy(in, to));
+          }
+          if (type == '|') {
+            need(copy(in, to)); // an attribute precedes the value it describes
+          }
+        }
+        default -> {
+          // +simple -error :integer _null ,double #boolean (big number: one line)
+        }
+      }
+      return true;
+    }
+
+    private static void need(boolean ok) throws IOException {
+      if (!ok) {
+        throw new IOException("the stream ended inside a value");
+      }
+    }
+
+    private static String line(InputStream in, ByteArrayOutputStream to) throws IOException {
+      StringBuilder sb = new StringBuilder();
+      int c;
+      while ((c = in.read()) >= 0) {
+        to.write(c);
+        if (c == '\r') {
+          int lf = in.read();
+          to.write(lf);
+          return sb.toString();
+        }
+        sb.append((char) c);
+      }
+      throw new IOException("the stream ended inside a line");
+    }
+  }
+}
