@@ -1,6 +1,7 @@
 package io.github.ycsbkv.spi;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Properties;
 
 /**
@@ -16,4 +17,10 @@ public interface RenamedProperties {
    * and returns one line per old name read, saying what replaces it; empty when none is set.
    */
   List<String> renameProperties(Properties props);
+
+  /** The value of the old property {@code name}, trimmed and in lower case, or null when it is not set or blank. */
+  static String oldValue(Properties props, String name) {
+    String v = props.getProperty(name);
+    return v == null || v.isBlank() ? null : v.trim().toLowerCase(Locale.ROOT);
+  }
 }

@@ -138,11 +138,10 @@ public class DragonflyDB extends RespDB<DragonflySettings> implements RenamedPro
    */
   @Override
   public List<String> renameProperties(Properties p) {
-    String old = p.getProperty("dragonfly.connections");
-    if (old == null || old.isBlank()) {
+    String v = RenamedProperties.oldValue(p, "dragonfly.connections");
+    if (v == null) {
       return List.of();
     }
-    String v = old.trim().toLowerCase(Locale.ROOT);
     if (v.equals("client") || v.equals("threadcount")) {
       return List.of("dragonfly.connections=" + v + " is replaced by -p connections=client, the default now; the old"
           + " name is read for this release only");

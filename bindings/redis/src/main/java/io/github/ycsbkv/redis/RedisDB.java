@@ -10,7 +10,6 @@ import io.github.ycsbkv.internal.resp.RespException;
 import io.github.ycsbkv.internal.resp.ScanIndex;
 import io.github.ycsbkv.spi.RenamedProperties;
 import java.util.List;
-import java.util.Locale;
 import java.util.Properties;
 import site.ycsb.DBException;
 
@@ -99,11 +98,10 @@ public class RedisDB extends RespDB<RedisSettings> implements RenamedProperties 
    */
   @Override
   public List<String> renameProperties(Properties p) {
-    String old = p.getProperty("redis.connections");
-    if (old == null || old.isBlank()) {
+    String v = RenamedProperties.oldValue(p, "redis.connections");
+    if (v == null) {
       return List.of();
     }
-    String v = old.trim().toLowerCase(Locale.ROOT);
     if (v.equals("thread")) {
       return List.of("redis.connections=thread is replaced by -p connections=client, the default now; the old name"
           + " is read for this release only");

@@ -7,7 +7,6 @@ import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.engine.Benchmark;
 import io.github.ycsbkv.engine.Benchmarks;
 import io.github.ycsbkv.engine.Phase;
-import io.github.ycsbkv.spi.BindingRegistry;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -86,13 +85,8 @@ final class CapacityCommand extends PhaseCommand {
     if (props.getProperty(Benchmark.TARGET) != null) {
       throw new UserError("-p target: capacity chooses the rates itself; drop it");
     }
-    ClassLoader loader = ExtraClasspath.create(classpath, System.getenv(ExtraClasspath.ENV),
-        PhaseCommand.class.getClassLoader());
-    BindingRegistry registry = BindingRegistry.load(loader);
-    Benchmarks binding = Benchmarks.of(requestedBinding(props), props, registry, loader);
     PrintWriter err = spec.commandLine().getErr();
-    warnUnknownKeys(props, registry, binding.dbClass(), loader, err);
-    props.setProperty("db", binding.dbClass().getName());
+    Benchmarks binding = resolve(props, err).binding();
     int connections = Props.getInt(props, Benchmark.THREADS, Benchmark.DEFAULT_THREADS, 1);
     String exportDir = props.getProperty(Benchmark.EXPORT_DIR);
     Path out = Path.of(exportDir == null || exportDir.isBlank() ? "capacity-"

@@ -103,17 +103,30 @@ abstract class PhaseCommand implements Callable<Integer> {
   /** Set by bin/ycsb: whether stdout is a terminal (a table for people follows the summary). */
   static final String STDOUT_TTY = "ycsbkv.stdout.tty";
 
-  @Override
-  public Integer call() {
-    Properties props = properties();
+  /** The binding the command line names, with the class loader of {@code -cp}, ready to run with {@code props}. */
+  record Resolved(Benchmarks binding, ClassLoader loader) {}
+
+  /**
+   * Resolves the binding ({@code -cp} included), prints one warning line for keys no part of the run declares, and
+   * records the binding's class as {@code db} in {@code props}.
+   */
+  Resolved resolve(Properties props, PrintWriter err) {
     ClassLoader loader = ExtraClasspath.create(classpath, System.getenv(ExtraClasspath.ENV),
         PhaseCommand.class.getClassLoader());
     BindingRegistry registry = BindingRegistry.load(loader);
     Benchmarks binding = Benchmarks.of(requestedBinding(props), props, registry, loader);
-    PrintWriter err = spec.commandLine().getErr();
     warnUnknownKeys(props, registry, binding.dbClass(), loader, err);
     props.setProperty("db", binding.dbClass().getName());
-    binding = binding.with(props);
+    return new Resolved(binding.with(props), loader);
+  }
+
+  @Override
+  public Integer call() {
+    Properties props = properties();
+    PrintWriter err = spec.commandLine().getErr();
+    Resolved resolved = resolve(props, err);
+    Benchmarks binding = resolved.binding();
+    ClassLoader loader = resolved.loader();
     // A malformed thread count is the one line printed, not a header with it.
     int threads = Props.getInt(props, Benchmark.THREADS, Benchmark.DEFAULT_THREADS, 1);
     err.println("ycsb-kv: " + phase().command() + " " + binding.name() + " (" + binding.dbClass().getName() + "), "
