@@ -22,7 +22,9 @@ import java.util.Map;
  *       lower, then twice and four times that lower, at most {@link Settings#confirmAttempts} attempts in all.</li>
  * </ol>
  *
- * <p>A step on which the client itself was the bottleneck ({@link Observation#clientBound()}) ends the search: what
+ * <p>A step on which the client itself was the bottleneck ({@link Observation#clientBound()}) runs once more at the
+ * same rate ({@link Settings#clientBoundRetries}): a client that stalled once (a collector pause, the compiler taking
+ * a core) is not a client that cannot keep the schedule. When the step is client-bound again, the search ends: what
  * the store takes above the last rate met is not known, and the result says so instead of reporting a capacity.
  * Not thread-safe.
  */
@@ -40,13 +42,17 @@ public final class CapacitySearch {
    * @param confirmAttempts confirming runs at most (each after the first a resolution lower)
    * @param maxSteps open-loop steps at most, confirmations included
    * @param lowerings halvings of the first rate at most, when it already fails
+   * @param clientBoundRetries how many times a client-bound step runs again at its rate before the search ends
    */
   public record Settings(double startFraction, double growth, double resolution, double achievedMin, int confirmSteps,
-      int confirmAttempts, int maxSteps, int lowerings) {
+      int confirmAttempts, int maxSteps, int lowerings, int clientBoundRetries) {
 
-    /** The defaults: start at a quarter of the probe, x1.5, 2%, 99% achieved, 3 steps to confirm. */
+    /**
+     * The defaults: start at a quarter of the probe, x1.5, 2%, 99% achieved, 3 steps to confirm, a client-bound step
+     * run once more.
+     */
     public static Settings defaults(double resolution) {
-      return new Settings(0.25, 1.5, resolution, 0.99, 3, 3, 40, 6);
+      return new Settings(0.25, 1.5, resolution, 0.99, 3, 3, 40, 6, 1);
     }
   }
 
@@ -114,6 +120,8 @@ public final class CapacitySearch {
   private int lowered;
   private int confirmations;
   private int openSteps;
+  /** The client-bound steps in a row at the pending plan's rate. */
+  private int clientBoundInARow;
   private Outcome outcome;
 
   public CapacitySearch(Slo slo, Settings settings) {
@@ -183,12 +191,23 @@ public final class CapacitySearch {
     Plan p = pending;
     StringBuilder why = new StringBuilder();
     Verdict v = judge(p.rate(), o, why);
+    boolean retry = v == Verdict.CLIENT_BOUND && clientBoundInARow < settings.clientBoundRetries();
+    clientBoundInARow = v == Verdict.CLIENT_BOUND ? clientBoundInARow + 1 : 0;
+    if (retry) {
+      why.append("; the step runs again");
+    }
     steps.add(new Step(p, o, v, why.toString()));
     if (p.kind() != Kind.PROBE) {
       openSteps++;
     }
     if (v == Verdict.INTERRUPTED) {
       end("interrupted by the user");
+      return;
+    }
+    if (retry) {
+      if (openSteps >= settings.maxSteps()) {
+        end("stopped after " + openSteps + " steps without converging");
+      }
       return;
     }
     if (v == Verdict.CLIENT_BOUND) {

@@ -120,7 +120,50 @@ class CapacitySearchTest {
     assertTrue(o.reason().startsWith("the client was the bottleneck at "), o.reason());
     assertTrue(o.reason().contains("schedule lag P99 310 us > 100 us"), o.reason());
     assertTrue(o.bestUnconfirmed() <= 20_000 && o.bestUnconfirmed() > 0, "" + o.bestUnconfirmed());
-    assertEquals(Verdict.CLIENT_BOUND, s.steps().get(s.steps().size() - 1).verdict());
+    // The client-bound step ran twice at the same rate before the search gave up.
+    List<CapacitySearch.Step> steps = s.steps();
+    CapacitySearch.Step last = steps.get(steps.size() - 1);
+    CapacitySearch.Step before = steps.get(steps.size() - 2);
+    assertEquals(Verdict.CLIENT_BOUND, last.verdict());
+    assertEquals(Verdict.CLIENT_BOUND, before.verdict());
+    assertEquals(before.plan(), last.plan());
+    assertTrue(before.why().endsWith("; the step runs again"), before.why());
+    assertFalse(last.why().contains("runs again"), last.why());
+  }
+
+  @Test
+  void clientBoundOnce_theStepRunsAgain_andTheSearchGoesOn() {
+    DoubleFunction<Observation> store = queue(5000, 20);
+    int[] calls = {0};
+    // The fourth step (the third open-loop one) sees the client stall once, as a collector pause would make it.
+    DoubleFunction<Observation> stallsOnce = rate -> ++calls[0] == 4
+        ? new Observation(rate, Map.of(99.0, 200.0), false, "its schedule lag P99 was 12ms, over 100us", false)
+        : store.apply(rate);
+    CapacitySearch s = new CapacitySearch(Slo.parse("p99=1ms"), CapacitySearch.Settings.defaults(0.02));
+    Outcome o = run(s, stallsOnce);
+    assertTrue(o.found(), o.reason());
+    double truth = sloRate(5000, 20, 1000);
+    assertTrue(o.capacity() <= truth && o.capacity() >= truth * 0.97, o.capacity() + " vs " + truth);
+    CapacitySearch.Step stalled = s.steps().get(3);
+    assertEquals(Verdict.CLIENT_BOUND, stalled.verdict());
+    assertEquals(stalled.plan(), s.steps().get(4).plan(), "the same step again");
+    assertEquals(Verdict.MEETS, s.steps().get(4).verdict());
+  }
+
+  @Test
+  void noClientBoundRetries_theFirstClientBoundStepEndsTheSearch() {
+    DoubleFunction<Observation> store = queue(5000, 20);
+    int[] calls = {0};
+    DoubleFunction<Observation> stallsOnce = rate -> ++calls[0] == 4
+        ? new Observation(rate, Map.of(99.0, 200.0), false, "its schedule lag P99 was 12ms, over 100us", false)
+        : store.apply(rate);
+    CapacitySearch.Settings d = CapacitySearch.Settings.defaults(0.02);
+    CapacitySearch s = new CapacitySearch(Slo.parse("p99=1ms"), new CapacitySearch.Settings(d.startFraction(),
+        d.growth(), d.resolution(), d.achievedMin(), d.confirmSteps(), d.confirmAttempts(), d.maxSteps(),
+        d.lowerings(), 0));
+    Outcome o = run(s, stallsOnce);
+    assertFalse(o.found(), o.reason());
+    assertEquals(4, s.steps().size());
   }
 
   @Test

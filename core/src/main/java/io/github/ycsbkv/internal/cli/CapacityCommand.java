@@ -35,7 +35,8 @@ import picocli.CommandLine.Option;
         "Results: a line per step on stderr, the curve and the capacity on stdout; in export.dir (default"
             + " capacity-DATE) capacity.json and each step's result.json under steps/NN-kind/ (docs/capacity.md).",
         "A step where the client itself lagged its schedule (P99 over a tenth of the tightest bound) or saturated its"
-            + " CPU ends the search: that is the client's limit, never reported as the store's capacity.",
+            + " CPU runs once more; client-bound again, it ends the search: that is the client's limit, never"
+            + " reported as the store's capacity.",
         "Exit codes: 0 the search ended (with or without a capacity), 1 a step failed (the store went away), 2 bad"
             + " input, 130 interrupted (the steps so far are kept)."})
 final class CapacityCommand extends PhaseCommand {
