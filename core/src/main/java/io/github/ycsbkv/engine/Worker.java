@@ -311,6 +311,8 @@ final class Worker implements Runnable {
     final long offset = tickNanos > 0 ? tickNanos * id / threads : 0;
     final boolean load = phase == Phase.LOAD;
     long done = 0;
+    // When this client's connection became free: the end of its last operation.
+    long freeAt = Long.MIN_VALUE;
     while (done < limit && !stop.isStopped()) {
       if (!t.awaitReconnect()) {
         break;
@@ -327,8 +329,12 @@ final class Worker implements Runnable {
         if (!waitUntil(intended, stop)) {
           break;
         }
-        // How late this client acts on its scheduled start (it was still busy with the last one, or woke late).
-        lag.arrived(clock.nanoTime() - intended, 0, 1, 0);
+        // How late this client acts on its arrival: from its intended start, or, when the arrival found the connection
+        // still busy with the last operation, from the moment that one ended. Waiting behind a busy connection is the
+        // store's queue (it counts in the operation's latency from its intended start), not the client's lateness.
+        long now = clock.nanoTime();
+        boolean busy = freeAt > intended;
+        lag.arrived(now - (busy ? freeAt : intended), busy ? 1 : 0, 1, busy ? 1 + (now - intended) / tickNanos : 0);
         t.setIntendedStartNanos(intended);
         upstream.setIntendedStartTimeNs(intended);
       } else if (clock.nanoTime() >= deadline) {
@@ -344,6 +350,9 @@ final class Worker implements Runnable {
         break;
       }
       done++;
+      if (tickNanos > 0) {
+        freeAt = clock.nanoTime();
+      }
       opsDone.accept(done);
       if (!more || workload.isStopRequested()) {
         stoppedByWorkload = !more;
