@@ -134,6 +134,16 @@ class CapacityIT {
       assertTrue(c.path("capacity").path("found").asBoolean() || reason.startsWith("the client was the bottleneck"),
           c.toString());
       assertStepsMatchTheirResults(out, c);
+      if (c.path("capacity").path("found").asBoolean() && store.source().startsWith("binary")) {
+        // Every store started here from its binary gives its CPU: its own counter (Redis, Valkey, KeyDB) or its
+        // process's /proc/PID/stat (Dragonfly, Aerospike).
+        double perCore = c.path("capacity").path("opsPerServerCoreSecond").asDouble(-1);
+        double cores = c.path("capacity").path("serverCores").asDouble(-1);
+        assertTrue(perCore > 0 && cores > 0 && cores <= Runtime.getRuntime().availableProcessors() + 0.1,
+            "the server's CPU at the capacity: " + c.path("capacity"));
+        assertEquals(c.path("capacity").path("opsPerSec").asDouble() / perCore, cores, 0.05 * cores,
+            c.path("capacity").toString());
+      }
       for (JsonNode step : c.path("steps")) {
         JsonNode load = json(out.resolve(step.path("result").asText()).resolve("result.json")).path("load");
         assertEquals(4, load.path("connections").asInt(), load.toString());

@@ -4,6 +4,7 @@ import com.aerospike.client.AerospikeClient;
 import com.aerospike.client.AerospikeException;
 import com.aerospike.client.Info;
 import com.aerospike.client.cluster.Node;
+import io.github.ycsbkv.internal.host.ServerProcess;
 import io.github.ycsbkv.spi.ServerProbe;
 import io.github.ycsbkv.spi.ServerSample;
 import java.time.Instant;
@@ -16,12 +17,17 @@ import site.ycsb.DBException;
  * Reads Aerospike's own figures with info commands, added up over every node: {@code build}
  * (version), {@code namespace/<ns>} ({@code objects}, and the namespace's data use:
  * {@code data_used_bytes} on server 7+, else {@code memory_used_bytes}), and {@code statistics}
- * ({@code process_rss} where the server reports it, else -1). Owns its client; one thread at a time.
+ * ({@code process_rss} where the server reports it, else -1). While a phase runs: connections, transactions and,
+ * for one node on this host, its process's CPU time ({@code /proc/PID/stat}: Aerospike reports a CPU percentage, not
+ * a total). Owns its client; one thread at a time.
  */
 final class AerospikeProbe implements ServerProbe {
 
   private final AerospikeSettings settings;
   private AerospikeClient client;
+  /** The one node's {@code asd} process on this host, once looked for; null when not found. */
+  private ServerProcess process;
+  private boolean processSought;
 
   AerospikeProbe(AerospikeSettings settings) {
     this.settings = settings;
@@ -93,11 +99,27 @@ final class AerospikeProbe implements ServerProbe {
           transactions += Long.parseLong(ns.getOrDefault(t, "0").trim());
         }
       }
-      return new io.github.ycsbkv.spi.ServerLoad(connections, transactions, "info statistics client_connections /"
-          + " namespace/" + settings.namespace() + " client_* transactions", 2 * client.getNodes().length);
+      String source = "info statistics client_connections / namespace/" + settings.namespace()
+          + " client_* transactions";
+      ServerProcess process = process();
+      return new io.github.ycsbkv.spi.ServerLoad(connections, transactions, process == null ? source
+          : source + " / " + process.source(), 2 * client.getNodes().length, process == null ? -1
+          : process.cpuMicros());
     } catch (AerospikeException e) {
       throw AerospikeClients.explain(settings, e);
     }
+  }
+
+  /** The {@code asd} process of a single seed on this host, or null (a cluster, a remote node, a container). */
+  private ServerProcess process() {
+    if (!processSought) {
+      processSought = true;
+      if (settings.seeds().size() == 1 && client.getNodes().length == 1) {
+        com.aerospike.client.Host seed = settings.seeds().get(0);
+        process = ServerProcess.find(seed.name, seed.port, java.util.Set.of("asd"));
+      }
+    }
+    return process;
   }
 
   /** {@code k=v;k=v} as a map. */

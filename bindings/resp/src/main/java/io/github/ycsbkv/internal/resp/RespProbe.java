@@ -1,5 +1,6 @@
 package io.github.ycsbkv.internal.resp;
 
+import io.github.ycsbkv.internal.host.ServerProcess;
 import io.github.ycsbkv.spi.ServerLoad;
 import io.github.ycsbkv.spi.ServerProbe;
 import io.github.ycsbkv.spi.ServerSample;
@@ -8,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import redis.clients.jedis.RedisClient;
 import site.ycsb.DBException;
@@ -43,6 +45,8 @@ public class RespProbe implements ServerProbe {
   private long sent;
   /** Whether the server's {@code INFO cpu} total is read: null until the first {@link #load()} asked which server. */
   private Boolean cpuCounted;
+  /** Dragonfly's process on this host, whose CPU time is read instead of its INFO cpu; null when not found. */
+  private ServerProcess process;
 
   public RespProbe(RespConnection connection) {
     this.connection = connection;
@@ -101,7 +105,9 @@ public class RespProbe implements ServerProbe {
    * counts each after or, Dragonfly, while answering it: a constant either way, which the engine's differences
    * cancel). The CPU time is Redis's, Valkey's and KeyDB's process total ({@code getrusage}); not Dragonfly's, whose
    * total goes backwards now and then under load (by up to 0.9 s, read every 20 ms while redis-benchmark ran,
-   * against the process's own {@code /proc} figure, which did not), so that a phase's difference is no measurement.
+   * against the process's own {@code /proc} figure, which did not), so that a phase's difference is no measurement:
+   * Dragonfly's CPU time is its process's {@code /proc/PID/stat} where it runs on this host ({@link ServerProcess}),
+   * else not reported.
    */
   @Override
   public ServerLoad load() throws DBException {
@@ -113,15 +119,20 @@ public class RespProbe implements ServerProbe {
       Node node = nodes.get(0);
       if (cpuCounted == null) {
         cpuCounted = !"dragonfly".equals(RespInfo.serverName(RespInfo.parse(info(node, "server"))));
+        if (!cpuCounted) {
+          RespConnection.Endpoint e = connection.endpoint();
+          process = ServerProcess.find(e.host(), e.port(), Set.of("dragonfly"));
+        }
       }
       // INFO stats last: its counter then includes every command this probe sent but itself.
       String before = info(node, "clients") + "\n" + (cpuCounted ? info(node, "cpu") + "\n" : "");
       Map<String, String> info = RespInfo.parse(before + info(node, "stats"));
       int connections = Integer.parseInt(info.getOrDefault("connected_clients", "-1").trim());
       long commands = Long.parseLong(info.getOrDefault("total_commands_processed", "-1").trim());
-      return new ServerLoad(connections, commands < 0 ? -1 : commands - (sent - 1),
-          cpuCounted ? LOAD_SOURCE + " / " + RespInfo.CPU_SOURCE : LOAD_SOURCE, 1,
-          cpuCounted ? RespInfo.cpuMicros(info) : -1);
+      String source = LOAD_SOURCE + (cpuCounted ? " / " + RespInfo.CPU_SOURCE
+          : process != null ? " / " + process.source() : "");
+      long cpu = cpuCounted ? RespInfo.cpuMicros(info) : process != null ? process.cpuMicros() : -1;
+      return new ServerLoad(connections, commands < 0 ? -1 : commands - (sent - 1), source, 1, cpu);
     } catch (RuntimeException e) {
       close();
       throw explain(e);
