@@ -108,7 +108,15 @@ public final class CapacitySearch {
     public boolean found() {
       return !Double.isNaN(capacity);
     }
+
+    /** Whether the user stopped the search (Ctrl-C) before it ended by itself. */
+    public boolean interrupted() {
+      return INTERRUPTED.equals(reason);
+    }
   }
+
+  /** The reason of a search the user stopped. */
+  static final String INTERRUPTED = "interrupted by the user";
 
   private final Slo slo;
   private final Settings settings;
@@ -201,7 +209,7 @@ public final class CapacitySearch {
       openSteps++;
     }
     if (v == Verdict.INTERRUPTED) {
-      end("interrupted by the user");
+      end(INTERRUPTED);
       return;
     }
     if (retry) {

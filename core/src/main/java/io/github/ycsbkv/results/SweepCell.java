@@ -7,7 +7,8 @@ import java.util.Map;
 /**
  * One cell of a sweep ({@code sweep.json}): a binding (or its label, {@code redis+tls}), a workload and a thread
  * count, the repetitions that failed and why, and each figure summarised over the repetitions that completed:
- * {@code throughputOpsPerSec}, and per operation {@code READ.meanMicros}, {@code READ.p99Micros}, ... Immutable.
+ * {@code throughputOpsPerSec}, and per operation {@code READ.meanMicros}, {@code READ.p99Micros}, ...; in a capacity
+ * sweep instead {@link #CAPACITY} and the figures at it, and {@link #PROBE}. Immutable.
  *
  * @param failed one line per failed repetition ({@code r2: load failed: ...})
  * @param figures each figure's summary, in the order the sweep found them
@@ -17,6 +18,16 @@ public record SweepCell(String binding, String workload, int threads, List<Strin
 
   /** The figure every cell has: operations per second over the whole phase. */
   public static final String THROUGHPUT = "throughputOpsPerSec";
+  /** A capacity sweep's ({@code --capacity}): the most operations per second found within the budget, confirmed. */
+  public static final String CAPACITY = "capacityOpsPerSec";
+  /** A capacity sweep's: P99 from intended starts, over every operation, in the run that confirmed the capacity. */
+  public static final String CAPACITY_P99 = "capacityP99Micros";
+  /** A capacity sweep's: the server's CPU per operation at the capacity (where the server's CPU is known). */
+  public static final String CAPACITY_SERVER_CPU = "capacityServerCpuMicrosPerOperation";
+  /** A capacity sweep's: operations per server core-second at the capacity (where the server's CPU is known). */
+  public static final String CAPACITY_PER_SERVER_CORE = "capacityOpsPerServerCoreSecond";
+  /** A capacity sweep's: the closed-loop probe's throughput on the same connections. */
+  public static final String PROBE = "probeOpsPerSec";
 
   public SweepCell {
     failed = List.copyOf(failed);

@@ -126,7 +126,7 @@ final class CapacityCommand extends PhaseCommand {
       return UserError.FAILED;
     }
     CapacitySearch.Outcome o = runner.search().outcome();
-    if (o != null && o.reason().equals("interrupted by the user")) {
+    if (o != null && o.interrupted()) {
       err.println("ycsb: interrupted after " + steps.size() + " step(s); the curve above is partial");
       return Main.EXIT_INTERRUPTED;
     }

@@ -19,6 +19,13 @@ import java.util.Locale;
 final class CapacityJson {
 
   static final String SCHEMA = "ycsb-kv/capacity/1";
+  static final String FILE_NAME = "capacity.json";
+
+  /** How a search ended ({@code ended}): with a capacity, without one (saying why), failed, or stopped by the user. */
+  static final String FOUND = "found";
+  static final String NOT_FOUND = "not-found";
+  static final String FAILED = "failed";
+  static final String INTERRUPTED = "interrupted";
 
   private CapacityJson() {}
 
@@ -69,20 +76,27 @@ final class CapacityJson {
       text(o, "why", s.judged() == null ? s.result().error() : s.judged().why().isEmpty() ? null : s.judged().why());
       o.put("result", out.relativize(s.dir()).toString());
     }
-    ObjectNode cap = root.putObject("capacity");
     CapacitySearch.Outcome outcome = failure != null ? null : search.outcome();
+    root.put("ended", failure != null ? FAILED : outcome == null || outcome.interrupted() ? INTERRUPTED
+        : outcome.found() ? FOUND : NOT_FOUND);
+    ObjectNode cap = root.putObject("capacity");
     number(cap, "opsPerSec", outcome == null ? Double.NaN : outcome.capacity());
     number(cap, "bestUnconfirmedOpsPerSec", outcome == null ? Double.NaN : outcome.bestUnconfirmed());
     cap.put("found", outcome != null && outcome.found());
     cap.put("reason", failure != null ? failure : outcome == null ? "the search did not end" : outcome.reason());
     CapacityTable.Figures at = outcome == null || !outcome.found() ? null
         : CapacityTable.atCapacity(steps, outcome.capacity());
+    number(cap, "p50Micros", at == null ? Double.NaN : at.p50());
+    number(cap, "p99Micros", at == null ? Double.NaN : at.p99());
+    number(cap, "p99_9Micros", at == null ? Double.NaN : at.p999());
+    number(cap, "scheduleLagP99Micros", at == null ? Double.NaN : at.lagP99());
+    number(cap, "clientCpuMicrosPerOperation", at == null ? Double.NaN : at.clientCpuMicros());
     number(cap, "serverCpuMicrosPerOperation", at == null ? Double.NaN : at.serverCpuMicros());
     number(cap, "serverCores", at == null ? Double.NaN : at.serverCores());
     number(cap, "opsPerServerCoreSecond", at == null || !(at.serverCpuMicros() > 0) ? Double.NaN
         : 1e6 / at.serverCpuMicros());
     Files.createDirectories(out);
-    Path file = out.resolve("capacity.json");
+    Path file = out.resolve(FILE_NAME);
     json.writeValue(file.toFile(), root);
     return file;
   }

@@ -10,20 +10,25 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code ycsb report DIR}: the HTML report of a sweep, or of one run. */
+/** {@code ycsb report DIR}: the HTML report of a sweep, of one capacity search, or of one run. */
 @Command(name = "report", mixinStandardHelpOptions = true, separator = " ", usageHelpAutoWidth = true,
     description = {"Write DIR/report.html, one self-contained page, for the output directory of 'ycsb sweep'.",
         "It shows throughput, P99 and P99.9 against threads per workload (one line per store, 95%% confidence intervals),",
         "percentile spectra, the runs that had outages with their timelines, server memory before/after, server",
         "versions, the environment and the commands.",
+        "A capacity sweep (sweep or study --capacity) shows each workload's capacities and latency-throughput curves",
+        "instead of the figures against threads.",
         "For one run's export.dir (a result.json without sweep.json): its summary, outages and timeline (throughput,",
-        "failed operations and P99 per status interval, outages shaded).", ""})
+        "failed operations and P99 per status interval, outages shaded). For the export.dir of 'ycsb capacity'",
+        "(a capacity.json): its latency-throughput curve with the budget, the capacity and client-bound steps marked,",
+        "and its steps.", ""})
 final class ReportCommand implements Callable<Integer> {
 
   @Spec
   CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "DIR", description = "The --out directory of a sweep, or a run's export.dir.")
+  @Parameters(index = "0", paramLabel = "DIR", description = "The --out directory of a sweep or study, or the"
+      + " export.dir of a run or of a capacity search.")
   Path dir;
 
   @Override

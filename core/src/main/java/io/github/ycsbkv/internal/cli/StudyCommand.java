@@ -99,6 +99,27 @@ final class StudyCommand implements Callable<Integer> {
       + " binary (default ${DEFAULT-VALUE}).")
   String servers = "auto";
 
+  @Option(names = "--capacity", description = "Each store's capacity within --slo instead of its closed-loop"
+      + " figures: every cell a capacity search (as 'ycsb capacity') on the study's largest thread count of the"
+      + " workload as connections (docs/capacity.md).")
+  boolean capacity;
+
+  @Option(names = "--slo", paramLabel = "BUDGET", description = "With --capacity: the latency budget (p99=1ms, or"
+      + " p99=1ms,p999=5ms).")
+  String slo;
+
+  @Option(names = "--step", paramLabel = "SECONDS", description = "With --capacity: each step's measured length"
+      + " (default ${DEFAULT-VALUE}).")
+  String step = "10s";
+
+  @Option(names = "--warmup", paramLabel = "TIME", description = "With --capacity: an unmeasured warm-up before each"
+      + " step (default ${DEFAULT-VALUE}; 0 for none).")
+  String warmup = "2s";
+
+  @Option(names = "--resolution", paramLabel = "PERCENT", description = "With --capacity: where bisection ends"
+      + " (default ${DEFAULT-VALUE}).")
+  String resolution = "2%";
+
   @Option(names = "-p", paramLabel = "[STORE:]KEY=VALUE", description = "A property for every cell, or with STORE:"
       + " for one store's (redis+tls: for its TLS cells), e.g. store addresses; repeatable.")
   List<String> propertyPairs = new ArrayList<>();
@@ -116,6 +137,8 @@ final class StudyCommand implements Callable<Integer> {
           + " (ycsb study --list names the studies)");
     }
     Studies.Study study = Studies.find(name.trim());
+    SweepPlan.Capacity search = SweepCommand.capacity(spec.commandLine().getParseResult(), capacity, slo, step, warmup,
+        resolution);
     client = study.client();
     if (tls && study.tlsWorkloads().isEmpty()) {
       throw new UserError("study " + study.name() + " has no TLS pass; drop --tls (ycsb study --list)");
@@ -140,7 +163,7 @@ final class StudyCommand implements Callable<Integer> {
     }
     ClassLoader loader = StudyCommand.class.getClassLoader();
     BindingRegistry registry = BindingRegistry.load(loader);
-    SweepPlan plan = plan(study, chosen, labels, repetitions).build(registry, loader);
+    SweepPlan plan = plan(study, chosen, labels, repetitions, search).build(registry, loader);
     try (StartedServers servers = new StartedServers(provisioner, way, study, err)) {
       int code = new SweepRunner(plan, servers, stdout, err).run();
       if (Files.exists(out.resolve(SweepJson.FILE_NAME))) {
@@ -217,25 +240,31 @@ final class StudyCommand implements Callable<Integer> {
       PrintWriter err) {
     long tlsLabels = labels.stream().filter(l -> l.endsWith(TLS)).count();
     long shared = labels.stream().filter(l -> l.endsWith(MULTIPLEXED)).count();
-    err.printf(Locale.ROOT, "ycsb-kv study %s: %s; %d store(s)%s%s x %d workload(s) x %d thread counts x %d"
+    err.printf(Locale.ROOT, "ycsb-kv study %s: %s; %d store(s)%s%s x %d workload(s) x %s x %d"
         + " repetitions%s at scale %s%n", study.name(), study.title(), chosen.size(), tlsLabels > 0 ? " (and "
         + tlsLabels + " over TLS)" : "", shared > 0 ? " (and " + shared + " with " + MULTIPLEXED_CONNECTIONS
-        + " shared connections)" : "", study.workloads().size(), study.threads().size(),
+        + " shared connections)" : "", study.workloads().size(), capacity ? "a capacity search on the largest"
+        + " thread count" : study.threads().size() + " thread counts",
         repetitions, study.parts().stream().map(part -> ", " + part.workload() + " x " + part.iterations()
             + " iterations").collect(Collectors.joining()),
         java.math.BigDecimal.valueOf(scale).stripTrailingZeros().toPlainString());
   }
 
-  /** The study's matrix as a sweep plan: its labels, workloads, parts, properties, and the command as typed. */
-  private SweepPlan.Builder plan(Studies.Study study, List<String> chosen, List<String> labels, int repetitions) {
+  /**
+   * The study's matrix as a sweep plan: its labels, workloads, parts, properties, the command as typed, and with
+   * {@code --capacity} a search per cell on the largest thread count.
+   */
+  private SweepPlan.Builder plan(Studies.Study study, List<String> chosen, List<String> labels, int repetitions,
+      SweepPlan.Capacity search) {
     List<String> pairs = new ArrayList<>(study.properties());
     pairs.addAll(propertyPairs);
     List<String> args = spec.commandLine().getParseResult().originalArgs();
     SweepPlan.Builder plan = new SweepPlan.Builder().bindings(labels).workloads(study.allWorkloads())
-        .threads(study.threads()).repeat(repetitions).out(out).scale(scale).flush(flush).properties(pairs)
+        .threads(largest(study.threads(), search)).repeat(repetitions).out(out).scale(scale).flush(flush)
+        .properties(pairs).capacity(search)
         .command("bin/ycsb study " + String.join(" ", args.subList(args.indexOf("study") + 1, args.size())));
     for (Studies.Part part : study.parts()) {
-      plan.workloadRuns(part.workload(), part.threads(), part.iterations());
+      plan.workloadRuns(part.workload(), largest(part.threads(), search), part.iterations());
     }
     for (String label : labels) {
       if (label.endsWith(TLS)) {
@@ -251,6 +280,11 @@ final class StudyCommand implements Callable<Integer> {
       }
     }
     return plan;
+  }
+
+  /** The thread counts of a study's cells: all of them, or with a capacity search the largest only. */
+  private static List<Integer> largest(List<Integer> threads, SweepPlan.Capacity search) {
+    return search == null ? threads : List.of(threads.stream().mapToInt(Integer::intValue).max().orElse(1));
   }
 
   /**

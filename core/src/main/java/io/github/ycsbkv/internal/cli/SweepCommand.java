@@ -2,6 +2,8 @@ package io.github.ycsbkv.internal.cli;
 
 import io.github.ycsbkv.config.Props;
 import io.github.ycsbkv.config.Secrets;
+import io.github.ycsbkv.config.Slo;
+import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.engine.Benchmark;
 import io.github.ycsbkv.spi.BindingRegistry;
 import java.io.IOException;
@@ -20,7 +22,8 @@ import picocli.CommandLine.Spec;
  * cell ({@code OUT/<binding>/<workload>/t<threads>/r<repetition>/}), and {@code sweep.json} /
  * {@code sweep.csv} with, per cell and figure, mean, standard deviation, coefficient of variation
  * and a 95% confidence interval over the repetitions. Resumable: a cell whose {@code result.json}
- * says it completed is not run again.
+ * says it completed is not run again. With {@code --capacity}, each repetition is a capacity search ({@code ycsb
+ * capacity}) instead of one run, and the cells summarise the capacities found.
  */
 @Command(name = "sweep", mixinStandardHelpOptions = true, separator = " ", sortOptions = false,
     usageHelpAutoWidth = true,
@@ -28,7 +31,9 @@ import picocli.CommandLine.Spec;
         + " repetitions (mean, standard deviation, coefficient of variation, 95%% confidence interval).", ""},
     footer = {"", "Example: ycsb sweep --bindings memory,redis --workloads readheavy,balanced --threads 1,2,4"
         + " --repeat 3 --out results -p recordcount=100000 -p operationcount=100000 -p redis.host=127.0.0.1",
-        "Store addresses come from -p (redis.host, dragonfly.host, ...). See docs/results.md."})
+        "Capacity of each store within a budget: ycsb sweep --capacity --slo p99=5ms --bindings redis,dragonfly"
+            + " --workloads readheavy --threads 50 --out cap -p redis.port=6379 -p dragonfly.port=6380",
+        "Store addresses come from -p (redis.host, dragonfly.host, ...). See docs/results.md and docs/capacity.md."})
 final class SweepCommand implements Callable<Integer> {
 
   /** The study's thread counts. */
@@ -71,6 +76,29 @@ final class SweepCommand implements Callable<Integer> {
           + " for servers you can empty.")
   boolean flush;
 
+  @Option(names = "--capacity",
+      description = "Each repetition is a capacity search (as 'ycsb capacity': a closed-loop probe, open-loop steps at"
+          + " rising rates, bisection, a confirming run) on --threads connections, instead of one run; needs --slo."
+          + " The cells summarise the capacities found (docs/capacity.md).")
+  boolean capacity;
+
+  @Option(names = "--slo", paramLabel = "BUDGET",
+      description = "With --capacity: the latency budget, every operation from its intended start (p99=1ms, or"
+          + " p99=1ms,p999=5ms).")
+  String slo;
+
+  @Option(names = "--step", paramLabel = "SECONDS",
+      description = "With --capacity: each step's measured length (default ${DEFAULT-VALUE}).")
+  String step = "10s";
+
+  @Option(names = "--warmup", paramLabel = "TIME",
+      description = "With --capacity: an unmeasured warm-up before each step (default ${DEFAULT-VALUE}; 0 for none).")
+  String warmup = "2s";
+
+  @Option(names = "--resolution", paramLabel = "PERCENT",
+      description = "With --capacity: where bisection ends (default ${DEFAULT-VALUE}).")
+  String resolution = "2%";
+
   @Option(names = "-p", paramLabel = "[BINDING:]KEY=VALUE",
       description = "A property for every cell, or with BINDING: for that binding's cells only (e.g."
           + " valkey:redis.port=6381); repeatable.")
@@ -82,9 +110,32 @@ final class SweepCommand implements Callable<Integer> {
     BindingRegistry registry = BindingRegistry.load(loader);
     SweepPlan plan = new SweepPlan.Builder().bindings(bindings).workloads(workloads).properties(propertyPairs)
         .threads(threads).repeat(repeat).scale(scale).out(out).reload(reload).flush(flush).command(commandLine())
+        .capacity(capacity(spec.commandLine().getParseResult(), capacity, slo, step, warmup, resolution))
         .build(registry, loader);
     return new SweepRunner(plan, SweepRunner.Servers.NONE, spec.commandLine().getOut(),
         spec.commandLine().getErr()).run();
+  }
+
+  /**
+   * The capacity search of {@code --capacity} (its options checked), or null without it; the search's options
+   * without {@code --capacity} are a mistake, said in one line.
+   */
+  static SweepPlan.Capacity capacity(picocli.CommandLine.ParseResult parsed, boolean on, String slo, String step,
+      String warmup, String resolution) {
+    if (!on) {
+      for (String o : List.of("--slo", "--step", "--warmup", "--resolution")) {
+        if (parsed.hasMatchedOption(o)) {
+          throw new UserError(o + " belongs to a capacity search: add --capacity, or drop " + o);
+        }
+      }
+      return null;
+    }
+    if (slo == null || slo.isBlank()) {
+      throw new UserError("--capacity needs a latency budget: --slo p99=1ms (or several bounds: p99=1ms,p999=5ms)");
+    }
+    String warm = warmup.strip().equals("0") ? null : warmup.strip();
+    return new SweepPlan.Capacity(Slo.parse(slo), CapacityCommand.seconds(step), warm,
+        CapacityCommand.resolution(resolution));
   }
 
   /** This command line as typed ({@link SweepPlan.Builder#command} masks the values of secret properties). */

@@ -1,7 +1,9 @@
 package io.github.ycsbkv.internal.cli;
 
+import io.github.ycsbkv.capacity.CapacitySearch;
 import io.github.ycsbkv.config.PropertySources;
 import io.github.ycsbkv.config.Props;
+import io.github.ycsbkv.config.Slo;
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.engine.Benchmark;
 import io.github.ycsbkv.engine.Benchmarks;
@@ -20,12 +22,33 @@ import java.util.Properties;
 /**
  * What a sweep runs, fixed before its first cell, so that a typo fails before anything runs: its targets (each a
  * binding under a label, with the properties and workloads of its own), its workloads (each with its properties,
- * thread counts and repetitions), where results go, when to load again, whether to empty the stores, and the
- * command recorded. {@code ycsb sweep} builds one from its options, {@code ycsb study} from a study; one
- * {@link SweepRunner} runs either. Immutable (the workloads' properties are copied, never changed).
+ * thread counts and repetitions), where results go, when to load again, whether to empty the stores, whether each
+ * repetition is a capacity search instead of one run, and the command recorded. {@code ycsb sweep} builds one from
+ * its options, {@code ycsb study} from a study; one {@link SweepRunner} runs either. Immutable (the workloads'
+ * properties are copied, never changed).
+ *
+ * @param capacity the capacity search each repetition runs ({@code --capacity}), or null for one run each
  */
 record SweepPlan(List<Target> targets, List<Workload> workloads, Path out, Reload reload, boolean flush,
-    String command) {
+    String command, Capacity capacity) {
+
+  /**
+   * A capacity search per repetition ({@code sweep --capacity}, {@code study --capacity}): the budget and the
+   * search's step length, warm-up (null: none) and resolution, as {@code ycsb capacity} takes them.
+   */
+  record Capacity(Slo slo, long stepSeconds, String warmup, double resolution) {
+
+    /** The search's settings. */
+    CapacitySearch.Settings settings() {
+      return CapacitySearch.Settings.defaults(resolution);
+    }
+
+    /** One line for the sweep's start. */
+    String describe() {
+      return String.format(Locale.ROOT, "capacity within %s, %d s steps (warm-up %s each), resolution %.1f%%",
+          slo.describe(), stepSeconds, warmup == null ? "none" : warmup, resolution * 100);
+    }
+  }
 
   /** When a workload is loaded again: before every repetition (always, or auto when it inserts), or once. */
   enum Reload { AUTO, ALWAYS, NEVER }
@@ -82,6 +105,7 @@ record SweepPlan(List<Target> targets, List<Workload> workloads, Path out, Reloa
     private Reload reload = Reload.AUTO;
     private boolean flush;
     private String command = "";
+    private Capacity capacity;
     private final Map<String, List<Integer>> workloadThreads = new LinkedHashMap<>();
     private final Map<String, Integer> workloadRepeat = new LinkedHashMap<>();
     private final Map<String, Map<String, String>> labelProperties = new LinkedHashMap<>();
@@ -147,6 +171,12 @@ record SweepPlan(List<Target> targets, List<Workload> workloads, Path out, Reloa
       return this;
     }
 
+    /** Each repetition a capacity search ({@code --capacity}); null: one run each. */
+    Builder capacity(Capacity search) {
+      capacity = search;
+      return this;
+    }
+
     /** Thread counts and repetitions of one workload where they differ ({@code ycsb study}'s object-cache part). */
     Builder workloadRuns(String workload, List<Integer> counts, int repetitions) {
       workloadThreads.put(workload, List.copyOf(counts));
@@ -192,7 +222,14 @@ record SweepPlan(List<Target> targets, List<Workload> workloads, Path out, Reloa
       for (String w : workloadFiles) {
         workloads.add(workload(w, global, loader));
       }
-      return new SweepPlan(targets, workloads, out, reload, flush, SweepCommand.redactPairs(command));
+      if (capacity != null) {
+        for (Workload w : workloads) {
+          if (w.properties().getProperty(Benchmark.TARGET) != null) {
+            throw new UserError("-p target: --capacity chooses the rates itself; drop it");
+          }
+        }
+      }
+      return new SweepPlan(targets, workloads, out, reload, flush, SweepCommand.redactPairs(command), capacity);
     }
 
     /**

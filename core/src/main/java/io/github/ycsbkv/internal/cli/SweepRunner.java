@@ -1,6 +1,7 @@
 package io.github.ycsbkv.internal.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.ycsbkv.capacity.CapacitySearch;
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.engine.Benchmark;
 import io.github.ycsbkv.engine.Benchmarks;
@@ -15,7 +16,9 @@ import io.github.ycsbkv.results.SweepCell;
 import io.github.ycsbkv.results.SweepJson;
 import io.github.ycsbkv.spi.EmptiesStore;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -32,8 +35,9 @@ import java.util.Set;
  * count, its repetitions, each one phase whose result goes to {@code OUT/<label>/<workload>/t<threads>/r<n>/}; loads
  * (and empties the store, with {@code --flush}) where the plan says; summarises each cell's completed repetitions;
  * writes {@code sweep.json} and {@code sweep.csv}. Resumable: a repetition whose {@code result.json} says it
- * completed is read, not run again. Ctrl-C during a phase stops the sweep with what completed kept. Used once, by one
- * thread.
+ * completed is read, not run again. Ctrl-C during a phase stops the sweep with what completed kept. With the plan's
+ * {@link SweepPlan#capacity()}, a repetition is a capacity search ({@link CapacityRunner}) whose {@code capacity.json}
+ * and steps go to the repetition's directory, and a cell summarises the capacities found. Used once, by one thread.
  */
 final class SweepRunner {
 
@@ -90,6 +94,9 @@ final class SweepRunner {
   /** Runs every cell; returns the exit code: 0, {@link UserError#FAILED} when a cell failed, or Ctrl-C's. */
   int run() throws IOException {
     startNanos = System.nanoTime();
+    if (plan.capacity() != null) {
+      err.println("ycsb-kv sweep: each repetition a " + plan.capacity().describe());
+    }
     try {
       for (SweepPlan.Target target : plan.targets()) {
         Map<String, String> started = servers.start(target.label());
@@ -146,7 +153,7 @@ final class SweepRunner {
     Map<String, List<Double>> figures = new LinkedHashMap<>();
     for (int r = 1; r <= w.repeat(); r++) {
       Path dir = plan.out().resolve(target.label()).resolve(w.name()).resolve("t" + threads).resolve("r" + r);
-      JsonNode done = completed(dir.resolve(ResultJson.FILE_NAME));
+      JsonNode done = plan.capacity() == null ? completed(dir.resolve(ResultJson.FILE_NAME)) : searched(dir);
       position++;
       if (done == null) {
         String notReady = loads.ready(dir.getParent().getParent().resolve("load"));
@@ -160,7 +167,15 @@ final class SweepRunner {
           continue;
         }
       }
-      collect(done, figures);
+      if (plan.capacity() == null) {
+        collect(done, figures);
+      } else {
+        collectCapacity(done, figures);
+        if (!CapacityJson.FOUND.equals(done.path("ended").asText())) {
+          err.printf(Locale.ROOT, "ycsb-kv sweep: %s %s %d thread(s), repetition %d: no capacity: %s%n", target.label(),
+              w.name(), threads, r, done.path("capacity").path("reason").asText());
+        }
+      }
     }
     Map<String, Summary> summaries = new LinkedHashMap<>();
     figures.forEach((f, values) -> summaries.put(f, Summary.of(values)));
@@ -181,6 +196,9 @@ final class SweepRunner {
     Properties p = new Properties();
     p.putAll(cell);
     p.setProperty(Benchmark.THREADS, Integer.toString(threads));
+    if (plan.capacity() != null) {
+      return search(target, w, threads, p, dir);
+    }
     p.setProperty(Benchmark.EXPORT_DIR, dir.toString());
     BenchmarkResult result = runPhase(Phase.RUN, target.binding(), p);
     ResultJson.write(result, dir);
@@ -190,6 +208,66 @@ final class SweepRunner {
     }
     lastError = result.error();
     return completed(dir.resolve(ResultJson.FILE_NAME));
+  }
+
+  /**
+   * One repetition as a capacity search, its steps and {@code capacity.json} in {@code dir}; returns capacity.json if
+   * the search ended by itself (with a capacity or without one), else null ({@link #lastError} says why).
+   */
+  private JsonNode search(SweepPlan.Target target, SweepPlan.Workload w, int threads, Properties p, Path dir)
+      throws IOException, Interrupted {
+    SweepPlan.Capacity c = plan.capacity();
+    PrintStream steps = new PrintStream(new WriterOutputStream(err), true, StandardCharsets.UTF_8);
+    CapacityRunner runner = new CapacityRunner(target.binding().with(p), p, c.slo(), c.stepSeconds(), c.warmup(),
+        c.settings(), dir, steps);
+    List<CapacityRunner.StepRun> ran;
+    try {
+      ran = runner.run();
+    } finally {
+      steps.flush();
+    }
+    CapacityJson.write(dir, target.label(), p.getProperty(Benchmark.WORKLOAD), threads, c.slo(), c.stepSeconds(),
+        c.warmup(), c.settings(), ran, runner.search(), runner.failure());
+    CapacitySearch.Outcome o = runner.search().outcome();
+    if (runner.failure() == null && (o == null || o.interrupted())) {
+      throw new Interrupted("sweep interrupted");
+    }
+    lastError = runner.failure();
+    return searched(dir);
+  }
+
+  /** The repetition's capacity.json if its search ended by itself (with a capacity or without), else null. */
+  private static JsonNode searched(Path dir) throws IOException {
+    Path file = dir.resolve(CapacityJson.FILE_NAME);
+    if (!Files.exists(file)) {
+      return null;
+    }
+    JsonNode json = ResultJson.read(file);
+    String ended = json.path("ended").asText();
+    return ended.equals(CapacityJson.FOUND) || ended.equals(CapacityJson.NOT_FOUND) ? json : null;
+  }
+
+  /**
+   * A capacity search's figures per cell: the capacity and, at it, P99 from intended starts, the server's CPU per
+   * operation and operations per server core-second (where the server's CPU is known); the closed-loop probe's
+   * throughput. A search without a capacity adds only its probe.
+   */
+  private static void collectCapacity(JsonNode capacity, Map<String, List<Double>> figures) {
+    JsonNode cap = capacity.path("capacity");
+    add(figures, SweepCell.PROBE, capacity.path("probeOpsPerSec"));
+    if (!cap.path("found").asBoolean()) {
+      return;
+    }
+    add(figures, SweepCell.CAPACITY, cap.path("opsPerSec"));
+    add(figures, SweepCell.CAPACITY_P99, cap.path("p99Micros"));
+    add(figures, SweepCell.CAPACITY_SERVER_CPU, cap.path("serverCpuMicrosPerOperation"));
+    add(figures, SweepCell.CAPACITY_PER_SERVER_CORE, cap.path("opsPerServerCoreSecond"));
+  }
+
+  private static void add(Map<String, List<Double>> figures, String figure, JsonNode value) {
+    if (value.isNumber()) {
+      figures.computeIfAbsent(figure, k -> new ArrayList<>()).add(value.asDouble());
+    }
   }
 
   /**

@@ -16,7 +16,9 @@ import java.time.Instant;
  * measured ones; per workload, throughput, P99 and P99.9 against client threads (one line per store, 95% confidence
  * intervals of the repetitions as error bars) and each operation's percentile spectrum; labelled runs against the
  * same store; outages; the load the servers saw; the server memory before load, after load and after the run; the
- * servers' versions and settings; the client environment; and the commands. Each section is a class of its own.
+ * servers' versions and settings; the client environment; and the commands. A capacity sweep ({@code --capacity})
+ * shows each workload's capacities and latency-throughput curves instead of the figures against threads; the export
+ * directory of one {@code ycsb capacity} gets its curve and its steps. Each section is a class of its own.
  */
 public final class HtmlReport {
 
@@ -36,11 +38,19 @@ public final class HtmlReport {
    */
   public static Path write(Path dir) throws IOException {
     if (!Files.isRegularFile(dir.resolve(SweepJson.FILE_NAME))) {
+      if (CapacityFile.in(dir)) {
+        CapacityFile search = CapacityFile.read(dir);
+        Page page = new Page(search.binding() + " capacity");
+        page.html("<h1>ycsb-kv capacity report</h1>\n<p>Generated ").text(Instant.now().toString())
+            .html(" from <code>").text(dir.toAbsolutePath().toString()).html("</code>.</p>\n");
+        CapacitySection.single(page, search);
+        return save(dir, page.finish());
+      }
       if (Files.isRegularFile(dir.resolve(ResultJson.FILE_NAME))) {
         return save(dir, RunReport.render(dir, ResultJson.readResult(dir.resolve(ResultJson.FILE_NAME))));
       }
-      throw new IOException(dir + " has no sweep.json nor result.json: report reads the output directory of"
-          + " 'ycsb sweep', or the export.dir of one run");
+      throw new IOException(dir + " has no sweep.json, capacity.json nor result.json: report reads the output"
+          + " directory of 'ycsb sweep' or 'ycsb study', or the export.dir of one run or of 'ycsb capacity'");
     }
     return save(dir, render(new ReportData(dir, SweepJson.read(dir), StudyFile.read(dir))));
   }
@@ -51,13 +61,24 @@ public final class HtmlReport {
     page.html("<h1>ycsb-kv report</h1>\n<p>Stores: ").text(String.join(", ", data.bindings)).html(". Workloads: ")
         .text(String.join(", ", data.workloads)).html(". Generated ").text(Instant.now().toString())
         .html(" from <code>").text(data.dir.toAbsolutePath().toString())
-        .html("</code>.</p>\n<p>Error bars: 95% confidence interval of the mean over the repetitions (Student's t);")
-        .html(" none when a cell has one repetition; with two the interval is wide (t = 12.7), three or more")
-        .html(" repetitions narrow it. Latency is the service time of successful operations.</p>\n");
+        .html("</code>.</p>\n");
+    if (CapacitySection.isCapacitySweep(data)) {
+      page.html("<p>Each repetition of each cell is a capacity search (open loop: arrivals on a schedule, latency")
+          .html(" from each operation's intended start); confidence intervals are over the repetitions' capacities.")
+          .html("</p>\n");
+    } else {
+      page.html("<p>Error bars: 95% confidence interval of the mean over the repetitions (Student's t);")
+          .html(" none when a cell has one repetition; with two the interval is wide (t = 12.7), three or more")
+          .html(" repetitions narrow it. Latency is the service time of successful operations.</p>\n");
+    }
     CommandsSection.failures(page, data);
     PublishedSection.write(page, data);
-    for (String w : data.workloads) {
-      WorkloadSection.write(page, data, w);
+    if (CapacitySection.isCapacitySweep(data)) {
+      CapacitySection.write(page, data);
+    } else {
+      for (String w : data.workloads) {
+        WorkloadSection.write(page, data, w);
+      }
     }
     VariantsSection.write(page, data);
     OutagesSection.write(page, data);

@@ -166,8 +166,9 @@ class HtmlReportTest {
       code = Main.execute(new String[] {"report", tmp.toString()}, System.out, e);
     }
     assertEquals(2, code);
-    assertEquals("ycsb: " + tmp + " has no sweep.json nor result.json: report reads the output directory of"
-        + " 'ycsb sweep', or the export.dir of one run", err.toString(StandardCharsets.UTF_8).strip());
+    assertEquals("ycsb: " + tmp + " has no sweep.json, capacity.json nor result.json: report reads the output"
+        + " directory of 'ycsb sweep' or 'ycsb study', or the export.dir of one run or of 'ycsb capacity'",
+        err.toString(StandardCharsets.UTF_8).strip());
   }
 
   @Test

@@ -1,0 +1,121 @@
+package io.github.ycsbkv.internal.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code sweep --capacity} against a store of known capacity without a server ({@link OneAtATimeDB}: one operation
+ * at a time, 2 ms each, about 500 ops/s), a thread per client: each repetition a capacity search whose capacity.json
+ * the cell summarises, the report's capacity section, resuming, and the options' mistakes.
+ */
+class SweepCapacityTest {
+
+  private static final String WORKLOADC = Path.of("..", "workloads", "workloadc").toAbsolutePath().toString();
+  private static final String DB = OneAtATimeDB.class.getName();
+
+  @TempDir
+  Path tmp;
+
+  private String[] args(Path out, String... more) {
+    String[] base = {"sweep", "--capacity", "--slo", "p99=200ms", "--step", "1s", "--warmup", "0", "--resolution",
+        "20%", "--bindings", DB, "--workloads", WORKLOADC, "--threads", "4", "--out", out.toString(), "-p",
+        "recordcount=100", "--reload", "never"};
+    String[] all = new String[base.length + more.length];
+    System.arraycopy(base, 0, all, 0, base.length);
+    System.arraycopy(more, 0, all, base.length, more.length);
+    return all;
+  }
+
+  @Test
+  void capacitySweep_eachRepetitionASearch_theCellItsCapacity_andTheReportItsCurve() throws Exception {
+    Path out = tmp.resolve("cap");
+    CliRun run = CliRun.of(args(out));
+    assertEquals(0, run.exitCode(), run.err());
+    assertTrue(run.err().contains("each repetition a capacity within p99<=200ms, 1 s steps (warm-up none each),"
+        + " resolution 20.0%"), run.err());
+    Path rep = out.resolve(DB).resolve("workloadc").resolve("t4").resolve("r1");
+    JsonNode search = new ObjectMapper().readTree(rep.resolve("capacity.json").toFile());
+    assertEquals("found", search.path("ended").asText(), search.toString());
+    double capacity = search.path("capacity").path("opsPerSec").asDouble();
+    double truth = 1e9 / OneAtATimeDB.SERVICE_NANOS;
+    assertTrue(capacity > 0.5 * truth && capacity <= 1.02 * truth, capacity + " of about " + truth + " ops/s");
+    assertTrue(search.path("capacity").path("p99Micros").asDouble() <= 200_000, search.path("capacity").toString());
+    for (JsonNode step : search.path("steps")) {
+      assertTrue(Files.exists(rep.resolve(step.path("result").asText()).resolve("result.json")), step.toString());
+    }
+
+    JsonNode cell = new ObjectMapper().readTree(out.resolve("sweep.json").toFile()).path("cells").get(0);
+    assertEquals(0, cell.path("failed").size(), cell.toString());
+    JsonNode figures = cell.path("figures");
+    assertEquals(capacity, figures.path("capacityOpsPerSec").path("mean").asDouble(), 1e-6);
+    assertEquals(search.path("capacity").path("p99Micros").asDouble(),
+        figures.path("capacityP99Micros").path("mean").asDouble(), 1e-6);
+    assertEquals(search.path("probeOpsPerSec").asDouble(), figures.path("probeOpsPerSec").path("mean").asDouble(),
+        1e-6);
+    assertFalse(figures.has("throughputOpsPerSec"), "a capacity cell is not one run: " + figures);
+    assertFalse(figures.has("capacityOpsPerServerCoreSecond"), "a store without a server has no server CPU");
+
+    CliRun report = CliRun.of("report", out.toString());
+    assertEquals(0, report.exitCode(), report.err());
+    String html = Files.readString(out.resolve("report.html"));
+    assertTrue(html.contains("<h2>Capacity within p99&lt;=200ms, workloadc</h2>"), html);
+    assertTrue(html.contains("Latency against throughput, workloadc"), "the curve");
+    assertTrue(html.contains(String.format(java.util.Locale.ROOT, "capacity %,.0f ops/s",
+        search.path("steps").get(search.path("steps").size() - 1).path("achievedOpsPerSec").asDouble())),
+        "the knee labelled with the confirming step's rate");
+    assertTrue(html.contains("budget p99&lt;=200ms"), "the budget's line");
+    assertFalse(html.contains("<h2>Workload "), "no figures against threads for capacity cells");
+
+    // One search's own directory makes a page of its own.
+    CliRun single = CliRun.of("report", rep.toString());
+    assertEquals(0, single.exitCode(), single.err());
+    String page = Files.readString(rep.resolve("report.html"));
+    assertTrue(page.contains("<h2>Capacity of " + DB + " within p99&lt;=200ms</h2>"), page);
+    assertTrue(page.contains("<td class=\"l\">confirm</td>"), page);
+
+    // Resumable: a repetition whose search ended is read, not run again.
+    FileTime before = Files.getLastModifiedTime(rep.resolve("capacity.json"));
+    CliRun again = CliRun.of(args(out));
+    assertEquals(0, again.exitCode(), again.err());
+    assertEquals(before, Files.getLastModifiedTime(rep.resolve("capacity.json")));
+  }
+
+  @Test
+  void theSearchesOptions_withoutCapacity_orCapacityWithoutABudget_areOneLineExitTwo() {
+    CliRun slo = CliRun.of("sweep", "--slo", "p99=1ms", "--bindings", "memory", "--workloads", WORKLOADC, "--out",
+        tmp.resolve("a").toString());
+    assertEquals(2, slo.exitCode());
+    assertEquals("ycsb: --slo belongs to a capacity search: add --capacity, or drop --slo", slo.err().strip());
+    CliRun none = CliRun.of("sweep", "--capacity", "--bindings", "memory", "--workloads", WORKLOADC, "--out",
+        tmp.resolve("b").toString());
+    assertEquals(2, none.exitCode());
+    assertEquals("ycsb: --capacity needs a latency budget: --slo p99=1ms (or several bounds: p99=1ms,p999=5ms)",
+        none.err().strip());
+    CliRun target = CliRun.of(args(tmp.resolve("c"), "-p", "target=100"));
+    assertEquals(2, target.exitCode());
+    assertEquals("ycsb: -p target: --capacity chooses the rates itself; drop it", target.err().strip());
+    assertFalse(Files.exists(tmp.resolve("c")), "nothing ran");
+    // The same options of study, said before any server starts.
+    CliRun study = CliRun.of("study", "ycsb2025", "--capacity", "--out", tmp.resolve("d").toString());
+    assertEquals(2, study.exitCode());
+    assertEquals("ycsb: --capacity needs a latency budget: --slo p99=1ms (or several bounds: p99=1ms,p999=5ms)",
+        study.err().strip());
+    CliRun step = CliRun.of("study", "ycsb2025", "--step", "5s", "--out", tmp.resolve("e").toString());
+    assertEquals(2, step.exitCode());
+    assertEquals("ycsb: --step belongs to a capacity search: add --capacity, or drop --step", step.err().strip());
+    CliRun badSlo = CliRun.of("study", "ycsb2025", "--capacity", "--slo", "p99<1ms", "--out",
+        tmp.resolve("f").toString());
+    assertEquals(2, badSlo.exitCode());
+    assertTrue(badSlo.err().strip().startsWith("ycsb: --slo: cannot read"), badSlo.err());
+    assertFalse(Files.exists(tmp.resolve("d")) || Files.exists(tmp.resolve("e")) || Files.exists(tmp.resolve("f")));
+  }
+}
