@@ -98,7 +98,10 @@ public final class Benchmark {
   public static final String ARRIVALS = "arrivals";
   /** The seed of the Poisson arrivals (a number; the default 1 makes runs repeat their schedule). */
   public static final String ARRIVALS_SEED = "arrivals.seed";
-  /** Under {@code -target} on event loops: requests in flight on a connection at most (only 1 so far). */
+  /**
+   * Under {@code -target} on event loops: requests in flight on a connection at most (default 1, upstream's meaning
+   * of {@code -target}; more pipelines them, as a multiplexed client would).
+   */
   public static final String MAX_IN_FLIGHT = "maxinflight";
   /**
    * The latency budget of the run ({@code p99=1ms,p999=5ms}): the client counts as the bottleneck of an open-loop

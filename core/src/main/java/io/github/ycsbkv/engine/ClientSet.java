@@ -49,14 +49,16 @@ final class ClientSet {
     Metrics warmupMetrics = new Metrics(s.targetOpsPerSec() > 0);
     OutageWatch warmupOutages = new OutageWatch(b.clock(), s.outageGapNanos(), () -> 0);
     this.warmupParts = warmupParts(s.warmup(), n);
-    Arrivals.Kind arrivals = drivers.openLoop() ? openLoopArrivals(b.properties()) : null;
+    Arrivals.Kind arrivals = drivers.openLoop() ? Arrivals.Kind.parse(b.properties().getProperty(Benchmark.ARRIVALS))
+        : null;
     long seed = drivers.openLoop() ? seed(b.properties()) : 0;
+    int maxInFlight = s.targetOpsPerSec() > 0 ? maxInFlight(b.properties(), drivers) : 1;
     LoadShape intended = null;
     for (int id = 0; id < n; id++) {
       DB db = b.newDb();
-      db.setProperties(instanceProperties(dbProps, drivers, id));
+      db.setProperties(instanceProperties(dbProps, drivers, id, maxInFlight));
       if (intended == null) {
-        intended = intendedShape(b, db, drivers, s.pipeline());
+        intended = intendedShape(b, db, drivers, s.pipeline(), maxInFlight);
       }
       int inFlight = drivers.shared() ? drivers.inFlight(id) : s.pipeline();
       TimedDB timed = new TimedDB(db, b.bindingName(), metrics.forThread(), b.clock(), signal, s.abortAfterNanos(),
@@ -73,7 +75,7 @@ final class ClientSet {
       w.warmup(passes);
       if (arrivals != null) {
         w.openLoop(new Worker.OpenLoopPlan(arrivals, s.targetOpsPerSec() * drivers.inFlight(id) / clients, id, n,
-            seed + id));
+            seed + id, maxInFlight));
       }
       Thread t = new Thread(w, "ycsb-client-" + id);
       t.setDaemon(true);
@@ -84,15 +86,43 @@ final class ClientSet {
     this.shape = intended;
   }
 
-  /** {@code arrivals}, and {@code maxinflight} checked: only one request in flight per connection so far. */
-  private static Arrivals.Kind openLoopArrivals(Properties props) {
+  /** The most {@code maxinflight} may be: a pipeline deeper than this per connection is no open loop's client. */
+  static final int MAX_MAX_IN_FLIGHT = 1024;
+
+  /** {@code maxinflight} (default 1) as written, checked: a whole number from 1 to {@value #MAX_MAX_IN_FLIGHT}. */
+  static int maxInFlight(Properties props) {
     String m = props.getProperty(Benchmark.MAX_IN_FLIGHT, "1").trim();
-    if (!m.equals("1")) {
-      throw new UserError("-p " + Benchmark.MAX_IN_FLIGHT + "=" + m + ": the open loop keeps one request in flight on"
-          + " each connection (as upstream's -target); more per connection is not built yet: use more -threads"
-          + " (connections) instead");
+    int v;
+    try {
+      v = Integer.parseInt(m);
+    } catch (NumberFormatException e) {
+      v = 0;
     }
-    return Arrivals.Kind.parse(props.getProperty(Benchmark.ARRIVALS));
+    if (v < 1 || v > MAX_MAX_IN_FLIGHT) {
+      throw new UserError("-p " + Benchmark.MAX_IN_FLIGHT + " must be a whole number from 1 to " + MAX_MAX_IN_FLIGHT
+          + " (requests in flight on a connection in an open loop), got '" + m + "'");
+    }
+    return v;
+  }
+
+  /**
+   * An open loop's {@code maxinflight}: more than 1 only where the open loop runs on the binding's event loops, each
+   * client with a connection of its own (upstream's thread per client holds one request at a time; shared
+   * connections already pipeline).
+   */
+  private static int maxInFlight(Properties props, Drivers drivers) {
+    int m = maxInFlight(props);
+    if (m > 1 && !drivers.openLoop()) {
+      throw new UserError("-p " + Benchmark.MAX_IN_FLIGHT + "=" + m + ": this open loop keeps a thread per client ("
+          + drivers.reason() + "), which has one request in flight at a time; more per connection needs a binding"
+          + " whose open loop runs on its event loops (docs/engine.md#open-loop)");
+    }
+    if (m > 1 && drivers.sharedConnections() > 0) {
+      throw new UserError("-p " + Benchmark.MAX_IN_FLIGHT + "=" + m + " with -p " + Benchmark.CONNECTIONS + "="
+          + drivers.sharedConnections() + ": give the connections with -threads and the requests on each with "
+          + Benchmark.MAX_IN_FLIGHT + ", not both");
+    }
+    return m;
   }
 
   private static long seed(Properties props) {
@@ -117,12 +147,15 @@ final class ClientSet {
   }
 
   /** The properties binding instance {@code id} receives: the connections, operations in flight and clients it serves. */
-  private static Properties instanceProperties(Properties dbProps, Drivers drivers, int id) {
+  private static Properties instanceProperties(Properties dbProps, Drivers drivers, int id, int maxInFlight) {
     Properties p = new Properties();
     p.putAll(dbProps);
     p.setProperty(Benchmark.CONNECTIONS_PER_INSTANCE, Integer.toString(drivers.connections(id)));
     if (drivers.openLoop()) {
       p.setProperty(ConnectionShape.INSTANCE_OPEN_LOOP, "true");
+      if (maxInFlight > 1) {
+        p.setProperty(ConnectionShape.INSTANCE_MAX_IN_FLIGHT, Integer.toString(maxInFlight));
+      }
     }
     if (drivers.shared()) {
       p.setProperty(Benchmark.PIPELINE, Integer.toString(drivers.inFlight(id)));
@@ -131,13 +164,25 @@ final class ClientSet {
     return p;
   }
 
-  /** The load shape the binding's first instance says it opens; refuses shared connections it does not do. */
-  private LoadShape intendedShape(Benchmark b, DB db, Drivers drivers, int pipeline) {
+  /**
+   * The load shape the binding's first instance says it opens; refuses shared connections it does not do, and more
+   * than one request in flight on a connection where the binding does not keep a connection per client.
+   */
+  private LoadShape intendedShape(Benchmark b, DB db, Drivers drivers, int pipeline, int maxInFlight) {
     LoadShape shape = loadShape(db, clients, drivers, pipeline);
     if (drivers.sharedConnections() > 0 && !LoadShape.SHARED.equals(shape.model())) {
       throw new UserError("-p " + Benchmark.CONNECTIONS + "=" + drivers.sharedConnections() + " shares connections"
           + " between clients, which binding '" + b.bindingName() + "' does not do (" + shape.model() + "); drop -p "
           + Benchmark.CONNECTIONS);
+    }
+    if (maxInFlight > 1) {
+      if (!LoadShape.PER_CLIENT.equals(shape.model())) {
+        throw new UserError("-p " + Benchmark.MAX_IN_FLIGHT + "=" + maxInFlight + ": binding '" + b.bindingName()
+            + "' does not keep a connection per client (" + shape.model() + (LoadShape.PER_COMMAND.equals(
+            shape.model()) ? ": its client library takes a socket per command in flight, so more in flight opens more"
+            + " connections instead of pipelining on one" : "") + "); use more -threads instead");
+      }
+      return new LoadShape(clients, clients, maxInFlight, drivers.threads(), LoadShape.PER_CLIENT, null);
     }
     return shape;
   }

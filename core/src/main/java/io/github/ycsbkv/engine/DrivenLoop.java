@@ -26,8 +26,9 @@ import site.ycsb.Workload;
  * store could not be reached waits ({@link Reconnect}) before its next one, as a client thread of its own does.
  *
  * <p>Open loop ({@code -target} with {@link Arrivals}): operations arrive on the schedule whatever the replies do.
- * An arrival is written at once when one of the clients' connections has nothing in flight, else it waits in the
- * client, first in first out, until one completes; its latency counts from its intended start either way. The
+ * An arrival is written at once when one of the clients' connections has nothing in flight (fewer than {@code
+ * maxinflight}), else it waits in the client, first in first out, until one completes; its latency counts from its
+ * intended start either way. The
  * loop wakes for each arrival on time ({@link WakeTimer}); how late it acts on each arrival is recorded
  * ({@link OpenLoopStats}).
  */
@@ -37,6 +38,8 @@ final class DrivenLoop {
   static final int MAX_QUEUED = 10_000_000;
 
   private final int clients;
+  /** Requests in flight at most: a closed loop's clients, or an open loop's connections times maxinflight. */
+  private final int slots;
   private final Executor executor;
   private final TimedDB timed;
   private final Workload workload;
@@ -87,13 +90,19 @@ final class DrivenLoop {
 
   DrivenLoop(int clients, Executor executor, TimedDB timed, Workload workload, Object state, boolean load,
       long opsToDo, long deadlineNanos, StopSignal signal, NanoClock clock, LongConsumer opsDone) {
-    this(clients, executor, timed, workload, state, load, opsToDo, deadlineNanos, signal, clock, opsDone, null);
+    this(clients, executor, timed, workload, state, load, opsToDo, deadlineNanos, signal, clock, opsDone, null, 1);
   }
 
-  /** With {@code arrivals}: the open loop on that schedule (its limit and deadline are this loop's). */
+  /**
+   * With {@code arrivals}: the open loop on that schedule (its limit and deadline are this loop's), with at most
+   * {@code maxInFlight} requests in flight per connection (the binding spreads them, {@link
+   * io.github.ycsbkv.spi.ConnectionShape#INSTANCE_MAX_IN_FLIGHT}).
+   */
   DrivenLoop(int clients, Executor executor, TimedDB timed, Workload workload, Object state, boolean load,
-      long opsToDo, long deadlineNanos, StopSignal signal, NanoClock clock, LongConsumer opsDone, Arrivals arrivals) {
+      long opsToDo, long deadlineNanos, StopSignal signal, NanoClock clock, LongConsumer opsDone, Arrivals arrivals,
+      int maxInFlight) {
     this.arrivals = arrivals;
+    this.slots = clients * Math.max(1, maxInFlight);
     this.timer = arrivals == null ? null : new WakeTimer(executor, () -> drain(tick));
     this.stats = arrivals == null ? null : new OpenLoopStats();
     this.clients = clients;
@@ -301,9 +310,12 @@ final class DrivenLoop {
     return Math.max(TimeUnit.SECONDS.toNanos(1), Math.min(TimeUnit.SECONDS.toNanos(10), scheduleNanos / 5));
   }
 
-  /** Connections with nothing in flight and no client waiting to reconnect on them. */
+  /**
+   * Requests that may still be written: none in flight and no client waiting to reconnect, per connection; an open
+   * loop with {@code maxinflight} above 1 has that many per connection.
+   */
   private int free() {
-    return clients - inFlight - parked.size();
+    return slots - inFlight - parked.size();
   }
 
   private boolean stopped() {

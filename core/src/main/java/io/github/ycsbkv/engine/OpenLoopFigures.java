@@ -63,7 +63,8 @@ final class OpenLoopFigures {
         .toLowerCase(Locale.ROOT) : "uniform";
     double offered = drivers.openLoop() ? total.offered() : s.targetOpsPerSec();
     String servedBy = drivers.openLoop() ? OpenLoop.EVENT_LOOPS : OpenLoop.THREAD_PER_CLIENT;
-    return new OpenLoop(arrivals, s.targetOpsPerSec(), offered, 1, servedBy, total.arrivals,
+    int maxInFlight = drivers.openLoop() ? ClientSet.maxInFlight(props) : 1;
+    return new OpenLoop(arrivals, s.targetOpsPerSec(), offered, maxInFlight, servedBy, total.arrivals,
         total.perConnectionMean(), total.perConnectionMax, total.queueMean, total.queueMax, lag,
         LatencyStats.ofNanos(latency, percentiles), cpuShare, bound);
   }

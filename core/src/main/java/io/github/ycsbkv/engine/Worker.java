@@ -108,7 +108,7 @@ final class Worker implements Runnable {
    * @param index this thread's place among {@code of} (uniform schedules are staggered by it)
    * @param seed the Poisson schedule's seed
    */
-  record OpenLoopPlan(Arrivals.Kind kind, double rate, int index, int of, long seed) {}
+  record OpenLoopPlan(Arrivals.Kind kind, double rate, int index, int of, long seed, int maxInFlight) {}
 
   /** Set before the thread starts. */
   void openLoop(OpenLoopPlan plan) {
@@ -262,7 +262,7 @@ final class Worker implements Runnable {
         Arrivals arrivals = openLoop == null ? null : new Arrivals(openLoop.kind(), openLoop.rate(), start,
             openLoop.index(), openLoop.of(), toDo < 0 ? Long.MAX_VALUE : toDo, deadline, openLoop.seed());
         DrivenLoop driven = new DrivenLoop(drivenClients, loopExecutor, t, workload, state, phase == Phase.LOAD,
-            toDo, deadline, stop, clock, done, arrivals);
+            toDo, deadline, stop, clock, done, arrivals, openLoop == null ? 1 : openLoop.maxInFlight());
         t.drive(driven);
         driven.runAndWait();
         stoppedByWorkload = driven.stoppedByWorkload();

@@ -93,8 +93,9 @@ public record LoadShape(int clients, int connections, double inFlightPerConnecti
   public String describe() {
     String served = String.format(Locale.ROOT, ", served by %d thread%s", servingThreads, servingThreads == 1 ? "" : "s");
     return switch (model) {
-      case PER_CLIENT -> String.format(Locale.ROOT, "%d client%s on %d connection%s, 1 request in flight on each",
-          clients, plural(clients), connections, plural(connections)) + served;
+      case PER_CLIENT -> String.format(Locale.ROOT, "%d client%s on %d connection%s, %s in flight on each",
+          clients, plural(clients), connections, plural(connections), inFlightPerConnection > 1 ? "up to "
+          + number(inFlightPerConnection) + " requests" : "1 request") + served;
       case SHARED -> String.format(Locale.ROOT, "%d clients sharing %d connection%s, up to %s requests in flight on"
           + " each", clients, connections, plural(connections), number(inFlightPerConnection)) + served;
       case PIPELINED -> String.format(Locale.ROOT, "%d connection%s with %s requests in flight on each (pipeline)",

@@ -37,6 +37,13 @@ public interface ConnectionShape {
   String INSTANCE_OPEN_LOOP = "drivers.openloop";
 
   /**
+   * Set by the engine, to a number above 1, in the properties of each instance that serves an open loop with {@code
+   * -p maxinflight=N}: the engine keeps up to N requests in flight per connection of the instance, and the instance
+   * must write each on a connection that has fewer than N (absent: 1).
+   */
+  String INSTANCE_MAX_IN_FLIGHT = "drivers.maxinflight";
+
+  /**
    * This configuration's model, or null when it makes no claim (a cluster's per-node pools, say). Called
    * after {@code setProperties} and before {@code init}; the same for every instance of one run.
    */

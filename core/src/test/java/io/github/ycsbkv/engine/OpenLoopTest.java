@@ -150,13 +150,46 @@ class OpenLoopTest {
         + latency + " us");
   }
 
+  /**
+   * {@code maxinflight=3}: above what the store serves, each of the 2 connections holds up to 3 requests (6 in all,
+   * never more), the rest wait in the client; the binding is told the bound, and the result states it.
+   */
+  @Test
+  void maxInFlight_aboveWhatTheStoreServes_upToThatManyOnEachConnection_neverMore() {
+    Properties p = props(2, 1000, 100_000);
+    p.setProperty("maxinflight", "3");
+    BenchmarkResult r = new Benchmark(Phase.RUN, p, "loop", LoopConnectionDB.class, getClass().getClassLoader()).run();
+    assertEquals("completed", r.stopReason(), String.valueOf(r.error()));
+    assertEquals(1000, r.operations());
+    assertEquals(6, LoopAsyncDB.MAX_IN_FLIGHT.get(), "3 on each of 2 connections");
+    assertEquals("3", LoopConnectionDB.maxInFlightGiven, "the binding spreads them: it is told the bound");
+    OpenLoop o = r.load().openLoop();
+    assertEquals(3, o.maxInFlight());
+    assertEquals(3, o.inFlightPerConnectionMax(), 1e-9);
+    assertTrue(o.queueMax() >= 250, "the rest waited in the client: " + o.queueMax());
+    assertTrue(r.load().describe().startsWith("2 clients on 2 connections, up to 3 requests in flight on each"),
+        r.load().describe());
+  }
+
   @Test
   void badOpenLoopProperties_oneLineBeforeAnythingRuns() {
-    Properties p = props(2, 100, 1000);
-    p.setProperty("maxinflight", "4");
-    UserError e = assertThrows(UserError.class, () -> run(p));
-    assertTrue(e.getMessage().startsWith("-p maxinflight=4: the open loop keeps one request in flight on each"
-        + " connection"), e.getMessage());
+    for (String bad : List.of("0", "two", "1025")) {
+      Properties p = props(2, 100, 1000);
+      p.setProperty("maxinflight", bad);
+      assertEquals("-p maxinflight must be a whole number from 1 to 1024 (requests in flight on a connection in an"
+          + " open loop), got '" + bad + "'", assertThrows(UserError.class, () -> run(p)).getMessage());
+    }
+    Properties unknown = props(2, 100, 1000);
+    unknown.setProperty("maxinflight", "4");
+    UserError e = assertThrows(UserError.class, () -> run(unknown));
+    assertTrue(e.getMessage().startsWith("-p maxinflight=4: binding 'loop' does not keep a connection per client"
+        + " (unknown)"), e.getMessage());
+    Properties threadPerClient = props(2, 100, 1000);
+    threadPerClient.setProperty("maxinflight", "2");
+    UserError t = assertThrows(UserError.class, () -> new Benchmark(Phase.RUN, threadPerClient, "memory",
+        io.github.ycsbkv.memory.MemoryDB.class, getClass().getClassLoader()).run());
+    assertTrue(t.getMessage().startsWith("-p maxinflight=2: this open loop keeps a thread per client ("),
+        t.getMessage());
     Properties q = props(2, 100, 1000);
     q.setProperty("arrivals", "bursty");
     assertEquals("property 'arrivals' must be uniform (evenly spaced, the default) or poisson (exponential gaps), got"

@@ -36,4 +36,19 @@ class AerospikeUnreachableIT {
     assertEquals("ycsb: cannot initialize binding 'aerospike': as.eventLoopType must be direct, netty, netty-epoll,"
         + " netty-kqueue or netty-nio, got 'epoll'", bad.lastErrLine());
   }
+
+  /**
+   * -p maxinflight above 1 (several requests on a connection in an open loop) is refused for Aerospike, whose client
+   * takes a socket per command in flight, before anything connects: one line, exit 2.
+   */
+  @Test
+  void openLoopMaxInFlight_isRefused_forAClientWithASocketPerCommand() throws Exception {
+    int port = RespServer.freePort();
+    Cli run = Cli.run("run", "aerospike", "-P", Path.of("..", "workloads", "workloada").toAbsolutePath().toString(),
+        "-p", "as.host=127.0.0.1:" + port, "-threads", "4", "-target", "1000", "-p", "maxinflight=4");
+    assertEquals(2, run.exitCode(), run.err());
+    assertEquals("ycsb: -p maxinflight=4: binding 'aerospike' does not keep a connection per client"
+        + " (socket-per-command: its client library takes a socket per command in flight, so more in flight opens"
+        + " more connections instead of pipelining on one); use more -threads instead", run.lastErrLine());
+  }
 }

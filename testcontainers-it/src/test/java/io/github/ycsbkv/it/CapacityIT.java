@@ -86,6 +86,36 @@ class CapacityIT {
     }
   }
 
+  /**
+   * {@code -p maxinflight=4} on the RESP engine, 3 connections to a relay that serves each connection on its own, the
+   * first 10 times slower than the others: replies come back mostly on the fast connections, yet the relay, which
+   * counts what each connection sent and has not had answered, sees up to 4 on a connection at once and never more,
+   * however far the schedule (many times the relay's rate) runs ahead: the rest waits in the client. (Writing on the
+   * connections in turn instead piled 5 and more on the slow one.)
+   */
+  @Test
+  void maxInFlight4_theStoreSeesUpToFourOnEachConnection_neverMore() throws Exception {
+    try (RespServer redis = RespServer.start(Store.Kind.REDIS)) {
+      Cli load = Cli.run("load", "redis", "-P", WORKLOADS.resolve("readheavy").toString(), "-p", "recordcount=1000",
+          "-p", "redis.port=" + redis.port(), "-threads", "4");
+      assertEquals(0, load.exitCode(), load.err());
+      try (ServiceTimeRelay relay = ServiceTimeRelay.perConnection("127.0.0.1", redis.port(), 5_000, 50_000)) {
+        Path out = tmp.resolve("m4");
+        Cli run = Cli.run("run", "redis", "-P", WORKLOADS.resolve("readheavy").toString(), "-p", "recordcount=1000",
+            "-p", "redis.port=" + relay.port(), "-p", "probe=false", "-threads", "3", "-target", "3000", "-p",
+            "maxinflight=4", "-p", "operationcount=0", "-p", "maxexecutiontime=2", "-p", "export.dir=" + out);
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals(4, relay.outstandingPerConnectionMax(), "up to 4 on a connection, never more");
+        JsonNode l = json(out.resolve("result.json")).path("load");
+        assertEquals(3, l.path("connections").asInt(), l.toString());
+        assertEquals(4, l.path("openLoop").path("maxInFlight").asInt(), l.toString());
+        assertEquals(4.0, l.path("openLoop").path("inFlightPerConnectionMax").asDouble(), 1e-9, l.toString());
+        assertTrue(l.path("openLoop").path("queueMax").asLong() > 100, "the rest waited in the client: " + l);
+        assertTrue(run.err().contains("3 clients on 3 connections, up to 4 requests in flight on each"), run.err());
+      }
+    }
+  }
+
   @Test
   void clientMadeToStall_endsTheSearch_asClientBound_neverAsTheStoresCapacity() throws Exception {
     try (RespServer redis = RespServer.start(Store.Kind.REDIS)) {

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
@@ -23,7 +24,7 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class ServiceTimeRelay implements AutoCloseable {
 
-  private record Request(byte[] bytes, OutputStream reply) {}
+  private record Request(byte[] bytes, OutputStream reply, AtomicInteger outstanding) {}
 
   private final ServerSocket server;
   private final Socket upstream;
@@ -34,21 +35,53 @@ final class ServiceTimeRelay implements AutoCloseable {
   private final List<Socket> clients = new CopyOnWriteArrayList<>();
   private final AtomicLong served = new AtomicLong();
   private final AtomicLong busyNanos = new AtomicLong();
+  /** The most requests one connection had sent and not yet had answered, at any moment. */
+  private final AtomicInteger outstandingMax = new AtomicInteger();
   private volatile boolean closed;
 
+  /** With {@link #perConnection}: the first connection's service time; the others' is {@link #serviceNanos}. */
+  private final long firstServiceNanos;
+  /** Whether each connection is served on its own, in parallel, instead of all in one line. */
+  private final boolean perConnection;
+  private final AtomicInteger accepted = new AtomicInteger();
+
   ServiceTimeRelay(String host, int port, long serviceMicros) throws IOException {
+    this(host, port, serviceMicros, serviceMicros, false);
+  }
+
+  /**
+   * A relay that serves each connection on its own, in parallel, one request at a time per connection (as a server
+   * with a thread per connection would): the first connection's requests take {@code firstMicros}, the others'
+   * {@code serviceMicros}. Replies then come back unevenly across the connections.
+   */
+  static ServiceTimeRelay perConnection(String host, int port, long serviceMicros, long firstMicros)
+      throws IOException {
+    return new ServiceTimeRelay(host, port, serviceMicros, firstMicros, true);
+  }
+
+  private ServiceTimeRelay(String host, int port, long serviceMicros, long firstMicros, boolean perConnection)
+      throws IOException {
     this.serviceNanos = TimeUnit.MICROSECONDS.toNanos(serviceMicros);
+    this.firstServiceNanos = TimeUnit.MICROSECONDS.toNanos(firstMicros);
+    this.perConnection = perConnection;
     this.upstream = new Socket(host, port);
     upstream.setTcpNoDelay(true);
     this.upIn = new BufferedInputStream(upstream.getInputStream(), 1 << 16);
     this.upOut = upstream.getOutputStream();
     this.server = new ServerSocket(0, 512, InetAddress.getLoopbackAddress());
     daemon("relay-accept", this::accept);
-    daemon("relay-worker", this::work);
+    if (!perConnection) {
+      daemon("relay-worker", () -> work(queue, serviceNanos));
+    }
   }
 
   int port() {
     return server.getLocalPort();
+  }
+
+  /** The most requests one connection had in flight here at once (read, not yet answered). */
+  int outstandingPerConnectionMax() {
+    return outstandingMax.get();
   }
 
   /** Requests served. */
@@ -79,23 +112,33 @@ final class ServiceTimeRelay implements AutoCloseable {
     try {
       InputStream in = new BufferedInputStream(s.getInputStream(), 1 << 16);
       OutputStream out = s.getOutputStream();
+      AtomicInteger outstanding = new AtomicInteger();
+      LinkedBlockingQueue<Request> line = queue;
+      if (perConnection) {
+        line = new LinkedBlockingQueue<>();
+        LinkedBlockingQueue<Request> own = line;
+        long service = accepted.getAndIncrement() == 0 ? firstServiceNanos : serviceNanos;
+        daemon("relay-worker", () -> work(own, service));
+      }
       while (!closed) {
         ByteArrayOutputStream raw = new ByteArrayOutputStream(128);
         if (!Resp.copy(in, raw)) {
           return;
         }
-        queue.add(new Request(raw.toByteArray(), out));
+        outstandingMax.accumulateAndGet(outstanding.incrementAndGet(), Math::max);
+        line.add(new Request(raw.toByteArray(), out, outstanding));
       }
     } catch (IOException e) {
       // the client went away
     }
   }
 
-  private void work() {
+  /** Serves {@code line}'s requests one at a time, {@code service} each, then forwards them to the real server. */
+  private void work(LinkedBlockingQueue<Request> line, long service) {
     while (!closed) {
       Request r;
       try {
-        r = queue.poll(100, TimeUnit.MILLISECONDS);
+        r = line.poll(100, TimeUnit.MILLISECONDS);
       } catch (InterruptedException e) {
         return;
       }
@@ -103,23 +146,26 @@ final class ServiceTimeRelay implements AutoCloseable {
         continue;
       }
       long start = System.nanoTime();
-      long until = start + serviceNanos;
-      if (serviceNanos > 200_000) {
-        LockSupport.parkNanos(serviceNanos - 150_000);
+      long until = start + service;
+      if (service > 200_000) {
+        LockSupport.parkNanos(service - 150_000);
       }
       while (System.nanoTime() < until) {
         Thread.onSpinWait();
       }
       try {
-        upOut.write(r.bytes());
-        upOut.flush();
         ByteArrayOutputStream reply = new ByteArrayOutputStream(256);
-        if (!Resp.copy(upIn, reply)) {
-          return;
+        synchronized (upstream) {
+          upOut.write(r.bytes());
+          upOut.flush();
+          if (!Resp.copy(upIn, reply)) {
+            return;
+          }
         }
         busyNanos.addAndGet(System.nanoTime() - start);
         served.incrementAndGet();
         synchronized (r.reply()) {
+          r.outstanding().decrementAndGet();
           r.reply().write(reply.toByteArray());
           r.reply().flush();
         }

@@ -85,7 +85,8 @@ public class DragonflyDB extends RespDB<DragonflySettings> implements RenamedPro
     RespBackend backend;
     try {
       if (settings.asyncClient() == AsyncClient.NETTY && EngineBackend.servesAsync(p)) {
-        backend = EngineBackend.open(c, settings.format(), connections, false, EngineBackend.transport(p));
+        backend = EngineBackend.open(c, settings.format(), connections, false, EngineBackend.transport(p),
+            EngineBackend.maxInFlight(p));
       } else {
         JedisLane lane = JedisLane.open(c, connections);
         backend = new LaneBackend(c, lane, settings.format(), false);

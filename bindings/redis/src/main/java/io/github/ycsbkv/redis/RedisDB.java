@@ -53,7 +53,7 @@ public class RedisDB extends RespDB<RedisSettings> implements RenamedProperties 
     if (settings.asyncClient() == AsyncClient.NETTY && EngineBackend.servesAsync(getProperties())) {
       try {
         return EngineBackend.open(settings.connection(), settings.format(), connections, true,
-            EngineBackend.transport(getProperties()));
+            EngineBackend.transport(getProperties()), EngineBackend.maxInFlight(getProperties()));
       } catch (RespException e) {
         throw RedisClients.explain(settings, e);
       }

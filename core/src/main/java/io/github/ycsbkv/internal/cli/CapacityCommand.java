@@ -27,7 +27,8 @@ import picocli.CommandLine.Option;
 @Command(name = "capacity", mixinStandardHelpOptions = true, separator = " ", sortOptions = false,
     usageHelpAutoWidth = true,
     description = {"Find the most operations per second the store takes within a latency budget (--slo), on -threads"
-        + " connections with one request in flight on each: a closed-loop probe for scale, then open-loop steps"
+        + " connections with one request in flight on each (-p maxinflight=N: up to N in the open-loop steps): a"
+        + " closed-loop probe for scale, then open-loop steps"
         + " (arrivals on a schedule, latency from each intended start) at rising rates until one breaks the budget,"
         + " bisection, and a confirming run. Each step is an ordinary run; the data must be loaded first (ycsb load).",
         ""},
@@ -73,8 +74,9 @@ final class CapacityCommand extends PhaseCommand {
     picocli.CommandLine.Model.OptionSpec threads = spec.findOption("-threads");
     spec.remove(threads);
     spec.addOption(picocli.CommandLine.Model.OptionSpec.builder(threads).description("Connections (property"
-        + " threadcount, default 1), one per client, one request in flight on each: the probe runs a closed loop on"
-        + " them, each step an open loop (docs/capacity.md).").build());
+        + " threadcount, default 1), one per client, one request in flight on each (-p maxinflight=N: up to N in the"
+        + " open-loop steps): the probe runs a closed loop on them, each step an open loop (docs/capacity.md).")
+        .build());
   }
 
   @Override

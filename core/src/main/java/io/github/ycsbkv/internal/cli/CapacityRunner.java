@@ -96,6 +96,8 @@ final class CapacityRunner {
     p.remove(Benchmark.TARGET);
     if (plan.rate() > 0) {
       p.setProperty(Benchmark.TARGET, Double.toString(plan.rate()));
+    } else {
+      p.remove(Benchmark.MAX_IN_FLIGHT); // the closed-loop probe: one request per connection, as any closed loop
     }
     p.setProperty(Benchmark.OPERATION_COUNT, "0");
     p.setProperty(Benchmark.MAX_EXECUTION_TIME, Long.toString(stepSeconds * plan.lengthSteps()));

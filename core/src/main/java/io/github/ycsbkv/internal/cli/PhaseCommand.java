@@ -73,7 +73,8 @@ abstract class PhaseCommand implements Callable<Integer> {
       description = "Total operations per second over all threads (property target): an open loop, operations"
           + " arriving on a schedule whatever the replies do (-p arrivals=uniform|poisson), timed from each intended"
           + " start (no coordinated omission); on the binding's event loops where it has them, else a thread per"
-          + " client. The result says how late the client itself was (docs/capacity.md).")
+          + " client; one request in flight per connection (-p maxinflight=N: up to N, on the event loops). The"
+          + " result says how late the client itself was (docs/capacity.md).")
   Double target;
 
   @Option(names = "-s", description = "Print a status line every status.interval seconds (default 10) to stderr,"

@@ -44,13 +44,15 @@ public final class EngineBackend implements RespBackend {
    * @param transactions whether a record and its index entry change in one MULTI/EXEC (Redis), or in two
    *     commands in a row (Dragonfly, which runs transactions across its shards far slower)
    * @param transport {@link #TRANSPORT}'s value, or null for auto
+   * @param maxInFlight requests in flight on a connection at most ({@link #maxInFlight}): more than 1 makes the lane
+   *     write each call on a connection below it
    */
   public static EngineBackend open(RespConnection c, RecordFormat format, int connections, boolean transactions,
-      String transport) throws DBException {
+      String transport, int maxInFlight) throws DBException {
     RespConnection.Endpoint e = c.endpoint();
     RespEndpoint endpoint = new RespEndpoint(e.host(), e.port(), c.user(), c.password(), c.database(),
         c.timeoutMillis(), RespTls.nettyContext(c), c.where());
-    RespLane lane = RespLane.open(endpoint, connections, transport == null ? "auto" : transport);
+    RespLane lane = RespLane.open(endpoint, connections, transport == null ? "auto" : transport, maxInFlight);
     return new EngineBackend(c, new RespRecords(lane, format, transactions));
   }
 
@@ -63,6 +65,14 @@ public final class EngineBackend implements RespBackend {
     return openLoop(p) || BindingProperties.integer(p, "pipeline", 1, 1) > 1
         || BindingProperties.integer(p, "drivers.clients", 1, 1) > 1
         || BindingProperties.integer(p, ConnectionShape.INSTANCE_CONNECTIONS, 1, 1) > 1;
+  }
+
+  /**
+   * The requests in flight per connection the engine's open loop keeps on this instance at most ({@link
+   * ConnectionShape#INSTANCE_MAX_IN_FLIGHT}); 1 when it does not say.
+   */
+  public static int maxInFlight(Properties p) throws DBException {
+    return BindingProperties.integer(p, ConnectionShape.INSTANCE_MAX_IN_FLIGHT, 1, 1);
   }
 
   /** Whether the engine runs an open loop on this instance ({@link ConnectionShape#INSTANCE_OPEN_LOOP}). */

@@ -32,6 +32,8 @@ final class LaneConnection extends ChannelInboundHandlerAdapter {
   final ArrayDeque<RespCall> pending = new ArrayDeque<>();
   boolean dirty;
   boolean idle;
+  /** Whether this connection is in its lane's {@link RespLane#below} queue. */
+  boolean inBelow;
   boolean connecting;
   /** Calls sent while the connection was down: they wait for the attempt to connect again. */
   final ArrayDeque<RespCall> waiting = new ArrayDeque<>();
@@ -132,6 +134,18 @@ final class LaneConnection extends ChannelInboundHandlerAdapter {
       ready.complete(null);
     }
     sendWaiting();
+  }
+
+  /**
+   * With its lane's {@code maxInFlight} above 1: puts this connection in the lane's queue of connections that can take
+   * another call, when it has some in flight but fewer than that and is not queued yet.
+   */
+  void belowMax() {
+    int n = pending.size();
+    if (lane.maxInFlight > 1 && !inBelow && n > 0 && n < lane.maxInFlight && lane.conns.length > 1) {
+      inBelow = true;
+      lane.below.addLast(this);
+    }
   }
 
   /** A set-up call on this connection, ahead of anything else (bypasses the choice of connection). */
@@ -241,6 +255,8 @@ final class LaneConnection extends ChannelInboundHandlerAdapter {
         if (pending.isEmpty() && lane.conns.length > 1 && !idle) {
           idle = true;
           lane.idle.add(this);
+        } else {
+          belowMax();
         }
         call.finish();
       }
@@ -280,6 +296,10 @@ final class LaneConnection extends ChannelInboundHandlerAdapter {
     if (idle) {
       idle = false;
       lane.idle.remove(this);
+    }
+    if (inBelow) {
+      inBelow = false;
+      lane.below.remove(this);
     }
     ctx.fireChannelInactive();
   }

@@ -91,6 +91,14 @@ public abstract class RespDB<S extends RespSettings> extends DB
         USERS.merge(usersKey, 1, Integer::sum);
       }
     }
+    int maxInFlight = EngineBackend.maxInFlight(getProperties());
+    if (maxInFlight > 1 && !(backend instanceof EngineBackend)) {
+      String client = backend.getClass().getSimpleName();
+      cleanup();
+      throw new DBException("-p maxinflight=" + maxInFlight + " keeps several requests in flight on each connection"
+          + " through the event-loop RESP engine (the default client on a standalone server), which this run does"
+          + " not use (" + client + "): drop maxinflight, or the property that chose that client");
+    }
     index = settings.scanIndex().enabled(getProperties()) ? new ScanIndex.Keys(indexShards()) : null;
     if (first) {
       ScanIndex.notices(getProperties(), binding, index != null, settings.where(), indexCost, table -> {

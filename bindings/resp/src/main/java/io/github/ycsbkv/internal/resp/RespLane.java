@@ -55,6 +55,16 @@ public final class RespLane implements AutoCloseable {
   final Bootstrap bootstrap;
   final LaneConnection[] conns;
   final ArrayDeque<LaneConnection> idle = new ArrayDeque<>();
+  /**
+   * Requests in flight on a connection at most ({@code maxinflight} of an open loop), or 1: no bound here (the
+   * engine's clients have one each, or share connections in turn).
+   */
+  final int maxInFlight;
+  /**
+   * With {@link #maxInFlight} above 1: connections that had fewer than that in flight when they went in, first in
+   * first out; an entry that filled up meanwhile is skipped when taken ({@link LaneConnection#inBelow}).
+   */
+  final ArrayDeque<LaneConnection> below = new ArrayDeque<>();
   final ArrayList<LaneConnection> dirty = new ArrayList<>();
   final RespReader reader = new RespReader();
   private final long timeoutNanos;
@@ -64,8 +74,9 @@ public final class RespLane implements AutoCloseable {
   private int next;
   volatile boolean closed;
 
-  private RespLane(RespEndpoint endpoint, int connections, String transport) {
+  private RespLane(RespEndpoint endpoint, int connections, String transport, int maxInFlight) {
     this.endpoint = endpoint;
+    this.maxInFlight = Math.max(1, maxInFlight);
     this.loops = RespTransport.acquire(transport, connections);
     this.loopIndex = RespTransport.pick(loops);
     this.loop = loops.loops[loopIndex];
@@ -86,7 +97,16 @@ public final class RespLane implements AutoCloseable {
    * exception as its cause, or the server's error reply) when one is not, after closing them all.
    */
   public static RespLane open(RespEndpoint endpoint, int connections, String transport) {
-    RespLane lane = new RespLane(endpoint, Math.max(1, connections), transport);
+    return open(endpoint, connections, transport, 1);
+  }
+
+  /**
+   * As {@link #open(RespEndpoint, int, String)}, for an open loop that keeps up to {@code maxInFlight} requests in
+   * flight on each connection: each call goes to a connection with nothing in flight, else to one with fewer than
+   * {@code maxInFlight}.
+   */
+  public static RespLane open(RespEndpoint endpoint, int connections, String transport, int maxInFlight) {
+    RespLane lane = new RespLane(endpoint, Math.max(1, connections), transport, maxInFlight);
     try {
       lane.connectAll();
     } catch (RuntimeException e) {
@@ -248,12 +268,18 @@ public final class RespLane implements AutoCloseable {
       idle.remove(c);
     }
     c.pending.add(call);
+    c.belowMax();
     if (!c.dirty) {
       c.dirty = true;
       dirty.add(c);
     }
   }
 
+  /**
+   * The connection for the next call: the only one; else one with nothing in flight; else, with {@link #maxInFlight}
+   * above 1, one with fewer than that (the engine keeps no more in flight than the connections hold, so there is one
+   * unless a connection is down); else the next in turn.
+   */
   private LaneConnection choose() {
     if (conns.length == 1) {
       return conns[0];
@@ -262,6 +288,12 @@ public final class RespLane implements AutoCloseable {
     if (c != null) {
       c.idle = false;
       return c;
+    }
+    while ((c = below.pollFirst()) != null) {
+      c.inBelow = false;
+      if (c.pending.size() < maxInFlight) {
+        return c;
+      }
     }
     c = conns[next];
     next = next + 1 == conns.length ? 0 : next + 1;
