@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -42,7 +43,9 @@ import picocli.CommandLine.Spec;
         "  ycsb study --list",
         "  ycsb study ycsb2025 --stores redis,dragonfly --out results/ycsb2025 --scale 0.01 --flush",
         "  ycsb study memtier2025 --out results/memtier --tls -p valkey:dragonfly.port=6381"
-            + "   # valkey given, others started; memtier2025 runs every store with the dragonfly binding's client"})
+            + "   # valkey given, others started; memtier2025 runs every store with the dragonfly binding's client",
+        "  ycsb study ycsb2025 --capacity --slo p99=5ms --out results/cap --scale 0.01"
+            + "   # each store's capacity, a search per workload on the study's largest thread count as connections"})
 final class StudyCommand implements Callable<Integer> {
 
   /** The label of a store's TLS cells: {@code redis+tls}. */
@@ -99,26 +102,8 @@ final class StudyCommand implements Callable<Integer> {
       + " binary (default ${DEFAULT-VALUE}).")
   String servers = "auto";
 
-  @Option(names = "--capacity", description = "Each store's capacity within --slo instead of its closed-loop"
-      + " figures: every cell a capacity search (as 'ycsb capacity') on the study's largest thread count of the"
-      + " workload as connections (docs/capacity.md).")
-  boolean capacity;
-
-  @Option(names = "--slo", paramLabel = "BUDGET", description = "With --capacity: the latency budget (p99=1ms, or"
-      + " p99=1ms,p999=5ms).")
-  String slo;
-
-  @Option(names = "--step", paramLabel = "SECONDS", description = "With --capacity: each step's measured length"
-      + " (default ${DEFAULT-VALUE}).")
-  String step = "10s";
-
-  @Option(names = "--warmup", paramLabel = "TIME", description = "With --capacity: an unmeasured warm-up before each"
-      + " step (default ${DEFAULT-VALUE}; 0 for none).")
-  String warmup = "2s";
-
-  @Option(names = "--resolution", paramLabel = "PERCENT", description = "With --capacity: where bisection ends"
-      + " (default ${DEFAULT-VALUE}).")
-  String resolution = "2%";
+  @Mixin
+  CapacityOptions capacity = new CapacityOptions();
 
   @Option(names = "-p", paramLabel = "[STORE:]KEY=VALUE", description = "A property for every cell, or with STORE:"
       + " for one store's (redis+tls: for its TLS cells), e.g. store addresses; repeatable.")
@@ -137,8 +122,7 @@ final class StudyCommand implements Callable<Integer> {
           + " (ycsb study --list names the studies)");
     }
     Studies.Study study = Studies.find(name.trim());
-    SweepPlan.Capacity search = SweepCommand.capacity(spec.commandLine().getParseResult(), capacity, slo, step, warmup,
-        resolution);
+    SweepPlan.Capacity search = capacity.search();
     client = study.client();
     if (tls && study.tlsWorkloads().isEmpty()) {
       throw new UserError("study " + study.name() + " has no TLS pass; drop --tls (ycsb study --list)");
@@ -243,7 +227,7 @@ final class StudyCommand implements Callable<Integer> {
     err.printf(Locale.ROOT, "ycsb-kv study %s: %s; %d store(s)%s%s x %d workload(s) x %s x %d"
         + " repetitions%s at scale %s%n", study.name(), study.title(), chosen.size(), tlsLabels > 0 ? " (and "
         + tlsLabels + " over TLS)" : "", shared > 0 ? " (and " + shared + " with " + MULTIPLEXED_CONNECTIONS
-        + " shared connections)" : "", study.workloads().size(), capacity ? "a capacity search on the largest"
+        + " shared connections)" : "", study.workloads().size(), capacity.capacity ? "a capacity search on the largest"
         + " thread count" : study.threads().size() + " thread counts",
         repetitions, study.parts().stream().map(part -> ", " + part.workload() + " x " + part.iterations()
             + " iterations").collect(Collectors.joining()),

@@ -2,8 +2,6 @@ package io.github.ycsbkv.internal.cli;
 
 import io.github.ycsbkv.config.Props;
 import io.github.ycsbkv.config.Secrets;
-import io.github.ycsbkv.config.Slo;
-import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.engine.Benchmark;
 import io.github.ycsbkv.spi.BindingRegistry;
 import java.io.IOException;
@@ -13,6 +11,7 @@ import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -76,28 +75,8 @@ final class SweepCommand implements Callable<Integer> {
           + " for servers you can empty.")
   boolean flush;
 
-  @Option(names = "--capacity",
-      description = "Each repetition is a capacity search (as 'ycsb capacity': a closed-loop probe, open-loop steps at"
-          + " rising rates, bisection, a confirming run) on --threads connections, instead of one run; needs --slo."
-          + " The cells summarise the capacities found (docs/capacity.md).")
-  boolean capacity;
-
-  @Option(names = "--slo", paramLabel = "BUDGET",
-      description = "With --capacity: the latency budget, every operation from its intended start (p99=1ms, or"
-          + " p99=1ms,p999=5ms).")
-  String slo;
-
-  @Option(names = "--step", paramLabel = "SECONDS",
-      description = "With --capacity: each step's measured length (default ${DEFAULT-VALUE}).")
-  String step = "10s";
-
-  @Option(names = "--warmup", paramLabel = "TIME",
-      description = "With --capacity: an unmeasured warm-up before each step (default ${DEFAULT-VALUE}; 0 for none).")
-  String warmup = "2s";
-
-  @Option(names = "--resolution", paramLabel = "PERCENT",
-      description = "With --capacity: where bisection ends (default ${DEFAULT-VALUE}).")
-  String resolution = "2%";
+  @Mixin
+  CapacityOptions capacity = new CapacityOptions();
 
   @Option(names = "-p", paramLabel = "[BINDING:]KEY=VALUE",
       description = "A property for every cell, or with BINDING: for that binding's cells only (e.g."
@@ -110,32 +89,10 @@ final class SweepCommand implements Callable<Integer> {
     BindingRegistry registry = BindingRegistry.load(loader);
     SweepPlan plan = new SweepPlan.Builder().bindings(bindings).workloads(workloads).properties(propertyPairs)
         .threads(threads).repeat(repeat).scale(scale).out(out).reload(reload).flush(flush).command(commandLine())
-        .capacity(capacity(spec.commandLine().getParseResult(), capacity, slo, step, warmup, resolution))
+        .capacity(capacity.search())
         .build(registry, loader);
     return new SweepRunner(plan, SweepRunner.Servers.NONE, spec.commandLine().getOut(),
         spec.commandLine().getErr()).run();
-  }
-
-  /**
-   * The capacity search of {@code --capacity} (its options checked), or null without it; the search's options
-   * without {@code --capacity} are a mistake, said in one line.
-   */
-  static SweepPlan.Capacity capacity(picocli.CommandLine.ParseResult parsed, boolean on, String slo, String step,
-      String warmup, String resolution) {
-    if (!on) {
-      for (String o : List.of("--slo", "--step", "--warmup", "--resolution")) {
-        if (parsed.hasMatchedOption(o)) {
-          throw new UserError(o + " belongs to a capacity search: add --capacity, or drop " + o);
-        }
-      }
-      return null;
-    }
-    if (slo == null || slo.isBlank()) {
-      throw new UserError("--capacity needs a latency budget: --slo p99=1ms (or several bounds: p99=1ms,p999=5ms)");
-    }
-    String warm = warmup.strip().equals("0") ? null : warmup.strip();
-    return new SweepPlan.Capacity(Slo.parse(slo), CapacityCommand.seconds(step), warm,
-        CapacityCommand.resolution(resolution));
   }
 
   /** This command line as typed ({@link SweepPlan.Builder#command} masks the values of secret properties). */
