@@ -242,6 +242,11 @@ public final class Benchmark {
       shape = shape.withTransport(transport);
       warnings.note("load: client I/O through " + transport);
     }
+    int nodes = initFailure == null ? clients.nodes() : 1;
+    if (nodes > 1 && shape.connections() > 0) {
+      shape = shape.onNodes(nodes);
+      warnings.note("load: " + shape.describe());
+    }
     Warmup warmup = settings.warmup() == null ? null
         : new WarmupRun(settings.warmup(), clients, signal, clock, warnings).run(initFailure == null);
     // The server's state once every client is connected, just before the clock starts; not when a client could not

@@ -298,6 +298,11 @@ final class ClientSet {
     return workers.get(0).db() instanceof ConnectionShape cs ? cs.transport() : null;
   }
 
+  /** The servers each connection goes to ({@link ConnectionShape#nodes()}), once the connections are open. */
+  int nodes() {
+    return workers.get(0).db() instanceof ConnectionShape cs ? cs.nodes() : 1;
+  }
+
   /** Every client may start the measured phase now, its start time being {@code startNanos}. */
   void go(long startNanos) {
     for (Worker w : workers) {

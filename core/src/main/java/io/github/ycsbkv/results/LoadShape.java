@@ -20,9 +20,16 @@ import java.util.Locale;
  * @param transport how the binding's connections did their I/O when it says ("netty io_uring (ring 256)"), or null
  * @param openLoop how operations arrived under {@code -target} and what the client proved of itself, or null for a
  *     closed loop (and in results of earlier versions)
+ * @param nodes the servers the connections went to: 1 for a standalone server, a cluster's primaries when each
+ *     client has a connection to every primary ({@code connections} then counts them all)
  */
 public record LoadShape(int clients, int connections, double inFlightPerConnection, int servingThreads, String model,
-    ServerView server, String transport, OpenLoop openLoop) {
+    ServerView server, String transport, OpenLoop openLoop, int nodes) {
+
+  public LoadShape(int clients, int connections, double inFlightPerConnection, int servingThreads, String model,
+      ServerView server, String transport, OpenLoop openLoop) {
+    this(clients, connections, inFlightPerConnection, servingThreads, model, server, transport, openLoop, 1);
+  }
 
   public LoadShape(int clients, int connections, double inFlightPerConnection, int servingThreads, String model,
       ServerView server) {
@@ -76,22 +83,43 @@ public record LoadShape(int clients, int connections, double inFlightPerConnecti
 
   /** The same shape with the server's view. */
   public LoadShape withServer(ServerView view) {
-    return new LoadShape(clients, connections, inFlightPerConnection, servingThreads, model, view, transport, openLoop);
+    return new LoadShape(clients, connections, inFlightPerConnection, servingThreads, model, view, transport, openLoop,
+        nodes);
   }
 
   /** The same shape with the binding's transport. */
   public LoadShape withTransport(String how) {
-    return new LoadShape(clients, connections, inFlightPerConnection, servingThreads, model, server, how, openLoop);
+    return new LoadShape(clients, connections, inFlightPerConnection, servingThreads, model, server, how, openLoop,
+        nodes);
   }
 
   /** The same shape with the open loop's figures. */
   public LoadShape withOpenLoop(OpenLoop open) {
-    return new LoadShape(clients, connections, inFlightPerConnection, servingThreads, model, server, transport, open);
+    return new LoadShape(clients, connections, inFlightPerConnection, servingThreads, model, server, transport, open,
+        nodes);
+  }
+
+  /**
+   * The same shape on a cluster of {@code n} primaries, each connection of the shape opened to every one of them
+   * (memtier_benchmark's {@code --cluster-mode}): {@code n} times the connections, the same requests in flight on each.
+   */
+  public LoadShape onNodes(int n) {
+    if (n <= 1) {
+      return this;
+    }
+    return new LoadShape(clients, connections < 0 ? connections : connections * n, inFlightPerConnection,
+        servingThreads, model, server, transport, openLoop, n);
   }
 
   /** One line for people, for example {@code 32 clients on 32 connections, 1 request in flight on each, 2 threads}. */
   public String describe() {
     String served = String.format(Locale.ROOT, ", served by %d thread%s", servingThreads, servingThreads == 1 ? "" : "s");
+    if (nodes > 1 && connections > 0) {
+      return String.format(Locale.ROOT, "%d client%s on %d connection%s to each of %d cluster nodes (%d in all), %s in"
+          + " flight on each", clients, plural(clients), connections / nodes, plural(connections / nodes), nodes,
+          connections, inFlightPerConnection > 1 ? "up to " + number(inFlightPerConnection) + " requests"
+          : "1 request") + served;
+    }
     return switch (model) {
       case PER_CLIENT -> String.format(Locale.ROOT, "%d client%s on %d connection%s, %s in flight on each",
           clients, plural(clients), connections, plural(connections), inFlightPerConnection > 1 ? "up to "

@@ -161,7 +161,8 @@ final class ResultJsonReader {
         numberOrNaN(s.path("cpuMicrosPerOperation"))) : null;
     return new LoadShape(o.path("clients").asInt(), (int) known(o.path("connections")),
         o.path("inFlightPerConnection").asDouble(), o.path("servingThreads").asInt(), o.path("model").asText(), view,
-        o.path("transport").isTextual() ? o.path("transport").asText() : null, openLoop(o.path("openLoop")));
+        o.path("transport").isTextual() ? o.path("transport").asText() : null, openLoop(o.path("openLoop")),
+        Math.max(1, o.path("nodes").asInt(1)));
   }
 
   private static OpenLoop openLoop(JsonNode o) {

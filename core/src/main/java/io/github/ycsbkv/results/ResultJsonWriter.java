@@ -201,6 +201,9 @@ final class ResultJsonWriter {
     o.put("inFlightPerConnection", l.inFlightPerConnection());
     o.put("servingThreads", l.servingThreads());
     o.put("model", l.model());
+    if (l.nodes() > 1) {
+      o.put("nodes", l.nodes());
+    }
     o.put("description", l.describe());
     if (l.transport() != null) {
       o.put("transport", l.transport());

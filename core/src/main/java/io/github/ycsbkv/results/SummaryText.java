@@ -94,6 +94,9 @@ public final class SummaryText {
       if (load.transport() != null) {
         line(sb, "LOAD", "Transport", load.transport());
       }
+      if (load.nodes() > 1) {
+        line(sb, "LOAD", "ClusterNodes", Integer.toString(load.nodes()));
+      }
       LoadShape.ServerView v = load.server();
       if (v != null && v.connectionsMax() >= 0) {
         line(sb, "LOAD", "ServerConnectionsBefore", Integer.toString(v.connectionsBefore()));

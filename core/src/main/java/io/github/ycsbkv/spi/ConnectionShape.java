@@ -56,4 +56,14 @@ public interface ConnectionShape {
   default String transport() {
     return null;
   }
+
+  /**
+   * The servers each of the model's connections is opened to, once connected (called after {@code init}): 1 for a
+   * standalone server; a cluster's primaries when the binding gives every client a connection to each primary and
+   * sends each request to its key's node (memtier_benchmark's {@code --cluster-mode}), so that the load shape
+   * counts them all.
+   */
+  default int nodes() {
+    return 1;
+  }
 }

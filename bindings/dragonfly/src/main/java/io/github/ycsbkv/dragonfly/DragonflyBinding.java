@@ -19,6 +19,9 @@ public final class DragonflyBinding extends RespBinding {
           + " by nothing else, or with pipeline each thread's own connection, manual flushing; connections=N is not"
           + " served)."),
       new PropertyDoc("dragonfly.scanindex.shards", "server thread_count", "Index keys the index is spread over."),
+      new PropertyDoc("dragonfly.cluster", "false", "Talk to a Dragonfly cluster (--cluster_mode=yes or emulated) through"
+          + " the RESP engine: a connection per client to every primary, each request to its key's node; dragonfly.host"
+          + " lists seeds."),
       new PropertyDoc("dragonfly.require", "false", "Fail at start unless the server is Dragonfly (INFO tells)."),
       new PropertyDoc("dragonfly.connections", null, "Replaced by the engine's connections (read for this release"
           + " only, with a line saying so): client or threadcount is connections=client, a number N is"
@@ -34,7 +37,8 @@ public final class DragonflyBinding extends RespBinding {
   @Override
   public ServerProbe probe(Properties props) {
     try {
-      return new RespProbe(DragonflySettings.from(props).connection());
+      DragonflySettings s = DragonflySettings.from(props);
+      return new RespProbe(s.connection(), s.cluster() ? address -> address : null);
     } catch (DBException e) {
       throw new IllegalArgumentException(e.getMessage(), e);
     }

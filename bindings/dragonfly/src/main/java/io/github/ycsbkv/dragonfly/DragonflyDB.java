@@ -9,6 +9,7 @@ import io.github.ycsbkv.internal.resp.RespBackend;
 import io.github.ycsbkv.internal.resp.RespConnection;
 import io.github.ycsbkv.internal.resp.RespDB;
 import io.github.ycsbkv.internal.resp.RespErrors;
+import io.github.ycsbkv.internal.resp.RespLane;
 import io.github.ycsbkv.internal.resp.RespInfo;
 import io.github.ycsbkv.spi.RenamedProperties;
 import java.util.List;
@@ -84,7 +85,10 @@ public class DragonflyDB extends RespDB<DragonflySettings> implements RenamedPro
     RespConnection c = settings.connection();
     RespBackend backend;
     try {
-      if (settings.asyncClient() == AsyncClient.NETTY && EngineBackend.servesAsync(p)) {
+      if (settings.cluster()) {
+        backend = EngineBackend.open(c, settings.format(), connections, false, EngineBackend.transport(p),
+            EngineBackend.maxInFlight(p), new RespLane.Cluster(c, address -> address));
+      } else if (settings.asyncClient() == AsyncClient.NETTY && EngineBackend.servesAsync(p)) {
         backend = EngineBackend.open(c, settings.format(), connections, false, EngineBackend.transport(p),
             EngineBackend.maxInFlight(p));
       } else {

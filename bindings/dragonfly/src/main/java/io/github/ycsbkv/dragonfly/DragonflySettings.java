@@ -20,7 +20,7 @@ import site.ycsb.DBException;
  * @param indexShards the sorted sets the scan index is spread over; 0: as many as the server has threads
  */
 record DragonflySettings(RespConnection connection, RecordFormat format, ScanIndex scanIndex, int indexShards,
-    boolean requireDragonfly, AsyncClient asyncClient, Lettuce lettuce) implements RespSettings {
+    boolean requireDragonfly, AsyncClient asyncClient, Lettuce lettuce, boolean cluster) implements RespSettings {
 
   static final String BINDING = "dragonfly";
 
@@ -46,19 +46,34 @@ record DragonflySettings(RespConnection connection, RecordFormat format, ScanInd
 
   static DragonflySettings from(Properties p) throws DBException {
     RespConnection connection = RespConnection.parse(p, BINDING);
-    if (connection.endpoints().size() > 1) {
-      throw new DBException("dragonfly.host lists " + connection.endpoints().size() + " servers; give one host");
+    boolean cluster = BindingProperties.bool(p, "dragonfly.cluster", false);
+    if (!cluster && connection.endpoints().size() > 1) {
+      throw new DBException("dragonfly.host lists " + connection.endpoints().size() + " servers; set"
+          + " dragonfly.cluster=true for a Dragonfly cluster, or give one host");
+    }
+    AsyncClient client = AsyncClient.parse(p, "dragonfly.asyncclient", AsyncClient.NETTY, AsyncClient.JEDIS,
+        AsyncClient.LETTUCE);
+    if (cluster && client != AsyncClient.NETTY) {
+      throw new DBException("dragonfly.cluster=true is served by the RESP engine (dragonfly.asyncclient=netty, the"
+          + " default), not by " + client.id() + "; drop dragonfly.asyncclient");
+    }
+    if (cluster && connection.database() != 0) {
+      throw new DBException("dragonfly.db must be 0 with dragonfly.cluster=true (a cluster has one database)");
     }
     return new DragonflySettings(connection, RecordFormat.parse(p, BINDING), ScanIndex.from(p, "dragonfly.scanindex"),
         BindingProperties.integer(p, "dragonfly.scanindex.shards", 0, 0),
-        BindingProperties.bool(p, "dragonfly.require", false),
-        AsyncClient.parse(p, "dragonfly.asyncclient", AsyncClient.NETTY, AsyncClient.JEDIS, AsyncClient.LETTUCE),
-        Lettuce.from(p));
+        BindingProperties.bool(p, "dragonfly.require", false), client, Lettuce.from(p), cluster);
   }
 
   @Override
   public String clientKey() {
-    return connection.key() + "|" + asyncClient + "|" + lettuce;
+    return connection.key() + "|" + asyncClient + "|" + lettuce + "|" + cluster;
+  }
+
+  /** The server, or a cluster's seeds, for messages. */
+  @Override
+  public String where() {
+    return cluster ? "Dragonfly cluster seeds " + connection.endpoints() : connection.where();
   }
 
   @Override

@@ -16,7 +16,9 @@ public final class RedisBinding extends RespBinding {
   private static final List<PropertyDoc> OWN = List.of(
       new PropertyDoc("redis.asyncclient", "netty", "Client of the asynchronous operations (pipeline, clients served"
           + " by few threads) on a standalone server: netty (the event-loop RESP engine) or jedis (Jedis pipelines)."),
-      new PropertyDoc("redis.cluster", "false", "Talk to a Redis Cluster through Jedis's cluster client."),
+      new PropertyDoc("redis.cluster", "false", "Talk to a Redis Cluster through the RESP engine: a connection per client"
+          + " to every primary, each request to its key's node, MOVED and ASK followed (redis.asyncclient=jedis: Jedis's"
+          + " cluster client, a thread per client)."),
       new PropertyDoc("redis.cluster.hostmap", null,
           "announced:port=reachable:port,... for nodes that announce addresses the client cannot reach (NAT,"
               + " containers)."),

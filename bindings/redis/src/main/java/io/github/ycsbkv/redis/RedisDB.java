@@ -7,6 +7,7 @@ import io.github.ycsbkv.internal.resp.JedisClients;
 import io.github.ycsbkv.internal.resp.RespBackend;
 import io.github.ycsbkv.internal.resp.RespDB;
 import io.github.ycsbkv.internal.resp.RespException;
+import io.github.ycsbkv.internal.resp.RespLane;
 import io.github.ycsbkv.internal.resp.ScanIndex;
 import io.github.ycsbkv.spi.RenamedProperties;
 import java.util.List;
@@ -44,6 +45,15 @@ public class RedisDB extends RespDB<RedisSettings> implements RenamedProperties 
   protected RespBackend open(boolean first) throws DBException {
     RedisSettings settings = settings();
     int connections = BindingProperties.integer(getProperties(), INSTANCE_CONNECTIONS, 1, 1);
+    if (settings.cluster() && engineOnCluster(getProperties())) {
+      try {
+        return EngineBackend.open(settings.connection(), settings.format(), connections, false,
+            EngineBackend.transport(getProperties()), EngineBackend.maxInFlight(getProperties()),
+            new RespLane.Cluster(settings.connection(), settings::mapAddress));
+      } catch (RespException e) {
+        throw RedisClients.explain(settings, e);
+      }
+    }
     if (!settings.threadConnections()) {
       return JedisBackend.shared(settings);
     }
@@ -74,8 +84,21 @@ public class RedisDB extends RespDB<RedisSettings> implements RenamedProperties 
    */
   @Override
   public String sharedThreadsDeclined() {
-    return cluster(getProperties()) ? "redis.cluster=true: a thread per client on Jedis's cluster client, which"
-        + " follows a failover (its cluster pipeline does not, and is slower)" : null;
+    return cluster(getProperties()) && jedisAsync(getProperties()) ? "redis.cluster=true with"
+        + " redis.asyncclient=jedis: a thread per client on Jedis's cluster client, which follows a failover (its"
+        + " cluster pipeline does not, and is slower)" : null;
+  }
+
+  /**
+   * Whether a cluster run talks through the RESP engine: unless {@code redis.asyncclient=jedis} (Jedis's cluster
+   * client then, a thread per client).
+   */
+  private static boolean engineOnCluster(Properties p) {
+    return !jedisAsync(p);
+  }
+
+  private static boolean jedisAsync(Properties p) {
+    return "jedis".equalsIgnoreCase(p.getProperty("redis.asyncclient", "netty").trim());
   }
 
   /**
@@ -84,8 +107,12 @@ public class RedisDB extends RespDB<RedisSettings> implements RenamedProperties 
    */
   @Override
   public Model connectionModel() {
-    boolean pool = "pool".equalsIgnoreCase(getProperties().getProperty("redis.connections", "").trim());
-    return cluster(getProperties()) || pool ? null : Model.FOLLOWS_ENGINE;
+    Properties p = getProperties();
+    boolean pool = "pool".equalsIgnoreCase(p.getProperty("redis.connections", "").trim());
+    if (pool) {
+      return null;
+    }
+    return !cluster(p) || engineOnCluster(p) ? Model.FOLLOWS_ENGINE : null;
   }
 
   private static boolean cluster(Properties p) {

@@ -70,6 +70,24 @@ record RedisSettings(RespConnection connection, boolean cluster, Map<RespConnect
   }
 
   /**
+   * The address to connect to for a cluster node announced as {@code address} ({@code host:port}):
+   * {@code redis.cluster.hostmap}'s, or the address itself.
+   */
+  String mapAddress(String address) {
+    if (hostMap.isEmpty()) {
+      return address;
+    }
+    int colon = address.lastIndexOf(':');
+    try {
+      RespConnection.Endpoint to = hostMap.get(new RespConnection.Endpoint(address.substring(0, colon),
+          Integer.parseInt(address.substring(colon + 1))));
+      return to == null ? address : to.toString();
+    } catch (RuntimeException e) {
+      return address;
+    }
+  }
+
+  /**
    * Whether each client thread has a connection of its own (redis.connections=thread, the default; standalone
    * only: Jedis's cluster client keeps a pool per node).
    */

@@ -32,12 +32,18 @@ class RedisDBTest {
   }
 
   @Test
-  void connectionModel_followsTheEngine_butNotOnAClusterOrAPool() {
+  void connectionModel_followsTheEngine_onAClusterToo_butNotOnJedisClusterOrAPool() {
     RedisDB db = new RedisDB();
     db.setProperties(props());
     assertEquals(ConnectionShape.Model.FOLLOWS_ENGINE, db.connectionModel());
     db.setProperties(props("redis.cluster", "true"));
+    assertEquals(ConnectionShape.Model.FOLLOWS_ENGINE, db.connectionModel(), "the engine's cluster routing");
+    assertNull(db.sharedThreadsDeclined(), "the engine serves a cluster's clients on its loops");
+    Properties jedis = props("redis.cluster", "true");
+    jedis.setProperty("redis.asyncclient", "jedis");
+    db.setProperties(jedis);
     assertNull(db.connectionModel());
+    assertEquals(true, db.sharedThreadsDeclined() != null, "Jedis's cluster client: a thread per client");
     db.setProperties(props("redis.connections", "pool"));
     assertNull(db.connectionModel());
   }

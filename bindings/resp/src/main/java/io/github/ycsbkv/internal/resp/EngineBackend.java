@@ -49,11 +49,22 @@ public final class EngineBackend implements RespBackend {
    */
   public static EngineBackend open(RespConnection c, RecordFormat format, int connections, boolean transactions,
       String transport, int maxInFlight) throws DBException {
+    return open(c, format, connections, transactions, transport, maxInFlight, null);
+  }
+
+  /**
+   * As {@link #open(RespConnection, RecordFormat, int, boolean, String, int)}; with {@code cluster} (its seeds are
+   * {@code c}'s hosts), {@code connections} connections to every primary, each call sent to its key's node ({@link
+   * SlotRouter}), and a record's scan-index entry changed by a call of its own (its key is in another slot).
+   */
+  public static EngineBackend open(RespConnection c, RecordFormat format, int connections, boolean transactions,
+      String transport, int maxInFlight, RespLane.Cluster cluster) throws DBException {
     RespConnection.Endpoint e = c.endpoint();
     RespEndpoint endpoint = new RespEndpoint(e.host(), e.port(), c.user(), c.password(), c.database(),
         c.timeoutMillis(), RespTls.nettyContext(c), c.where());
-    RespLane lane = RespLane.open(endpoint, connections, transport == null ? "auto" : transport, maxInFlight);
-    return new EngineBackend(c, new RespRecords(lane, format, transactions));
+    RespLane lane = RespLane.open(endpoint, connections, transport == null ? "auto" : transport, maxInFlight,
+        cluster);
+    return new EngineBackend(c, new RespRecords(lane, format, transactions && cluster == null));
   }
 
   /**
@@ -159,6 +170,11 @@ public final class EngineBackend implements RespBackend {
     return "netty " + lane.transport();
   }
 
+  /** The servers each connection of this backend's clients goes to: 1, or a cluster's primaries. */
+  public int nodes() {
+    return lane.nodes();
+  }
+
   @Override
   public long count(String sortedSet) {
     return records.count(sortedSet);
@@ -170,10 +186,19 @@ public final class EngineBackend implements RespBackend {
     return reply instanceof byte[] b ? new String(b, StandardCharsets.UTF_8) : String.valueOf(reply);
   }
 
+  /** {@code FLUSHDB} of the database, on a cluster of every primary the map names. */
   @Override
   public void flushDatabase() throws DBException {
     flush();
-    JedisClients.flushDatabase(connection);
+    if (!lane.cluster()) {
+      JedisClients.flushDatabase(connection);
+      return;
+    }
+    for (String address : lane.primaryAddresses()) {
+      RespConnection.Endpoint at = RespConnection.endpoint(address, -1, "cluster node");
+      JedisClients.flushDatabase(new RespConnection(connection.binding(), List.of(at), connection.user(),
+          connection.password(), connection.database(), connection.timeoutMillis(), connection.tls()));
+    }
   }
 
   @Override

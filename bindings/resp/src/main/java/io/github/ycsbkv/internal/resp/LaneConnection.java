@@ -23,6 +23,8 @@ import site.ycsb.Status;
 final class LaneConnection extends ChannelInboundHandlerAdapter {
 
   private final RespLane lane;
+  /** The server this connection goes to (the standalone server, or one primary of a cluster). */
+  final LaneNode node;
   Channel channel;
   boolean up;
   ByteBuf out;
@@ -43,8 +45,9 @@ final class LaneConnection extends ChannelInboundHandlerAdapter {
   long receivedAtSweep;
   long stalledNanos;
 
-  LaneConnection(RespLane lane) {
+  LaneConnection(RespLane lane, LaneNode node) {
     this.lane = lane;
+    this.node = node;
   }
 
   /**
@@ -54,7 +57,7 @@ final class LaneConnection extends ChannelInboundHandlerAdapter {
   void connect(CompletableFuture<Void> ready) {
     connecting = true;
     LaneConnection self = this;
-    RespEndpoint endpoint = lane.endpoint;
+    RespEndpoint endpoint = node.endpoint;
     lane.bootstrap.clone().handler(new ChannelInitializer<>() {
       @Override
       protected void initChannel(Channel ch) {
@@ -72,10 +75,12 @@ final class LaneConnection extends ChannelInboundHandlerAdapter {
     connecting = false;
     if (!f.isSuccess()) {
       Throwable cause = RespLane.plain(f.cause());
-      downCause = "cannot connect to " + lane.endpoint.where() + ": " + UserError.describe(cause);
+      downCause = "cannot connect to " + node.endpoint.where() + ": " + UserError.describe(cause);
       failure = cause;
       if (ready != null) {
         ready.completeExceptionally(new RespException(downCause, cause));
+      } else {
+        lane.trouble(node, downCause);
       }
       failWaiting(downCause);
       return;
@@ -88,7 +93,7 @@ final class LaneConnection extends ChannelInboundHandlerAdapter {
     channel = f.channel();
     up = true;
     failure = null;
-    List<RespCall> setup = setupCalls(lane.endpoint);
+    List<RespCall> setup = setupCalls(node.endpoint);
     for (RespCall call : setup) {
       enqueue(call);
     }
@@ -100,15 +105,15 @@ final class LaneConnection extends ChannelInboundHandlerAdapter {
   private static List<RespCall> setupCalls(RespEndpoint endpoint) {
     List<RespCall> setup = new ArrayList<>();
     if (endpoint.password() != null) {
-      setup.add(endpoint.user() != null ? new RespLane.ValueCall("AUTH", endpoint.user(), endpoint.password())
-          : new RespLane.ValueCall("AUTH", endpoint.password()));
+      setup.add(endpoint.user() != null ? new ValueCall("AUTH", endpoint.user(), endpoint.password())
+          : new ValueCall("AUTH", endpoint.password()));
     }
     if (endpoint.database() != 0) {
-      setup.add(new RespLane.ValueCall("SELECT", endpoint.database()));
+      setup.add(new ValueCall("SELECT", endpoint.database()));
     }
     // Named as the Jedis path's connections are (CLIENT LIST shows the benchmark's connections).
-    setup.add(new RespLane.ValueCall("CLIENT", "SETNAME", "ycsb-kv"));
-    setup.add(new RespLane.ValueCall("PING"));
+    setup.add(new ValueCall("CLIENT", "SETNAME", "ycsb-kv"));
+    setup.add(new ValueCall("PING"));
     return setup;
   }
 
@@ -119,7 +124,7 @@ final class LaneConnection extends ChannelInboundHandlerAdapter {
       if (!s.isOk()) {
         String why = s.getDescription();
         boolean server = call.errorReply() != null;
-        downCause = (server ? "the server at " + lane.endpoint.where() + " refused the connection: " : "") + why;
+        downCause = (server ? "the server at " + node.endpoint.where() + " refused the connection: " : "") + why;
         if (ready != null) {
           ready.completeExceptionally(server ? new RespException(why, true) : new RespException(why, failure));
         }
@@ -142,9 +147,9 @@ final class LaneConnection extends ChannelInboundHandlerAdapter {
    */
   void belowMax() {
     int n = pending.size();
-    if (lane.maxInFlight > 1 && !inBelow && n > 0 && n < lane.maxInFlight && lane.conns.length > 1) {
+    if (lane.maxInFlight > 1 && !inBelow && n > 0 && n < lane.maxInFlight && node.conns.length > 1) {
       inBelow = true;
-      lane.below.addLast(this);
+      node.below.addLast(this);
     }
   }
 
@@ -153,10 +158,10 @@ final class LaneConnection extends ChannelInboundHandlerAdapter {
     if (out == null) {
       out = channel.alloc().ioBuffer(128);
     }
-    call.sent(call.write(out));
+    call.writeTo(out);
     if (idle) {
       idle = false;
-      lane.idle.remove(this);
+      node.idle.remove(this);
     }
     pending.add(call);
     if (!dirty) {
@@ -219,7 +224,7 @@ final class LaneConnection extends ChannelInboundHandlerAdapter {
       decode(buf);
     } catch (RespException e) {
       buf.skipBytes(buf.readableBytes());
-      fail("the server at " + lane.endpoint.where() + " sent bytes that are not RESP: " + e.getMessage(), e);
+      fail("the server at " + node.endpoint.where() + " sent bytes that are not RESP: " + e.getMessage(), e);
       ctx.close();
     } finally {
       lane.reading--;
@@ -252,22 +257,22 @@ final class LaneConnection extends ChannelInboundHandlerAdapter {
       buf.readerIndex(end);
       if (last) {
         pending.poll();
-        if (pending.isEmpty() && lane.conns.length > 1 && !idle) {
+        if (pending.isEmpty() && node.conns.length > 1 && !idle) {
           idle = true;
-          lane.idle.add(this);
+          node.idle.add(this);
         } else {
           belowMax();
         }
-        call.finish();
+        lane.finished(call);
       }
     }
   }
 
   @Override
   public void channelActive(ChannelHandlerContext ctx) {
-    if (lane.conns.length > 1 && pending.isEmpty() && !idle) {
+    if (node.conns.length > 1 && pending.isEmpty() && !idle) {
       idle = true;
-      lane.idle.add(this);
+      node.idle.add(this);
     }
     ctx.fireChannelActive();
   }
@@ -288,18 +293,20 @@ final class LaneConnection extends ChannelInboundHandlerAdapter {
       out.release();
       out = null;
     }
-    fail(lane.closed ? "the connection was closed" : !wasUp ? downCause : "connection to " + lane.endpoint.where() + " lost"
+    fail(lane.closed ? "the connection was closed" : !wasUp ? downCause : "connection to " + node.endpoint.where() + " lost"
         + (failure != null ? ": " + UserError.describe(failure) : " (closed by the server)"), failure);
     if (lane.closed) {
       failWaiting("the connection was closed");
+    } else if (wasUp) {
+      lane.trouble(node, downCause);
     }
     if (idle) {
       idle = false;
-      lane.idle.remove(this);
+      node.idle.remove(this);
     }
     if (inBelow) {
       inBelow = false;
-      lane.below.remove(this);
+      node.below.remove(this);
     }
     ctx.fireChannelInactive();
   }

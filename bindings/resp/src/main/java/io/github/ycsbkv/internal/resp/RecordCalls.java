@@ -2,6 +2,7 @@ package io.github.ycsbkv.internal.resp;
 
 import io.github.ycsbkv.codec.FieldCodec;
 import io.github.ycsbkv.spi.AsyncOperations;
+import io.github.ycsbkv.spi.DirectCompletion;
 import io.netty.buffer.ByteBuf;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -50,6 +51,11 @@ final class RecordCalls {
       this.key = key;
       this.fields = fields;
       this.result = result;
+    }
+
+    @Override
+    protected String routingKey() {
+      return key;
     }
 
     @Override
@@ -172,6 +178,12 @@ final class RecordCalls {
       this.ttl = ttl;
     }
 
+    /** The record's key: on a cluster the index entry is a call of its own ({@link Then}). */
+    @Override
+    protected String routingKey() {
+      return key;
+    }
+
     @Override
     protected int write(ByteBuf out) {
       int commands = 1;
@@ -259,6 +271,11 @@ final class RecordCalls {
     }
 
     @Override
+    protected String routingKey() {
+      return key;
+    }
+
+    @Override
     protected int write(ByteBuf out) {
       if (multi) {
         RespWriter.command(out, 1);
@@ -332,6 +349,11 @@ final class RecordCalls {
     }
 
     @Override
+    protected String routingKey() {
+      return indexKey;
+    }
+
+    @Override
     protected int write(ByteBuf out) {
       RespWriter.command(out, "ZRANGEBYLEX", indexKey, min, "+", "LIMIT", 0L, (long) count);
       return 1;
@@ -348,6 +370,59 @@ final class RecordCalls {
     @Override
     protected Status outcome() {
       return Status.OK;
+    }
+  }
+
+  /**
+   * Two calls, the second sent once the first succeeded, as one operation: on a cluster a record and its scan-index
+   * entry, whose keys are in different slots (record first on insert, index first on delete, as the standalone
+   * path's commands without MULTI/EXEC: a client that stops in between leaves at most an index entry without its
+   * record, which scans skip). Its status is the first's when that failed, else the second's. Never written itself.
+   */
+  static final class Then extends RespCall implements DirectCompletion.Listener {
+    private final RespLane lane;
+    private final RespCall first;
+    private final RespCall second;
+    private boolean firstDone;
+
+    Then(RespLane lane, RespCall first, RespCall second) {
+      this.lane = lane;
+      this.first = first;
+      this.second = second;
+    }
+
+    /** Sends the first call; returns this, the operation's stage. */
+    Then start() {
+      first.whenDone(this);
+      lane.send(first);
+      return this;
+    }
+
+    @Override
+    public void done(Status status) {
+      if (firstDone || !status.isOk()) {
+        completeWith(status);
+        return;
+      }
+      firstDone = true;
+      second.whenDone(this);
+      lane.send(second);
+      lane.flush();
+    }
+
+    @Override
+    protected int write(ByteBuf out) {
+      throw new IllegalStateException("a call made of two calls is not written itself");
+    }
+
+    @Override
+    protected void reply(RespReader reader, int index) {
+      throw new IllegalStateException("a call made of two calls has no replies of its own");
+    }
+
+    @Override
+    protected Status outcome() {
+      throw new IllegalStateException("a call made of two calls completes with its calls' status");
     }
   }
 

@@ -31,7 +31,15 @@ public abstract class RespCall extends CompletableFuture<Status> implements Dire
   private volatile DirectCompletion.Listener listener;
   private int expected;
   private int received;
+  /** Replies ahead of this call's own on its connection ({@code ASKING}'s), read and not handed to {@link #reply}. */
+  private int skip;
   private String error;
+  /** On a cluster: the node a redirection named, which the next send goes to (null: the key's node). */
+  LaneNode target;
+  /** On a cluster: send {@code ASKING} first ({@code ASK} redirection). */
+  boolean asking;
+  /** On a cluster: how often this call was redirected ({@code MOVED}, {@code ASK}) or re-routed. */
+  int redirects;
 
   /** Writes this operation's commands into {@code out} and returns how many replies they bring back. */
   protected abstract int write(ByteBuf out);
@@ -45,14 +53,59 @@ public abstract class RespCall extends CompletableFuture<Status> implements Dire
   /** The status once every reply arrived and none was an error. */
   protected abstract Status outcome();
 
+  /**
+   * The key whose cluster slot decides which node this call goes to, or null for any node: every command of a call
+   * must be of that slot (the record's own commands are; a record and its scan-index entry are two calls on a
+   * cluster, {@link RespRecords}).
+   */
+  protected String routingKey() {
+    return null;
+  }
+
   final void sent(int replies) {
-    expected = replies;
+    sent(replies, 0);
+  }
+
+  private static final byte[] ASKING = "ASKING".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
+  /** Writes this call into {@code out}, after {@code ASKING} when a cluster's {@code ASK} sent it here. */
+  final void writeTo(ByteBuf out) {
+    if (asking) {
+      asking = false;
+      RespWriter.command(out, 1);
+      RespWriter.bulk(out, ASKING);
+      sent(write(out), 1);
+    } else {
+      sent(write(out));
+    }
+  }
+
+  /** Written with {@code skipped} replies of other commands (ASKING) ahead of its own {@code replies}. */
+  final void sent(int replies, int skipped) {
+    expected = replies + skipped;
+    skip = skipped;
     received = 0;
+    error = null;
+  }
+
+  /**
+   * A cluster's redirection among the replies ({@code MOVED slot host:port} or {@code ASK slot host:port}), once
+   * every reply arrived, or null.
+   */
+  final String redirection() {
+    String e = error;
+    return e != null && (e.startsWith("MOVED ") || e.startsWith("ASK ")) ? e : null;
   }
 
   /** Takes the next reply; true when it was the last. */
   final boolean accept(RespReader reader) {
-    int index = received++;
+    int index = received++ - skip;
+    if (index < 0) {
+      if (reader.isError() && error == null) {
+        error = reader.error();
+      }
+      return received >= expected;
+    }
     if (reader.isError()) {
       String message = reader.error();
       if (error == null) {
@@ -86,6 +139,11 @@ public abstract class RespCall extends CompletableFuture<Status> implements Dire
   /** Completes with ERROR and {@code reason} (a connection that failed or timed out): {@link Unavailable}. */
   final void fail(String reason) {
     done(new Unavailable(reason));
+  }
+
+  /** Completes with {@code status} (a call made of other calls, {@link RespRecords}). */
+  final void completeWith(Status status) {
+    done(status);
   }
 
   private void done(Status status) {

@@ -133,6 +133,12 @@ public abstract class RespDB<S extends RespSettings> extends DB
     return backend == null ? null : backend.transport();
   }
 
+  /** The servers each client's connections go to: a cluster's primaries on the RESP engine, else 1. */
+  @Override
+  public int nodes() {
+    return backend instanceof EngineBackend e ? e.nodes() : 1;
+  }
+
   /** {@code FLUSHDB} of the configured database (on a cluster, of every primary). */
   @Override
   public String emptyStore() throws DBException {

@@ -21,20 +21,23 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.UnaryOperator;
 import site.ycsb.Status;
 
 /**
- * A set of connections to one RESP server, all served by one event loop: the asynchronous engine of the
- * {@code redis}/{@code valkey}/{@code keydb} and {@code dragonfly} bindings (docs/bindings/redis.md, "The RESP
- * engine"). Each connection is a Netty channel; each reply is decoded as it arrives and completes its own
- * {@link RespCall} on the loop, where the engine's closed loop ({@code DrivenLoop}) submits that client's next
- * operation at once. No rounds: a slow reply delays only the calls behind it on its own connection.
+ * A set of connections to one RESP server, or to every primary of a cluster, all served by one event loop: the
+ * asynchronous engine of the {@code redis}/{@code valkey}/{@code keydb} and {@code dragonfly} bindings
+ * (docs/bindings/redis.md, "The RESP engine"). Each connection is a Netty channel; each reply is decoded as it arrives
+ * and completes its own {@link RespCall} on the loop, where the engine's closed loop ({@code DrivenLoop}) submits that
+ * client's next operation at once. No rounds: a slow reply delays only the calls behind it on its own connection. On
+ * a cluster each call goes to the primary of its key's slot ({@link SlotRouter}), on this lane's connections to that
+ * node ({@link LaneNode}); {@code MOVED} and {@code ASK} send it again.
  *
  * <p>Writes: a call's commands go into its connection's outgoing buffer; {@link #flush()} (which the engine
  * calls whenever it is about to wait) writes every buffer that has something, and the replies decoded in one
- * read are answered with one write per connection. Which connection: the only one; else one with nothing in
- * flight (each client's requests then have a connection of their own, memtier_benchmark's and YCSB's model),
- * else the next in turn.
+ * read are answered with one write per connection (over every node of a cluster). Which connection of a node: the only
+ * one; else one with nothing in flight (each client's requests then have a connection of their own,
+ * memtier_benchmark's and YCSB's model), else the next in turn.
  *
  * <p>Timeouts without a timer per request: every quarter of the timeout a task on the loop looks at each
  * connection; one that has calls in flight and received nothing for the whole timeout is closed, and its calls
@@ -48,47 +51,49 @@ import site.ycsb.Status;
  */
 public final class RespLane implements AutoCloseable {
 
+  /** The standalone server, or the first seed of a cluster (its settings are every node's). */
   final RespEndpoint endpoint;
   private final RespTransport.Loops loops;
   private final int loopIndex;
   private final EventLoop loop;
   final Bootstrap bootstrap;
-  final LaneConnection[] conns;
-  final ArrayDeque<LaneConnection> idle = new ArrayDeque<>();
+  /** The standalone server's connections; a cluster's first primary's. */
+  private final LaneNode node;
+  /** A cluster's routing by slot, or null on a standalone server. */
+  private final SlotRouter router;
   /**
    * Requests in flight on a connection at most ({@code maxinflight} of an open loop), or 1: no bound here (the
    * engine's clients have one each, or share connections in turn).
    */
   final int maxInFlight;
-  /**
-   * With {@link #maxInFlight} above 1: connections that had fewer than that in flight when they went in, first in
-   * first out; an entry that filled up meanwhile is skipped when taken ({@link LaneConnection#inBelow}).
-   */
-  final ArrayDeque<LaneConnection> below = new ArrayDeque<>();
   final ArrayList<LaneConnection> dirty = new ArrayList<>();
   final RespReader reader = new RespReader();
   private final long timeoutNanos;
   private ScheduledFuture<?> sweeper;
   /** Depth of reply decoding on the loop: flushes wait until it ends (one write per connection per read). */
   int reading;
-  private int next;
   volatile boolean closed;
 
-  private RespLane(RespEndpoint endpoint, int connections, String transport, int maxInFlight) {
+  private RespLane(RespEndpoint endpoint, int connections, String transport, int maxInFlight, Cluster cluster) {
     this.endpoint = endpoint;
     this.maxInFlight = Math.max(1, maxInFlight);
     this.loops = RespTransport.acquire(transport, connections);
     this.loopIndex = RespTransport.pick(loops);
     this.loop = loops.loops[loopIndex];
     this.timeoutNanos = TimeUnit.MILLISECONDS.toNanos(endpoint.timeoutMillis());
-    this.conns = new LaneConnection[connections];
-    for (int i = 0; i < connections; i++) {
-      conns[i] = new LaneConnection(this);
-    }
+    this.router = cluster == null ? null
+        : new SlotRouter(this, cluster.connection(), cluster.hostMap(), Math.max(1, connections));
+    this.node = cluster == null ? new LaneNode(this, endpoint, connections) : null;
     this.bootstrap = new Bootstrap().group(loop).channel(loops.channelClass)
         .option(ChannelOption.TCP_NODELAY, true)
         .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, endpoint.timeoutMillis());
   }
+
+  /**
+   * A cluster a lane routes over: its seeds and the binding's settings ({@code connection}), and how an announced
+   * address ({@code host:port}) becomes the one to connect to ({@code redis.cluster.hostmap}; identity without one).
+   */
+  public record Cluster(RespConnection connection, UnaryOperator<String> hostMap) {}
 
   /**
    * Opens {@code connections} connections to {@code endpoint} on one of the process's event loops
@@ -106,7 +111,17 @@ public final class RespLane implements AutoCloseable {
    * {@code maxInFlight}.
    */
   public static RespLane open(RespEndpoint endpoint, int connections, String transport, int maxInFlight) {
-    RespLane lane = new RespLane(endpoint, Math.max(1, connections), transport, maxInFlight);
+    return open(endpoint, connections, transport, maxInFlight, null);
+  }
+
+  /**
+   * As {@link #open(RespEndpoint, int, String, int)}; with {@code cluster}, {@code connections} connections to every
+   * primary of that cluster ({@code endpoint}: its first seed, and the settings of every node), each call sent to its
+   * key's node ({@link SlotRouter}).
+   */
+  public static RespLane open(RespEndpoint endpoint, int connections, String transport, int maxInFlight,
+      Cluster cluster) {
+    RespLane lane = new RespLane(endpoint, Math.max(1, connections), transport, maxInFlight, cluster);
     try {
       lane.connectAll();
     } catch (RuntimeException e) {
@@ -130,9 +145,35 @@ public final class RespLane implements AutoCloseable {
     return tls == null ? loops.name : loops.name + ", " + RespTls.described(tls);
   }
 
-  /** The connections this lane holds. */
+  /** The connections this lane holds to each server (its one server, or each primary of a cluster). */
   public int connections() {
-    return conns.length;
+    return router == null ? node.conns.length : Math.max(1, router.nodes.values().stream()
+        .mapToInt(n -> n.conns.length).max().orElse(0));
+  }
+
+  /** The servers this lane has connections to: 1, or a cluster's primaries. */
+  public int nodes() {
+    return router == null ? 1 : router.primaries();
+  }
+
+  /** A cluster's primaries and the slots each serves, or null on a standalone server. */
+  public String clusterMap() {
+    return router == null ? null : router.describe();
+  }
+
+  /** A cluster's primaries' addresses ({@code host:port}), or the standalone server's. */
+  public List<String> primaryAddresses() {
+    return router == null ? List.of(endpoint.where()) : List.copyOf(router.nodes.keySet());
+  }
+
+  /** Whether this lane routes over a cluster. */
+  public boolean cluster() {
+    return router != null;
+  }
+
+  /** The event loop, for the lane's nodes. */
+  EventLoop loop() {
+    return loop;
   }
 
   /** Whether the caller runs on this lane's loop (where nothing may block). */
@@ -170,7 +211,12 @@ public final class RespLane implements AutoCloseable {
    * {@link RespException}.
    */
   public Object call(Object... args) {
-    ValueCall c = new ValueCall(args);
+    return callFor(null, args);
+  }
+
+  /** As {@link #call}, sent to the node of {@code key}'s slot on a cluster (null: any node). */
+  public Object callFor(String key, Object... args) {
+    ValueCall c = ValueCall.keyed(key, args);
     send(c);
     flush();
     Status status = await(c);
@@ -213,9 +259,11 @@ public final class RespLane implements AutoCloseable {
         }
         flushDirty();
         List<ChannelFuture> closing = new ArrayList<>();
-        for (LaneConnection c : conns) {
-          if (c.channel != null) {
-            closing.add(c.channel.close());
+        for (LaneNode n : nodeList()) {
+          for (LaneConnection c : n.conns) {
+            if (c.channel != null) {
+              closing.add(c.channel.close());
+            }
           }
         }
         if (closing.isEmpty()) {
@@ -237,14 +285,26 @@ public final class RespLane implements AutoCloseable {
     } catch (ExecutionException | TimeoutException | java.util.concurrent.RejectedExecutionException e) {
       // Closing is best effort.
     } finally {
+      if (router != null) {
+        router.close();
+      }
       RespTransport.release(loops, loopIndex);
     }
+  }
+
+  private List<LaneNode> nodeList() {
+    return router == null ? List.of(node) : new ArrayList<>(router.nodes.values());
   }
 
   // ---- on the loop ----
 
   private void sendOnLoop(RespCall call) {
-    LaneConnection c = choose();
+    LaneNode to = router == null ? node : router.route(call);
+    if (to == null) {
+      call.fail(router.unrouted(call));
+      return;
+    }
+    LaneConnection c = to.choose();
     if (c.channel == null || !c.up) {
       if (closed) {
         call.fail("the connection was closed");
@@ -262,10 +322,10 @@ public final class RespLane implements AutoCloseable {
     if (c.out == null) {
       c.out = c.channel.alloc().ioBuffer(c.outSize);
     }
-    call.sent(call.write(c.out));
+    call.writeTo(c.out);
     if (c.pending.isEmpty() && c.idle) {
       c.idle = false;
-      idle.remove(c);
+      to.idle.remove(c);
     }
     c.pending.add(call);
     c.belowMax();
@@ -275,29 +335,32 @@ public final class RespLane implements AutoCloseable {
     }
   }
 
-  /**
-   * The connection for the next call: the only one; else one with nothing in flight; else, with {@link #maxInFlight}
-   * above 1, one with fewer than that (the engine keeps no more in flight than the connections hold, so there is one
-   * unless a connection is down); else the next in turn.
-   */
-  private LaneConnection choose() {
-    if (conns.length == 1) {
-      return conns[0];
+  /** A cluster's call sent again after a redirection (on the loop, while its connection's replies are read). */
+  void resend(RespCall call) {
+    sendOnLoop(call);
+  }
+
+  /** Hands the last reply's call its outcome, unless a cluster redirected it (then it is sent again). */
+  void finished(RespCall call) {
+    if (router == null || !router.redirected(call)) {
+      call.finish();
     }
-    LaneConnection c = idle.pollLast();
-    if (c != null) {
-      c.idle = false;
-      return c;
+  }
+
+  /** A connection of {@code n} was lost or refused (on the loop): a cluster reads its map again soon. */
+  void trouble(LaneNode n, String why) {
+    if (router != null && !closed) {
+      router.trouble(n, why);
     }
-    while ((c = below.pollFirst()) != null) {
-      c.inBelow = false;
-      if (c.pending.size() < maxInFlight) {
-        return c;
+  }
+
+  /** Closes the connections of a node that left the cluster's map (on the loop); what they held fails. */
+  void closeNode(LaneNode n) {
+    for (LaneConnection c : n.conns) {
+      if (c.channel != null) {
+        c.channel.close();
       }
     }
-    c = conns[next];
-    next = next + 1 == conns.length ? 0 : next + 1;
-    return c;
   }
 
   /** The bounds of a connection's first write buffer of a flush. */
@@ -323,108 +386,18 @@ public final class RespLane implements AutoCloseable {
     dirty.clear();
   }
 
-  /**
-   * Connections opened at once, at most, after the first: thousands of connects at once overflow a server's accept
-   * queue (net.core.somaxconn, the server's own backlog), whose dropped handshakes then take seconds to be retried
-   * and time out. Measured: 5,000 clients on Dragonfly 1.40 timed out at start without waves; with waves of 64 per
-   * loop they connect in about a second.
-   */
-  static final int CONNECT_WAVE = 64;
-
   private void connectAll() {
-    // The first connection alone, then the others in waves: a server that accepts and never answers gets one
-    // connection and one timeout, not one per connection.
-    connect(0, 1);
-    for (int from = 1; from < conns.length; from += CONNECT_WAVE) {
-      connect(from, Math.min(conns.length, from + CONNECT_WAVE));
+    if (router != null) {
+      router.open();
+    } else {
+      node.open();
     }
     long period = Math.max(TimeUnit.MILLISECONDS.toNanos(5), timeoutNanos / 4);
-    sweeper = loop.scheduleAtFixedRate(() -> sweep(period), period, period, TimeUnit.NANOSECONDS);
-  }
-
-  /**
-   * Opens connections {@code from} to {@code to} (exclusive) and waits until they are ready. A failure of the first
-   * connection is thrown as it came; one of a later connection says how many this lane opened first.
-   */
-  private void connect(int from, int to) {
-    List<CompletableFuture<Void>> ready = new ArrayList<>();
-    for (int i = from; i < to; i++) {
-      LaneConnection c = conns[i];
-      CompletableFuture<Void> f = new CompletableFuture<>();
-      ready.add(f);
-      loop.execute(() -> c.connect(f));
-    }
-    // A connection attempt and then the set-up replies, each within the timeout.
-    long deadline = System.nanoTime() + 2 * timeoutNanos;
-    RespException failed = null;
-    int opened = from;
-    for (CompletableFuture<Void> f : ready) {
-      try {
-        f.get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-        opened++;
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new RespException("interrupted while connecting to " + endpoint.where());
-      } catch (ExecutionException e) {
-        failed = failed != null ? failed : e.getCause() instanceof RespException r ? r
-            : new RespException("cannot connect to " + endpoint.where() + ": " + e.getCause(), e.getCause());
-      } catch (TimeoutException e) {
-        failed = failed != null ? failed : new RespException("no answer from " + endpoint.where() + " within "
-            + endpoint.timeoutMillis() + " ms", new java.net.SocketTimeoutException("Read timed out"));
+    sweeper = loop.scheduleAtFixedRate(() -> {
+      for (LaneNode n : router == null ? List.of(node) : router.nodes.values()) {
+        n.sweep(period, timeoutNanos);
       }
-    }
-    if (failed != null) {
-      throw from == 0 ? failed : failed.opened(opened, conns.length);
-    }
-  }
-
-  /** Closes a connection that had calls in flight and received nothing for a whole timeout. */
-  private void sweep(long period) {
-    for (LaneConnection c : conns) {
-      if (c.pending.isEmpty() || c.received != c.receivedAtSweep) {
-        c.stalledNanos = 0;
-      } else {
-        c.stalledNanos += period;
-        if (c.stalledNanos >= timeoutNanos) {
-          c.stalledNanos = 0;
-          c.fail("no reply from " + endpoint.where() + " within " + endpoint.timeoutMillis()
-              + " ms (the binding's timeout property)", null);
-          if (c.channel != null) {
-            c.channel.close();
-          }
-        }
-      }
-      c.receivedAtSweep = c.received;
-    }
-  }
-
-  /**
-   * A call whose reply is a plain object (set-up, checks, blocking operations); a new connection's set-up commands
-   * (AUTH, SELECT, CLIENT SETNAME, PING) are these too, and an error reply among them fails the connection.
-   */
-  static final class ValueCall extends RespCall {
-    private final Object[] args;
-    Object value;
-
-    ValueCall(Object... args) {
-      this.args = args;
-    }
-
-    @Override
-    protected int write(ByteBuf out) {
-      RespWriter.command(out, args);
-      return 1;
-    }
-
-    @Override
-    protected void reply(RespReader reader, int index) {
-      value = reader.value();
-    }
-
-    @Override
-    protected Status outcome() {
-      return Status.OK;
-    }
+    }, period, period, TimeUnit.NANOSECONDS);
   }
 
   /**

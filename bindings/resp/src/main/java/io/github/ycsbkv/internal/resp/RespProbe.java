@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import java.util.function.Function;
 import redis.clients.jedis.RedisClient;
 import site.ycsb.DBException;
@@ -22,8 +23,9 @@ import site.ycsb.DBException;
  * never 0: a resident set of 0 bytes (Redis under qemu-user says so) is not reported either.
  *
  * <p>Connects as the benchmark's Jedis connections do (AUTH or HELLO, database, TLS), with a connection of its own;
- * the redis binding adds the nodes of a cluster, whose figures are added up. One thread at a time; closing twice is
- * harmless.
+ * on a cluster ({@link #cluster}) one to every primary that {@code CLUSTER SLOTS} names, whose figures (memory, keys,
+ * connections, commands, CPU time) are added up, so that a result says what the cluster as a whole saw. One thread at
+ * a time; closing twice is harmless.
  */
 public class RespProbe implements ServerProbe {
 
@@ -41,26 +43,54 @@ public class RespProbe implements ServerProbe {
 
   protected final RespConnection connection;
   private final List<Node> nodes = new ArrayList<>();
+  /** A cluster's announced addresses mapped to reachable ones, or null on a standalone server. */
+  private final UnaryOperator<String> cluster;
+  /** The address of each node read, in the order of {@link #nodes}. */
+  private final List<String> addresses = new ArrayList<>();
   /** Commands this probe has sent, so that its own can be left out of the server's count. */
   private long sent;
   /** Whether the server's {@code INFO cpu} total is read: null until the first {@link #load()} asked which server. */
   private Boolean cpuCounted;
-  /** Dragonfly's process on this host, whose CPU time is read instead of its INFO cpu; null when not found. */
-  private ServerProcess process;
+  /** Dragonfly's processes on this host (one per node), whose CPU time is read instead of INFO cpu; empty: none. */
+  private final List<ServerProcess> processes = new ArrayList<>();
 
   public RespProbe(RespConnection connection) {
+    this(connection, null);
+  }
+
+  /**
+   * @param cluster null for a standalone server; on a cluster, how an announced address ({@code host:port}) becomes
+   *     the one to connect to (identity when none is mapped)
+   */
+  public RespProbe(RespConnection connection, UnaryOperator<String> cluster) {
     this.connection = connection;
+    this.cluster = cluster;
   }
 
-  /** The servers to read: the (standalone) server, on a connection of the probe's own. */
+  /**
+   * The servers to read, each on a connection of the probe's own: the standalone server, or every primary a seed's
+   * {@code CLUSTER SLOTS} names.
+   */
   protected List<Node> connectNodes() throws DBException {
-    RespConnection.Endpoint e = connection.endpoint();
-    RedisClient client = RedisClient.builder().hostAndPort(e.host(), e.port())
-        .clientConfig(JedisClients.config(connection)).build();
-    return List.of(new Node(client::info, client::configGet, client::close));
+    List<RespConnection.Endpoint> at = new ArrayList<>();
+    if (cluster == null) {
+      at.add(connection.endpoint());
+    } else {
+      for (String address : ClusterSlots.read(connection, cluster).primaries()) {
+        at.add(RespConnection.endpoint(address, -1, "cluster node"));
+      }
+    }
+    List<Node> out = new ArrayList<>();
+    for (RespConnection.Endpoint e : at) {
+      RedisClient client = RedisClient.builder().hostAndPort(e.host(), e.port())
+          .clientConfig(JedisClients.config(connection)).build();
+      out.add(new Node(client::info, client::configGet, client::close));
+      addresses.add(e.toString());
+    }
+    return out;
   }
 
-  /** Whether the server's own load counters mean the benchmark's load (not on a cluster, whose nodes split it). */
+  /** Whether the server's own load counters mean the benchmark's load. */
   protected boolean countsLoad() {
     return true;
   }
@@ -116,23 +146,46 @@ public class RespProbe implements ServerProbe {
     }
     try {
       connect();
-      Node node = nodes.get(0);
       if (cpuCounted == null) {
-        cpuCounted = !"dragonfly".equals(RespInfo.serverName(RespInfo.parse(info(node, "server"))));
+        cpuCounted = !"dragonfly".equals(RespInfo.serverName(RespInfo.parse(info(nodes.get(0), "server"))));
         if (!cpuCounted) {
-          RespConnection.Endpoint e = connection.endpoint();
-          process = ServerProcess.find(e.host(), e.port(), Set.of("dragonfly"));
+          for (String address : addresses) {
+            RespConnection.Endpoint e = RespConnection.endpoint(address, -1, "node");
+            ServerProcess p = ServerProcess.find(e.host(), e.port(), Set.of("dragonfly"));
+            if (p == null) {
+              processes.clear();
+              break;
+            }
+            processes.add(p);
+          }
         }
       }
-      // INFO stats last: its counter then includes every command this probe sent but itself.
-      String before = info(node, "clients") + "\n" + (cpuCounted ? info(node, "cpu") + "\n" : "");
-      Map<String, String> info = RespInfo.parse(before + info(node, "stats"));
-      int connections = Integer.parseInt(info.getOrDefault("connected_clients", "-1").trim());
-      long commands = Long.parseLong(info.getOrDefault("total_commands_processed", "-1").trim());
+      int connections = 0;
+      long commands = 0;
+      long cpu = 0;
+      for (Node node : nodes) {
+        // INFO stats last: its counter then includes every command this probe sent to the node but itself.
+        String before = info(node, "clients") + "\n" + (cpuCounted ? info(node, "cpu") + "\n" : "");
+        Map<String, String> info = RespInfo.parse(before + info(node, "stats"));
+        int c = Integer.parseInt(info.getOrDefault("connected_clients", "-1").trim());
+        long n = Long.parseLong(info.getOrDefault("total_commands_processed", "-1").trim());
+        connections = connections < 0 || c < 0 ? -1 : connections + c;
+        commands = sum(commands, n);
+        if (cpuCounted) {
+          cpu = sum(cpu, RespInfo.cpuMicros(info));
+        }
+      }
+      if (!cpuCounted) {
+        cpu = processes.isEmpty() ? -1 : 0;
+        for (ServerProcess p : processes) {
+          cpu = sum(cpu, p.cpuMicros());
+        }
+      }
       String source = LOAD_SOURCE + (cpuCounted ? " / " + RespInfo.CPU_SOURCE
-          : process != null ? " / " + process.source() : "");
-      long cpu = cpuCounted ? RespInfo.cpuMicros(info) : process != null ? process.cpuMicros() : -1;
-      return new ServerLoad(connections, commands < 0 ? -1 : commands - (sent - 1), source, 1, cpu);
+          : !processes.isEmpty() ? " / " + processes.get(0).source() : "")
+          + (nodes.size() > 1 ? ", added up over " + nodes.size() + " primaries" : "");
+      return new ServerLoad(connections, commands < 0 ? -1 : commands - (sent - nodes.size()), source, nodes.size(),
+          cpu);
     } catch (RuntimeException e) {
       close();
       throw explain(e);
@@ -184,5 +237,6 @@ public class RespProbe implements ServerProbe {
       }
     }
     nodes.clear();
+    addresses.clear();
   }
 }

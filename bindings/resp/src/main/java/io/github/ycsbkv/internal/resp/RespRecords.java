@@ -27,6 +27,8 @@ public final class RespRecords {
   /** The one field's name when records have one field ({@code <prefix>0}), kept so that reads allocate none. */
   final String onlyField;
   private final boolean transactions;
+  /** Whether the lane routes over a cluster: a record and its index entry are then two calls, to their own nodes. */
+  private final boolean cluster;
 
   /**
    * @param transactions whether a record and its index entry change in one MULTI/EXEC (a standalone Redis), or
@@ -37,6 +39,7 @@ public final class RespRecords {
     this.format = format;
     this.onlyField = format.fieldPrefix() + "0";
     this.transactions = transactions;
+    this.cluster = lane.cluster();
   }
 
   public RespLane lane() {
@@ -53,8 +56,15 @@ public final class RespRecords {
     return lane.send(new RecordCalls.Write(this, key, values, null, false, -1));
   }
 
-  /** HSET or SET, and ZADD to {@code indexKey} (null: no index), in one MULTI/EXEC with transactions. */
+  /**
+   * HSET or SET, and ZADD to {@code indexKey} (null: no index), in one MULTI/EXEC with transactions. On a cluster the
+   * index entry's key is in another slot than the record's: the ZADD goes to its own node once the record is written.
+   */
   public RespCall insert(String key, Map<String, ByteIterator> values, String indexKey) {
+    if (cluster && indexKey != null) {
+      return new RecordCalls.Then(lane, new RecordCalls.Write(this, key, values, null, false, -1),
+          ValueCall.keyed(indexKey, "ZADD", indexKey, "0", key)).start();
+    }
     return lane.send(new RecordCalls.Write(this, key, values, indexKey, transactions && indexKey != null, -1));
   }
 
@@ -66,8 +76,15 @@ public final class RespRecords {
     return lane.send(new RecordCalls.Write(this, key, values, null, transactions && format.hash(), Math.max(1, ttlSeconds)));
   }
 
-  /** DEL, and ZREM from {@code indexKey} (null: no index); NOT_FOUND when the record did not exist. */
+  /**
+   * DEL, and ZREM from {@code indexKey} (null: no index); NOT_FOUND when the record did not exist. On a cluster the
+   * ZREM goes to its own node first, then the DEL to the record's.
+   */
   public RespCall delete(String key, String indexKey) {
+    if (cluster && indexKey != null) {
+      return new RecordCalls.Then(lane, ValueCall.keyed(indexKey, "ZREM", indexKey, key),
+          new RecordCalls.Delete(key, null, false)).start();
+    }
     return lane.send(new RecordCalls.Delete(key, indexKey, transactions && indexKey != null));
   }
 
@@ -79,13 +96,13 @@ public final class RespRecords {
   /** Read, merge, write (string model, some fields): two round trips, not atomic. Blocking. */
   public Status mergeUpdate(String key, Map<String, ByteIterator> values) {
     try {
-      Object old = lane.call("GET", key);
+      Object old = lane.callFor(key, "GET", key);
       if (!(old instanceof byte[] bytes)) {
         return Status.NOT_FOUND;
       }
       Map<String, byte[]> record = new HashMap<>(FieldCodec.decode(bytes));
       record.putAll(FieldCodec.toBytes(values));
-      lane.call("SET", key, format.encode(record));
+      lane.callFor(key, "SET", key, format.encode(record));
       return Status.OK;
     } catch (RespException e) {
       return error(e);
@@ -143,7 +160,7 @@ public final class RespRecords {
 
   /** Members of a sorted set (ZCARD), blocking. */
   public long count(String indexKey) {
-    Object n = lane.call("ZCARD", indexKey);
+    Object n = lane.callFor(indexKey, "ZCARD", indexKey);
     return n instanceof Long l ? l : 0;
   }
 
