@@ -53,7 +53,7 @@ final class ClientFailures {
       if (outages != null) {
         outages.unavailable(startNanos, end, status);
       }
-      if (reconnect.intervalNanos() > 0) {
+      if (reconnect.intervalNanos() > 0 && !((Unavailable) status).isPartial()) {
         if (unavailableSinceNanos < 0) {
           unavailableSinceNanos = end;
         }

@@ -3,6 +3,10 @@ package io.github.ycsbkv.engine;
 import io.github.ycsbkv.results.LoadShape;
 import io.github.ycsbkv.spi.ServerLoad;
 import io.github.ycsbkv.spi.ServerProbe;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
 
 /**
  * Reads the server's own load counters ({@link ServerProbe#load()}) around a measured phase: when the
@@ -27,6 +31,11 @@ final class LoadWatch implements Runnable {
   private boolean cpuWentBack;
   private String failure;
   private String cpuProblem;
+  /** When the watch started (the measured phase's start, within a read), for the node events' times. */
+  private long startNanos;
+  /** A cluster's nodes the last read could not reach. */
+  private Set<String> down = new LinkedHashSet<>();
+  private final List<LoadShape.NodeEvent> events = new ArrayList<>();
 
   LoadWatch(ServerProbe probe) {
     this.probe = probe;
@@ -34,6 +43,7 @@ final class LoadWatch implements Runnable {
 
   /** With the clients connected, just before the clock starts: starts the watch thread. */
   void start() {
+    startNanos = System.nanoTime();
     atStart = read();
     if (atStart == null) {
       return;
@@ -96,8 +106,14 @@ final class LoadWatch implements Runnable {
         cpuPerOp = (end.cpuMicros() - atStart.cpuMicros()) / (double) operations;
       }
     }
+    if (!events.isEmpty()) {
+      // A cluster node lost (and perhaps restarted, its counters from zero) during the phase: the sums over the
+      // nodes at the start and the end are not of the same servers.
+      perOp = Double.NaN;
+      cpuPerOp = Double.NaN;
+    }
     return new LoadShape.ServerView(baseline.connections(), baseline.probeConnections(), maxConnections, perOp,
-        atStart.source(), cpuPerOp);
+        atStart.source(), cpuPerOp, events);
   }
 
   /**
@@ -135,7 +151,28 @@ final class LoadWatch implements Runnable {
     return cpuProblem;
   }
 
+  /**
+   * The cluster nodes the probe lost or found again while the phase ran, in order (after {@link #stop}); a node
+   * unreachable at the start is lost at 0.
+   */
+  List<LoadShape.NodeEvent> nodeEvents() {
+    return List.copyOf(events);
+  }
+
   private void note(ServerLoad load) {
+    long atMillis = Math.max(0, (System.nanoTime() - startNanos) / 1_000_000);
+    Set<String> now = new LinkedHashSet<>(load.unreachable());
+    for (String node : now) {
+      if (!down.contains(node)) {
+        events.add(new LoadShape.NodeEvent(node, LoadShape.NodeEvent.LOST, atMillis));
+      }
+    }
+    for (String node : down) {
+      if (!now.contains(node)) {
+        events.add(new LoadShape.NodeEvent(node, LoadShape.NodeEvent.BACK, atMillis));
+      }
+    }
+    down = now;
     maxConnections = Math.max(maxConnections, load.connections());
     if (load.cpuMicros() >= 0) {
       cpuWentBack |= load.cpuMicros() < lastCpuMicros;

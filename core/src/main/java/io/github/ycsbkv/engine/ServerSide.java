@@ -5,6 +5,7 @@ import io.github.ycsbkv.results.LoadShape;
 import io.github.ycsbkv.spi.ServerProbe;
 import io.github.ycsbkv.spi.ServerSample;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -61,11 +62,34 @@ final class ServerSide {
       } else if (watch.failure() != null) {
         warnings.warn("the server's load counters could not be read: " + watch.failure());
       }
+      nodeWarnings(watch.nodeEvents());
     }
     if (probed) {
       sample("after");
     }
     return seen;
+  }
+
+  /**
+   * One line per cluster node the probe lost during the phase: when, and whether and when it was back. The
+   * operations' own failures (if the client could not reach it either) are the outage's.
+   */
+  private void nodeWarnings(List<LoadShape.NodeEvent> events) {
+    for (int i = 0; i < events.size(); i++) {
+      LoadShape.NodeEvent e = events.get(i);
+      if (!LoadShape.NodeEvent.LOST.equals(e.event())) {
+        continue;
+      }
+      String back = "not back by the end of the phase";
+      for (int j = i + 1; j < events.size(); j++) {
+        if (events.get(j).node().equals(e.node())) {
+          back = String.format(java.util.Locale.ROOT, "back at %.2f s", events.get(j).atMillis() / 1000.0);
+          break;
+        }
+      }
+      warnings.warn(String.format(java.util.Locale.ROOT, "cluster node %s lost at %.2f s into the measured phase (the"
+          + " probe could not read it), %s", e.node(), e.atMillis() / 1000.0, back));
+    }
   }
 
   /** The samples read, by when ({@code before}, {@code after}). */

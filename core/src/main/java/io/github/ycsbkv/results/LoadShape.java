@@ -67,7 +67,18 @@ public record LoadShape(int clients, int connections, double inFlightPerConnecti
    *     workload operation, in microseconds, or NaN when the server does not say
    */
   public record ServerView(int connectionsBefore, int probeConnections, int connectionsMax, double commandsPerOperation,
-      String source, double cpuMicrosPerOperation) {
+      String source, double cpuMicrosPerOperation, List<NodeEvent> nodeEvents) {
+
+    public ServerView {
+      nodeEvents = nodeEvents == null ? List.of() : List.copyOf(nodeEvents);
+    }
+
+    /** A view without node events (a standalone server, or a cluster whose every node stayed readable). */
+    public ServerView(int connectionsBefore, int probeConnections, int connectionsMax, double commandsPerOperation,
+        String source, double cpuMicrosPerOperation) {
+      this(connectionsBefore, probeConnections, connectionsMax, commandsPerOperation, source, cpuMicrosPerOperation,
+          List.of());
+    }
 
     /** A view without the server's CPU (stores that do not report it, results of earlier versions). */
     public ServerView(int connectionsBefore, int probeConnections, int connectionsMax, double commandsPerOperation,
@@ -78,6 +89,24 @@ public record LoadShape(int clients, int connections, double inFlightPerConnecti
     /** Connections the run added to the server at most ({@code connectionsMax - connectionsBefore}), or -1. */
     public int runConnections() {
       return connectionsBefore < 0 || connectionsMax < 0 ? -1 : connectionsMax - connectionsBefore;
+    }
+  }
+
+  /**
+   * A cluster node the probe lost or found again while the phase ran (the probe reads every node every
+   * {@code ServerProbe.LOAD_INTERVAL_MILLIS} ms).
+   *
+   * @param node the node's address ({@code host:port})
+   * @param event {@value #LOST} (the probe could not read it) or {@value #BACK} (readable again)
+   * @param atMillis when the probe saw it, in milliseconds since the measured phase started
+   */
+  public record NodeEvent(String node, String event, long atMillis) {
+    public static final String LOST = "lost";
+    public static final String BACK = "back";
+
+    /** One line for people: {@code 127.0.0.1:7002 lost at 2.50 s}. */
+    public String describe() {
+      return String.format(Locale.ROOT, "%s %s at %.2f s", node, event, atMillis / 1000.0);
     }
   }
 
@@ -164,6 +193,11 @@ public record LoadShape(int clients, int connections, double inFlightPerConnecti
     // A pooled socket per command (Aerospike): the server still counts the sockets of a client closed a moment
     // ago, and the pool keeps what the load needed at its peak, so neither figure is a shape to hold it to.
     if (server == null || server.runConnections() < 0 || PER_COMMAND.equals(model)) {
+      return out;
+    }
+    // A cluster node lost during the run: its connections are in the peak and not in the count after it, so neither
+    // figure is the shape's (the node's loss is said on its own).
+    if (!server.nodeEvents().isEmpty()) {
       return out;
     }
     if (server.connectionsBefore() > server.probeConnections()) {

@@ -158,11 +158,19 @@ final class ResultJsonReader {
     LoadShape.ServerView view = s.isObject() ? new LoadShape.ServerView((int) known(s.path("connectionsBefore")),
         s.path("probeConnections").asInt(1), (int) known(s.path("connectionsMax")),
         numberOrNaN(s.path("commandsPerOperation")), s.path("source").asText(),
-        numberOrNaN(s.path("cpuMicrosPerOperation"))) : null;
+        numberOrNaN(s.path("cpuMicrosPerOperation")), nodeEvents(s.path("nodeEvents"))) : null;
     return new LoadShape(o.path("clients").asInt(), (int) known(o.path("connections")),
         o.path("inFlightPerConnection").asDouble(), o.path("servingThreads").asInt(), o.path("model").asText(), view,
         o.path("transport").isTextual() ? o.path("transport").asText() : null, openLoop(o.path("openLoop")),
         Math.max(1, o.path("nodes").asInt(1)));
+  }
+
+  private static List<LoadShape.NodeEvent> nodeEvents(JsonNode a) {
+    List<LoadShape.NodeEvent> out = new ArrayList<>();
+    for (JsonNode e : a) {
+      out.add(new LoadShape.NodeEvent(e.path("node").asText(), e.path("event").asText(), e.path("atMillis").asLong()));
+    }
+    return out;
   }
 
   private static OpenLoop openLoop(JsonNode o) {

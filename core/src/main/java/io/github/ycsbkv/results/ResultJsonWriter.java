@@ -224,6 +224,12 @@ final class ResultJsonWriter {
     putNumberOrNull(s, "commandsPerOperation", v.commandsPerOperation());
     putNumberOrNull(s, "cpuMicrosPerOperation", v.cpuMicrosPerOperation());
     s.put("source", v.source());
+    if (!v.nodeEvents().isEmpty()) {
+      com.fasterxml.jackson.databind.node.ArrayNode events = s.putArray("nodeEvents");
+      for (LoadShape.NodeEvent e : v.nodeEvents()) {
+        events.addObject().put("node", e.node()).put("event", e.event()).put("atMillis", e.atMillis());
+      }
+    }
   }
 
   private static void putOpenLoop(ObjectNode o, OpenLoop ol) {

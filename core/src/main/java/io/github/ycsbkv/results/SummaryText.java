@@ -108,6 +108,11 @@ public final class SummaryText {
       if (v != null && !Double.isNaN(v.cpuMicrosPerOperation())) {
         line(sb, "LOAD", "ServerCpuMicrosPerOperation", num(v.cpuMicrosPerOperation()));
       }
+      if (v != null) {
+        for (LoadShape.NodeEvent e : v.nodeEvents()) {
+          line(sb, "LOAD", LoadShape.NodeEvent.LOST.equals(e.event()) ? "NodeLost" : "NodeBack", e.describe());
+        }
+      }
       openLoop(sb, load.openLoop());
     }
   }

@@ -12,9 +12,31 @@ import site.ycsb.Status;
  */
 public final class Unavailable extends Status {
 
+  private final boolean partial;
+
   /** @param description what failed, as for any error (for example {@code connection to host:port lost}) */
   public Unavailable(String description) {
+    this(description, false);
+  }
+
+  private Unavailable(String description, boolean partial) {
     super("ERROR", description);
+    this.partial = partial;
+  }
+
+  /**
+   * A failure for a connection reason of one part of the store while the others serve: a cluster node the client
+   * cannot reach, whose keys fail while the other nodes' keys succeed. The engine counts it into the outage as any
+   * other, but does not make the client wait before its next operation (which may go to another node): the binding
+   * paces its own attempts to reach the lost node, and the share of failed operations is the measurement.
+   */
+  public static Unavailable partial(String description) {
+    return new Unavailable(description, true);
+  }
+
+  /** Whether only a part of the store (a cluster node) could not be reached ({@link #partial(String)}). */
+  public boolean isPartial() {
+    return partial;
   }
 
   /** Whether {@code status} says the store could not be reached. */

@@ -227,6 +227,50 @@ class LoadShapeTest {
         other.warnings().stream().collect(Collectors.joining("\n")));
   }
 
+  /** A cluster whose node 127.0.0.2:7000 the probe cannot read from its 2nd to its 4th read. */
+  static final class NodeLosingProbe implements ServerProbe {
+    final CountingProbe counts = new CountingProbe(4);
+    final java.util.concurrent.atomic.AtomicInteger reads = new java.util.concurrent.atomic.AtomicInteger();
+
+    @Override
+    public ServerSample sample() {
+      return counts.sample();
+    }
+
+    @Override
+    public ServerLoad load() {
+      ServerLoad l = counts.load();
+      int n = reads.incrementAndGet();
+      return new ServerLoad(l.connections(), l.commandsProcessed(), l.source(), l.probeConnections(), l.cpuMicros(),
+          n >= 2 && n <= 4 ? java.util.List.of("127.0.0.2:7000") : java.util.List.of());
+    }
+
+    @Override
+    public void close() {}
+  }
+
+  @Test
+  void run_clusterNodeLostAndBack_namedInTheResultAndOnStderr_noCommandsFigure() throws Exception {
+    Properties p = props(4);
+    p.setProperty("drivers", "2");
+    p.setProperty("operationcount", "0");
+    p.setProperty("maxexecutiontime", "2");
+    BenchmarkResult r = run(p, new NodeLosingProbe());
+    java.util.List<LoadShape.NodeEvent> events = r.load().server().nodeEvents();
+    assertEquals(2, events.size(), events.toString());
+    assertEquals(new LoadShape.NodeEvent("127.0.0.2:7000", "lost", events.get(0).atMillis()), events.get(0));
+    assertEquals("back", events.get(1).event());
+    assertTrue(events.get(0).atMillis() < events.get(1).atMillis(), events.toString());
+    assertTrue(Double.isNaN(r.load().server().commandsPerOperation()), "the sums are not of the same servers");
+    assertTrue(Double.isNaN(r.load().server().cpuMicrosPerOperation()));
+    assertTrue(r.warnings().stream().anyMatch(w -> w.startsWith("cluster node 127.0.0.2:7000 lost at ")
+        && w.contains("(the probe could not read it), back at ")), r.warnings().toString());
+    assertTrue(r.warnings().stream().noneMatch(w -> w.contains("the load was not the intended one")),
+        r.warnings().toString());
+    BenchmarkResult back = ResultJson.parse(ResultJson.toJson(r));
+    assertEquals(r.load(), back.load(), "nodeEvents round-trip through result.json");
+  }
+
   @Test
   void run_serverCpuCounterGoingBackwards_noFigureAndAWarning() {
     Properties p = props(6);

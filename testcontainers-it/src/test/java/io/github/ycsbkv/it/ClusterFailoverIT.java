@@ -104,10 +104,17 @@ class ClusterFailoverIT {
     assertTrue(duration >= 1000 && duration <= 9000, o.toString());
     long failed = o.path("failedOperations").asLong();
     assertEquals(errors, failed, "every failure was in the outage");
-    // No retry flood: a client fails at most once per reconnect.interval (100 ms). On the engine the lost primary's
-    // slots fail while the others' keys succeed, and a success ends the client's backoff, so that once per 100 ms
-    // (not the doubling wait of a client whose every operation fails) is the bound.
-    assertTrue(failed <= CLIENTS * (duration / 100 + 2), o.toString());
+    // A partial outage (#40): the lost primary's slots fail at once, the two other primaries' keys go on, and the
+    // client tries the lost node at most every 100 ms per connection instead of once per operation. So the failures
+    // are about the lost node's share of the operations issued during the outage, not the whole of them.
+    long overall = r.path("overall").path("operations").asLong();
+    assertTrue(failed < overall / 2, "failed " + failed + " of " + overall + ": " + o);
+    JsonNode events = r.path("load").path("server").path("nodeEvents");
+    assertTrue(events.size() >= 1 && events.get(0).path("node").asText().equals("127.0.0.1:" + victim.port())
+        && events.get(0).path("event").asText().equals("lost"), "the result names the node lost: " + events);
+    long lostAt = events.get(0).path("atMillis").asLong();
+    assertTrue(Math.abs(lostAt - o.path("startMillis").asLong()) < 1500, "lost when the outage began: " + events);
+    assertTrue(run.err().contains("cluster node 127.0.0.1:" + victim.port() + " lost at "), run.err());
     // The run went on through the promotion: operations completed in the intervals after the outage. (Whether they
     // reached 90% of the level before is a measurement, not a promise: on a noisy CI machine they did not.)
     JsonNode intervals = r.path("intervals");

@@ -61,6 +61,74 @@ class RespClusterIT {
     }
   }
 
+  /**
+   * #40 item 5 on Dragonfly: a node killed mid-run (its slots fail: Dragonfly's nodes do not take over each other's
+   * slots), then started again and sent the map. The run goes on; the lost node's share of the operations fails
+   * (about a third), the others' go on; the client tries the lost node at most every 100 ms per connection; the
+   * result names the node and when it was lost and back, and the outage ends once it serves again.
+   */
+  @Test
+  void dragonflyCluster_nodeKilledAndRestarted_itsShareFails_theOthersGoOn_theResultNamesIt() throws Exception {
+    try (Cluster c = Cluster.dragonfly()) {
+      List<String> common = List.of("-P", WORKLOADA, "-p", "dragonfly.cluster=true", "-p", "dragonfly.host=" + c.seed()
+          + ",127.0.0.1:" + c.nodes.get(2).port(), "-p", "recordcount=" + RECORDS, "-threads", "4", "-p",
+          "dragonfly.scanindex=off");
+      Cli load = Cli.run(cat(List.of("load", "dragonfly"), common));
+      assertEquals(0, load.exitCode(), load.err());
+      RespServer victim = c.nodes.get(1);
+      Thread chaos = new Thread(() -> {
+        try {
+          Thread.sleep(3000);
+          victim.kill();
+          Thread.sleep(3000);
+          c.restartDragonfly(1);
+        } catch (Exception e) {
+          throw new IllegalStateException(e);
+        }
+      }, "chaos");
+      Path out = Files.createTempDirectory("ycsbkv-dfkill-");
+      chaos.start();
+      Cli run = Cli.run(cat(List.of("run", "dragonfly"), common, List.of("-p", "operationcount=0", "-p",
+          "maxexecutiontime=11", "-p", "status.interval=1", "-p", "export.dir=" + out)));
+      chaos.join();
+      com.fasterxml.jackson.databind.JsonNode r = new com.fasterxml.jackson.databind.ObjectMapper()
+          .readTree(out.resolve("result.json").toFile());
+      System.out.println("[it] dragonfly node lost: " + r.path("outages") + " " + r.path("load").path("server"));
+      assertEquals(3, run.exitCode(), "failed operations: exit 3: " + run.err());
+      String node = "127.0.0.1:" + victim.port();
+      com.fasterxml.jackson.databind.JsonNode events = r.path("load").path("server").path("nodeEvents");
+      assertEquals("lost", events.path(0).path("event").asText(), events.toString());
+      assertEquals(node, events.path(0).path("node").asText(), events.toString());
+      assertEquals("back", events.path(1).path("event").asText(), "the node served again: " + events);
+      assertTrue(run.err().contains("cluster node " + node + " lost at "), run.err());
+      com.fasterxml.jackson.databind.JsonNode outages = r.path("outages");
+      assertEquals(1, outages.size(), outages.toString());
+      com.fasterxml.jackson.databind.JsonNode o = outages.get(0);
+      assertTrue(o.path("firstCause").asText().contains(node), "the outage names the node: " + o);
+      assertTrue(o.path("endMillis").isNumber(), "the outage ended once the node served again: " + o);
+      long failed = o.path("failedOperations").asLong();
+      long overall = r.path("overall").path("operations").asLong();
+      assertEquals(r.path("overall").path("errors").asLong(), failed, "every failure was in the outage");
+      // The lost node served a third of the slots for about 3 of the 11 s: well under half of all operations.
+      assertTrue(failed > 0 && failed < overall / 2, "failed " + failed + " of " + overall);
+      // The others went on: operations succeeded in every second of the outage.
+      long start = o.path("startMillis").asLong();
+      long end = o.path("endMillis").asLong();
+      long prevOps = 0;
+      long prevFailed = 0;
+      for (com.fasterxml.jackson.databind.JsonNode i : r.path("intervals")) {
+        long ops = i.path("operations").asLong();
+        long fails = i.path("failedOperations").asLong();
+        long at = i.path("elapsedMillis").asLong();
+        if (at > start + 1000 && at < end) {
+          assertTrue((ops - prevOps) - (fails - prevFailed) > 0, "successes during the outage: " + r.path("intervals"));
+        }
+        prevOps = ops;
+        prevFailed = fails;
+      }
+    }
+  }
+
   private static void runOn(Cluster c, String binding, String clusterProperty, String hostProperty) throws Exception {
     List<String> common = List.of("-P", WORKLOADA, "-p", clusterProperty, "-p", hostProperty, "-p",
         "recordcount=" + RECORDS, "-threads", Integer.toString(THREADS), "-p", "redis.scanindex=off",
@@ -110,6 +178,9 @@ class RespClusterIT {
   /** Three primaries on loopback, no replicas; stopped and removed on close. */
   static final class Cluster implements AutoCloseable {
     final List<RespServer> nodes = new ArrayList<>();
+    /** Dragonfly's: each node's admin port, and the map sent to them. */
+    int[] admin;
+    String dragonflyMap;
 
     String seed() {
       return "127.0.0.1:" + nodes.get(0).port();
@@ -165,10 +236,10 @@ class RespClusterIT {
       Cluster c = new Cluster();
       try {
         int[] admin = new int[3];
+        c.admin = admin;
         for (int i = 0; i < 3; i++) {
           admin[i] = RespServer.freePort();
-          c.nodes.add(RespServer.start(Store.Kind.DRAGONFLY, "--cluster_mode=yes", "--cluster_node_id=n" + i,
-              "--admin_port=" + admin[i], "--proactor_threads=1"));
+          c.nodes.add(startDragonflyNode(RespServer.freePort(), i, admin[i]));
         }
         int[][] ranges = {{0, 5460}, {5461, 10922}, {10923, 16383}};
         StringBuilder config = new StringBuilder("[");
@@ -178,12 +249,9 @@ class RespClusterIT {
               .append("\",\"ip\":\"127.0.0.1\",\"port\":").append(c.nodes.get(i).port()).append("},\"replicas\":[]}");
         }
         config.append("]");
-        for (int port : admin) {
-          try (Jedis j = new Jedis("127.0.0.1", port)) {
-            Object reply = j.sendCommand(() -> "DFLYCLUSTER".getBytes(java.nio.charset.StandardCharsets.US_ASCII),
-                "CONFIG", config.toString());
-            assertEquals("OK", new String((byte[]) reply, java.nio.charset.StandardCharsets.UTF_8));
-          }
+        c.dragonflyMap = config.toString();
+        for (int i = 0; i < 3; i++) {
+          c.sendMap(i);
         }
         c.awaitOk();
         return c;
@@ -191,6 +259,28 @@ class RespClusterIT {
         c.close();
         throw e;
       }
+    }
+
+    private static RespServer startDragonflyNode(int port, int i, int adminPort) throws Exception {
+      return RespServer.start(Store.Kind.DRAGONFLY, port, true, "--cluster_mode=yes", "--cluster_node_id=n" + i,
+          "--admin_port=" + adminPort, "--proactor_threads=1");
+    }
+
+    /** Sends the map to node {@code i}'s admin port ({@code DFLYCLUSTER CONFIG}). */
+    void sendMap(int i) {
+      try (Jedis j = new Jedis("127.0.0.1", admin[i])) {
+        Object reply = j.sendCommand(() -> "DFLYCLUSTER".getBytes(java.nio.charset.StandardCharsets.US_ASCII),
+            "CONFIG", dragonflyMap);
+        assertEquals("OK", new String((byte[]) reply, java.nio.charset.StandardCharsets.UTF_8));
+      }
+    }
+
+    /** Dragonfly node {@code i} started again on its ports (empty: no snapshot), and sent the map. */
+    void restartDragonfly(int i) throws Exception {
+      RespServer old = nodes.get(i);
+      old.close();
+      nodes.set(i, startDragonflyNode(old.port(), i, admin[i]));
+      sendMap(i);
     }
 
     private void awaitOk() throws Exception {

@@ -41,6 +41,8 @@ final class LaneConnection extends ChannelInboundHandlerAdapter {
   final ArrayDeque<RespCall> waiting = new ArrayDeque<>();
   String downCause = "not connected";
   Throwable failure;
+  /** When the last attempt to connect failed (System.nanoTime), or 0 after one succeeded. */
+  long connectFailedNanos;
   long received;
   long receivedAtSweep;
   long stalledNanos;
@@ -77,6 +79,7 @@ final class LaneConnection extends ChannelInboundHandlerAdapter {
       Throwable cause = RespLane.plain(f.cause());
       downCause = "cannot connect to " + node.endpoint.where() + ": " + UserError.describe(cause);
       failure = cause;
+      connectFailedNanos = Math.max(1, System.nanoTime());
       if (ready != null) {
         ready.completeExceptionally(new RespException(downCause, cause));
       } else {
@@ -93,6 +96,7 @@ final class LaneConnection extends ChannelInboundHandlerAdapter {
     channel = f.channel();
     up = true;
     failure = null;
+    connectFailedNanos = 0;
     List<RespCall> setup = setupCalls(node.endpoint);
     for (RespCall call : setup) {
       enqueue(call);
@@ -194,7 +198,7 @@ final class LaneConnection extends ChannelInboundHandlerAdapter {
     lane.reading++;
     try {
       while ((call = waiting.poll()) != null) {
-        call.fail(reason);
+        call.fail(reason, lane.cluster());
       }
     } finally {
       lane.reading--;
@@ -202,6 +206,18 @@ final class LaneConnection extends ChannelInboundHandlerAdapter {
     if (lane.reading == 0) {
       lane.flushDirty();
     }
+  }
+
+  /**
+   * On a cluster, the least time between two attempts to connect to a lost node: the calls sent to it meanwhile
+   * fail at once with the last attempt's cause, so that a lost node costs its share of the operations, not a
+   * connection attempt each.
+   */
+  static final long CLUSTER_RETRY_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(100);
+
+  /** Whether a cluster call to this connection, which is down, should fail now rather than connect again. */
+  boolean retryLater() {
+    return connectFailedNanos != 0 && System.nanoTime() - connectFailedNanos < CLUSTER_RETRY_NANOS;
   }
 
   /** One Conn serves its successive channels (after a reconnect), one at a time. */
@@ -328,7 +344,7 @@ final class LaneConnection extends ChannelInboundHandlerAdapter {
     lane.reading++;
     try {
       while ((c = pending.poll()) != null) {
-        c.fail(reason);
+        c.fail(reason, lane.cluster());
       }
     } finally {
       lane.reading--;

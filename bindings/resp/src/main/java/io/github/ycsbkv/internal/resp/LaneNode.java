@@ -81,16 +81,6 @@ final class LaneNode {
     return c;
   }
 
-  /** Whether every connection of this node is up (a cluster's lost node is not). */
-  boolean anyUp() {
-    for (LaneConnection c : conns) {
-      if (c.up) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   /**
    * Opens connections {@code from} to {@code to} (exclusive) and waits until they are ready. A failure of the first
    * connection is thrown as it came; one of a later connection says how many this node opened first.

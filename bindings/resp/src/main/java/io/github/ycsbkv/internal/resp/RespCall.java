@@ -141,6 +141,14 @@ public abstract class RespCall extends CompletableFuture<Status> implements Dire
     done(new Unavailable(reason));
   }
 
+  /**
+   * Completes with ERROR and {@code reason}: on a cluster ({@code partial}) a node lost while the others serve,
+   * {@link Unavailable#partial}; else as {@link #fail(String)}.
+   */
+  final void fail(String reason, boolean partial) {
+    done(partial ? Unavailable.partial(reason) : new Unavailable(reason));
+  }
+
   /** Completes with {@code status} (a call made of other calls, {@link RespRecords}). */
   final void completeWith(Status status) {
     done(status);

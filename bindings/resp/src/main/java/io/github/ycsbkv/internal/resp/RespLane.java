@@ -301,13 +301,17 @@ public final class RespLane implements AutoCloseable {
   private void sendOnLoop(RespCall call) {
     LaneNode to = router == null ? node : router.route(call);
     if (to == null) {
-      call.fail(router.unrouted(call));
+      call.fail(router.unrouted(call), true);
       return;
     }
     LaneConnection c = to.choose();
     if (c.channel == null || !c.up) {
       if (closed) {
         call.fail("the connection was closed");
+        return;
+      }
+      if (router != null && !c.connecting && c.retryLater()) {
+        call.fail(c.downCause, true); // a lost cluster node: its share of the operations fails, paced attempts
         return;
       }
       // One attempt to connect again, which this call waits for: it is sent once the connection is up, or

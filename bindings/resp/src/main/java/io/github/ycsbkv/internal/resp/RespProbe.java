@@ -110,9 +110,18 @@ public class RespProbe implements ServerProbe {
       long used = 0;
       long rss = 0;
       Map<String, String> settings = new LinkedHashMap<>();
+      int read = 0;
       for (Node node : nodes) {
-        Map<String, String> info = RespInfo.parse(info(node, "server") + "\n" + info(node, "memory") + "\n"
-            + info(node, "keyspace"));
+        Map<String, String> info;
+        try {
+          info = RespInfo.parse(info(node, "server") + "\n" + info(node, "memory") + "\n" + info(node, "keyspace"));
+        } catch (RuntimeException e) {
+          if (nodes.size() == 1) {
+            throw e;
+          }
+          continue; // a cluster node lost: the sample is of the others (nodes says how many)
+        }
+        read++;
         if (server == null) {
           server = RespInfo.serverName(info);
           version = RespInfo.version(info);
@@ -122,7 +131,10 @@ public class RespProbe implements ServerProbe {
         rss = sum(rss, RespInfo.bytes(info, "used_memory_rss"));
         keys += RespInfo.keyCount(info);
       }
-      return new ServerSample(Instant.now(), server, version, nodes.size(), keys, used, rss, MEMORY_SOURCE, settings);
+      if (read == 0) {
+        throw new RespException("no node of the cluster answered INFO");
+      }
+      return new ServerSample(Instant.now(), server, version, read, keys, used, rss, MEMORY_SOURCE, settings);
     } catch (RuntimeException e) {
       close();
       throw explain(e);
@@ -147,7 +159,7 @@ public class RespProbe implements ServerProbe {
     try {
       connect();
       if (cpuCounted == null) {
-        cpuCounted = !"dragonfly".equals(RespInfo.serverName(RespInfo.parse(info(nodes.get(0), "server"))));
+        cpuCounted = !"dragonfly".equals(RespInfo.serverName(RespInfo.parse(firstAnswer("server"))));
         if (!cpuCounted) {
           for (String address : addresses) {
             RespConnection.Endpoint e = RespConnection.endpoint(address, -1, "node");
@@ -163,10 +175,21 @@ public class RespProbe implements ServerProbe {
       int connections = 0;
       long commands = 0;
       long cpu = 0;
-      for (Node node : nodes) {
-        // INFO stats last: its counter then includes every command this probe sent to the node but itself.
-        String before = info(node, "clients") + "\n" + (cpuCounted ? info(node, "cpu") + "\n" : "");
-        Map<String, String> info = RespInfo.parse(before + info(node, "stats"));
+      List<String> unreachable = new ArrayList<>();
+      for (int i = 0; i < nodes.size(); i++) {
+        Node node = nodes.get(i);
+        Map<String, String> info;
+        try {
+          // INFO stats last: its counter then includes every command this probe sent to the node but itself.
+          String before = info(node, "clients") + "\n" + (cpuCounted ? info(node, "cpu") + "\n" : "");
+          info = RespInfo.parse(before + info(node, "stats"));
+        } catch (RuntimeException e) {
+          if (nodes.size() == 1) {
+            throw e;
+          }
+          unreachable.add(addresses.get(i)); // a cluster node lost: the others are still read
+          continue;
+        }
         int c = Integer.parseInt(info.getOrDefault("connected_clients", "-1").trim());
         long n = Long.parseLong(info.getOrDefault("total_commands_processed", "-1").trim());
         connections = connections < 0 || c < 0 ? -1 : connections + c;
@@ -181,15 +204,33 @@ public class RespProbe implements ServerProbe {
           cpu = sum(cpu, p.cpuMicros());
         }
       }
+      if (!unreachable.isEmpty()) {
+        // The lost node's counters are missing from the sums, which are then no measurement of the phase.
+        commands = -1;
+        cpu = -1;
+      }
       String source = LOAD_SOURCE + (cpuCounted ? " / " + RespInfo.CPU_SOURCE
           : !processes.isEmpty() ? " / " + processes.get(0).source() : "")
           + (nodes.size() > 1 ? ", added up over " + nodes.size() + " primaries" : "");
-      return new ServerLoad(connections, commands < 0 ? -1 : commands - (sent - nodes.size()), source, nodes.size(),
-          cpu);
+      return new ServerLoad(connections, commands < 0 ? -1 : commands - (sent - nodes.size()), source,
+          nodes.size() - unreachable.size(), cpu, unreachable);
     } catch (RuntimeException e) {
       close();
       throw explain(e);
     }
+  }
+
+  /** {@code INFO section} of the first node that answers it (a cluster's node may be lost). */
+  private String firstAnswer(String section) {
+    RuntimeException failed = null;
+    for (Node node : nodes) {
+      try {
+        return info(node, section);
+      } catch (RuntimeException e) {
+        failed = failed == null ? e : failed;
+      }
+    }
+    throw failed;
   }
 
   private void connect() throws DBException {

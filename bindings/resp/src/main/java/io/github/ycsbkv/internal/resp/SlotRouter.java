@@ -258,7 +258,7 @@ final class SlotRouter {
     while ((call = parked.poll()) != null) {
       if (map == null) {
         call.fail("the cluster moved a slot to a node this client cannot reach"
-            + (lastTrouble == null ? "" : ": " + lastTrouble));
+            + (lastTrouble == null ? "" : ": " + lastTrouble), true);
       } else {
         lane.resend(call);
       }
