@@ -316,21 +316,44 @@ public final class LocalServers implements Provisioner {
    * {@code storage-engine memory { data-size }} is the 7.0+ in-memory syntax. Also the integration tests'.
    */
   public static String aerospikeConfig(Path dir, int port, String dataSize) throws IOException {
+    return aerospikeConfig(dir, port, freePort(), "ycsbkv-" + port, java.util.List.of(), 1, dataSize);
+  }
+
+  /**
+   * As {@link #aerospikeConfig(Path, int, String)}, for one node of a cluster on this host: its mesh heartbeat on
+   * {@code heartbeatPort}, the other nodes' heartbeat ports as its mesh seeds ({@code seedHeartbeatPorts}, on
+   * 127.0.0.1), the nodes' shared {@code clusterName}, and namespace {@code test} kept {@code replicationFactor}
+   * times (a node's records and a replica of another's with 2).
+   */
+  public static String aerospikeConfig(Path dir, int port, int heartbeatPort, String clusterName,
+      java.util.List<Integer> seedHeartbeatPorts, int replicationFactor, String dataSize) throws IOException {
     // asd refuses to start when its system-metadata directory or the UDF path does not exist.
     Files.createDirectories(dir.resolve("smd"));
     Files.createDirectories(dir.resolve("udf"));
+    java.util.List<String> heartbeat = new java.util.ArrayList<>(java.util.List.of("  heartbeat {", "    mode mesh",
+        "    address 127.0.0.1", "    port " + heartbeatPort));
+    for (int seed : seedHeartbeatPorts) {
+      heartbeat.add("    mesh-seed-address-port 127.0.0.1 " + seed);
+    }
+    if (!seedHeartbeatPorts.isEmpty()) {
+      // A lost node is noticed after interval x timeout (1.5 s), as ../shared/servers' cluster template does.
+      heartbeat.addAll(java.util.List.of("    interval 150", "    timeout 10"));
+    }
+    heartbeat.add("  }");
     return String.join("\n",
-        "service {", "  proto-fd-max " + protoFdMax(), "  cluster-name ycsbkv-" + port, "  work-directory " + dir,
+        "service {", "  proto-fd-max " + protoFdMax(), "  cluster-name " + clusterName, "  work-directory " + dir,
         "  pidfile " + dir.resolve("asd.pid"), "}",
         "mod-lua {", "  user-path " + dir.resolve("udf"), "}",
         "logging {", "  file " + dir.resolve("asd.log") + " {", "    context any info", "  }", "}",
-        "network {", "  service {", "    address 127.0.0.1", "    port " + port, "  }",
-        "  heartbeat {", "    mode mesh", "    address 127.0.0.1", "    port " + freePort(), "  }",
+        // access-address: what a node tells clients its peers are; without it a cluster announces the host's
+        // interface address, which the loopback-only client is not to use.
+        "network {", "  service {", "    address 127.0.0.1", "    port " + port, "    access-address 127.0.0.1", "  }",
+        String.join("\n", heartbeat),
         "  fabric {", "    address 127.0.0.1", "    port " + freePort(), "  }",
         "  admin {", "    address 127.0.0.1", "    port " + freePort(), "  }", "}",
         // nsup-period: Aerospike refuses writes with a TTL (the cache workloads) when it is 0.
-        "namespace test {", "  replication-factor 1", "  nsup-period 120", "  storage-engine memory {",
-        "    data-size " + dataSize, "  }", "}", "");
+        "namespace test {", "  replication-factor " + replicationFactor, "  nsup-period 120",
+        "  storage-engine memory {", "    data-size " + dataSize, "  }", "}", "");
   }
 
   /**

@@ -25,9 +25,11 @@ final class AerospikeProbe implements ServerProbe {
 
   private final AerospikeSettings settings;
   private AerospikeClient client;
-  /** The one node's {@code asd} process on this host, once looked for; null when not found. */
-  private ServerProcess process;
+  /** Every node's {@code asd} process on this host, once looked for; empty when one was not found. */
+  private final java.util.List<ServerProcess> processes = new java.util.ArrayList<>();
   private boolean processSought;
+  /** Every node this probe has seen ({@code host:port}), so that one the client no longer lists is named as lost. */
+  private final java.util.Set<String> seen = new java.util.LinkedHashSet<>();
 
   AerospikeProbe(AerospikeSettings settings) {
     this.settings = settings;
@@ -41,6 +43,8 @@ final class AerospikeProbe implements ServerProbe {
     try {
       String version = "unknown";
       long objects = 0;
+      long replicas = 0;
+      boolean split = true;
       long used = 0;
       long rss = 0;
       boolean rssKnown = true;
@@ -49,7 +53,15 @@ final class AerospikeProbe implements ServerProbe {
       for (Node node : nodes) {
         version = Info.request(node, "build").trim();
         Map<String, String> ns = pairs(Info.request(node, "namespace/" + settings.namespace()));
-        objects += Long.parseLong(ns.getOrDefault("objects", "0"));
+        // With replication, objects counts each record once per copy: master_objects are the records, prole_objects
+        // the replicas (Aerospike 7 and 8 report both).
+        if (ns.containsKey("master_objects")) {
+          objects += Long.parseLong(ns.get("master_objects"));
+          replicas += Long.parseLong(ns.getOrDefault("prole_objects", "0"));
+        } else {
+          objects += Long.parseLong(ns.getOrDefault("objects", "0"));
+          split = false;
+        }
         usedField = ns.containsKey("data_used_bytes") ? "data_used_bytes" : "memory_used_bytes";
         used += Long.parseLong(ns.getOrDefault(usedField, "0"));
         Map<String, String> stats = pairs(Info.request(node, "statistics"));
@@ -61,8 +73,12 @@ final class AerospikeProbe implements ServerProbe {
       }
       Map<String, String> out = new LinkedHashMap<>();
       out.put("namespace", settings.namespace());
+      if (split && nodes.length > 1) {
+        out.put("replica_objects", Long.toString(replicas));
+      }
       return new ServerSample(Instant.now(), "aerospike", version, nodes.length, objects, used,
-          rssKnown && nodes.length > 0 ? rss : -1, "info namespace/" + settings.namespace() + " " + usedField
+          rssKnown && nodes.length > 0 ? rss : -1, "info namespace/" + settings.namespace() + " "
+          + (split ? "master_objects (prole_objects: replica_objects) " : "objects ") + usedField
           + (rssKnown ? ", statistics process_rss" : ""), out);
     } catch (AerospikeException e) {
       throw AerospikeClients.explain(settings, e);
@@ -91,35 +107,70 @@ final class AerospikeProbe implements ServerProbe {
     try {
       int connections = 0;
       long transactions = 0;
-      for (Node node : client.getNodes()) {
-        Map<String, String> stats = pairs(Info.request(node, "statistics"));
+      java.util.Set<String> now = new java.util.LinkedHashSet<>();
+      Node[] nodes = client.getNodes();
+      for (Node node : nodes) {
+        Map<String, String> stats;
+        Map<String, String> ns;
+        try {
+          stats = pairs(Info.request(node, "statistics"));
+          ns = pairs(Info.request(node, "namespace/" + settings.namespace()));
+        } catch (AerospikeException e) {
+          continue; // a node lost between the client's tend and this read: named below
+        }
+        now.add(address(node));
         connections += Integer.parseInt(stats.getOrDefault("client_connections", "0").trim());
-        Map<String, String> ns = pairs(Info.request(node, "namespace/" + settings.namespace()));
         for (String t : TRANSACTIONS) {
           transactions += Long.parseLong(ns.getOrDefault(t, "0").trim());
         }
       }
+      seen.addAll(now);
+      java.util.List<String> lost = new java.util.ArrayList<>();
+      for (String node : seen) {
+        if (!now.contains(node)) {
+          lost.add(node);
+        }
+      }
       String source = "info statistics client_connections / namespace/" + settings.namespace()
-          + " client_* transactions";
-      ServerProcess process = process();
-      return new io.github.ycsbkv.spi.ServerLoad(connections, transactions, process == null ? source
-          : source + " / " + process.source(), 2 * client.getNodes().length, process == null ? -1
-          : process.cpuMicros());
+          + " client_* transactions" + (seen.size() > 1 ? ", added up over " + seen.size() + " nodes" : "");
+      long cpu = -1;
+      if (!processes().isEmpty()) {
+        cpu = 0;
+        for (ServerProcess p : processes) {
+          long c = p.cpuMicros();
+          cpu = cpu < 0 || c < 0 ? -1 : cpu + c;
+        }
+        source += " / " + processes.get(0).source() + (processes.size() > 1 ? " (each node's)" : "");
+      }
+      if (!lost.isEmpty()) {
+        // Its counters are missing from the sums (and start again from zero if it restarts).
+        transactions = -1;
+        cpu = -1;
+      }
+      return new io.github.ycsbkv.spi.ServerLoad(connections, transactions, source, 2 * now.size(), cpu, lost);
     } catch (AerospikeException e) {
       throw AerospikeClients.explain(settings, e);
     }
   }
 
-  /** The {@code asd} process of a single seed on this host, or null (a cluster, a remote node, a container). */
-  private ServerProcess process() {
+  private static String address(Node node) {
+    return node.getHost().name + ":" + node.getHost().port;
+  }
+
+  /** Every node's {@code asd} process on this host (empty: a remote node, a container, or one not found). */
+  private java.util.List<ServerProcess> processes() {
     if (!processSought) {
       processSought = true;
-      if (settings.seeds().size() == 1 && client.getNodes().length == 1) {
-        com.aerospike.client.Host seed = settings.seeds().get(0);
-        process = ServerProcess.find(seed.name, seed.port, java.util.Set.of("asd"));
+      for (Node node : client.getNodes()) {
+        ServerProcess p = ServerProcess.find(node.getHost().name, node.getHost().port, java.util.Set.of("asd"));
+        if (p == null) {
+          processes.clear();
+          break;
+        }
+        processes.add(p);
       }
     }
-    return process;
+    return processes;
   }
 
   /** {@code k=v;k=v} as a map. */

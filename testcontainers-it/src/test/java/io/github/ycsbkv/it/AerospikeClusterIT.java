@@ -1,0 +1,183 @@
+package io.github.ycsbkv.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.aerospike.client.AerospikeClient;
+import com.aerospike.client.Info;
+import com.aerospike.client.cluster.Node;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.ycsbkv.provision.LocalServers;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A three-node Aerospike CE cluster on loopback (mesh heartbeats, replication factor 2; #40 items 3 and 5): the
+ * binding's figures cover every node (records and their replicas said apart), and a node killed mid-run and started
+ * again is named in the result while the client's reads and writes go to the other nodes.
+ */
+class AerospikeClusterIT {
+
+  private static final String READHEAVY = Path.of("..", "workloads", "readheavy").toAbsolutePath().toString();
+  private static final int RECORDS = 2000;
+
+  private final List<Store.AsdProcess> nodes = new ArrayList<>();
+  private final List<Path> confs = new ArrayList<>();
+  private final List<Path> dirs = new ArrayList<>();
+  private final List<Integer> ports = new ArrayList<>();
+
+  @AfterEach
+  void stop() throws Exception {
+    for (Store.AsdProcess n : nodes) {
+      if (n != null) {
+        n.close();
+      }
+    }
+    for (Path d : dirs) {
+      RespServer.deleteTree(d);
+    }
+  }
+
+  private void startCluster() throws Exception {
+    if (RespServer.onPath("asd") == null) {
+      if (Store.binaryRequired(Store.Kind.AEROSPIKE)) {
+        fail("asd is not on PATH, but it.require/IT_REQUIRE lists aerospike");
+      }
+      org.junit.jupiter.api.Assumptions.abort("asd is not on PATH: skipping the Aerospike cluster test");
+    }
+    int[] heartbeat = new int[3];
+    for (int i = 0; i < 3; i++) {
+      ports.add(RespServer.freePort());
+      heartbeat[i] = RespServer.freePort();
+    }
+    for (int i = 0; i < 3; i++) {
+      Path dir = Files.createTempDirectory("ycsbkv-ascluster-" + i + "-");
+      dirs.add(dir);
+      List<Integer> seeds = new ArrayList<>();
+      for (int j = 0; j < 3; j++) {
+        if (j != i) {
+          seeds.add(heartbeat[j]);
+        }
+      }
+      Path conf = dir.resolve("aerospike.conf");
+      Files.writeString(conf, LocalServers.aerospikeConfig(dir, ports.get(i), heartbeat[i], "ycsbkv-it", seeds, 2,
+          "512M"));
+      confs.add(conf);
+      nodes.add(Store.AsdProcess.start(conf, dir, ports.get(i)));
+    }
+    awaitClusterSize(3);
+  }
+
+  /** Waits until every running node says the cluster has {@code size} nodes and its migrations are done. */
+  private void awaitClusterSize(int size) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    String last = "";
+    while (System.nanoTime() < deadline) {
+      for (Store.AsdProcess n : nodes) {
+        if (n.exitReason() != null) {
+          fail("an asd of the cluster exited: " + n.exitReason());
+        }
+      }
+      try (AerospikeClient c = new AerospikeClient("127.0.0.1", ports.get(0))) {
+        Node[] seen = c.getNodes();
+        boolean ok = seen.length == size;
+        for (Node node : seen) {
+          String stats = Info.request(node, "statistics");
+          ok &= stats.contains("cluster_size=" + size + ";") && stats.contains("migrate_partitions_remaining=0");
+        }
+        if (ok) {
+          return;
+        }
+        last = seen.length + " nodes";
+      } catch (Exception e) {
+        last = e.getMessage();
+      }
+      Thread.sleep(250);
+    }
+    fail("the Aerospike cluster did not reach " + size + " nodes within 60 s (" + last + ")");
+  }
+
+  @Test
+  void threeNodes_replicationFactor2_probeCountsRecordsOnceAndReplicasApart() throws Exception {
+    startCluster();
+    String seed = "as.host=127.0.0.1:" + ports.get(0);
+    Cli load = Cli.run("load", "aerospike", "-P", READHEAVY, "-p", seed, "-p", "recordcount=" + RECORDS, "-threads",
+        "4");
+    assertEquals(0, load.exitCode(), load.err());
+    assertEquals(RECORDS, load.count("INSERT", "Return=OK"));
+    Properties p = new Properties();
+    p.setProperty("as.host", "127.0.0.1:" + ports.get(0));
+    try (io.github.ycsbkv.spi.ServerProbe probe = new io.github.ycsbkv.aerospike.AerospikeBinding().probe(p)) {
+      io.github.ycsbkv.spi.ServerSample s = probe.sample();
+      assertEquals(3, s.nodes());
+      assertEquals(RECORDS, s.keys(), "each record once (master objects), not once per copy");
+      assertEquals(Integer.toString(RECORDS), s.settings().get("replica_objects"), s.settings().toString());
+    }
+  }
+
+  @Test
+  void nodeKilledAndRestartedMidRun_theRunGoesOn_theResultNamesTheNode() throws Exception {
+    startCluster();
+    List<String> common = List.of("-P", READHEAVY, "-p", "as.host=127.0.0.1:" + ports.get(0), "-p",
+        "recordcount=" + RECORDS, "-threads", "4");
+    Cli load = Cli.run(cat(List.of("load", "aerospike"), common));
+    assertEquals(0, load.exitCode(), load.err());
+    String victim = "127.0.0.1:" + ports.get(1);
+    Thread chaos = new Thread(() -> {
+      try {
+        Thread.sleep(3000);
+        nodes.get(1).kill();
+        Thread.sleep(4000);
+        nodes.set(1, Store.AsdProcess.start(confs.get(1), dirs.get(1), ports.get(1)));
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    }, "chaos");
+    Path out = Files.createTempDirectory("ycsbkv-askill-");
+    dirs.add(out);
+    chaos.start();
+    Cli run = Cli.run(cat(List.of("run", "aerospike"), common, List.of("-p", "operationcount=0", "-p",
+        "maxexecutiontime=14", "-p", "status.interval=1", "-p", "export.dir=" + out, "-p", "errors.tolerance=5%")));
+    chaos.join();
+    JsonNode r = new ObjectMapper().readTree(out.resolve("result.json").toFile());
+    System.out.println("[it] aerospike node lost: outages " + r.path("outages") + ", server "
+        + r.path("load").path("server") + ", errors " + r.path("overall").path("errors"));
+    assertEquals(0, run.exitCode(), "the run went on within errors.tolerance=5%: " + run.err());
+    JsonNode events = r.path("load").path("server").path("nodeEvents");
+    assertTrue(events.size() >= 1, "the result names the node lost: " + r.path("load"));
+    assertEquals(victim, events.get(0).path("node").asText(), events.toString());
+    assertEquals("lost", events.get(0).path("event").asText(), events.toString());
+    long lostAt = events.get(0).path("atMillis").asLong();
+    assertTrue(lostAt >= 2500 && lostAt <= 7000, "lost when it was killed (3 s) or within the client's tend: " + events);
+    assertTrue(run.err().contains("cluster node " + victim + " lost at "), run.err());
+    // The other nodes served throughout: reads and writes succeeded in every second of the run.
+    long prevOps = 0;
+    long prevFailed = 0;
+    for (JsonNode i : r.path("intervals")) {
+      long ops = i.path("operations").asLong();
+      long fails = i.path("failedOperations").asLong();
+      assertTrue((ops - prevOps) - (fails - prevFailed) > 0, "successes in every second: " + r.path("intervals"));
+      prevOps = ops;
+      prevFailed = fails;
+    }
+    assertTrue(r.path("overall").path("errors").asLong() < r.path("overall").path("operations").asLong() / 20,
+        r.path("overall").toString());
+  }
+
+  @SafeVarargs
+  private static String[] cat(List<String>... parts) {
+    List<String> all = new ArrayList<>();
+    for (List<String> p : parts) {
+      all.addAll(p);
+    }
+    return all.toArray(new String[0]);
+  }
+}
