@@ -21,6 +21,11 @@ import redis.clients.jedis.Jedis;
 class RespClusterIT {
 
   private static final String WORKLOADA = Path.of("..", "workloads", "workloada").toAbsolutePath().toString();
+
+  @org.junit.jupiter.api.BeforeEach
+  void passes() {
+    ClusterPasses.notInTheContainerPass();
+  }
   private static final int THREADS = 8;
   private static final int RECORDS = 2000;
 
@@ -69,6 +74,8 @@ class RespClusterIT {
    */
   @Test
   void dragonflyCluster_nodeKilledAndRestarted_itsShareFails_theOthersGoOn_theResultNamesIt() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeFalse(ClusterPasses.emulatedArm64(), "a timed kill and restart: not"
+        + " under qemu-user (the x86_64 pass ran it)");
     try (Cluster c = Cluster.dragonfly()) {
       List<String> common = List.of("-P", WORKLOADA, "-p", "dragonfly.cluster=true", "-p", "dragonfly.host=" + c.seed()
           + ",127.0.0.1:" + c.nodes.get(2).port(), "-p", "recordcount=" + RECORDS, "-threads", "4", "-p",
@@ -126,6 +133,47 @@ class RespClusterIT {
         prevOps = ops;
         prevFailed = fails;
       }
+    }
+  }
+
+  /**
+   * {@code capacity} on a Redis Cluster and a Dragonfly cluster, through the engine's open loop on clusters: the search
+   * ends with a capacity or a stated reason (on this 2-core machine, usually the client), each step on a connection
+   * per client to every primary.
+   */
+  @Test
+  void capacity_onRedisAndDragonflyClusters_endsWithACapacityOrAStatedReason() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeFalse(ClusterPasses.emulatedArm64(), "capacity searches are timed: not"
+        + " under qemu-user (the x86_64 pass ran it)");
+    try (Cluster redis = Cluster.redis(Store.Kind.REDIS)) {
+      capacityOn(redis, "redis", "redis.cluster=true", "redis.host=" + redis.seed());
+    }
+    try (Cluster dragonfly = Cluster.dragonfly()) {
+      capacityOn(dragonfly, "dragonfly", "dragonfly.cluster=true", "dragonfly.host=" + dragonfly.seed());
+    }
+  }
+
+  private static void capacityOn(Cluster c, String binding, String clusterProperty, String hostProperty)
+      throws Exception {
+    List<String> common = List.of("-P", Path.of("..", "workloads", "readheavy").toAbsolutePath().toString(), "-p",
+        clusterProperty, "-p", hostProperty, "-p", "recordcount=1000");
+    Cli load = Cli.run(cat(List.of("load", binding), common, List.of("-threads", "4")));
+    assertEquals(0, load.exitCode(), load.err());
+    Path out = Files.createTempDirectory("ycsbkv-clustercap-");
+    try {
+      Cli cap = Cli.run(cat(List.of("capacity", binding), common, List.of("-threads", "8", "-p", "export.dir=" + out,
+          "--slo", "p99=20ms", "--step", "1s", "--warmup", "1s", "--resolution", "25%")));
+      assertEquals(0, cap.exitCode(), cap.err());
+      com.fasterxml.jackson.databind.JsonNode r = new com.fasterxml.jackson.databind.ObjectMapper()
+          .readTree(out.resolve("capacity.json").toFile());
+      System.out.println("[it] capacity on a " + binding + " cluster: " + r.path("capacity"));
+      com.fasterxml.jackson.databind.JsonNode capacity = r.path("capacity");
+      assertTrue(capacity.path("found").asBoolean() ? capacity.path("opsPerSec").asDouble() > 0
+          : !capacity.path("reason").asText().isBlank(), capacity.toString());
+      assertTrue(r.path("steps").size() >= 1, r.toString());
+      assertTrue(cap.err().contains("8 clients on 8 connections to each of 3 cluster nodes"), cap.err());
+    } finally {
+      RespServer.deleteTree(out);
     }
   }
 
