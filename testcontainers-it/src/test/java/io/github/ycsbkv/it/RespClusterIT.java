@@ -137,6 +137,80 @@ class RespClusterIT {
   }
 
   /**
+   * The engine's routing when its map is stale: a slot given to another primary after the lane read the map is
+   * answered with {@code MOVED}, which the lane follows (and keeps: the next call goes there at once); a slot being
+   * migrated, whose key is not on its old node yet, is answered with {@code ASK}, which the lane follows with
+   * {@code ASKING} on the importing node.
+   */
+  @Test
+  void staleMap_movedAndAskRedirections_followed() throws Exception {
+    try (Cluster c = Cluster.redis(Store.Kind.REDIS)) {
+      java.util.Properties p = new java.util.Properties();
+      p.setProperty("redis.host", c.seed());
+      io.github.ycsbkv.internal.resp.RespConnection conn = io.github.ycsbkv.internal.resp.RespConnection.parse(p,
+          "redis");
+      io.github.ycsbkv.internal.resp.RespEndpoint seed = new io.github.ycsbkv.internal.resp.RespEndpoint("127.0.0.1",
+          c.nodes.get(0).port(), null, null, 0, 2000, null, c.seed());
+      try (io.github.ycsbkv.internal.resp.RespLane lane = io.github.ycsbkv.internal.resp.RespLane.open(seed, 1,
+          "auto", 1, new io.github.ycsbkv.internal.resp.RespLane.Cluster(conn, a -> a))) {
+        assertEquals(3, lane.nodes());
+        // MOVED: the (empty) slot of "moved-key" given to another primary on every node.
+        String key = "moved-key";
+        RespServer from;
+        int slot;
+        try (Jedis j = c.nodes.get(0).jedis()) {
+          slot = (int) j.clusterKeySlot(key);
+          from = c.node(c.nodeOfSlot(j, key));
+        }
+        RespServer to = c.nodes.stream().filter(n -> n != from).findFirst().orElseThrow();
+        String toId;
+        try (Jedis j = to.jedis()) {
+          toId = j.clusterMyId();
+        }
+        for (RespServer n : c.nodes) {
+          try (Jedis j = n.jedis()) {
+            j.clusterSetSlotNode(slot, toId);
+          }
+        }
+        assertEquals("OK", text(lane.callFor(key, "SET", key, "v1")), "MOVED followed");
+        assertEquals("OK", text(lane.callFor(key, "SET", key, "v2")), "and the map kept");
+        try (Jedis j = to.jedis()) {
+          assertEquals("v2", j.get(key), "written on the slot's new node");
+        }
+        // ASK: the slot of "ask-key" migrating from its owner to another node; the key is on neither yet.
+        String key2 = "ask-key";
+        RespServer owner;
+        int slot2;
+        try (Jedis j = c.nodes.get(0).jedis()) {
+          slot2 = (int) j.clusterKeySlot(key2);
+          owner = c.node(c.nodeOfSlot(j, key2));
+        }
+        RespServer dest = c.nodes.stream().filter(n -> n != owner).findFirst().orElseThrow();
+        String ownerId;
+        String destId;
+        try (Jedis jo = owner.jedis(); Jedis jd = dest.jedis()) {
+          ownerId = jo.clusterMyId();
+          destId = jd.clusterMyId();
+          jd.clusterSetSlotImporting(slot2, ownerId);
+          jo.clusterSetSlotMigrating(slot2, destId);
+        }
+        assertEquals("OK", text(lane.callFor(key2, "SET", key2, "v3")), "ASK followed with ASKING");
+        try (Jedis jd = dest.jedis()) {
+          jd.asking();
+          assertEquals("v3", jd.get(key2), "written on the importing node");
+        }
+        try (Jedis jo = owner.jedis()) {
+          assertEquals(0, jo.clusterCountKeysInSlot(slot2), "not on the migrating node");
+        }
+      }
+    }
+  }
+
+  private static String text(Object reply) {
+    return reply instanceof byte[] b ? new String(b, java.nio.charset.StandardCharsets.UTF_8) : String.valueOf(reply);
+  }
+
+  /**
    * {@code capacity} on a Redis Cluster and a Dragonfly cluster, through the engine's open loop on clusters: the search
    * ends with a capacity or a stated reason (on this 2-core machine, usually the client), each step on a connection
    * per client to every primary.
@@ -244,6 +318,11 @@ class RespClusterIT {
         }
       }
       return -1;
+    }
+
+    /** The node listening on {@code port}. */
+    RespServer node(int port) {
+      return nodes.stream().filter(n -> n.port() == port).findFirst().orElseThrow();
     }
 
     /** Redis or Valkey with {@code --cluster-enabled yes}, made a cluster by {@code redis-cli --cluster create}. */

@@ -83,7 +83,7 @@ final class LaneConnection extends ChannelInboundHandlerAdapter {
       if (ready != null) {
         ready.completeExceptionally(new RespException(downCause, cause));
       } else {
-        lane.trouble(node, downCause);
+        lane.trouble(downCause);
       }
       failWaiting(downCause);
       return;
@@ -314,7 +314,7 @@ final class LaneConnection extends ChannelInboundHandlerAdapter {
     if (lane.closed) {
       failWaiting("the connection was closed");
     } else if (wasUp) {
-      lane.trouble(node, downCause);
+      lane.trouble(downCause);
     }
     if (idle) {
       idle = false;

@@ -351,10 +351,10 @@ public final class RespLane implements AutoCloseable {
     }
   }
 
-  /** A connection of {@code n} was lost or refused (on the loop): a cluster reads its map again soon. */
-  void trouble(LaneNode n, String why) {
+  /** A connection to a node was lost or refused (on the loop): a cluster reads its map again soon. */
+  void trouble(String why) {
     if (router != null && !closed) {
-      router.trouble(n, why);
+      router.trouble(why);
     }
   }
 

@@ -71,16 +71,7 @@ final class SlotRouter {
    * RespException} when no seed answers, the cluster serves no slot, or a primary cannot be reached.
    */
   void open() {
-    ClusterSlots map = readMap(seeds());
-    List<LaneNode> opened = new ArrayList<>();
-    for (String address : map.primaries()) {
-      LaneNode node = newNode(address);
-      opened.add(node);
-      nodes.put(address, node);
-      node.open();
-    }
-    bySlot = table(map);
-    slots = map;
+    // First, so that the lane's close() after a failure below releases exactly what this took.
     synchronized (SlotRouter.class) {
       if (mapUsers++ == 0) {
         mapThread = Executors.newSingleThreadExecutor(r -> {
@@ -90,6 +81,14 @@ final class SlotRouter {
         });
       }
     }
+    ClusterSlots map = readMap(seeds());
+    for (String address : map.primaries()) {
+      LaneNode node = newNode(address);
+      nodes.put(address, node);
+      node.open();
+    }
+    bySlot = table(map);
+    slots = map;
   }
 
   /** Stops using the map thread (the lane closes the nodes' connections). */
@@ -166,11 +165,11 @@ final class SlotRouter {
       if (to != null && slot >= 0 && slot < ClusterSlots.SLOTS) {
         bySlot[slot] = to;
       }
-      refreshSoon(null);
+      refreshSoon();
     }
     if (to == null) {
       parked.add(call);
-      refreshSoon(null);
+      refreshSoon();
       return true;
     }
     call.target = to;
@@ -180,12 +179,12 @@ final class SlotRouter {
   }
 
   /** A node's connection was lost or refused (on the loop): read the map again soon. */
-  void trouble(LaneNode node, String why) {
+  void trouble(String why) {
     lastTrouble = why;
-    refreshSoon(node);
+    refreshSoon();
   }
 
-  private void refreshSoon(LaneNode lost) {
+  private void refreshSoon() {
     if (refreshing || lane.closed) {
       return;
     }
