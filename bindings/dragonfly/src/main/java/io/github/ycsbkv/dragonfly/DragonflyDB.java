@@ -3,8 +3,8 @@ package io.github.ycsbkv.dragonfly;
 import io.github.ycsbkv.config.BindingProperties;
 import io.github.ycsbkv.internal.resp.AsyncClient;
 import io.github.ycsbkv.internal.resp.EngineBackend;
-import io.github.ycsbkv.internal.resp.JedisLane;
-import io.github.ycsbkv.internal.resp.LaneBackend;
+import io.github.ycsbkv.internal.resp.JedisPipelines;
+import io.github.ycsbkv.internal.resp.PipelineBackend;
 import io.github.ycsbkv.internal.resp.RespBackend;
 import io.github.ycsbkv.internal.resp.RespConnection;
 import io.github.ycsbkv.internal.resp.RespDB;
@@ -92,9 +92,9 @@ public class DragonflyDB extends RespDB<DragonflySettings> implements RenamedPro
         backend = EngineBackend.open(c, settings.format(), connections, false, EngineBackend.transport(p),
             EngineBackend.maxInFlight(p));
       } else {
-        JedisLane lane = JedisLane.open(c, connections);
-        backend = new LaneBackend(c, lane, settings.format(), false);
-        lane.connect();
+        JedisPipelines pipelines = JedisPipelines.open(c, connections);
+        backend = new PipelineBackend(c, pipelines, settings.format(), false);
+        pipelines.connect();
       }
     } catch (RuntimeException e) {
       throw RespErrors.explain(c, e);

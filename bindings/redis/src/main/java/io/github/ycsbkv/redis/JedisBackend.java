@@ -2,9 +2,9 @@ package io.github.ycsbkv.redis;
 
 import io.github.ycsbkv.codec.FieldCodec;
 import io.github.ycsbkv.internal.resp.JedisClients;
-import io.github.ycsbkv.internal.resp.JedisLane;
+import io.github.ycsbkv.internal.resp.JedisPipelines;
 import io.github.ycsbkv.internal.resp.JedisRows;
-import io.github.ycsbkv.internal.resp.LaneBackend;
+import io.github.ycsbkv.internal.resp.PipelineBackend;
 import io.github.ycsbkv.internal.resp.RespErrors;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -26,26 +26,26 @@ import site.ycsb.Status;
  * The redis binding's blocking Jedis backend: a client thread of its own on its own connection (as upstream YCSB's
  * binding keeps one {@code Jedis} per thread), the shared pool ({@code redis.connections=pool}), or Jedis's cluster
  * client, which follows a failover. Blocking operations are sent one by one on that client; the asynchronous ones
- * (with {@code redis.asyncclient=jedis}, or on a cluster) wait in Jedis pipelines ({@link LaneBackend}).
+ * (with {@code redis.asyncclient=jedis}, or on a cluster) wait in Jedis pipelines ({@link PipelineBackend}).
  *
  * <p>What the server receives per operation is what every backend sends: insert and delete change the record and
  * its index entry in one {@code MULTI}/{@code EXEC} on a standalone server, in two commands in a row on a cluster
  * (record first on insert, index first on delete: a client that dies in between leaves at most one index entry
  * without record, which scans skip). Every blocking call first sends what the pipelines hold, so replies never mix.
  */
-final class JedisBackend extends LaneBackend {
+final class JedisBackend extends PipelineBackend {
 
   private final RedisSettings settings;
   private final UnifiedJedis jedis;
-  /** Who closes {@link #jedis}: this backend, the lane (which owns it), or the process's shared clients. */
+  /** Who closes {@link #jedis}: this backend, the pipelines (which owns it), or the process's shared clients. */
   private enum Owner { BACKEND, LANE, SHARED }
 
   private final Owner owner;
   private final boolean cluster;
   private boolean closed;
 
-  private JedisBackend(RedisSettings s, JedisLane lane, UnifiedJedis jedis, Owner owner) {
-    super(s.connection(), lane, s.format(), !s.cluster());
+  private JedisBackend(RedisSettings s, JedisPipelines pipelines, UnifiedJedis jedis, Owner owner) {
+    super(s.connection(), pipelines, s.format(), !s.cluster());
     this.settings = s;
     this.jedis = jedis;
     this.owner = owner;
@@ -55,7 +55,7 @@ final class JedisBackend extends LaneBackend {
   /** On the process's shared client of {@code s} (the pool, or the cluster client), released when this closes. */
   static JedisBackend shared(RedisSettings s) throws DBException {
     UnifiedJedis shared = RedisClients.acquire(s);
-    return new JedisBackend(s, new JedisLane(shared, false), shared, Owner.SHARED);
+    return new JedisBackend(s, new JedisPipelines(shared, false), shared, Owner.SHARED);
   }
 
   /**
@@ -65,15 +65,15 @@ final class JedisBackend extends LaneBackend {
   static JedisBackend own(RedisSettings s, int connections) throws DBException {
     JedisBackend backend;
     if (connections > 1) {
-      JedisLane lane = JedisLane.open(s.connection(), connections);
-      backend = new JedisBackend(s, lane, lane.client(), Owner.LANE);
+      JedisPipelines pipelines = JedisPipelines.open(s.connection(), connections);
+      backend = new JedisBackend(s, pipelines, pipelines.client(), Owner.LANE);
     } else {
       UnifiedJedis jedis = JedisClients.ownClient(s.connection());
-      backend = new JedisBackend(s, new JedisLane(jedis, false), jedis, Owner.BACKEND);
+      backend = new JedisBackend(s, new JedisPipelines(jedis, false), jedis, Owner.BACKEND);
     }
-    JedisLane lane = backend.lane;
+    JedisPipelines pipelines = backend.pipelines;
     try {
-      lane.connect();
+      pipelines.connect();
     } catch (JedisException e) {
       backend.close();
       throw RedisClients.explain(s, e);

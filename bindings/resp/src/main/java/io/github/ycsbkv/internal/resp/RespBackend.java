@@ -13,7 +13,7 @@ import site.ycsb.Status;
 
 /**
  * The client a RESP binding instance talks through, chosen once at {@code init()} ({@link RespDB}): the event-loop
- * engine ({@link EngineBackend}), Jedis pipelines ({@link LaneBackend}), the redis binding's blocking Jedis, or the
+ * engine ({@link EngineBackend}), Jedis pipelines ({@link PipelineBackend}), the redis binding's blocking Jedis, or the
  * dragonfly binding's Lettuce. Every backend sends the same commands for an operation (docs/bindings/redis.md):
  * a record as a hash or a string ({@link RecordFormat}), its scan-index entry changed beside it when the caller
  * names an index key (null: no index).

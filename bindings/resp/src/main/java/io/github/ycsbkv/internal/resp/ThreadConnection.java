@@ -11,7 +11,7 @@ import redis.clients.jedis.providers.ConnectionProvider;
  * command takes it without a borrow from a shared pool (whose lock, with many threads on few cores, puts
  * threads to sleep and wakes them per command). Jedis closes the connection it was given after each command,
  * pipeline and transaction; here that keeps it open unless it broke, and the next command opens a new one.
- * Not thread-safe: one per {@link JedisLane} or client of one binding instance, which YCSB gives one thread.
+ * Not thread-safe: one per {@link JedisPipelines} or client of one binding instance, which YCSB gives one thread.
  */
 final class ThreadConnection implements ConnectionProvider {
 

@@ -4,8 +4,10 @@
  * {@link io.github.ycsbkv.internal.resp.RespBackend} chosen at {@code init()}; the event-loop RESP engine
  * ({@link io.github.ycsbkv.internal.resp.EngineBackend}: connections as Netty channels on a few event loops,
  * {@link io.github.ycsbkv.internal.resp.RespTransport} io_uring, epoll, kqueue or NIO, a RESP writer and reply reader that
- * allocate nothing of their own, {@link io.github.ycsbkv.internal.resp.RespRecords}); Jedis pipelines
- * ({@link io.github.ycsbkv.internal.resp.LaneBackend}); typed connection settings
+ * allocate nothing of their own, {@link io.github.ycsbkv.internal.resp.RespRecords}; on a cluster each call routed to
+ * its key's primary, {@link io.github.ycsbkv.internal.resp.SlotRouter} and
+ * {@link io.github.ycsbkv.internal.resp.ClusterSlots}); Jedis pipelines
+ * ({@link io.github.ycsbkv.internal.resp.PipelineBackend}); typed connection settings
  * ({@link io.github.ycsbkv.internal.resp.RespConnection}, {@link io.github.ycsbkv.internal.resp.RecordFormat}),
  * TLS, the wording of failures ({@link io.github.ycsbkv.internal.resp.RespErrors}), the server probe
  * ({@link io.github.ycsbkv.internal.resp.RespProbe}) and the scan index

@@ -27,9 +27,9 @@ import site.ycsb.Status;
  * operation goes to a connection with nothing in flight, so each carries one operation at a time; a flush
  * writes every connection's commands first, then reads their replies.
  *
- * <p>Used by both RESP bindings ({@link LaneBackend}). Not thread-safe: one per client thread.
+ * <p>Used by both RESP bindings ({@link PipelineBackend}). Not thread-safe: one per client thread.
  */
-public final class JedisLane implements AutoCloseable {
+public final class JedisPipelines implements AutoCloseable {
 
   private final UnifiedJedis client;
   private final boolean ownsClient;
@@ -55,14 +55,14 @@ public final class JedisLane implements AutoCloseable {
     }
   }
 
-  /** A lane over {@code client}'s pipelines; {@link #close()} closes the client when {@code ownsClient}. */
-  public JedisLane(UnifiedJedis client, boolean ownsClient) {
+  /** Pipelines over {@code client}'s pipelines; {@link #close()} closes the client when {@code ownsClient}. */
+  public JedisPipelines(UnifiedJedis client, boolean ownsClient) {
     this.client = client;
     this.ownsClient = ownsClient;
     this.slots = new Slot[] {new Slot(client::pipelined, null)};
   }
 
-  private JedisLane(HostAndPort address, JedisClientConfig config, int connections) {
+  private JedisPipelines(HostAndPort address, JedisClientConfig config, int connections) {
     this.slots = new Slot[connections];
     ThreadConnection first = null;
     for (int i = 0; i < connections; i++) {
@@ -70,29 +70,29 @@ public final class JedisLane implements AutoCloseable {
       first = first == null ? c : first;
       slots[i] = new Slot(() -> new Pipeline(c.getConnection(), false), c);
     }
-    // Blocking commands ({@link #client()}) use the first connection, after the lane's held commands.
+    // Blocking commands ({@link #client()}) use the first connection, after the held commands.
     this.client = RedisClient.builder().clientConfig(config).connectionProvider(first).build();
     this.ownsClient = true;
   }
 
   /**
-   * A blocking client on the lane's (first) connection, for commands that are not operations in flight:
-   * call {@link #flush()} before using it. Closed with the lane.
+   * A blocking client on the (first) connection, for commands that are not operations in flight:
+   * call {@link #flush()} before using it. Closed with them.
    */
   public UnifiedJedis client() {
     return client;
   }
 
   /**
-   * A lane on {@code connections} connections of its own to the (first) server of {@code c}: one, whose client
+   * Pipelines on {@code connections} connections of its own to the (first) server of {@code c}: one, whose client
    * connects with the first operation, or more, which give each operation in flight a connection of its own.
    */
-  public static JedisLane open(RespConnection c, int connections) throws DBException {
+  public static JedisPipelines open(RespConnection c, int connections) throws DBException {
     if (connections <= 1) {
-      return new JedisLane(JedisClients.ownClient(c), true);
+      return new JedisPipelines(JedisClients.ownClient(c), true);
     }
     RespConnection.Endpoint e = c.endpoint();
-    return new JedisLane(new HostAndPort(e.host(), e.port()), JedisClients.config(c), connections);
+    return new JedisPipelines(new HostAndPort(e.host(), e.port()), JedisClients.config(c), connections);
   }
 
   /**
@@ -154,7 +154,7 @@ public final class JedisLane implements AutoCloseable {
   }
 
   /**
-   * Opens every connection of the lane now (normally each opens with its first operation), so that a run's
+   * Opens every connection now (normally each opens with its first operation), so that a run's
    * connections exist, with their set-up commands sent, before its clock starts.
    */
   public void connect() {
@@ -165,13 +165,13 @@ public final class JedisLane implements AutoCloseable {
     }
   }
 
-  /** The connections this lane opens. */
+  /** The connections these pipelines open. */
   public int connections() {
     return slots.length;
   }
 
   /**
-   * Sends one command after what the lane holds and returns its reply (set-up and checks, not the measured
+   * Sends one command after what is held and returns its reply (set-up and checks, not the measured
    * path); an error reply or a broken connection throws {@link JedisException} with the reason.
    */
   public <T> T call(Function<AbstractPipeline, redis.clients.jedis.Response<T>> command) {
@@ -193,7 +193,7 @@ public final class JedisLane implements AutoCloseable {
     return t;
   }
 
-  /** Sends what is held, then closes the connections the lane owns. */
+  /** Sends what is held, then closes the connections owned here. */
   @Override
   public void close() {
     flush();

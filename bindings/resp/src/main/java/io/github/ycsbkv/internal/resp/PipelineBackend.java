@@ -21,7 +21,7 @@ import site.ycsb.Status;
 
 /**
  * Jedis pipelines as a binding instance's backend: every operation's commands wait in this thread's
- * {@link JedisLane} and leave at {@link #flush()}, which reads their replies on this thread. A blocking operation
+ * {@link JedisPipelines} and leave at {@link #flush()}, which reads their replies on this thread. A blocking operation
  * is the asynchronous one, flushed and awaited. The redis binding's blocking Jedis client extends it with commands
  * sent one by one.
  *
@@ -30,16 +30,16 @@ import site.ycsb.Status;
  * slots, and Dragonfly) they are two commands in a row: the record first on insert, the index entry first on
  * delete, so that a client that dies in between leaves at most an index entry without record, which scans skip.
  */
-public class LaneBackend implements RespBackend {
+public class PipelineBackend implements RespBackend {
 
   protected final RespConnection connection;
-  protected final JedisLane lane;
+  protected final JedisPipelines pipelines;
   protected final JedisRows rows;
   protected final boolean transactions;
 
-  public LaneBackend(RespConnection connection, JedisLane lane, RecordFormat format, boolean transactions) {
+  public PipelineBackend(RespConnection connection, JedisPipelines pipelines, RecordFormat format, boolean transactions) {
     this.connection = connection;
-    this.lane = lane;
+    this.pipelines = pipelines;
     this.rows = new JedisRows(format);
     this.transactions = transactions;
   }
@@ -57,7 +57,7 @@ public class LaneBackend implements RespBackend {
     // Some fields of a multi-field string: read, merge, write (two round trips, not atomic).
     byte[] k = JedisRows.bytes(key);
     byte[][] old = new byte[1][];
-    Status read = await(lane.hold(p -> {
+    Status read = await(pipelines.hold(p -> {
       Response<byte[]> value = p.get(k);
       return () -> {
         old[0] = value.get();
@@ -70,7 +70,7 @@ public class LaneBackend implements RespBackend {
     Map<String, byte[]> record = new HashMap<>(io.github.ycsbkv.codec.FieldCodec.decode(old[0]));
     record.putAll(io.github.ycsbkv.codec.FieldCodec.toBytes(values));
     byte[] value = rows.format().encode(record);
-    return await(lane.hold(p -> done(p.set(k, value))));
+    return await(pipelines.hold(p -> done(p.set(k, value))));
   }
 
   @Override
@@ -84,11 +84,11 @@ public class LaneBackend implements RespBackend {
     long ttl = Math.max(1, ttlSeconds);
     if (!rows.format().hash()) {
       byte[] value = rows.stringValue(values);
-      return await(lane.hold(p -> done(p.set(k, value, SetParams.setParams().ex(ttl)))));
+      return await(pipelines.hold(p -> done(p.set(k, value, SetParams.setParams().ex(ttl)))));
     }
     Map<byte[], byte[]> hash = rows.hashValues(values);
     if (transactions) {
-      return await(lane.hold(p -> {
+      return await(pipelines.hold(p -> {
         Response<Object> exec = transaction(p, () -> {
           p.hset(k, hash);
           p.expire(k, ttl);
@@ -99,7 +99,7 @@ public class LaneBackend implements RespBackend {
         };
       }));
     }
-    return await(lane.hold(p -> {
+    return await(pipelines.hold(p -> {
       Response<Long> write = p.hset(k, hash);
       Response<Long> expire = p.expire(k, ttl);
       return () -> {
@@ -124,7 +124,7 @@ public class LaneBackend implements RespBackend {
       byte[] min = JedisRows.bytes("[" + startKey);
       byte[] max = JedisRows.bytes("+");
       List<List<byte[]>> found = new ArrayList<>(indexKeys.size());
-      Status ranges = await(lane.hold(p -> {
+      Status ranges = await(pipelines.hold(p -> {
         List<Response<List<byte[]>>> replies = new ArrayList<>(indexKeys.size());
         for (String indexKey : indexKeys) {
           replies.add(p.zrangeByLex(JedisRows.bytes(indexKey), min, max, 0, count));
@@ -181,7 +181,7 @@ public class LaneBackend implements RespBackend {
   @Override
   public CompletionStage<Status> readAsync(String key, Set<String> fields, Map<String, ByteIterator> result) {
     byte[] k = JedisRows.bytes(key);
-    return lane.hold(p -> {
+    return pipelines.hold(p -> {
       Response<?> reply = !rows.format().hash() ? p.get(k)
           : fields == null ? p.hgetAll(k) : p.hmget(k, rows.names(fields));
       return () -> rows.toRow(reply.get(), fields, result) ? Status.OK : Status.NOT_FOUND;
@@ -195,7 +195,7 @@ public class LaneBackend implements RespBackend {
       return CompletableFuture.completedFuture(update(key, values));
     }
     byte[] k = JedisRows.bytes(key);
-    return lane.hold(p -> done(rows.format().hash() ? p.hset(k, rows.hashValues(values))
+    return pipelines.hold(p -> done(rows.format().hash() ? p.hset(k, rows.hashValues(values))
         : p.set(k, rows.stringValue(values))));
   }
 
@@ -204,7 +204,7 @@ public class LaneBackend implements RespBackend {
     byte[] k = JedisRows.bytes(key);
     boolean hash = rows.format().hash();
     if (indexKey == null || !transactions) {
-      return lane.hold(p -> {
+      return pipelines.hold(p -> {
         Response<?> record = hash ? p.hset(k, rows.hashValues(values)) : p.set(k, rows.stringValue(values));
         Response<?> indexed = indexKey == null ? null : p.zadd(JedisRows.bytes(indexKey), 0, k);
         return () -> {
@@ -216,7 +216,7 @@ public class LaneBackend implements RespBackend {
         };
       });
     }
-    return lane.hold(p -> {
+    return pipelines.hold(p -> {
       Response<Object> exec = transaction(p, () -> {
         if (hash) {
           p.hset(k, rows.hashValues(values));
@@ -236,7 +236,7 @@ public class LaneBackend implements RespBackend {
   public CompletionStage<Status> deleteAsync(String key, String indexKey) {
     byte[] k = JedisRows.bytes(key);
     if (indexKey == null || !transactions) {
-      return lane.hold(p -> {
+      return pipelines.hold(p -> {
         Response<Long> unindexed = indexKey == null ? null : p.zrem(JedisRows.bytes(indexKey), k);
         Response<Long> deleted = p.del(k);
         return () -> {
@@ -247,7 +247,7 @@ public class LaneBackend implements RespBackend {
         };
       });
     }
-    return lane.hold(p -> {
+    return pipelines.hold(p -> {
       Response<Object> exec = transaction(p, () -> {
         p.del(k);
         p.zrem(JedisRows.bytes(indexKey), k);
@@ -258,7 +258,7 @@ public class LaneBackend implements RespBackend {
 
   @Override
   public void flush() {
-    lane.flush();
+    pipelines.flush();
   }
 
   @Override
@@ -273,13 +273,13 @@ public class LaneBackend implements RespBackend {
 
   @Override
   public long count(String sortedSet) {
-    Long n = lane.call(p -> p.zcard(JedisRows.bytes(sortedSet)));
+    Long n = pipelines.call(p -> p.zcard(JedisRows.bytes(sortedSet)));
     return n == null ? 0 : n;
   }
 
   @Override
   public String info(String section) {
-    Object reply = lane.call(p -> p.sendCommand(Protocol.Command.INFO, section));
+    Object reply = pipelines.call(p -> p.sendCommand(Protocol.Command.INFO, section));
     return reply instanceof byte[] b ? new String(b, StandardCharsets.UTF_8) : String.valueOf(reply);
   }
 
@@ -291,12 +291,12 @@ public class LaneBackend implements RespBackend {
 
   @Override
   public void close() {
-    lane.close();
+    pipelines.close();
   }
 
-  /** The operation's stage, after sending what the lane holds. */
+  /** The operation's stage, after sending what the pipelines holds. */
   protected Status await(CompletionStage<Status> stage) {
-    lane.flush();
+    pipelines.flush();
     return stage.toCompletableFuture().join();
   }
 
