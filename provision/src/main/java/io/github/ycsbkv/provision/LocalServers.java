@@ -53,6 +53,9 @@ public final class LocalServers implements Provisioner {
     if (kind == null) {
       return "no server is known for '" + request.store() + "'";
     }
+    if (request.nodes() > 1) {
+      return LocalClusters.unavailable(kind, request);
+    }
     boolean container;
     switch (request.way()) {
       case CONTAINER -> {
@@ -118,6 +121,9 @@ public final class LocalServers implements Provisioner {
     boolean container = request.way() == Way.CONTAINER
         || (request.way() == Way.AUTO && Containers.dockerUnavailable() == null);
     String prefix = keyPrefix(kind, request.binding());
+    if (request.nodes() > 1) {
+      return LocalClusters.start(kind, request.nodes(), request.ioThreads(), prefix);
+    }
     return container ? container(kind, request.ioThreads(), request.tls(), prefix)
         : binary(kind, request.ioThreads(), request.tls(), prefix);
   }
@@ -126,7 +132,7 @@ public final class LocalServers implements Provisioner {
    * The key prefix of the binding that connects ({@code dragonfly.} or {@code redis.}; Aerospike's keys are its
    * own), or of the store's own binding when none is named: null means the store's own.
    */
-  private static String keyPrefix(ServerKind kind, String binding) {
+  static String keyPrefix(ServerKind kind, String binding) {
     String b = binding != null ? binding : kind == ServerKind.DRAGONFLY ? "dragonfly" : "redis";
     return b.equals("dragonfly") ? "dragonfly." : "redis.";
   }
@@ -191,8 +197,16 @@ public final class LocalServers implements Provisioner {
   }
 
   private static Provisioned binary(ServerKind kind, int ioThreads, boolean tls, String prefix) throws IOException {
+    return binary(kind, ioThreads, tls, prefix, freePort(), List.of(), null);
+  }
+
+  /**
+   * One server from its binary on {@code port}, with {@code extra} flags after the usual ones (a cluster node's), and
+   * for Aerospike the configuration {@code aerospikeConfig} writes for its directory (null: the standalone one).
+   */
+  static Running binary(ServerKind kind, int ioThreads, boolean tls, String prefix, int port, List<String> extra,
+      java.util.function.Function<Path, String> aerospikeConfig) throws IOException {
     Path dir = Files.createTempDirectory("ycsbkv-" + kind.id() + "-");
-    int port = freePort();
     ThrowAwayCa ca = null;
     String password = null;
     List<String> cmd = new ArrayList<>();
@@ -215,12 +229,14 @@ public final class LocalServers implements Provisioner {
         }
         case AEROSPIKE -> {
           Path conf = dir.resolve("aerospike.conf");
-          Files.writeString(conf, aerospikeConfig(dir, port, "2G"));
+          Files.writeString(conf, aerospikeConfig == null ? aerospikeConfig(dir, port, "2G")
+              : aerospikeConfig.apply(dir));
           cmd.addAll(List.of("--foreground", "--config-file", conf.toString()));
         }
         default -> throw new IllegalStateException(kind.name());
       }
       cmd.addAll(threadArgs(kind, ioThreads));
+      cmd.addAll(extra);
     } catch (IOException | RuntimeException e) {
       deleteTree(dir);
       throw e;
@@ -370,7 +386,7 @@ public final class LocalServers implements Provisioner {
   }
 
   /** A server started here: a process or a container, its address, and what the client needs for it. */
-  private static final class Running implements Provisioned {
+  static final class Running implements Provisioned {
     private final ServerKind kind;
     /** The connecting binding's key prefix (redis. or dragonfly.); null: the store's own. */
     private final String prefix;
@@ -419,6 +435,11 @@ public final class LocalServers implements Provisioner {
     @Override
     public String description() {
       return description;
+    }
+
+    /** The port clients connect to. */
+    int port() {
+      return port;
     }
 
     @Override

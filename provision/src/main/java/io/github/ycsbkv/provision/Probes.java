@@ -40,6 +40,45 @@ final class Probes {
   }
 
   /**
+   * One RESP command at {@code host:port} (plain TCP, no password) and its reply's first line, without the type byte
+   * for a simple string or an error ({@code OK}, {@code ERR ...}) and the whole bulk for a bulk string; the cluster
+   * set-up commands' replies. Throws {@link IOException} on no answer within 5 s.
+   */
+  static String command(String host, int port, String... args) throws IOException {
+    try (Socket s = new Socket()) {
+      s.connect(new InetSocketAddress(host, port), 1000);
+      s.setSoTimeout(5000);
+      StringBuilder request = new StringBuilder("*").append(args.length).append("\r\n");
+      for (String a : args) {
+        request.append('$').append(a.getBytes(StandardCharsets.UTF_8).length).append("\r\n").append(a).append("\r\n");
+      }
+      s.getOutputStream().write(request.toString().getBytes(StandardCharsets.UTF_8));
+      s.getOutputStream().flush();
+      InputStream in = s.getInputStream();
+      String line = line(in);
+      if (line.startsWith("$")) {
+        int n = Integer.parseInt(line.substring(1));
+        return n < 0 ? null : new String(in.readNBytes(n), StandardCharsets.UTF_8);
+      }
+      return line.startsWith("+") || line.startsWith("-") ? line.substring(1) : line;
+    }
+  }
+
+  private static String line(InputStream in) throws IOException {
+    StringBuilder sb = new StringBuilder();
+    int c;
+    while ((c = in.read()) >= 0 && c != '\n') {
+      if (c != '\r') {
+        sb.append((char) c);
+      }
+    }
+    if (c < 0 && sb.length() == 0) {
+      throw new IOException("the server closed the connection without a reply");
+    }
+    return sb.toString();
+  }
+
+  /**
    * Aerospike's info protocol (version 2, type 1, 48-bit length) at {@code host:port} answering
    * {@code partition-generation} with a value other than -1: until then clients refuse the node as "not yet
    * fully initialized".

@@ -102,6 +102,12 @@ final class StudyCommand implements Callable<Integer> {
       + " binary (default ${DEFAULT-VALUE}).")
   String servers = "auto";
 
+  @Option(names = "--cluster", paramLabel = "N", description = "Start each store without an address as a cluster of N"
+      + " primaries on this host, from its binary (Redis, Valkey, KeyDB: cluster-enabled; Dragonfly: cluster_mode=yes"
+      + " with the slot map sent; Aerospike: replication factor 2), reached through the bindings' cluster routing;"
+      + " 1 (default): one server, as the published studies ran.")
+  int cluster = 1;
+
   @Mixin
   CapacityOptions capacity = new CapacityOptions();
 
@@ -128,6 +134,9 @@ final class StudyCommand implements Callable<Integer> {
       throw new UserError("study " + study.name() + " has no TLS pass; drop --tls (ycsb study --list)");
     }
     Provisioner.Way way = way();
+    if (cluster < 1) {
+      throw new UserError("--cluster must be 1 (one server) or more (primaries of a cluster), got " + cluster);
+    }
     List<String> chosen = stores == null || stores.isEmpty() ? study.stores() : stores;
     int repetitions = repeat == null ? study.defaultRepeat() : repeat;
     if (study.client() != null && chosen.contains("aerospike")) {
@@ -137,6 +146,10 @@ final class StudyCommand implements Callable<Integer> {
     boolean multiplexed = multiplexed();
     Provisioner provisioner = provisioner(chosen, way);
     List<String> notes = new ArrayList<>();
+    if (cluster > 1) {
+      notes.add("every store started here ran as a cluster of " + cluster + " primaries on this host (--cluster);"
+          + " the published study ran one server per store");
+    }
     List<String> labels = labels(study, chosen, multiplexed, provisioner, way, notes, err);
     announce(study, chosen, labels, repetitions, err);
     writeStudy(study, chosen, notes);
@@ -207,7 +220,7 @@ final class StudyCommand implements Callable<Integer> {
       String label = store + TLS;
       if (tls) {
         String why = addressGiven(label) ? null : provisioner == null ? "no provisioner on the class path"
-            : provisioner.unavailable(new Provisioner.Request(store, 0, true, way, study.client()));
+            : provisioner.unavailable(new Provisioner.Request(store, 0, true, way, study.client(), cluster));
         if (why == null) {
           labels.add(label);
         } else {
@@ -300,7 +313,7 @@ final class StudyCommand implements Callable<Integer> {
       }
       String store = label.contains("+") ? label.substring(0, label.indexOf('+')) : label;
       Provisioner.Provisioned s = provisioner.start(new Provisioner.Request(store, ioThreads, label.endsWith(TLS), way,
-          study.client()));
+          study.client(), cluster));
       started.put(label, s);
       err.println("ycsb-kv study: " + s.description());
       return s.properties();
@@ -339,7 +352,7 @@ final class StudyCommand implements Callable<Integer> {
         continue;
       }
       String why = provisioner == null ? "no provisioner on the class path (module ycsb-kv-provision)"
-          : provisioner.unavailable(new Provisioner.Request(store, 0, false, way, client));
+          : provisioner.unavailable(new Provisioner.Request(store, 0, false, way, client, cluster));
       if (why != null) {
         throw new UserError("no address for " + store + " (give -p " + store + ":" + (client == null
             ? addressExample(store) : client + ".port=PORT") + ") and"

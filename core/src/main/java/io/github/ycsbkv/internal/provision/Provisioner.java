@@ -24,9 +24,18 @@ public interface Provisioner {
    * What to start: {@code store} with {@code ioThreads} I/O threads where the server has such a setting (0: its
    * default); with {@code tls}, serving TLS only with a certificate of a throw-away CA that
    * {@link Provisioned#properties()} names for the client; {@code way}: how; {@code binding}: the binding that will
-   * connect, whose keys {@link Provisioned#properties()} uses (null: the store's own).
+   * connect, whose keys {@link Provisioned#properties()} uses (null: the store's own); {@code nodes}: 1 for one
+   * server, more for a cluster of that many primaries on this host (Redis, Valkey, KeyDB: {@code cluster-enabled},
+   * the slots split evenly; Dragonfly: {@code --cluster_mode=yes} with the slot map sent to each node; Aerospike: a
+   * mesh with replication factor 2), from binaries only.
    */
-  record Request(String store, int ioThreads, boolean tls, Way way, String binding) {}
+  record Request(String store, int ioThreads, boolean tls, Way way, String binding, int nodes) {
+
+    /** One server. */
+    public Request(String store, int ioThreads, boolean tls, Way way, String binding) {
+      this(store, ioThreads, tls, way, binding, 1);
+    }
+  }
 
   /**
    * Why the request cannot be met here (for example, no Docker engine answers and the binary is not on PATH,
