@@ -11,6 +11,16 @@ import java.nio.charset.StandardCharsets;
  */
 public record Cli(int exitCode, String out, String err) {
 
+  /** Runs the command line made of {@code parts} in order ({@code List.of("run", "redis")}, the options, ...). */
+  @SafeVarargs
+  public static Cli run(java.util.List<String>... parts) {
+    java.util.List<String> all = new java.util.ArrayList<>();
+    for (java.util.List<String> p : parts) {
+      all.addAll(p);
+    }
+    return run(all.toArray(new String[0]));
+  }
+
   public static Cli run(String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();

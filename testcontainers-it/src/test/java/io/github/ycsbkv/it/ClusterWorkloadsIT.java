@@ -20,24 +20,9 @@ class ClusterWorkloadsIT {
 
   private static final Path WORKLOADS = Path.of("..", "workloads").toAbsolutePath().normalize();
 
-  /** One workload file at a small size; {@code load}: whether it loads records first. */
-  record Case(String workload, long records, long operations, boolean integrity, boolean load, String... extra) {
-    @Override
-    public String toString() {
-      return workload;
-    }
-  }
-
-  static List<Case> cases() {
-    List<Case> all = new ArrayList<>(List.of(
-        new Case("readheavy", 400, 600, true, true),
-        new Case("balanced", 400, 600, true, true),
-        new Case("writeheavy", 2048, 400, true, true, "ts.series=16", "fieldcount=8"),
-        new Case("memtier", 2000, 800, false, false, "cache.valuesize=64"),
-        new Case("objectcache", 100, 600, false, true)));
-    for (String w : List.of("workloada", "workloadb", "workloadc", "workloadd", "workloade", "workloadf")) {
-      all.add(new Case(w, 300, 400, true, true));
-    }
+  /** {@link WorkloadMatrix}'s workload files and sizes; on aarch64 readheavy and workloade only. */
+  static List<WorkloadMatrix.Case> cases() {
+    List<WorkloadMatrix.Case> all = WorkloadMatrix.files();
     if (ClusterPasses.emulatedArm64()) {
       return all.stream().filter(c -> c.workload().equals("readheavy") || c.workload().equals("workloade")).toList();
     }
@@ -63,7 +48,7 @@ class ClusterWorkloadsIT {
   }
 
   private static Stream<DynamicTest> on(RespClusterIT.Cluster c, String binding, String clusterProperty) {
-    List<Case> cases = cases();
+    List<WorkloadMatrix.Case> cases = cases();
     int[] left = {cases.size()};
     return cases.stream().map(k -> DynamicTest.dynamicTest(binding + " cluster " + k.workload(), () -> {
       try {
@@ -76,7 +61,7 @@ class ClusterWorkloadsIT {
     }));
   }
 
-  private static void check(RespClusterIT.Cluster c, String binding, String clusterProperty, Case k)
+  private static void check(RespClusterIT.Cluster c, String binding, String clusterProperty, WorkloadMatrix.Case k)
       throws Exception {
     for (RespServer n : c.nodes) {
       try (Jedis j = n.jedis()) {
@@ -93,7 +78,7 @@ class ClusterWorkloadsIT {
       args.addAll(List.of("-p", p));
     }
     if (k.load()) {
-      Cli load = Cli.run(cat(List.of("load", binding), args));
+      Cli load = Cli.run(List.of("load", binding), args);
       assertEquals(0, load.exitCode(), k + " load: " + load.err());
       assertEquals(k.records(), load.count("INSERT", "Return=OK"), k + " load: " + load.out());
       long records = 0;
@@ -108,7 +93,7 @@ class ClusterWorkloadsIT {
     }
     java.nio.file.Path out = java.nio.file.Files.createTempDirectory("ycsbkv-clusterwl-");
     try {
-      Cli run = Cli.run(cat(List.of("run", binding), plus(args, List.of("-p", "export.dir=" + out))));
+      Cli run = Cli.run(List.of("run", binding), args, List.of("-p", "export.dir=" + out));
       assertEquals(0, run.exitCode(), k + " run: " + run.err());
       com.fasterxml.jackson.databind.JsonNode r = new com.fasterxml.jackson.databind.ObjectMapper()
           .readTree(out.resolve("result.json").toFile());
@@ -120,7 +105,7 @@ class ClusterWorkloadsIT {
     }
   }
 
-  private static void checkRun(Case k, Cli run) {
+  private static void checkRun(WorkloadMatrix.Case k, Cli run) {
     if (k.integrity()) {
       assertEquals(null, run.summary("VERIFY", "Return=UNEXPECTED_STATE"), k + ": reads return what was written");
     }
@@ -128,13 +113,5 @@ class ClusterWorkloadsIT {
     assertEquals(Integer.toString(3 * 2), run.summary("LOAD", "Connections"), k + ": " + run.out());
   }
 
-  private static String[] cat(List<String> head, List<String> tail) {
-    return plus(head, tail).toArray(new String[0]);
-  }
 
-  private static List<String> plus(List<String> head, List<String> tail) {
-    List<String> all = new ArrayList<>(head);
-    all.addAll(tail);
-    return all;
-  }
 }

@@ -112,6 +112,9 @@ public final class RespErrors {
       return false;
     }
     String s = errorReply.stripLeading();
+    if (s.startsWith("ERR Cluster is not yet configured")) {
+      return true; // a Dragonfly cluster node that has not been sent its slot map yet (started, or restarted)
+    }
     int end = 0;
     while (end < s.length() && !Character.isWhitespace(s.charAt(end))) {
       end++;
