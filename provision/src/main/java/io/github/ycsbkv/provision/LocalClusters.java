@@ -128,6 +128,38 @@ final class LocalClusters {
         }
       }));
     }
+    awaitAerospikeCluster(nodes);
+  }
+
+  /**
+   * Until every node says the cluster has all of them and no partition is left to migrate: records written before
+   * would move while it forms (and a count of them read meanwhile be off).
+   */
+  private static void awaitAerospikeCluster(List<LocalServers.Running> nodes) throws IOException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(READY_SECONDS);
+    for (LocalServers.Running node : nodes) {
+      String stats = "";
+      while (true) {
+        stats = String.valueOf(Probes.aerospikeInfo("127.0.0.1", node.port(), "statistics"));
+        if (stats.contains("cluster_size=" + nodes.size() + ";") && stats.contains("migrate_partitions_remaining=0")) {
+          break;
+        }
+        if (System.nanoTime() > deadline) {
+          throw new IOException("asd on 127.0.0.1:" + node.port() + " did not see a cluster of " + nodes.size()
+              + " without migrations within " + READY_SECONDS + " s");
+        }
+        sleep();
+      }
+    }
+  }
+
+  private static void sleep() throws IOException {
+    try {
+      Thread.sleep(100);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while the cluster formed");
+    }
   }
 
   private static void expectOk(LocalServers.Running node, String... command) throws IOException {
@@ -151,12 +183,7 @@ final class LocalClusters {
           throw new IOException(kind.binary() + " on 127.0.0.1:" + node.port() + " did not say cluster_state:ok"
               + " within " + READY_SECONDS + " s: " + info.strip().lines().findFirst().orElse(""));
         }
-        try {
-          Thread.sleep(100);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw new IOException("interrupted while the cluster formed");
-        }
+        sleep();
       }
     }
   }

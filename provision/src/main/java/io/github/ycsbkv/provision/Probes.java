@@ -84,22 +84,27 @@ final class Probes {
    * fully initialized".
    */
   static boolean aerospikeReady(String host, int port) throws IOException {
+    String value = aerospikeInfo(host, port, "partition-generation");
+    return value != null && !value.isEmpty() && !value.equals("-1");
+  }
+
+  /** The value Aerospike's info protocol gives for {@code name} at {@code host:port}, or null on a short reply. */
+  static String aerospikeInfo(String host, int port, String name) throws IOException {
     try (Socket s = new Socket()) {
       s.connect(new InetSocketAddress(host, port), 1000);
       s.setSoTimeout(2000);
-      byte[] name = "partition-generation\n".getBytes(StandardCharsets.US_ASCII);
-      ByteBuffer request = ByteBuffer.allocate(8 + name.length);
-      request.putLong((2L << 56) | (1L << 48) | name.length).put(name);
+      byte[] bytes = (name + "\n").getBytes(StandardCharsets.US_ASCII);
+      ByteBuffer request = ByteBuffer.allocate(8 + bytes.length);
+      request.putLong((2L << 56) | (1L << 48) | bytes.length).put(bytes);
       s.getOutputStream().write(request.array());
       InputStream in = s.getInputStream();
       byte[] header = in.readNBytes(8);
       if (header.length < 8) {
-        return false;
+        return null;
       }
       long length = ByteBuffer.wrap(header).getLong() & 0xFFFFFFFFFFFFL;
-      String reply = new String(in.readNBytes((int) Math.min(length, 1 << 16)), StandardCharsets.US_ASCII).trim();
-      String value = reply.substring(reply.indexOf('\t') + 1).trim();
-      return !value.isEmpty() && !value.equals("-1");
+      String reply = new String(in.readNBytes((int) Math.min(length, 1 << 20)), StandardCharsets.US_ASCII).trim();
+      return reply.substring(reply.indexOf('\t') + 1).trim();
     }
   }
 }

@@ -14,12 +14,13 @@ import java.util.Map;
 import site.ycsb.DBException;
 
 /**
- * Reads Aerospike's own figures with info commands, added up over every node: {@code build}
- * (version), {@code namespace/<ns>} ({@code objects}, and the namespace's data use:
- * {@code data_used_bytes} on server 7+, else {@code memory_used_bytes}), and {@code statistics}
- * ({@code process_rss} where the server reports it, else -1). While a phase runs: connections, transactions and,
- * for one node on this host, its process's CPU time ({@code /proc/PID/stat}: Aerospike reports a CPU percentage, not
- * a total). Owns its client; one thread at a time.
+ * Reads Aerospike's own figures with info commands, added up over every node: {@code build} (version), {@code
+ * namespace/<ns>} ({@code master_objects}, each record once, where the server reports it, else {@code objects}; the
+ * replicas apart; the namespace's data use: {@code data_used_bytes} on server 7+, else {@code memory_used_bytes}),
+ * and {@code statistics} ({@code process_rss} where the server reports it, else -1). While a phase runs:
+ * connections, transactions, the nodes the client no longer lists (lost), and where every node runs on this host
+ * their processes' CPU time ({@code /proc/PID/stat}: Aerospike reports a CPU percentage, not a total). Owns its
+ * client; one thread at a time.
  */
 final class AerospikeProbe implements ServerProbe {
 

@@ -57,7 +57,7 @@ public final class RespLane implements AutoCloseable {
   private final int loopIndex;
   private final EventLoop loop;
   final Bootstrap bootstrap;
-  /** The standalone server's connections; a cluster's first primary's. */
+  /** The standalone server's connections; null on a cluster, whose nodes the router holds. */
   private final LaneNode node;
   /** A cluster's routing by slot, or null on a standalone server. */
   private final SlotRouter router;
