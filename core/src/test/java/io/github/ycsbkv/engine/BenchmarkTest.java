@@ -165,7 +165,7 @@ class BenchmarkTest {
    */
   @Test
   void run_unansweringServer_failsAfterTheFirstClientsTimeout_notEveryClients() {
-    SlowFailingInitDB.ATTEMPTS.set(0);
+    SlowFailingInitDB.reset();
     SlowFailingInitDB.timeoutMillis = 300;
     SlowFailingInitDB.fail = true;
     // Every client after the first waits until this test releases it: the run can only end on the first failure
@@ -192,7 +192,7 @@ class BenchmarkTest {
 
   @Test
   void run_stoppedWhileClientsConnect_endsAtOnce_withoutWaitingForThem() throws Exception {
-    SlowFailingInitDB.ATTEMPTS.set(0);
+    SlowFailingInitDB.reset();
     SlowFailingInitDB.timeoutMillis = 400;
     SlowFailingInitDB.fail = false;
     Properties p = readOnly(10, 100);

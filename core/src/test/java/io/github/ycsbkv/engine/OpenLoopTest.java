@@ -111,7 +111,9 @@ class OpenLoopTest {
 
   @Test
   void bindingWithoutAsynchronousOperations_keepsAThreadPerClient_andSaysSo() {
-    Properties p = props(2, 100, 1000);
+    // 200 ops/s: each client's arrivals 10 ms apart, which the memory store keeps up with under qemu-user too (at
+    // 1,000 ops/s the CI's ARM64 pass once found the client busy at 87% of its arrivals: emulation, not the engine).
+    Properties p = props(2, 100, 200);
     BenchmarkResult r = new Benchmark(Phase.RUN, p, "memory", io.github.ycsbkv.memory.MemoryDB.class,
         getClass().getClassLoader()).run();
     assertEquals(100, r.operations());

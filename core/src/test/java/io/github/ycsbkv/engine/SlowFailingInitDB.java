@@ -13,27 +13,41 @@ import site.ycsb.DBException;
  * waited for more than the first client's failure would never end.
  */
 public class SlowFailingInitDB extends FixedLatencyDB {
-  static final AtomicInteger ATTEMPTS = new AtomicInteger();
+  static volatile AtomicInteger ATTEMPTS = new AtomicInteger();
   static volatile long timeoutMillis = 500;
   static volatile boolean fail = true;
   static volatile CountDownLatch holdAfterFirst;
-  private static final Object LOCK = new Object();
+  private static volatile Object LOCK = new Object();
+
+  // Each instance keeps the settings of the test that made it: a test that stops its run while clients connect
+  // leaves their threads behind, still queued for the lock, and one that read the next test's latch (and locked
+  // the next test's clients out) hung that test under qemu-user's slower threads.
+  private final AtomicInteger attempts = ATTEMPTS;
+  private final long timeout = timeoutMillis;
+  private final boolean failing = fail;
+  private final CountDownLatch hold = holdAfterFirst;
+  private final Object lock = LOCK;
+
+  /** A new test's attempt counter and lock; the settings are set by the test after this. */
+  static void reset() {
+    ATTEMPTS = new AtomicInteger();
+    LOCK = new Object();
+  }
 
   @Override
   public void init() throws DBException {
-    synchronized (LOCK) {
-      int attempt = ATTEMPTS.incrementAndGet();
-      CountDownLatch hold = holdAfterFirst;
+    synchronized (lock) {
+      int attempt = attempts.incrementAndGet();
       try {
         if (attempt > 1 && hold != null) {
           hold.await();
         } else {
-          TimeUnit.MILLISECONDS.sleep(timeoutMillis);
+          TimeUnit.MILLISECONDS.sleep(timeout);
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
-      if (fail) {
+      if (failing) {
         throw new DBException("the server at 127.0.0.1:6390 closed or did not answer (Read timed out)");
       }
     }
