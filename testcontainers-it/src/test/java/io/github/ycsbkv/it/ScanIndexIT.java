@@ -34,7 +34,8 @@ class ScanIndexIT {
 
       Cli run = cli(store, "run", "workloade", "recordcount=300", "operationcount=200", "dataintegrity=true");
       assertEquals(0, run.exitCode(), run.err());
-      assertFalse(run.err().contains("warning"), run.err());
+      assertFalse(run.err().lines().anyMatch(l -> l.contains("warning") && !l.contains("the client itself stalled")),
+          run.err());
       long scans = run.count("SCAN", "Return=OK");
       assertTrue(scans > 150, run.out());
       assertEquals(0, run.count("SCAN", "Return=NOT_IMPLEMENTED"));
@@ -119,7 +120,10 @@ class ScanIndexIT {
         Cli run = cliOf(store, scanner, "run", "workloade", "recordcount=300", "operationcount=200",
             scanner + ".scanindex.shards=3", "dataintegrity=true");
         assertEquals(0, run.exitCode(), loader + " then " + scanner + ": " + run.err());
-        assertFalse(run.err().contains("warning"), loader + " then " + scanner + ": " + run.err());
+        // No warning about the index; the client's own stall meter may warn under qemu-user (a 174 ms collector
+        // pause in CI's ARM64 pass), which says nothing about the index.
+        assertFalse(run.err().lines().anyMatch(l -> l.contains("warning") && !l.contains("the client itself stalled")),
+            loader + " then " + scanner + ": " + run.err());
         assertTrue(run.count("SCAN", "Return=OK") > 150, run.out());
       }
     }
