@@ -156,11 +156,6 @@ public final class RespLane implements AutoCloseable {
     return router == null ? 1 : router.primaries();
   }
 
-  /** A cluster's primaries and the slots each serves, or null on a standalone server. */
-  public String clusterMap() {
-    return router == null ? null : router.describe();
-  }
-
   /** A cluster's primaries' addresses ({@code host:port}), or the standalone server's. */
   public List<String> primaryAddresses() {
     return router == null ? List.of(endpoint.where()) : List.copyOf(router.nodes.keySet());

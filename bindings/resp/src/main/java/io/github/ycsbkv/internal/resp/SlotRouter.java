@@ -107,12 +107,6 @@ final class SlotRouter {
     return s == null ? 0 : s.primaries().size();
   }
 
-  /** The map as last read: each primary and its slot ranges. */
-  String describe() {
-    ClusterSlots s = slots;
-    return s == null ? "no map" : s.describe();
-  }
-
   /** The node of {@code call} (on the loop): where a redirection sent it, else its key's slot's; null when none. */
   LaneNode route(RespCall call) {
     LaneNode to = call.target;
