@@ -47,7 +47,7 @@ class AerospikeClusterIT {
   }
 
   private void startCluster() throws Exception {
-    ClusterPasses.notInTheContainerPass();
+    CiPasses.notInTheContainerPass();
     if (RespServer.onPath("asd") == null) {
       if (Store.binaryRequired(Store.Kind.AEROSPIKE)) {
         fail("asd is not on PATH, but it.require/IT_REQUIRE lists aerospike");
@@ -161,8 +161,7 @@ class AerospikeClusterIT {
 
   @Test
   void nodeKilledAndRestartedMidRun_theRunGoesOn_theResultNamesTheNode() throws Exception {
-    org.junit.jupiter.api.Assumptions.assumeFalse(ClusterPasses.emulatedArm64(), "a timed kill and restart: not"
-        + " under qemu-user (the x86_64 pass ran it)");
+    CiPasses.notUnderEmulation("a timed kill and restart");
     startCluster();
     List<String> common = List.of("-P", READHEAVY, "-p", "as.host=127.0.0.1:" + ports.get(0), "-p",
         "recordcount=" + RECORDS, "-threads", "4");

@@ -13,17 +13,17 @@ import redis.clients.jedis.Jedis;
 /**
  * Every workload file, load then run through the command line, on three-primary Redis, Valkey and Dragonfly clusters
  * through the RESP engine (#40): the exact operation total, no errors, reads verified where the workload verifies
- * them, a connection per client to every primary. On aarch64 (CI's ARM64 pass, under qemu-user, where each JVM start
+ * them, a connection per client to every primary. Under emulation (CI's ARM64 pass, qemu-user, where each JVM start
  * takes seconds) only readheavy and workloade run on each cluster: docs/testing.md says so.
  */
 class ClusterWorkloadsIT {
 
   private static final Path WORKLOADS = Path.of("..", "workloads").toAbsolutePath().normalize();
 
-  /** {@link WorkloadMatrix}'s workload files and sizes; on aarch64 readheavy and workloade only. */
+  /** {@link WorkloadMatrix}'s workload files and sizes; under emulation readheavy and workloade only. */
   static List<WorkloadMatrix.Case> cases() {
     List<WorkloadMatrix.Case> all = WorkloadMatrix.files();
-    if (ClusterPasses.emulatedArm64()) {
+    if (CiPasses.emulated()) {
       return all.stream().filter(c -> c.workload().equals("readheavy") || c.workload().equals("workloade")).toList();
     }
     return all;
@@ -31,19 +31,19 @@ class ClusterWorkloadsIT {
 
   @TestFactory
   Stream<DynamicTest> redisCluster_everyWorkload() throws Exception {
-    ClusterPasses.notInTheContainerPass();
+    CiPasses.notInTheContainerPass();
     return on(RespClusterIT.Cluster.redis(Store.Kind.REDIS), "redis", "redis.cluster=true");
   }
 
   @TestFactory
   Stream<DynamicTest> valkeyCluster_everyWorkload() throws Exception {
-    ClusterPasses.notInTheContainerPass();
+    CiPasses.notInTheContainerPass();
     return on(RespClusterIT.Cluster.redis(Store.Kind.VALKEY), "redis", "redis.cluster=true");
   }
 
   @TestFactory
   Stream<DynamicTest> dragonflyCluster_everyWorkload() throws Exception {
-    ClusterPasses.notInTheContainerPass();
+    CiPasses.notInTheContainerPass();
     return on(RespClusterIT.Cluster.dragonfly(), "dragonfly", "dragonfly.cluster=true");
   }
 

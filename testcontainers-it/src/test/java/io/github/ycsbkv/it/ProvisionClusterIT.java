@@ -27,9 +27,8 @@ class ProvisionClusterIT {
   @ParameterizedTest
   @CsvSource({"redis,redis", "valkey,redis", "keydb,redis", "dragonfly,dragonfly", "aerospike,aerospike"})
   void threeNodes_startedFromTheBinary_theBindingRunsOnAllOfThem(String store, String binding) throws Exception {
-    ClusterPasses.notInTheContainerPass();
-    org.junit.jupiter.api.Assumptions.assumeFalse(ClusterPasses.emulatedArm64(), "starting the servers is this"
-        + " host's process management, not the client's architecture: the x86_64 pass ran it");
+    CiPasses.notInTheContainerPass();
+    CiPasses.notUnderEmulation("starting the servers is this host's process management, not the client's architecture");
     Store.Kind kind = Store.Kind.valueOf(store.toUpperCase(java.util.Locale.ROOT));
     if (RespServer.onPath(kind.binary) == null) {
       if (Store.binaryRequired(kind)) {

@@ -24,7 +24,7 @@ class RespClusterIT {
 
   @org.junit.jupiter.api.BeforeEach
   void passes() {
-    ClusterPasses.notInTheContainerPass();
+    CiPasses.notInTheContainerPass();
   }
   private static final int THREADS = 8;
   private static final int RECORDS = 2000;
@@ -74,8 +74,7 @@ class RespClusterIT {
    */
   @Test
   void dragonflyCluster_nodeKilledAndRestarted_itsShareFails_theOthersGoOn_theResultNamesIt() throws Exception {
-    org.junit.jupiter.api.Assumptions.assumeFalse(ClusterPasses.emulatedArm64(), "a timed kill and restart: not"
-        + " under qemu-user (the x86_64 pass ran it)");
+    CiPasses.notUnderEmulation("a timed kill and restart");
     try (Cluster c = Cluster.dragonfly()) {
       List<String> common = List.of("-P", WORKLOADA, "-p", "dragonfly.cluster=true", "-p", "dragonfly.host=" + c.seed()
           + ",127.0.0.1:" + c.nodes.get(2).port(), "-p", "recordcount=" + RECORDS, "-threads", "4", "-p",
@@ -221,8 +220,7 @@ class RespClusterIT {
    */
   @Test
   void capacity_onRedisAndDragonflyClusters_endsWithACapacityOrAStatedReason() throws Exception {
-    org.junit.jupiter.api.Assumptions.assumeFalse(ClusterPasses.emulatedArm64(), "capacity searches are timed: not"
-        + " under qemu-user (the x86_64 pass ran it)");
+    CiPasses.notUnderEmulation("capacity searches are timed");
     try (Cluster redis = Cluster.redis(Store.Kind.REDIS)) {
       capacityOn(redis, "redis", "redis.cluster=true", "redis.host=" + redis.seed());
     }

@@ -208,6 +208,7 @@ class StudyIT {
    */
   @Test
   void memtier2025_tls_runsEachStoreAgainOverTls_withAThrowAwayCa() throws Exception {
+    CiPasses.notUnderEmulation("the TLS study (BoringSSL on aarch64 is RedisTlsIT's)");
     for (String binary : java.util.List.of("redis-server", "dragonfly", "openssl")) {
       if (RespServer.onPath(binary) == null) {
         String why = binary + " is not on PATH: skipping the TLS study";
