@@ -15,6 +15,7 @@ import io.github.ycsbkv.spi.RenamedProperties;
 import io.github.ycsbkv.spi.ServerProbe;
 import java.io.PrintStream;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -140,6 +141,8 @@ public final class Benchmark {
   private ServerProbe probe;
   /** Warnings known before the phase starts ({@link Benchmarks}: a probe that could not be made). */
   private final List<String> earlyWarnings = new ArrayList<>();
+  /** This process's part of a run of several ({@code clients.count}); set when the phase starts. */
+  private ClientSplit split = ClientSplit.ONE;
 
   /**
    * @param phase load or run
@@ -204,6 +207,11 @@ public final class Benchmark {
     earlyWarnings.add(warning);
   }
 
+  /** This process's part of a run of several client processes (one alone until the phase starts). */
+  ClientSplit split() {
+    return split;
+  }
+
   /** The signal that stops this benchmark, for example on Ctrl-C. */
   public StopSignal stopSignal() {
     return signal;
@@ -217,6 +225,11 @@ public final class Benchmark {
     Warnings warnings = new Warnings(warningsOut);
     earlyWarnings.forEach(warnings::warn);
     renameProperties(warnings);
+    split = ClientSplit.from(props, System.getenv(ClientSplit.JOB_INDEX_ENV));
+    if (split.many()) {
+      warnings.note("load: " + split.apply(phase, props));
+    }
+    StartBarrier barrier = StartBarrier.of(split, phase, props, warnings);
     PhaseSettings settings = PhaseSettings.parse(phase, props, bindingName, dbClass, warnings);
     OpenLoopFigures.slo(props); // a malformed budget fails here, before anything runs
     // Upstream workloads time some operations themselves; their Measurements must exist first.
@@ -256,7 +269,12 @@ public final class Benchmark {
       server.before();
     }
     MeasuredPhase measured = new MeasuredPhase(this, settings, clients, warnings);
+    measured.prepare();
+    Instant startAt = barrier == null ? null : barrier.await(signal, warnings);
     measured.start();
+    if (split.many() && shape != null) {
+      shape = shape.withHosts(StartBarrier.hosts(split, barrier, startAt, measured.startWall));
+    }
     measured.finish(workload);
     return result(settings, workload, drivers, clients, measured, server.after(shape, clients.operations()),
         server, warmup, upstream, warnings);

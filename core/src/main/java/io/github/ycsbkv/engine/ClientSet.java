@@ -30,6 +30,8 @@ final class ClientSet {
   private final CountDownLatch go = new CountDownLatch(1);
   private final StopSignal signal;
   private final int clients;
+  /** How much later than the phase's start the schedules begin (one of several client processes, ClientSplit). */
+  private final long scheduleOffsetNanos;
   /** The clients whose {@code init()} had ended when {@link #awaitInit()} returned: those {@link #joinAll()} waits for. */
   private boolean[] joinable;
 
@@ -84,6 +86,8 @@ final class ClientSet {
       threads.add(t);
     }
     this.shape = intended;
+    // One of several client processes under a target: its schedule shifted so that theirs interleave (ClientSplit).
+    this.scheduleOffsetNanos = b.split().scheduleOffsetNanos(s.targetOpsPerSec());
   }
 
   /** The most {@code maxinflight} may be: a pipeline deeper than this per connection is no open loop's client. */
@@ -303,10 +307,22 @@ final class ClientSet {
     return workers.get(0).db() instanceof ConnectionShape cs ? cs.nodes() : 1;
   }
 
+  /**
+   * When the last client's measured pass ended, before the clients closed their connections (closing an event loop
+   * takes milliseconds that are no part of the phase), or -1 when none ended.
+   */
+  long measuredEndNanos() {
+    long end = -1;
+    for (Worker w : workers) {
+      end = Math.max(end, w.measuredEndNanos());
+    }
+    return end;
+  }
+
   /** Every client may start the measured phase now, its start time being {@code startNanos}. */
   void go(long startNanos) {
     for (Worker w : workers) {
-      w.setStartNanos(startNanos);
+      w.setStartNanos(startNanos + scheduleOffsetNanos);
     }
     go.countDown();
   }

@@ -51,12 +51,20 @@ final class MeasuredPhase {
     this.warnings = warnings;
   }
 
-  /** Starts the clock and what watches the phase, then lets every client go. */
-  void start() {
-    NanoClock clock = benchmark.clock();
+  /**
+   * Reads the client's counters before the phase (its collections, its CPU time) and starts its stall meter: the
+   * milliseconds these take are spent before {@link #start()}, so that processes that start at one instant
+   * ({@link StartBarrier}) start within microseconds of it.
+   */
+  void prepare() {
     gcBefore = gcSnapshot();
     cpuBeforeNanos = processCpuNanos();
-    hiccups = new HiccupMeter(clock, HiccupMeter.PARK).start();
+    hiccups = new HiccupMeter(benchmark.clock(), HiccupMeter.PARK).start();
+  }
+
+  /** Starts the clock and what watches the phase, then lets every client go ({@link #prepare()} first). */
+  void start() {
+    NanoClock clock = benchmark.clock();
     startNanos = clock.nanoTime();
     startWall = Instant.now();
     clients.outages.start(startNanos);
@@ -83,7 +91,10 @@ final class MeasuredPhase {
     if (benchmark.stopSignal().isStopped()) {
       workload.requestStop();
     }
-    endNanos = benchmark.clock().nanoTime();
+    long joined = benchmark.clock().nanoTime();
+    long lastEnd = clients.measuredEndNanos();
+    // The phase ends with the last client's last operation, not after the clients closed their connections.
+    endNanos = lastEnd >= startNanos && lastEnd <= joined ? lastEnd : joined;
     cpuAfterNanos = processCpuNanos();
     outages = clients.outages.finish(endNanos);
     for (Outage o : outages) {
@@ -99,7 +110,7 @@ final class MeasuredPhase {
       progress.finish();
     }
     endWall = startWall.plusNanos(endNanos - startNanos);
-    intervals = sampler.finish();
+    intervals = sampler.finish(endNanos);
     try {
       workload.cleanup();
     } catch (Exception e) {

@@ -53,22 +53,23 @@ final class Sampler implements Runnable {
   public void run() {
     try {
       while (!finished.await(intervalMillis, TimeUnit.MILLISECONDS)) {
-        sample(true);
+        sample(true, clock.nanoTime());
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
   }
 
-  /** Stops the periodic samples and drains whatever is left into the totals. */
-  synchronized List<IntervalSample> finish() {
+  /** Stops the periodic samples and drains whatever is left into the totals, as of {@code endNanos}. */
+  synchronized List<IntervalSample> finish(long endNanos) {
     finished.countDown();
-    sample(false);
+    // At the phase's end (its last operation), not after the clients closed their connections; never before the last
+    // periodic sample.
+    sample(false, Math.max(lastNanos, Math.min(endNanos, clock.nanoTime())));
     return List.copyOf(samples);
   }
 
-  private synchronized void sample(boolean print) {
-    long now = clock.nanoTime();
+  private synchronized void sample(boolean print, long now) {
     merged.reset();
     List<Metrics.Totals> ops = metrics.drain();
     long ops0 = 0;

@@ -47,6 +47,13 @@ final class ServerSide {
     LoadShape seen = shape;
     if (watch != null && probed) {
       LoadShape.ServerView view = watch.stop(operations);
+      if (view != null && shape != null && shape.hosts() != null) {
+        // The server's counters moved for every client process, the operations are this one's only.
+        view = new LoadShape.ServerView(view.connectionsBefore(), view.probeConnections(), view.connectionsMax(),
+            Double.NaN, view.source(), Double.NaN, view.nodeEvents());
+        warnings.note("load: the server's commands and CPU per operation are left out: it served all "
+            + shape.hosts().count() + " client processes, this result holds one");
+      }
       if (view != null && shape != null) {
         seen = shape.withServer(view);
         String described = seen.describeServer();

@@ -39,6 +39,7 @@ final class Worker implements Runnable {
   private final Properties props;
   private final long opsToDo;
   private final long tickNanos;
+  private volatile long measuredEndNanos = -1;
   private final long maxExecutionNanos;
   private final NanoClock clock;
   private final StopSignal signal;
@@ -208,7 +209,16 @@ final class Worker implements Runnable {
       return;
     }
     runPass(state, timed, signal, opsToDo, startNanos, maxExecutionNanos, opsDone, true);
+    measuredEndNanos = clock.nanoTime();
     cleanup();
+  }
+
+  /**
+   * When this client's measured pass ended (its last operation completed), before it closed its connections; -1
+   * until then.
+   */
+  long measuredEndNanos() {
+    return measuredEndNanos;
   }
 
   /**

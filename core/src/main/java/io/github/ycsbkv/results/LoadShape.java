@@ -22,9 +22,16 @@ import java.util.Locale;
  *     closed loop (and in results of earlier versions)
  * @param nodes the servers the connections went to: 1 for a standalone server, a cluster's primaries when each
  *     client has a connection to every primary ({@code connections} then counts them all)
+ * @param hosts the client processes the run was one of ({@code clients.count} above 1), or null for a process alone;
+ *     every other figure here is this result's own (a merged result's: summed over the processes)
  */
 public record LoadShape(int clients, int connections, double inFlightPerConnection, int servingThreads, String model,
-    ServerView server, String transport, OpenLoop openLoop, int nodes) {
+    ServerView server, String transport, OpenLoop openLoop, int nodes, ClientHosts hosts) {
+
+  public LoadShape(int clients, int connections, double inFlightPerConnection, int servingThreads, String model,
+      ServerView server, String transport, OpenLoop openLoop, int nodes) {
+    this(clients, connections, inFlightPerConnection, servingThreads, model, server, transport, openLoop, nodes, null);
+  }
 
   public LoadShape(int clients, int connections, double inFlightPerConnection, int servingThreads, String model,
       ServerView server, String transport, OpenLoop openLoop) {
@@ -113,19 +120,19 @@ public record LoadShape(int clients, int connections, double inFlightPerConnecti
   /** The same shape with the server's view. */
   public LoadShape withServer(ServerView view) {
     return new LoadShape(clients, connections, inFlightPerConnection, servingThreads, model, view, transport, openLoop,
-        nodes);
+        nodes, hosts);
   }
 
   /** The same shape with the binding's transport. */
   public LoadShape withTransport(String how) {
     return new LoadShape(clients, connections, inFlightPerConnection, servingThreads, model, server, how, openLoop,
-        nodes);
+        nodes, hosts);
   }
 
   /** The same shape with the open loop's figures. */
   public LoadShape withOpenLoop(OpenLoop open) {
     return new LoadShape(clients, connections, inFlightPerConnection, servingThreads, model, server, transport, open,
-        nodes);
+        nodes, hosts);
   }
 
   /**
@@ -137,7 +144,13 @@ public record LoadShape(int clients, int connections, double inFlightPerConnecti
       return this;
     }
     return new LoadShape(clients, connections < 0 ? connections : connections * n, inFlightPerConnection,
-        servingThreads, model, server, transport, openLoop, n);
+        servingThreads, model, server, transport, openLoop, n, hosts);
+  }
+
+  /** The same shape, of one of the client processes {@code h} names. */
+  public LoadShape withHosts(ClientHosts h) {
+    return new LoadShape(clients, connections, inFlightPerConnection, servingThreads, model, server, transport,
+        openLoop, nodes, h);
   }
 
   /** One line for people, for example {@code 32 clients on 32 connections, 1 request in flight on each, 2 threads}. */
@@ -198,6 +211,10 @@ public record LoadShape(int clients, int connections, double inFlightPerConnecti
     // A cluster node lost during the run: its connections are in the peak and not in the count after it, so neither
     // figure is the shape's (the node's loss is said on its own).
     if (!server.nodeEvents().isEmpty()) {
+      return out;
+    }
+    // Some of a run's client processes: the server saw every process's connections.
+    if (hosts != null && hosts.indexes().size() < hosts.count()) {
       return out;
     }
     if (server.connectionsBefore() > server.probeConnections()) {

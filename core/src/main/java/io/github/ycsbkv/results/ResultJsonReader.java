@@ -162,7 +162,18 @@ final class ResultJsonReader {
     return new LoadShape(o.path("clients").asInt(), (int) known(o.path("connections")),
         o.path("inFlightPerConnection").asDouble(), o.path("servingThreads").asInt(), o.path("model").asText(), view,
         o.path("transport").isTextual() ? o.path("transport").asText() : null, openLoop(o.path("openLoop")),
-        Math.max(1, o.path("nodes").asInt(1)));
+        Math.max(1, o.path("nodes").asInt(1)), hosts(o.path("hosts")));
+  }
+
+  private static ClientHosts hosts(JsonNode h) {
+    if (!h.isObject()) {
+      return null;
+    }
+    List<Integer> indexes = new ArrayList<>();
+    h.path("indexes").forEach(i -> indexes.add(i.asInt()));
+    return new ClientHosts(h.path("count").asInt(), indexes,
+        h.path("startAt").isTextual() ? Instant.parse(h.path("startAt").asText()) : null,
+        known(h.path("startSpreadMicros")), h.path("barrier").isTextual() ? h.path("barrier").asText() : null);
   }
 
   private static List<LoadShape.NodeEvent> nodeEvents(JsonNode a) {

@@ -205,6 +205,9 @@ final class ResultJsonWriter {
       o.put("nodes", l.nodes());
     }
     o.put("description", l.describe());
+    if (l.hosts() != null) {
+      putHosts(o.putObject("hosts"), l.hosts());
+    }
     if (l.transport() != null) {
       o.put("transport", l.transport());
     }
@@ -276,6 +279,20 @@ final class ResultJsonWriter {
     for (PercentileValue p : stats.percentiles()) {
       o.put(ResultJson.percentileField(p.percentile()), p.micros());
     }
+  }
+
+  private static void putHosts(ObjectNode o, ClientHosts h) {
+    o.put("count", h.count());
+    h.indexes().forEach(o.putArray("indexes")::add);
+    h.missing().forEach(o.putArray("missing")::add);
+    if (h.startAt() == null) {
+      o.putNull("startAt");
+    } else {
+      o.put("startAt", h.startAt().toString());
+    }
+    putKnown(o, "startSpreadMicros", h.startSpreadMicros());
+    o.put("barrier", h.barrier());
+    o.put("description", h.describe());
   }
 
   /** {@code value}, or JSON null when it is negative (the server does not report it). */

@@ -99,6 +99,12 @@ public final class ResultMerge {
         errors.add(who + ": " + r.error());
       }
     }
+    ClientHosts hosts = mergedHosts(results);
+    if (hosts != null && !hosts.missing().isEmpty()) {
+      warnings.add("the run had " + hosts.count() + " client processes (clients.count), but client(s) "
+          + hosts.missing().toString().replaceAll("[\\[\\]]", "") + " are not merged here (failed, or not given):"
+          + " the totals are of the others only");
+    }
     Map<String, Map<String, Number>> measurements = measurements(results, warnings);
     BenchmarkResult merged = new BenchmarkResult(first.command(), first.binding(), first.dbClass(), first.workload(),
         first.label(), threads, target, w.start(), w.end(), w.millis(), operations, w.operations() * 1000.0 / w.millis(),
@@ -284,8 +290,9 @@ public final class ResultMerge {
   }
 
   /**
-   * The processes' load shapes added up (clients, connections, serving threads); no server view, since each
-   * process's view of a shared server already counts the others. Null when a result has none.
+   * The processes' load shapes added up (clients, connections, serving threads) and, where they were the client
+   * processes of one run ({@code clients.count}), which. No server view, since each process's view of a shared server
+   * already counts the others. Null when a result has none.
    */
   static LoadShape mergedLoad(List<BenchmarkResult> results) {
     int clients = 0;
@@ -308,7 +315,55 @@ public final class ResultMerge {
       transport = firstShape || java.util.Objects.equals(transport, l.transport()) ? l.transport() : "mixed";
       firstShape = false;
     }
-    return new LoadShape(clients, connections, inFlight, threads, model, null, transport);
+    return new LoadShape(clients, connections, inFlight, threads, model, null, transport, null, 1,
+        mergedHosts(results));
+  }
+
+  /**
+   * The client processes merged, when every result is one of a run's ({@code clients.count}): their indexes, the
+   * barrier's instant if they share one, and how far apart their measured phases started (each start from its own
+   * host's clock). Null when no result is; an index merged twice, or processes of different counts, are refused.
+   */
+  static ClientHosts mergedHosts(List<BenchmarkResult> results) {
+    java.util.TreeSet<Integer> indexes = new java.util.TreeSet<>();
+    int count = -1;
+    Instant at = null;
+    boolean sameAt = true;
+    Instant earliest = null;
+    Instant latest = null;
+    int alone = 0;
+    for (BenchmarkResult r : results) {
+      ClientHosts h = r.load() == null ? null : r.load().hosts();
+      if (h == null) {
+        alone++;
+        continue;
+      }
+      if (count > 0 && h.count() != count) {
+        throw new IllegalArgumentException("results of clients.count=" + count + " and " + h.count() + ": merge the"
+            + " results of one run");
+      }
+      count = h.count();
+      for (int i : h.indexes()) {
+        if (!indexes.add(i)) {
+          throw new IllegalArgumentException("client " + i + " of the run is given twice: give each client's"
+              + " export.dir once");
+        }
+      }
+      sameAt &= at == null || at.equals(h.startAt());
+      at = h.startAt();
+      earliest = earliest == null || r.start().isBefore(earliest) ? r.start() : earliest;
+      latest = latest == null || r.start().isAfter(latest) ? r.start() : latest;
+    }
+    if (count < 0) {
+      return null;
+    }
+    if (alone > 0) {
+      throw new IllegalArgumentException("results of processes alone merged with the processes of a clients.count"
+          + " run: merge the results of one run");
+    }
+    long spread = java.time.temporal.ChronoUnit.MICROS.between(earliest, latest);
+    return new ClientHosts(count, List.copyOf(indexes), sameAt ? at : null, spread,
+        results.get(0).load().hosts().barrier());
   }
 
   /**

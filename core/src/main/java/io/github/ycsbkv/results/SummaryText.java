@@ -97,6 +97,18 @@ public final class SummaryText {
       if (load.nodes() > 1) {
         line(sb, "LOAD", "ClusterNodes", Integer.toString(load.nodes()));
       }
+      ClientHosts h = load.hosts();
+      if (h != null) {
+        line(sb, "LOAD", "ClientProcesses", Integer.toString(h.count()));
+        line(sb, "LOAD", "ClientIndexes", h.indexes().toString().replaceAll("[\\[\\] ]", ""));
+        if (h.startSpreadMicros() >= 0) {
+          line(sb, "LOAD", h.indexes().size() == 1 ? "StartLateMicros" : "StartSpreadMicros",
+              Long.toString(h.startSpreadMicros()));
+        }
+        if (!h.missing().isEmpty() && h.indexes().size() > 1) {
+          line(sb, "LOAD", "ClientIndexesMissing", h.missing().toString().replaceAll("[\\[\\] ]", ""));
+        }
+      }
       LoadShape.ServerView v = load.server();
       if (v != null && v.connectionsMax() >= 0) {
         line(sb, "LOAD", "ServerConnectionsBefore", Integer.toString(v.connectionsBefore()));

@@ -29,7 +29,8 @@ final class UnknownProperties {
   static final Set<String> ENGINE = Set.of("table", "fieldcount", "fieldnameprefix", "threadcount", "target", "operationcount", "recordcount", "insertcount",
       "insertstart", "maxexecutiontime", "status.interval", "hdrhistogram.percentiles", "errors.abortafter", "reconnect.interval", "reconnect.max",
       "errors.tolerance", "label", "pipeline", "drivers", "warmup", "export.dir", "exportfile", "workload", "db", "probe",
-      "arrivals", "arrivals.seed", "maxinflight", "slo",
+      "arrivals", "arrivals.seed", "maxinflight", "slo", "clients.count", "clients.index", "clients.barrier",
+      "clients.barrier.timeout",
       "dataintegrity", "dotransactions", "measurementtype", "measurement.interval", "measurement.trackjvm",
       "histogram.buckets", "summary", "hdrhistogram.fileoutput", "hdrhistogram.output.path", "timeseries.granularity");
 

@@ -1,0 +1,198 @@
+package io.github.ycsbkv.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Three client hosts as one run (#41), each a network namespace of its own with its own address ({@link NetnsHosts}),
+ * the store in another, every client the real launcher ({@code bin/ycsb}) with the same command but its
+ * {@code clients.index}: the records loaded once each in three slices, the measured phases started together at client
+ * 0's barrier, the server seeing each host's connections from its own address, and the merged result one run's.
+ */
+class ManyHostsIT {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Path HOME = Path.of("..").toAbsolutePath().normalize();
+  private static final int HOSTS = 3;
+  private static final int THREADS = 4;
+  private static final int RECORDS = 3000;
+  private static final int REDIS_PORT = 6379;
+  private static final int BARRIER_PORT = 7077;
+  /** The most the three measured phases' starts may be apart on this machine's one clock (measured: printed). */
+  private static final long START_SPREAD_MAX_MICROS = 10_000;
+
+  @TempDir
+  Path tmp;
+
+  private record Client(Process process, Path out, Path err, Path export) {}
+
+  @Test
+  void redis_threeHosts_loadSlicesOnce_startTogether_serverSeesEachHost_mergedIsOneRun() throws Exception {
+    CiPasses.notInTheContainerPass("the hosts are this machine's network namespaces, the store a binary in one: the"
+        + " binary pass ran it");
+    CiPasses.notUnderEmulation("hosts of their own are network namespaces, not the client's architecture");
+    if (RespServer.onPath("redis-server") == null) {
+      fail("redis-server is not on PATH");
+    }
+    try (NetnsHosts hosts = NetnsHosts.create(HOSTS)) {
+      hosts.startOnStore(List.of("redis-server", "--bind", hosts.storeAddress(), "--port", Integer.toString(REDIS_PORT),
+          "--save", "", "--appendonly", "no", "--protected-mode", "no"), tmp.resolve("redis.log"));
+      awaitRedis(hosts);
+
+      List<Client> loads = phase(hosts, "load", List.of());
+      long loaded = 0;
+      for (int i = 0; i < HOSTS; i++) {
+        JsonNode r = finished(loads.get(i), "load " + i);
+        assertEquals(RECORDS / HOSTS, r.path("overall").path("operations").asLong(), "client " + i + " loads its slice");
+        loaded += r.path("overall").path("operations").asLong();
+      }
+      assertEquals(RECORDS, loaded);
+      // The records' keys (the scan index is one more key), each loaded once: the slices do not overlap.
+      assertEquals(Integer.toString(RECORDS), hosts.onStore("redis-cli", "-h", hosts.storeAddress(), "-p",
+          Integer.toString(REDIS_PORT), "eval", "return #redis.call('KEYS', 'user*')", "0").trim(),
+          "every record once: the slices do not overlap");
+
+      List<Client> runs = phase(hosts, "run", List.of("-p", "operationcount=0", "-p", "maxexecutiontime=4",
+          "-target", "3000"));
+      // While they run, the server holds each host's connections, from each host's own address: the fullest view.
+      Map<String, Integer> byHost = Map.of();
+      while (runs.stream().anyMatch(c -> c.process().isAlive())) {
+        Map<String, Integer> now = connectionsByAddress(hosts);
+        if (now.values().stream().mapToInt(Integer::intValue).sum()
+            > byHost.values().stream().mapToInt(Integer::intValue).sum()) {
+          byHost = now;
+        }
+        Thread.sleep(200);
+      }
+      List<JsonNode> results = new ArrayList<>();
+      for (int i = 0; i < HOSTS; i++) {
+        results.add(finished(runs.get(i), "run " + i));
+      }
+      Map<String, Integer> expected = new TreeMap<>();
+      for (int i = 0; i < HOSTS; i++) {
+        expected.put(hosts.clientAddress(i), THREADS);
+      }
+      assertEquals(expected, byHost, "the server saw " + THREADS + " connections from each client host");
+
+      long earliest = Long.MAX_VALUE;
+      long latest = Long.MIN_VALUE;
+      for (int i = 0; i < HOSTS; i++) {
+        JsonNode h = results.get(i).path("load").path("hosts");
+        assertEquals(HOSTS, h.path("count").asInt(), h.toString());
+        assertEquals(i, h.path("indexes").get(0).asInt(), h.toString());
+        assertEquals(results.get(0).path("load").path("hosts").path("startAt").asText(), h.path("startAt").asText(),
+            "one instant from the barrier");
+        assertTrue(h.path("startSpreadMicros").asLong() >= 0, h.toString());
+        System.out.println("[it] client host " + i + ": " + h.path("description").asText());
+        long start = java.time.Instant.parse(results.get(i).path("timing").path("start").asText()).toEpochMilli();
+        earliest = Math.min(earliest, start);
+        latest = Math.max(latest, start);
+        assertTrue(runs.get(i).err().toFile().length() > 0);
+        assertTrue(Files.readString(runs.get(i).err()).contains("client " + i + " of 3 (clients.index=" + i
+            + "): every operation until maxexecutiontime, 1,000 of 3,000 ops/s"), Files.readString(runs.get(i).err()));
+      }
+
+      Path merged = tmp.resolve("merged");
+      Process m = new ProcessBuilder(HOME.resolve("bin/ycsb").toString(), "merge", merged.toString(),
+          runs.get(0).export().toString(), runs.get(1).export().toString(), runs.get(2).export().toString())
+          .redirectErrorStream(true).redirectOutput(tmp.resolve("merge.log").toFile()).start();
+      assertTrue(m.waitFor(120, TimeUnit.SECONDS));
+      assertEquals(0, m.exitValue(), Files.readString(tmp.resolve("merge.log")));
+      JsonNode all = JSON.readTree(merged.resolve("result.json").toFile());
+      JsonNode h = all.path("load").path("hosts");
+      assertEquals("[0,1,2]", h.path("indexes").toString(), h.toString());
+      assertEquals(0, h.path("missing").size(), h.toString());
+      long spread = h.path("startSpreadMicros").asLong();
+      System.out.println("[it] three client hosts on Redis: measured phases started within " + spread
+          + " us; merged " + all.path("overall").path("operations").asLong() + " operations, "
+          + Math.round(all.path("overall").path("throughputOpsPerSec").asDouble()) + " ops/s of 3,000 offered");
+      assertTrue(spread <= START_SPREAD_MAX_MICROS, "started within " + spread + " us");
+      long sum = 0;
+      for (JsonNode r : results) {
+        sum += r.path("overall").path("operations").asLong();
+      }
+      assertEquals(sum, all.path("overall").path("operations").asLong(), "the merged count is the sum");
+      assertEquals(3000, all.path("overall").path("throughputOpsPerSec").asDouble(), 30,
+          "-target 3000 over three hosts: 3,000 ops/s within 1%");
+      assertEquals(HOSTS * THREADS, all.path("load").path("connections").asInt(), all.path("load").toString());
+    }
+  }
+
+  /** Every client host's process of one phase, started together, each with its index and its own export.dir. */
+  private List<Client> phase(NetnsHosts hosts, String phase, List<String> more) throws Exception {
+    List<Client> out = new ArrayList<>();
+    for (int i = 0; i < HOSTS; i++) {
+      Path export = tmp.resolve(phase + "-" + i);
+      List<String> cmd = new ArrayList<>(List.of(HOME.resolve("bin/ycsb").toString(), phase, "redis", "-P",
+          HOME.resolve("workloads/readheavy").toString(), "-threads", Integer.toString(THREADS),
+          "-p", "redis.host=" + hosts.storeAddress(), "-p", "redis.port=" + REDIS_PORT,
+          "-p", "recordcount=" + RECORDS, "-p", "clients.count=" + HOSTS, "-p", "clients.index=" + i,
+          "-p", "clients.barrier=" + hosts.clientAddress(0) + ":" + BARRIER_PORT, "-p", "clients.barrier.timeout=60",
+          "-p", "export.dir=" + export));
+      cmd.addAll(more);
+      out.add(new Client(hosts.startOnClient(i, cmd, tmp.resolve(phase + "-" + i + ".out"),
+          tmp.resolve(phase + "-" + i + ".err")), tmp.resolve(phase + "-" + i + ".out"),
+          tmp.resolve(phase + "-" + i + ".err"), export));
+    }
+    return out;
+  }
+
+  private static JsonNode finished(Client c, String what) throws Exception {
+    assertTrue(c.process().waitFor(180, TimeUnit.SECONDS), what + " finished");
+    String err = Files.readString(c.err(), StandardCharsets.UTF_8);
+    assertEquals(0, c.process().exitValue(), what + ": " + err);
+    return JSON.readTree(c.export().resolve("result.json").toFile());
+  }
+
+  /** The server's client connections grouped by the address they come from (the probe's own left out: none here). */
+  private static Map<String, Integer> connectionsByAddress(NetnsHosts hosts) throws Exception {
+    String list = hosts.onStore("redis-cli", "-h", hosts.storeAddress(), "-p", Integer.toString(REDIS_PORT), "client",
+        "list");
+    Map<String, Integer> out = new TreeMap<>();
+    for (String line : list.split("\n")) {
+      if (line.contains("cmd=client|list")) {
+        continue; // this redis-cli itself
+      }
+      for (String field : line.split(" ")) {
+        if (field.startsWith("addr=")) {
+          String addr = field.substring(5, field.lastIndexOf(':'));
+          out.merge(addr, 1, Integer::sum);
+        }
+      }
+    }
+    // Each client's probe holds one connection to the server too: leave them out of the load.
+    out.replaceAll((k, v) -> v - 1);
+    return out;
+  }
+
+  private static void awaitRedis(NetnsHosts hosts) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+    while (true) {
+      try {
+        if (hosts.onStore("redis-cli", "-h", hosts.storeAddress(), "-p", Integer.toString(REDIS_PORT), "ping")
+            .contains("PONG")) {
+          return;
+        }
+      } catch (java.io.IOException e) {
+        if (System.nanoTime() > deadline) {
+          throw e;
+        }
+      }
+      Thread.sleep(100);
+    }
+  }
+}
