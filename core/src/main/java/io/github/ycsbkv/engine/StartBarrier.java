@@ -30,10 +30,13 @@ import java.util.function.BooleanSupplier;
  * instant. Once all have come, client 0 announces an instant {@link #LEAD} ahead, and every process (client 0 too)
  * sleeps until it on its own wall clock: keep the hosts' clocks synchronised (NTP, chrony). A client that does not
  * come within the timeout ({@code clients.barrier.timeout}, default {@link #DEFAULT_TIMEOUT}) fails the run for all,
- * with one line naming it; so does one with another count, phase or an index already taken.
+ * with one line naming it; so does one with another count, phase or an index already taken, and one that failed
+ * before the barrier (it tells client 0, or client 0 tells the others that come in the next
+ * {@link #FAILURE_NOTICE}).
  *
- * <p>The protocol is two lines of text: {@code ycsb-kv-barrier 1 PHASE COUNT INDEX} from each client, then
- * {@code start EPOCH_MICROS} (or {@code abort WHY}) from client 0. Used by the thread that runs the phase.
+ * <p>The protocol is two lines of text: {@code ycsb-kv-barrier 1 PHASE COUNT INDEX} from each client (followed by
+ * {@code failed WHY} from one that failed), then {@code start EPOCH_MICROS} (or {@code abort WHY}) from client 0.
+ * Used by the thread that runs the phase.
  */
 final class StartBarrier {
 
@@ -45,6 +48,9 @@ final class StartBarrier {
   static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(300);
   /** How far ahead of the announcement the start is: more than the announcement takes to reach every client. */
   static final Duration LEAD = Duration.ofMillis(250);
+
+  /** How long a process that failed before the barrier goes on telling the others. */
+  static final Duration FAILURE_NOTICE = Duration.ofSeconds(30);
 
   private static final String HELLO = "ycsb-kv-barrier 1";
   private static final int POLL_MILLIS = 200;
@@ -104,6 +110,11 @@ final class StartBarrier {
    */
   Instant await(StopSignal signal, Warnings warnings) {
     if (signal.isStopped()) {
+      if (signal.reason() == StopReason.FAILED) {
+        // Failed before the barrier (its store unreachable, say): the others hear why now, not at their timeout.
+        warnings.note("telling the other client processes at " + ADDRESS + " " + address() + " that this one failed");
+        tellFailure(signal.message());
+      }
       return null;
     }
     warnings.note("waiting at " + ADDRESS + " " + address() + " for the other client processes");
@@ -169,7 +180,14 @@ final class StartBarrier {
         } catch (SocketTimeoutException e) {
           continue;
         }
-        Integer index = admit(s);
+        Integer index;
+        try {
+          index = admit(s);
+        } catch (ClientFailed e) {
+          close(s);
+          abort(arrived, e.getMessage());
+          throw new UserError(ADDRESS + ": " + e.getMessage());
+        }
         if (index != null && !waiting.contains(index)) {
           send(s, "abort " + ClientSplit.INDEX + "=" + index + " came twice: give each client its own");
           close(s);
@@ -204,9 +222,12 @@ final class StartBarrier {
       close(s);
       return null;
     }
-    String[] f = line == null ? new String[0] : line.trim().split(" ");
+    String[] f = line == null ? new String[0] : line.trim().split(" ", 7);
     String why = null;
     int index = -1;
+    if (f.length == 7 && f[5].equals("failed")) {
+      throw new ClientFailed("client " + f[4] + " failed: " + f[6]);
+    }
     if (f.length != 5 || !(f[0] + " " + f[1]).equals(HELLO)) {
       why = "not a ycsb-kv client of this version";
     } else {
@@ -283,6 +304,58 @@ final class StartBarrier {
     throw new UserError(String.format(Locale.US, "%s: cannot reach client 0 at %s within %d s (%s): is client 0"
         + " started, and its port reachable from this host?", ADDRESS, address(), timeout.toSeconds(),
         last == null ? "no answer" : UserError.describe(last)));
+  }
+
+  /**
+   * This process failed before the barrier: client 0 tells the others that come (for at most
+   * {@link #FAILURE_NOTICE}), another client tells client 0, which ends the barrier for all. Best effort: a client
+   * that cannot be told fails at its own timeout.
+   */
+  private void tellFailure(String why) {
+    String line = why == null || why.isBlank() ? "no reason given" : why.replace('\n', ' ');
+    long deadline = System.nanoTime() + Math.min(timeout.toNanos(), FAILURE_NOTICE.toNanos());
+    if (split.index() == 0) {
+      int told = 0;
+      try (ServerSocket server = new ServerSocket()) {
+        server.setReuseAddress(true);
+        server.bind(new InetSocketAddress(port));
+        server.setSoTimeout(POLL_MILLIS);
+        while (told < split.count() - 1 && System.nanoTime() - deadline < 0) {
+          try (Socket s = server.accept()) {
+            send(s, "abort client 0 failed: " + line);
+            told++;
+          } catch (SocketTimeoutException e) {
+            // go on waiting
+          }
+        }
+      } catch (IOException e) {
+        // cannot listen: the others fail at their timeout
+      }
+      return;
+    }
+    while (System.nanoTime() - deadline < 0) {
+      try (Socket s = new Socket()) {
+        s.connect(new InetSocketAddress(host, port), POLL_MILLIS * 5);
+        send(s, HELLO + " " + phase + " " + split.count() + " " + split.index() + " failed " + line);
+        return;
+      } catch (IOException e) {
+        try {
+          Thread.sleep(POLL_MILLIS / 2);
+        } catch (InterruptedException ie) {
+          Thread.currentThread().interrupt();
+          return;
+        }
+      }
+    }
+  }
+
+  /** A client said it failed before the barrier. */
+  private static final class ClientFailed extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    ClientFailed(String message) {
+      super(message, null, false, false);
+    }
   }
 
   /** Sleeps until {@code at} on the wall clock, the last two milliseconds spinning. */

@@ -119,6 +119,37 @@ class StartBarrierTest {
   }
 
   @Test
+  void aClientThatFailedBeforeTheBarrier_endsItForAll_atOnce_namingItsReason() throws Exception {
+    int port = freePort();
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try {
+      Future<String> leader = pool.submit(() -> assertThrows(UserError.class,
+          () -> barrier(3, 0, port, Duration.ofSeconds(60), "run").await(() -> false)).getMessage());
+      Future<String> waiting = pool.submit(() -> assertThrows(UserError.class,
+          () -> barrier(3, 1, port, Duration.ofSeconds(60), "run").await(() -> false)).getMessage());
+      Thread.sleep(300);
+      StopSignal failed = new StopSignal();
+      failed.stop(StopReason.FAILED, "cannot initialize binding 'redis': connection refused (127.0.0.1:1)");
+      long t0 = System.nanoTime();
+      assertNull(barrier(3, 2, port, Duration.ofSeconds(60), "run").await(failed, new Warnings(null)));
+      String why = "client 2 failed: cannot initialize binding 'redis': connection refused (127.0.0.1:1)";
+      assertEquals("clients.barrier: " + why, leader.get());
+      assertEquals("clients.barrier: client 0 ended the barrier: " + why, waiting.get());
+      assertTrue(System.nanoTime() - t0 < 10_000_000_000L, "at once, not at the 60 s timeout");
+
+      // Client 0 failed: the others that come hear it.
+      int other = freePort();
+      Future<String> told = pool.submit(() -> assertThrows(UserError.class,
+          () -> barrier(2, 1, other, Duration.ofSeconds(60), "run").await(() -> false)).getMessage());
+      assertNull(barrier(2, 0, other, Duration.ofSeconds(60), "run").await(failed, new Warnings(null)));
+      assertEquals("clients.barrier: client 0 ended the barrier: client 0 failed: cannot initialize binding 'redis':"
+          + " connection refused (127.0.0.1:1)", told.get());
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
   void clientZeroNeverStarted_theOthersSaySoInOneLine() throws Exception {
     int port = freePort();
     UserError e = assertThrows(UserError.class,

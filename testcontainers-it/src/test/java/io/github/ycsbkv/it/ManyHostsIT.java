@@ -16,6 +16,8 @@ import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Three client hosts as one run (#41), each a network namespace of its own with its own address ({@link NetnsHosts}),
@@ -30,6 +32,7 @@ class ManyHostsIT {
   private static final int HOSTS = 3;
   private static final int THREADS = 4;
   private static final int RECORDS = 3000;
+  /** The store's port on its own host (Redis's and Dragonfly's default). */
   private static final int REDIS_PORT = 6379;
   private static final int BARRIER_PORT = 7077;
   /** The most the three measured phases' starts may be apart on this machine's one clock (measured: printed). */
@@ -40,20 +43,11 @@ class ManyHostsIT {
 
   private record Client(Process process, Path out, Path err, Path export) {}
 
-  @Test
-  void redis_threeHosts_loadSlicesOnce_startTogether_serverSeesEachHost_mergedIsOneRun() throws Exception {
-    CiPasses.notInTheContainerPass("the hosts are this machine's network namespaces, the store a binary in one: the"
-        + " binary pass ran it");
-    CiPasses.notUnderEmulation("hosts of their own are network namespaces, not the client's architecture");
-    if (RespServer.onPath("redis-server") == null) {
-      fail("redis-server is not on PATH");
-    }
-    try (NetnsHosts hosts = NetnsHosts.create(HOSTS)) {
-      hosts.startOnStore(List.of("redis-server", "--bind", hosts.storeAddress(), "--port", Integer.toString(REDIS_PORT),
-          "--save", "", "--appendonly", "no", "--protected-mode", "no"), tmp.resolve("redis.log"));
-      awaitRedis(hosts);
-
-      List<Client> loads = phase(hosts, "load", List.of());
+  @ParameterizedTest
+  @EnumSource(value = Store.Kind.class, names = {"REDIS", "DRAGONFLY"})
+  void threeHosts_loadSlicesOnce_startTogether_serverSeesEachHost_mergedIsOneRun(Store.Kind kind) throws Exception {
+    try (NetnsHosts hosts = hostsWithStore(kind)) {
+      List<Client> loads = phase(hosts, kind, "load", List.of());
       long loaded = 0;
       for (int i = 0; i < HOSTS; i++) {
         JsonNode r = finished(loads.get(i), "load " + i);
@@ -62,11 +56,11 @@ class ManyHostsIT {
       }
       assertEquals(RECORDS, loaded);
       // The records' keys (the scan index is one more key), each loaded once: the slices do not overlap.
-      assertEquals(Integer.toString(RECORDS), hosts.onStore("redis-cli", "-h", hosts.storeAddress(), "-p",
-          Integer.toString(REDIS_PORT), "eval", "return #redis.call('KEYS', 'user*')", "0").trim(),
+      assertEquals(RECORDS, hosts.onStore("redis-cli", "-h", hosts.storeAddress(), "-p", Integer.toString(REDIS_PORT),
+          "--scan", "--pattern", "user*").lines().filter(l -> !l.isBlank()).count(),
           "every record once: the slices do not overlap");
 
-      List<Client> runs = phase(hosts, "run", List.of("-p", "operationcount=0", "-p", "maxexecutiontime=4",
+      List<Client> runs = phase(hosts, kind, "run", List.of("-p", "operationcount=0", "-p", "maxexecutiontime=4",
           "-target", "3000"));
       // While they run, the server holds each host's connections, from each host's own address: the fullest view.
       Map<String, Integer> byHost = Map.of();
@@ -107,17 +101,13 @@ class ManyHostsIT {
       }
 
       Path merged = tmp.resolve("merged");
-      Process m = new ProcessBuilder(HOME.resolve("bin/ycsb").toString(), "merge", merged.toString(),
-          runs.get(0).export().toString(), runs.get(1).export().toString(), runs.get(2).export().toString())
-          .redirectErrorStream(true).redirectOutput(tmp.resolve("merge.log").toFile()).start();
-      assertTrue(m.waitFor(120, TimeUnit.SECONDS));
-      assertEquals(0, m.exitValue(), Files.readString(tmp.resolve("merge.log")));
+      merge(merged, runs.get(0).export(), runs.get(1).export(), runs.get(2).export());
       JsonNode all = JSON.readTree(merged.resolve("result.json").toFile());
       JsonNode h = all.path("load").path("hosts");
       assertEquals("[0,1,2]", h.path("indexes").toString(), h.toString());
       assertEquals(0, h.path("missing").size(), h.toString());
       long spread = h.path("startSpreadMicros").asLong();
-      System.out.println("[it] three client hosts on Redis: measured phases started within " + spread
+      System.out.println("[it] three client hosts on " + kind.id() + ": measured phases started within " + spread
           + " us; merged " + all.path("overall").path("operations").asLong() + " operations, "
           + Math.round(all.path("overall").path("throughputOpsPerSec").asDouble()) + " ops/s of 3,000 offered");
       assertTrue(spread <= START_SPREAD_MAX_MICROS, "started within " + spread + " us");
@@ -132,14 +122,87 @@ class ManyHostsIT {
     }
   }
 
+  /** A client host killed mid-run: the others' results stand, and their merge says which client is missing. */
+  @Test
+  void aHostKilledMidRun_theOthersFinish_andTheMergeNamesIt() throws Exception {
+    try (NetnsHosts hosts = hostsWithStore(Store.Kind.REDIS)) {
+      for (Client c : phase(hosts, Store.Kind.REDIS, "load", List.of())) {
+        finished(c, "load");
+      }
+      List<Client> runs = phase(hosts, Store.Kind.REDIS, "run", List.of("-p", "operationcount=0", "-p",
+          "maxexecutiontime=6"));
+      // Client 2 is killed two seconds into its measured phase (its "waiting at" line comes just before it).
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+      while (!Files.readString(runs.get(2).err()).contains("waiting at clients.barrier")) {
+        assertTrue(System.nanoTime() < deadline, "client 2 reached the barrier");
+        Thread.sleep(100);
+      }
+      Thread.sleep(2500);
+      runs.get(2).process().descendants().forEach(ProcessHandle::destroyForcibly);
+      runs.get(2).process().destroyForcibly();
+      finished(runs.get(0), "run 0");
+      finished(runs.get(1), "run 1");
+      assertTrue(!Files.exists(runs.get(2).export().resolve("result.json")), "client 2 wrote nothing");
+      Path merged = tmp.resolve("merged");
+      String out = merge(merged, runs.get(0).export(), runs.get(1).export());
+      JsonNode all = JSON.readTree(merged.resolve("result.json").toFile());
+      assertEquals("[2]", all.path("load").path("hosts").path("missing").toString(), all.path("load").toString());
+      assertTrue(all.path("warnings").toString().contains("the run had 3 client processes (clients.count), but"
+          + " client(s) 2 are not merged here"), all.path("warnings").toString());
+      assertTrue(out.contains("ycsb: warning: 2 of 3 client processes merged, their measured phases started within "),
+          out);
+      assertTrue(out.contains(", missing client(s) 2: the totals are of the others only"), out);
+    }
+  }
+
+  /** The store's host with the store of {@code kind} started there, and {@value #HOSTS} client hosts. */
+  private NetnsHosts hostsWithStore(Store.Kind kind) throws Exception {
+    CiPasses.notInTheContainerPass("the hosts are this machine's network namespaces, the store a binary in one: the"
+        + " binary pass ran it");
+    CiPasses.notUnderEmulation("hosts of their own are network namespaces, not the client's architecture");
+    if (RespServer.onPath(kind.binary) == null) {
+      fail(kind.binary + " is not on PATH");
+    }
+    NetnsHosts hosts = NetnsHosts.create(HOSTS);
+    try {
+      List<String> cmd = new ArrayList<>(List.of(kind.binary));
+      Path dir = Files.createDirectories(tmp.resolve("store"));
+      for (String a : RespServer.baseArgs(kind, dir)) {
+        cmd.add(a.equals("127.0.0.1") ? hosts.storeAddress() : a);
+      }
+      cmd.addAll(List.of("--port", Integer.toString(REDIS_PORT)));
+      hosts.startOnStore(cmd, tmp.resolve("store.log"));
+      awaitStore(hosts);
+      return hosts;
+    } catch (Exception | AssertionError e) {
+      hosts.close();
+      throw e;
+    }
+  }
+
+  private String merge(Path merged, Path... exports) throws Exception {
+    List<String> cmd = new ArrayList<>(List.of(HOME.resolve("bin/ycsb").toString(), "merge", merged.toString()));
+    for (Path e : exports) {
+      cmd.add(e.toString());
+    }
+    ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(tmp.resolve("merge.log")
+        .toFile());
+    pb.environment().put("YCSB_KV_NO_BUILD", "1");
+    Process m = pb.start();
+    assertTrue(m.waitFor(120, TimeUnit.SECONDS));
+    String out = Files.readString(tmp.resolve("merge.log"));
+    assertEquals(0, m.exitValue(), out);
+    return out;
+  }
+
   /** Every client host's process of one phase, started together, each with its index and its own export.dir. */
-  private List<Client> phase(NetnsHosts hosts, String phase, List<String> more) throws Exception {
+  private List<Client> phase(NetnsHosts hosts, Store.Kind kind, String phase, List<String> more) throws Exception {
     List<Client> out = new ArrayList<>();
     for (int i = 0; i < HOSTS; i++) {
       Path export = tmp.resolve(phase + "-" + i);
-      List<String> cmd = new ArrayList<>(List.of(HOME.resolve("bin/ycsb").toString(), phase, "redis", "-P",
+      List<String> cmd = new ArrayList<>(List.of(HOME.resolve("bin/ycsb").toString(), phase, kind.id(), "-P",
           HOME.resolve("workloads/readheavy").toString(), "-threads", Integer.toString(THREADS),
-          "-p", "redis.host=" + hosts.storeAddress(), "-p", "redis.port=" + REDIS_PORT,
+          "-p", kind.id() + ".host=" + hosts.storeAddress(), "-p", kind.id() + ".port=" + REDIS_PORT,
           "-p", "recordcount=" + RECORDS, "-p", "clients.count=" + HOSTS, "-p", "clients.index=" + i,
           "-p", "clients.barrier=" + hosts.clientAddress(0) + ":" + BARRIER_PORT, "-p", "clients.barrier.timeout=60",
           "-p", "export.dir=" + export));
@@ -164,8 +227,8 @@ class ManyHostsIT {
         "list");
     Map<String, Integer> out = new TreeMap<>();
     for (String line : list.split("\n")) {
-      if (line.contains("cmd=client|list")) {
-        continue; // this redis-cli itself
+      if (line.contains(" addr=" + hosts.storeAddress() + ":")) {
+        continue; // this redis-cli itself, on the store's host
       }
       for (String field : line.split(" ")) {
         if (field.startsWith("addr=")) {
@@ -179,7 +242,7 @@ class ManyHostsIT {
     return out;
   }
 
-  private static void awaitRedis(NetnsHosts hosts) throws Exception {
+  private static void awaitStore(NetnsHosts hosts) throws Exception {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
     while (true) {
       try {

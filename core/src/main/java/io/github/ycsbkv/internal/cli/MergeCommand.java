@@ -57,6 +57,11 @@ final class MergeCommand implements Callable<Integer> {
     w.print(SummaryText.format(merged.result()));
     w.flush();
     spec.commandLine().getErr().println("ycsb: merged " + results.size() + " results into " + out);
+    io.github.ycsbkv.results.LoadShape load = merged.result().load();
+    if (load != null && load.hosts() != null && !load.hosts().missing().isEmpty()) {
+      spec.commandLine().getErr().println("ycsb: warning: " + load.hosts().describe() + ": the totals are of the"
+          + " others only");
+    }
     return 0;
   }
 }
