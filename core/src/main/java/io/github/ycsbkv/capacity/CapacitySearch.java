@@ -24,9 +24,11 @@ import java.util.Map;
  *
  * <p>A step on which the client itself was the bottleneck ({@link Observation#clientBound()}) runs once more at the
  * same rate ({@link Settings#clientBoundRetries}): a client that stalled once (a collector pause, the compiler taking
- * a core) is not a client that cannot keep the schedule. When the step is client-bound again, the search ends: what
- * the store takes above the last rate met is not known, and the result says so instead of reporting a capacity.
- * Not thread-safe.
+ * a core) is not a client that cannot keep the schedule. When the step is client-bound again and a lower rate met
+ * the budget, the search bisects below it as below a failed step, and the capacity it confirms is a lower bound
+ * ({@link Outcome#clientBoundAbove()}): the store took at least that, and above it the client, not the store, was
+ * the limit. When no rate met the budget yet (or the probe was client-bound) the search ends without a capacity,
+ * saying so. Not thread-safe.
  */
 public final class CapacitySearch {
 
@@ -101,8 +103,20 @@ public final class CapacitySearch {
    * @param capacity the most operations per second found to meet the budget, confirmed; NaN when none was
    * @param bestUnconfirmed the best rate that met the budget in a step, whether or not confirmed; NaN when none did
    * @param reason why the search stopped, one line
+   * @param clientBoundAbove NaN when the capacity is the store's; else the lowest rate at which the client, not the
+   *     store, was the bottleneck, above the capacity: the capacity is then a lower bound
    */
-  public record Outcome(double capacity, double bestUnconfirmed, String reason) {
+  public record Outcome(double capacity, double bestUnconfirmed, String reason, double clientBoundAbove) {
+
+    /** An outcome whose bound above is the store's. */
+    public Outcome(double capacity, double bestUnconfirmed, String reason) {
+      this(capacity, bestUnconfirmed, reason, Double.NaN);
+    }
+
+    /** Whether the capacity is a lower bound: the client was the limit above it, not the store. */
+    public boolean lowerBound() {
+      return found() && !Double.isNaN(clientBoundAbove);
+    }
 
     /** Whether a capacity was found and confirmed. */
     public boolean found() {
@@ -125,6 +139,8 @@ public final class CapacitySearch {
   private double probe = Double.NaN;
   private double good = Double.NaN;
   private double bad = Double.NaN;
+  /** Whether {@code bad} is where the client, not the store, was the bottleneck. */
+  private boolean badIsClient;
   private int lowered;
   private int confirmations;
   private int openSteps;
@@ -218,6 +234,24 @@ public final class CapacitySearch {
       }
       return;
     }
+    if (v == Verdict.CLIENT_BOUND && p.kind() != Kind.PROBE && !Double.isNaN(good)) {
+      // A rate below met the budget: the search goes on below the client's limit, as below a failed step.
+      if (p.kind() == Kind.CONFIRM) {
+        afterConfirm(p, v, why);
+      } else {
+        if (Double.isNaN(bad) || p.rate() <= bad) {
+          bad = p.rate();
+        }
+        bisectOrConfirm();
+      }
+      if (bad == p.rate()) {
+        badIsClient = true;
+      }
+      if (outcome == null && openSteps >= settings.maxSteps()) {
+        end("stopped after " + openSteps + " steps without converging");
+      }
+      return;
+    }
     if (v == Verdict.CLIENT_BOUND) {
       end(String.format(java.util.Locale.ROOT, "the client was the bottleneck at %s (%s): the store's capacity above"
           + " the last rate met is not known here", p.kind() == Kind.PROBE ? "the closed-loop probe"
@@ -257,6 +291,7 @@ public final class CapacitySearch {
       return;
     }
     bad = p.rate();
+    badIsClient = false;
     if (Double.isNaN(good)) {
       lowered = 1;
       pending = new Plan(Kind.LOWER, p.rate() / 2, 1);
@@ -286,6 +321,7 @@ public final class CapacitySearch {
       good = p.rate();
     } else {
       bad = p.rate();
+      badIsClient = false;
     }
     bisectOrConfirm();
   }
@@ -300,12 +336,19 @@ public final class CapacitySearch {
   }
 
   private void afterConfirm(Plan p, Verdict v, StringBuilder why) {
+    if (v == Verdict.MEETS && badIsClient) {
+      outcome = new Outcome(p.rate(), p.rate(), String.format(java.util.Locale.ROOT, "at least %s: it met %s for %d"
+          + " steps; above it the client, not the store, was the bottleneck (at %s)", rate(p.rate()), slo.describe(),
+          p.lengthSteps(), rate(bad)), bad);
+      return;
+    }
     if (v == Verdict.MEETS) {
       outcome = new Outcome(p.rate(), p.rate(), String.format(java.util.Locale.ROOT, "%s met %s for %d steps;"
           + " %s did not", rate(p.rate()), slo.describe(), p.lengthSteps(), rate(bad)));
       return;
     }
     bad = p.rate();
+    badIsClient = v == Verdict.CLIENT_BOUND;
     if (confirmations >= settings.confirmAttempts()) {
       end(String.format(java.util.Locale.ROOT, "no rate held the budget for %d steps (last tried %s: %s)",
           p.lengthSteps(), rate(p.rate()), why));

@@ -108,27 +108,50 @@ class CapacitySearchTest {
   }
 
   @Test
-  void clientBoundStep_endsTheSearch_withoutReportingACapacity() {
+  void clientBoundAboveARateMet_bisectsBelowIt_andReportsALowerBound() {
     DoubleFunction<Observation> store = queue(50_000, 10);
     DoubleFunction<Observation> clientLimited = rate -> rate > 20_000
         ? new Observation(rate, Map.of(99.0, 200.0), false, "schedule lag P99 310 us > 100 us", false)
         : store.apply(rate);
     CapacitySearch s = new CapacitySearch(Slo.parse("p99=1ms"), CapacitySearch.Settings.defaults(0.02));
     Outcome o = run(s, clientLimited);
+    // The store meets the budget up to 45,400 ops/s; the client measures up to 20,000: at least that, said so.
+    assertTrue(o.found(), o.reason());
+    assertTrue(o.lowerBound(), o.reason());
+    assertTrue(o.capacity() <= 20_000 && o.capacity() >= 20_000 * 0.96, "" + o.capacity());
+    assertTrue(o.clientBoundAbove() > 20_000 && o.clientBoundAbove() <= o.capacity() * 1.03, o.clientBoundAbove() + "");
+    assertTrue(o.reason().startsWith("at least "), o.reason());
+    assertTrue(o.reason().contains("above it the client, not the store, was the bottleneck"), o.reason());
+    // Each client-bound step ran twice at its rate before the search went below it.
+    List<CapacitySearch.Step> steps = s.steps();
+    int firstBound = 0;
+    while (steps.get(firstBound).verdict() != Verdict.CLIENT_BOUND) {
+      firstBound++;
+    }
+    assertEquals(steps.get(firstBound).plan(), steps.get(firstBound + 1).plan());
+    assertTrue(steps.get(firstBound).why().endsWith("; the step runs again"), steps.get(firstBound).why());
+    assertEquals(Verdict.CLIENT_BOUND, steps.get(firstBound + 1).verdict());
+    assertTrue(steps.get(firstBound + 2).plan().rate() < steps.get(firstBound).plan().rate(), "then below it");
+  }
+
+  @Test
+  void clientBoundBeforeAnyRateMet_endsTheSearch_withoutReportingACapacity() {
+    DoubleFunction<Observation> store = queue(50_000, 10);
+    // The first open-loop step (a quarter of the probe, about 12,000 ops/s) is beyond the client already.
+    DoubleFunction<Observation> clientLimited = rate -> rate > 5_000
+        ? new Observation(rate, Map.of(99.0, 200.0), false, "schedule lag P99 310 us > 100 us", false)
+        : store.apply(rate);
+    CapacitySearch s = new CapacitySearch(Slo.parse("p99=1ms"), CapacitySearch.Settings.defaults(0.02));
+    Outcome o = run(s, clientLimited);
     assertFalse(o.found());
+    assertFalse(o.lowerBound());
     assertTrue(Double.isNaN(o.capacity()));
     assertTrue(o.reason().startsWith("the client was the bottleneck at "), o.reason());
     assertTrue(o.reason().contains("schedule lag P99 310 us > 100 us"), o.reason());
-    assertTrue(o.bestUnconfirmed() <= 20_000 && o.bestUnconfirmed() > 0, "" + o.bestUnconfirmed());
-    // The client-bound step ran twice at the same rate before the search gave up.
     List<CapacitySearch.Step> steps = s.steps();
-    CapacitySearch.Step last = steps.get(steps.size() - 1);
-    CapacitySearch.Step before = steps.get(steps.size() - 2);
-    assertEquals(Verdict.CLIENT_BOUND, last.verdict());
-    assertEquals(Verdict.CLIENT_BOUND, before.verdict());
-    assertEquals(before.plan(), last.plan());
-    assertTrue(before.why().endsWith("; the step runs again"), before.why());
-    assertFalse(last.why().contains("runs again"), last.why());
+    assertEquals(3, steps.size(), "the probe, the step and the step again");
+    assertEquals(Verdict.CLIENT_BOUND, steps.get(2).verdict());
+    assertFalse(steps.get(2).why().contains("runs again"), steps.get(2).why());
   }
 
   @Test
@@ -151,7 +174,7 @@ class CapacitySearchTest {
   }
 
   @Test
-  void noClientBoundRetries_theFirstClientBoundStepEndsTheSearch() {
+  void noClientBoundRetries_theFirstClientBoundStepBoundsTheSearch() {
     DoubleFunction<Observation> store = queue(5000, 20);
     int[] calls = {0};
     DoubleFunction<Observation> stallsOnce = rate -> ++calls[0] == 4
@@ -162,8 +185,11 @@ class CapacitySearchTest {
         d.growth(), d.resolution(), d.achievedMin(), d.confirmSteps(), d.confirmAttempts(), d.maxSteps(),
         d.lowerings(), 0));
     Outcome o = run(s, stallsOnce);
-    assertFalse(o.found(), o.reason());
-    assertEquals(4, s.steps().size());
+    // The stall is taken at its word: the search goes below it, and what it confirms is a lower bound.
+    assertEquals(Verdict.CLIENT_BOUND, s.steps().get(3).verdict());
+    assertTrue(s.steps().get(4).plan().rate() < s.steps().get(3).plan().rate(), "below the stalled step");
+    assertTrue(o.lowerBound(), o.reason());
+    assertTrue(o.capacity() < s.steps().get(3).plan().rate(), o.reason());
   }
 
   @Test

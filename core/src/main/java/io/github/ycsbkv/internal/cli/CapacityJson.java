@@ -83,6 +83,9 @@ final class CapacityJson {
     number(cap, "opsPerSec", outcome == null ? Double.NaN : outcome.capacity());
     number(cap, "bestUnconfirmedOpsPerSec", outcome == null ? Double.NaN : outcome.bestUnconfirmed());
     cap.put("found", outcome != null && outcome.found());
+    cap.put("lowerBound", outcome != null && outcome.lowerBound());
+    number(cap, "clientBoundAboveOpsPerSec", outcome == null || !outcome.lowerBound() ? Double.NaN
+        : outcome.clientBoundAbove());
     cap.put("reason", failure != null ? failure : outcome == null ? "the search did not end" : outcome.reason());
     CapacityTable.Figures at = outcome == null || !outcome.found() ? null
         : CapacityTable.atCapacity(steps, outcome.capacity());

@@ -86,8 +86,8 @@ final class CapacityTable {
           o.bestUnconfirmed()));
     }
     Figures at = atCapacity(steps, o.capacity());
-    StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "capacity: %,.0f ops/s within %s", o.capacity(),
-        slo.describe()));
+    StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "capacity: %s%,.0f ops/s within %s",
+        o.lowerBound() ? "at least " : "", o.capacity(), slo.describe()));
     if (at != null && !Double.isNaN(at.serverCpuMicros()) && at.serverCpuMicros() > 0) {
       sb.append(String.format(Locale.ROOT, ", the server at %.2f cores (%.1f us of its CPU per operation: %,.0f"
           + " operations per server core-second)", at.serverCores(), at.serverCpuMicros(), 1e6 / at.serverCpuMicros()));

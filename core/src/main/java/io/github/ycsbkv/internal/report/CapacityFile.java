@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * A capacity search's {@code capacity.json} (docs/capacity.md) as the report reads it: the budget, each step's
@@ -44,7 +45,14 @@ record CapacityFile(Path dir, String binding, String workload, int connections, 
 
   /** How the search ended; the figures at the capacity are NaN when none was found. */
   record Capacity(boolean found, double opsPerSec, double bestUnconfirmed, String reason, double p99Micros,
-      double serverCpuMicros, double serverCores, double opsPerServerCoreSecond) {}
+      double serverCpuMicros, double serverCores, double opsPerServerCoreSecond, boolean lowerBound) {
+
+    /** {@code 12,345 operations per second}, {@code at least ...} when the client was the limit above it. */
+    String describe() {
+      return found ? String.format(Locale.ROOT, "%s%,.0f operations per second", lowerBound ? "at least " : "",
+          opsPerSec) : "No capacity";
+    }
+  }
 
   /** Whether {@code dir} holds a capacity.json. */
   static boolean in(Path dir) {
@@ -70,7 +78,8 @@ record CapacityFile(Path dir, String binding, String workload, int connections, 
     JsonNode c = root.path("capacity");
     Capacity capacity = new Capacity(c.path("found").asBoolean(), num(c, "opsPerSec"),
         num(c, "bestUnconfirmedOpsPerSec"), c.path("reason").asText(), num(c, "p99Micros"),
-        num(c, "serverCpuMicrosPerOperation"), num(c, "serverCores"), num(c, "opsPerServerCoreSecond"));
+        num(c, "serverCpuMicrosPerOperation"), num(c, "serverCores"), num(c, "opsPerServerCoreSecond"),
+        c.path("lowerBound").asBoolean(false));
     return new CapacityFile(dir, root.path("binding").asText(), root.path("workload").asText(),
         root.path("connections").asInt(), Slo.parse(root.path("slo").asText(), file + "'s slo"),
         num(root, "probeOpsPerSec"), steps, capacity, root.path("ended").asText());

@@ -39,6 +39,8 @@ final class CapacitySection {
             last = f;
             if (!f.capacity().found()) {
               none.add(rep.getFileName() + ": " + f.capacity().reason());
+            } else if (f.capacity().lowerBound()) {
+              none.add(rep.getFileName() + ": a lower bound, " + f.capacity().reason());
             }
           }
         }
@@ -92,8 +94,7 @@ final class CapacitySection {
   /** The page of one {@code ycsb capacity}'s export directory: its curve and its steps. */
   static void single(Page page, CapacityFile f) {
     page.html("<h2>Capacity of ").text(f.binding()).html(" within ").text(f.slo().describe()).html("</h2>\n<p>")
-        .text(f.capacity().found() ? String.format(Locale.ROOT, "%,.0f operations per second", f.capacity().opsPerSec())
-            : "No capacity").html(": ").text(f.capacity().reason()).html(". Workload ").text(f.workload())
+        .text(f.capacity().describe()).html(": ").text(f.capacity().reason()).html(". Workload ").text(f.workload())
         .html(", ").html(Integer.toString(f.connections())).html(" connections; closed-loop probe ")
         .text(Double.isNaN(f.probeOpsPerSec()) ? "-" : String.format(Locale.ROOT, "%,.0f ops/s", f.probeOpsPerSec()))
         .html(".</p>\n");
