@@ -109,7 +109,8 @@ public final class ResultMerge {
     BenchmarkResult merged = new BenchmarkResult(first.command(), first.binding(), first.dbClass(), first.workload(),
         first.label(), threads, target, w.start(), w.end(), w.millis(), operations, w.operations() * 1000.0 / w.millis(),
         stopReason, errors.isEmpty() ? null : String.join("; ", errors), warnings, first.percentiles(),
-        operations(results, series, first.percentiles()), measurements, List.of(), gc(results), environment(results),
+        operations(results, series, first.percentiles()), measurements, MergedTimeline.of(results, w.start(), w.end()),
+        gc(results), environment(results),
         configuration(results), server(results), mergedLoad(results), mergedStalls(results), mergedOutages(results),
         mergedWarmup(results), mergedClientCpu(results));
     return new Merged(merged, series);
@@ -402,26 +403,7 @@ public final class ResultMerge {
 
   /** Operations {@code r} had completed {@code millis} after its start, from its interval samples. */
   static double cumulative(BenchmarkResult r, long millis) {
-    if (millis <= 0) {
-      return 0;
-    }
-    if (millis >= r.runtimeMillis()) {
-      return r.operations();
-    }
-    long t0 = 0;
-    double n0 = 0;
-    for (IntervalSample s : r.intervals()) {
-      if (s.elapsedMillis() >= millis) {
-        return interpolate(t0, n0, s.elapsedMillis(), s.operations(), millis);
-      }
-      t0 = s.elapsedMillis();
-      n0 = s.operations();
-    }
-    return interpolate(t0, n0, r.runtimeMillis(), r.operations(), millis);
-  }
-
-  private static double interpolate(long t0, double n0, long t1, double n1, long t) {
-    return t1 <= t0 ? n1 : n0 + (n1 - n0) * (t - t0) / (t1 - t0);
+    return MergedTimeline.at(r, millis, IntervalSample::operations, BenchmarkResult::operations);
   }
 
   private static void same(String what, String a, String b, int index) {

@@ -91,6 +91,41 @@ class ResultMergeTest {
         r.warmup(), cpu);
   }
 
+  /** {@code r} with a sample every second of a straight line at {@code opsPerSec}, {@code failedPerSec} failing. */
+  private static BenchmarkResult everySecond(BenchmarkResult r, long opsPerSec, long failedPerSec) {
+    List<IntervalSample> samples = new java.util.ArrayList<>();
+    for (long t = 1000; t <= r.runtimeMillis(); t += 1000) {
+      samples.add(new IntervalSample(t, opsPerSec * t / 1000, opsPerSec, 100.0, failedPerSec * t / 1000));
+    }
+    return new BenchmarkResult(r.command(), r.binding(), r.dbClass(), r.workload(), r.label(), r.threads(),
+        r.targetOpsPerSec(), r.start(), r.end(), r.runtimeMillis(), r.operations(), r.throughputOpsPerSec(),
+        r.stopReason(), r.error(), r.warnings(), r.percentiles(), r.operationResults(), r.workloadMeasurements(),
+        samples, r.gc(), r.environment(), r.configuration(), r.server(), r.load(), r.stalls(), r.outages(),
+        r.warmup(), r.clientCpu());
+  }
+
+  @Test
+  void mergedTimeline_addsTheClientsUpByWallClock_overTheCommonWindow() {
+    Instant t0 = Instant.parse("2026-01-01T00:00:00Z");
+    // a runs 0-10 s at 100 ops/s; b 2.5-12.5 s at 300 ops/s (their samples half a second apart on the wall clock).
+    BenchmarkResult ra = everySecond(result("a", t0, 10_000, 1000, 1, 0, histogram(1000)), 100, 0);
+    BenchmarkResult rb = everySecond(result("b", t0.plusMillis(2500), 10_000, 3000, 1, 0, histogram(2000)), 300, 30);
+    ResultMerge.Merged m = ResultMerge.merge(List.of(ra, rb),
+        List.of(Map.of("READ", histogram(1000)), Map.of("READ", histogram(2000))));
+    List<IntervalSample> merged = m.result().intervals();
+    assertEquals(8, merged.size(), "the window 2.5-10 s in whole seconds, then the half second left: " + merged);
+    for (int i = 0; i < 7; i++) {
+      IntervalSample s = merged.get(i);
+      assertEquals(1000L * (i + 1), s.elapsedMillis());
+      assertEquals(400.0, s.opsPerSec(), 1e-9, "both clients' rates added: " + s);
+      assertEquals(400L * (i + 1), s.operations(), "counted from the window's start");
+      assertEquals(30L * (i + 1), s.failedOperations());
+      assertTrue(Double.isNaN(s.p99Micros()), "percentiles do not add up");
+    }
+    assertEquals(7500, merged.get(7).elapsedMillis());
+    assertEquals(3000, merged.get(7).operations());
+  }
+
   @Test
   void merge_throughputCountsOnlyTheOverlappingWindow() {
     Instant t0 = Instant.parse("2026-01-01T00:00:00Z");

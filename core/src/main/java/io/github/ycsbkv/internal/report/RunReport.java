@@ -1,6 +1,7 @@
 package io.github.ycsbkv.internal.report;
 
 import io.github.ycsbkv.results.BenchmarkResult;
+import io.github.ycsbkv.results.ClientHosts;
 import io.github.ycsbkv.results.SummaryTable;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -24,6 +25,14 @@ final class RunReport {
         .html("; stopped: ").text(r.stopReason()).html(r.error() == null ? "" : " (" + Page.esc(r.error()) + ")")
         .html(". Generated ").text(Instant.now().toString()).html(" from <code>")
         .text(dir.toAbsolutePath().toString()).html("</code>.</p>\n");
+    ClientHosts hosts = r.load() == null ? null : r.load().hosts();
+    if (hosts != null) {
+      // One run of several client processes (clients.count): which this page holds, and from which hosts.
+      page.html("<p>Client processes: ").text(hosts.describe()).html("; hosts ").text(r.environment().host())
+          .html(hosts.indexes().size() > 1 ? ". The timeline adds the processes up by wall clock over the window in"
+              + " which all of them ran (no per-second P99: percentiles do not add up; the whole run's are exact)."
+              : ".").html("</p>\n");
+    }
     page.html("<pre>").text(SummaryTable.format(r)).html("</pre>\n");
     OutagesSection.table(page, List.of(r), List.of(name));
     page.html("<h2>Timeline</h2>\n");

@@ -1,0 +1,83 @@
+package io.github.ycsbkv.results;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.ToLongFunction;
+
+/**
+ * The per-interval timeline of a merged run ({@code ycsb merge}): the clients' status intervals added up by wall
+ * clock over the window in which every client ran, on a grid of the first client's status interval. Each client's
+ * count at a grid point is read from its own cumulative samples (by its own start and clock), linearly between them,
+ * so the clients' samples need not fall at the same instants. A merged interval has no P99 (NaN): the clients'
+ * percentiles do not add up, and the whole run's exact percentiles are the merged histograms'. Stateless.
+ */
+final class MergedTimeline {
+
+  private MergedTimeline() {}
+
+  /** The merged intervals over {@code start} to {@code end} (the common window), or none when a client has none. */
+  static List<IntervalSample> of(List<BenchmarkResult> results, Instant start, Instant end) {
+    for (BenchmarkResult r : results) {
+      if (r.intervals().isEmpty()) {
+        return List.of();
+      }
+    }
+    long step = Math.max(100, Math.round(results.get(0).intervals().get(0).elapsedMillis() / 100.0) * 100);
+    long span = end.toEpochMilli() - start.toEpochMilli();
+    List<IntervalSample> out = new ArrayList<>();
+    // The window starts when the last client started: the others had completed some operations by then.
+    double opsAtStart = cumulative(results, start, 0, IntervalSample::operations, BenchmarkResult::operations);
+    double failedAtStart = cumulative(results, start, 0, IntervalSample::failedOperations,
+        MergedTimeline::failedTotal);
+    double lastOps = opsAtStart;
+    long lastT = 0;
+    for (long t = Math.min(step, span); t > lastT; t = Math.min(t + step, span)) {
+      double ops = cumulative(results, start, t, IntervalSample::operations, BenchmarkResult::operations);
+      double failed = cumulative(results, start, t, IntervalSample::failedOperations, MergedTimeline::failedTotal);
+      out.add(new IntervalSample(t, Math.round(ops - opsAtStart), (ops - lastOps) * 1000.0 / (t - lastT), Double.NaN,
+          Math.round(failed - failedAtStart)));
+      lastOps = ops;
+      lastT = t;
+    }
+    return out;
+  }
+
+  /** Every client's {@code count} at {@code millis} after {@code start} on the wall clock, added up. */
+  private static double cumulative(List<BenchmarkResult> results, Instant start, long millis,
+      ToLongFunction<IntervalSample> count, ToLongFunction<BenchmarkResult> total) {
+    double sum = 0;
+    for (BenchmarkResult r : results) {
+      long local = start.toEpochMilli() + millis - r.start().toEpochMilli();
+      sum += at(r, local, count, total);
+    }
+    return sum;
+  }
+
+  /** {@code r}'s count {@code millis} into its phase, between its samples (0 before, its total after the end). */
+  static double at(BenchmarkResult r, long millis, ToLongFunction<IntervalSample> count,
+      ToLongFunction<BenchmarkResult> total) {
+    if (millis <= 0) {
+      return 0;
+    }
+    if (millis >= r.runtimeMillis()) {
+      return total.applyAsLong(r);
+    }
+    long t0 = 0;
+    double n0 = 0;
+    for (IntervalSample s : r.intervals()) {
+      long t1 = Math.min(s.elapsedMillis(), r.runtimeMillis());
+      if (t1 >= millis) {
+        return t1 <= t0 ? count.applyAsLong(s) : n0 + (count.applyAsLong(s) - n0) * (millis - t0) / (t1 - t0);
+      }
+      t0 = t1;
+      n0 = count.applyAsLong(s);
+    }
+    double n1 = total.applyAsLong(r);
+    return r.runtimeMillis() <= t0 ? n1 : n0 + (n1 - n0) * (millis - t0) / (r.runtimeMillis() - t0);
+  }
+
+  private static long failedTotal(BenchmarkResult r) {
+    return r.totalErrors();
+  }
+}
