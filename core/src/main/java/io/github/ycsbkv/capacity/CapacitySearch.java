@@ -27,8 +27,9 @@ import java.util.Map;
  * a core) is not a client that cannot keep the schedule. When the step is client-bound again and a lower rate met
  * the budget, the search bisects below it as below a failed step, and the capacity it confirms is a lower bound
  * ({@link Outcome#clientBoundAbove()}): the store took at least that, and above it the client, not the store, was
- * the limit. When no rate met the budget yet (or the probe was client-bound) the search ends without a capacity,
- * saying so. Not thread-safe.
+ * the limit. When no rate met the budget yet, lower rates are tried (halving) as below a first rate that failed;
+ * when none of those the client can measure either (or the probe was client-bound) the search ends without a
+ * capacity, saying so. Not thread-safe.
  */
 public final class CapacitySearch {
 
@@ -232,6 +233,19 @@ public final class CapacitySearch {
       if (openSteps >= settings.maxSteps()) {
         end("stopped after " + openSteps + " steps without converging");
       }
+      return;
+    }
+    if (v == Verdict.CLIENT_BOUND && Double.isNaN(good) && (p.kind() == Kind.RAISE || p.kind() == Kind.LOWER)) {
+      // No rate met the budget yet: lower rates (halving), as below a first rate that failed.
+      bad = p.rate();
+      badIsClient = true;
+      if (p.kind() == Kind.LOWER && lowered >= settings.lowerings()) {
+        end(String.format(java.util.Locale.ROOT, "the client was the bottleneck at every rate tried, down to %s (%s):"
+            + " the store's capacity is not known here", rate(p.rate()), o.clientBound()));
+        return;
+      }
+      lowered = p.kind() == Kind.RAISE ? 1 : lowered + 1;
+      pending = new Plan(Kind.LOWER, p.rate() / 2, 1);
       return;
     }
     if (v == Verdict.CLIENT_BOUND && p.kind() != Kind.PROBE && !Double.isNaN(good)) {

@@ -135,7 +135,7 @@ class CapacitySearchTest {
   }
 
   @Test
-  void clientBoundBeforeAnyRateMet_endsTheSearch_withoutReportingACapacity() {
+  void clientBoundBeforeAnyRateMet_lowersTheRate_untilTheClientCanMeasure_andReportsALowerBound() {
     DoubleFunction<Observation> store = queue(50_000, 10);
     // The first open-loop step (a quarter of the probe, about 12,000 ops/s) is beyond the client already.
     DoubleFunction<Observation> clientLimited = rate -> rate > 5_000
@@ -143,15 +143,27 @@ class CapacitySearchTest {
         : store.apply(rate);
     CapacitySearch s = new CapacitySearch(Slo.parse("p99=1ms"), CapacitySearch.Settings.defaults(0.02));
     Outcome o = run(s, clientLimited);
+    assertTrue(o.lowerBound(), o.reason());
+    assertTrue(o.capacity() <= 5_000 && o.capacity() >= 5_000 * 0.96, "" + o.capacity());
+    List<CapacitySearch.Step> steps = s.steps();
+    assertEquals(Verdict.CLIENT_BOUND, steps.get(2).verdict(), "the first step, again");
+    assertEquals(Kind.LOWER, steps.get(3).plan().kind());
+    assertEquals(steps.get(2).plan().rate() / 2, steps.get(3).plan().rate(), 1e-9);
+  }
+
+  @Test
+  void clientBoundAtEveryRate_endsTheSearch_withoutReportingACapacity() {
+    DoubleFunction<Observation> stalling = rate -> rate == 0 ? obs(40_000, 300)
+        : new Observation(rate, Map.of(99.0, 200.0), false, "schedule lag P99 20 ms > 100 us", false);
+    CapacitySearch s = new CapacitySearch(Slo.parse("p99=1ms"), CapacitySearch.Settings.defaults(0.02));
+    Outcome o = run(s, stalling);
     assertFalse(o.found());
     assertFalse(o.lowerBound());
     assertTrue(Double.isNaN(o.capacity()));
-    assertTrue(o.reason().startsWith("the client was the bottleneck at "), o.reason());
-    assertTrue(o.reason().contains("schedule lag P99 310 us > 100 us"), o.reason());
-    List<CapacitySearch.Step> steps = s.steps();
-    assertEquals(3, steps.size(), "the probe, the step and the step again");
-    assertEquals(Verdict.CLIENT_BOUND, steps.get(2).verdict());
-    assertFalse(steps.get(2).why().contains("runs again"), steps.get(2).why());
+    assertTrue(o.reason().startsWith("the client was the bottleneck at every rate tried, down to "), o.reason());
+    assertTrue(o.reason().contains("schedule lag P99 20 ms > 100 us"), o.reason());
+    // The probe, the first step twice, then six halvings once each (the client was bound twice in a row already).
+    assertEquals(1 + 2 + 6, s.steps().size());
   }
 
   @Test

@@ -24,6 +24,8 @@ class ScriptsTest {
 
   private static final Path HOME = Path.of("..").toAbsolutePath().normalize();
   private static final List<String> SCRIPTS = List.of("bin/ycsb", "bin/bench", "bin/report-screenshot", "mvnw");
+  /** Bash scripts for Linux only (CI's, and the network-namespace hosts'): ShellCheck as bash, no BSD check. */
+  private static final List<String> LINUX_BASH_SCRIPTS = List.of(".ci/run", "deploy/netns/three-hosts.sh");
 
   /** GNU-only commands and options (absent from macOS's BSD tools), each with what to use instead. */
   private static final List<String[]> GNU_ONLY = List.of(
@@ -90,12 +92,17 @@ class ScriptsTest {
     }
     Assumptions.assumeTrue(have, "shellcheck is not on PATH (Debian: apt-get install shellcheck; macOS: brew install"
         + " shellcheck)");
-    List<String> cmd = new ArrayList<>(List.of("shellcheck", "-s", "sh", "-f", "gcc"));
-    SCRIPTS.forEach(s -> cmd.add(HOME.resolve(s).toString()));
+    shellcheck("sh", SCRIPTS);
+    shellcheck("bash", LINUX_BASH_SCRIPTS);
+  }
+
+  private static void shellcheck(String shell, List<String> scripts) throws Exception {
+    List<String> cmd = new ArrayList<>(List.of("shellcheck", "-s", shell, "-f", "gcc"));
+    scripts.forEach(s -> cmd.add(HOME.resolve(s).toString()));
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(p.waitFor(60, TimeUnit.SECONDS));
-    assertEquals("", out.strip());
+    assertEquals("", out.strip(), shell + " scripts " + scripts);
     assertEquals(0, p.exitValue());
   }
 
