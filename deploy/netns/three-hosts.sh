@@ -61,12 +61,14 @@ for round in $(seq 1 "$rounds"); do
   ip netns exec "$p-1" "$ycsb" run dragonfly "${common[@]}" -threads $((3 * threads)) -p operationcount=0 \
     -p maxexecutiontime="$secs" -p export.dir="$out/one-$round" >/dev/null
   echo "round $round, one process, $((3 * threads)) clients: $(figures "$out/one-$round/result.json")"
+  pids=()
   for i in 0 1 2; do
     ip netns exec "$p-$((i + 1))" "$ycsb" run dragonfly "${common[@]}" -threads "$threads" -p operationcount=0 \
       -p maxexecutiontime="$secs" -p clients.count=3 -p clients.index=$i -p clients.barrier="$net.2:7077" \
       -p export.dir="$out/three-$round-$i" >/dev/null 2>"$out/three-$round-$i.err" &
+    pids+=($!)
   done
-  wait
+  wait "${pids[@]}"
   "$ycsb" merge "$out/three-$round" "$out/three-$round-0" "$out/three-$round-1" "$out/three-$round-2" \
     >/dev/null 2>&1
   echo "round $round, three processes, $threads clients each: $(figures "$out/three-$round/result.json")"
