@@ -152,11 +152,12 @@ class StudyIT {
       assertTrue(run.err().contains("so servers started here get "), "the study's 4 I/O threads, capped: " + run.err());
       // Each server runs only around its own cells: redis is stopped before valkey starts.
       String err = run.err();
-      // 3 stores x (3 memtier cells + 13 object-cache iterations) = 48 runs.
-      assertTrue(err.indexOf("ycsb-kv study: redis started") < err.indexOf("[1 of 48]")
+      // 3 stores x (4 memtier cells + 13 object-cache iterations) = 51 runs.
+      assertTrue(err.indexOf("ycsb-kv study: redis started") < err.indexOf("[1 of 51]")
           && err.indexOf("stopped the server (redis started") < err.indexOf("ycsb-kv study: valkey started"), err);
       JsonNode sweep = JSON.readTree(out.resolve("sweep.json").toFile());
-      assertEquals(3 * 4, sweep.path("cells").size(), "3 memtier cells and the object-cache cell per store");
+      assertEquals(3 * 5, sweep.path("cells").size(), "4 memtier cells (1, 2, 4 and 8 threads of 100 connections)"
+          + " and the object-cache cell per store");
       for (JsonNode cell : sweep.path("cells")) {
         assertEquals(0, cell.path("failed").size(), cell.toString());
         if (cell.path("workload").asText().equals("objectcache")) {
@@ -233,8 +234,8 @@ class StudyIT {
         assertEquals(0, cell.path("failed").size(), cell.toString());
         cells.merge(cell.path("binding").asText() + "/" + cell.path("workload").asText(), 1, Integer::sum);
       }
-      assertEquals("{dragonfly+tls/memtier=3, dragonfly/memtier=3, dragonfly/objectcache=1, redis+tls/memtier=3,"
-          + " redis/memtier=3, redis/objectcache=1}", cells.toString(), "TLS: the memtier cells only");
+      assertEquals("{dragonfly+tls/memtier=4, dragonfly/memtier=4, dragonfly/objectcache=1, redis+tls/memtier=4,"
+          + " redis/memtier=4, redis/objectcache=1}", cells.toString(), "TLS: the memtier cells only");
       JsonNode result = JSON.readTree(out.resolve("dragonfly+tls/memtier/t100/r1/result.json").toFile());
       assertEquals("true", result.path("configuration").path("dragonfly.tls").asText());
       String password = result.path("configuration").path("dragonfly.password").asText();
@@ -242,6 +243,14 @@ class StudyIT {
       assertTrue(password.chars().allMatch(c -> c == '*'), "masked in result.json: " + password);
       String html = Files.readString(out.resolve("report.html"));
       assertTrue(html.contains("<h2>Labelled runs against the same store</h2>"), "TLS against plain, per store");
+      // The published TLS figures beside ours, the same statistic: memtier's average over every operation, in ms.
+      Matcher tls = Pattern.compile("<tr><td class=\"l\">memtier</td><td class=\"l\">redis\\+tls</td><td>2 / 200"
+          + "</td><td class=\"l\">average \\(all operations\\)</td><td>2.50</td><td class=\"l\">ms</td><td>"
+          + "([0-9.,]+)</td><td class=\"l\">ms</td><td>([0-9.]+)</td></tr>").matcher(html);
+      int row = html.indexOf("redis+tls</td><td>2 / 200</td><td class=\"l\">average");
+      assertTrue(tls.find(), "redis+tls at 2 threads: 2.50 ms published, ours beside it with the ratio: "
+          + (row < 0 ? "no such row" : html.substring(row, Math.min(html.length(), row + 300))));
+      assertEquals(Double.parseDouble(tls.group(1).replace(",", "")) / 2.50, Double.parseDouble(tls.group(2)), 0.01);
       assertTrue(html.contains("<tr><td class=\"l\">redis+tls</td><td class=\"l\">redis</td><td class=\"l\">"
           + "memtier</td><td>400</td>"), "redis over TLS against redis at 400 clients");
     } finally {

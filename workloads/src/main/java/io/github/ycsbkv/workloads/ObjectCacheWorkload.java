@@ -18,7 +18,7 @@ import site.ycsb.WorkloadException;
 
 /**
  * An object cache shaped like a WordPress site's persistent object cache (the memtier study's second
- * part, {@code ../shared/SEEDS.md}): GETs and SETs ({@code objectcache.getproportion}, default 70%)
+ * part, docs/studies.md): GETs and SETs ({@code objectcache.getproportion}, default 70%)
  * of keys {@code wp_cache_{group}_{id}}, every SET with a time to live drawn uniformly from
  * {@code objectcache.ttl} (default 300-86400 s), values from short strings to serialized PHP arrays,
  * JSON documents and page-sized HTML blobs, and a chance ({@code objectcache.populateonmiss}, default

@@ -3,8 +3,9 @@ package io.github.ycsbkv.internal.cli;
 import java.util.List;
 
 /**
- * The published studies ycsb-kv reproduces (../shared/SEEDS.md): their matrices, as {@code ycsb sweep}
- * runs them, and the figures they published, which the report shows beside the measured ones.
+ * The published studies ycsb-kv reproduces ({@link #YCSB2025}, {@link #MEMTIER2025}, each citing its source): their
+ * matrices, as {@code ycsb sweep} runs them, and the figures they published, which the report shows beside the
+ * measured ones with the same statistic.
  */
 final class Studies {
 
@@ -38,10 +39,17 @@ final class Studies {
   record Part(String workload, List<Integer> threads, int iterations) {}
 
   private static final String OPS = "ops/s";
+  /** memtier_benchmark's P99 and average: over every operation (SETs and GETs together). */
+  static final String P99_ALL = "P99 (all operations)";
+  static final String AVERAGE_ALL = "average (all operations)";
+  static final String P50_ALL = "P50 (all operations)";
+  static final String P99_9_ALL = "P99.9 (all operations)";
 
   static final Study YCSB2025 = new Study("ycsb2025",
       "YCSB study of Redis, Aerospike and Dragonfly (Bodra & Khairnar, 2025; arXiv 2510.08863)",
-      "../shared/SEEDS.md, study 1", List.of("redis", "aerospike", "dragonfly"),
+      "D. Bodra and S. Khairnar, \"Comparative Performance Analysis of Modern NoSQL Data Technologies: Redis,"
+          + " Aerospike, and Dragonfly\", 2025, arXiv 2510.08863, https://doi.org/10.57017/jorit.v4.2(8).05",
+      List.of("redis", "aerospike", "dragonfly"),
       List.of("readheavy", "balanced", "writeheavy"), List.of(1, 2, 4, 8, 16, 32), 3, 0,
       "YCSB clients at 1 to 32 threads, Zipfian keys, 1,474,560 records (writeheavy: 2,949,120 inserts). The study"
           + " ran each store in a container on a 12-core laptop and published P99 in \"ms\" that are implausible for"
@@ -65,11 +73,14 @@ final class Studies {
 
   static final Study MEMTIER2025 = new Study("memtier2025",
       "memtier-style study of Redis, KeyDB, Dragonfly and Valkey (a public benchmark repository, 2025)",
-      "../shared/SEEDS.md, study 2", List.of("redis", "keydb", "dragonfly", "valkey"), List.of("memtier"),
-      List.of(100, 400, 800), 3, 4,
-      "memtier_benchmark with 1, 4 and 8 client threads of 100 connections each (one request in flight per"
+      "centminmod/redis-comparison-benchmarks, \"Redis vs KeyDB vs Dragonfly vs Valkey Performance Comparison\", v5"
+          + " host-networked results of 7 June 2025 (Redis 8.0.2, KeyDB 6.3.4, Dragonfly 1.30.3, Valkey 8.1.1),"
+          + " https://github.com/centminmod/redis-comparison-benchmarks",
+      List.of("redis", "keydb", "dragonfly", "valkey"), List.of("memtier"),
+      List.of(100, 200, 400, 800), 3, 4,
+      "memtier_benchmark with 1, 2, 4 and 8 client threads of 100 connections each (one request in flight per"
           + " connection), 1:15 SET:GET, 512-byte values, Gaussian keys over 3,000,000, on a 4-vCPU runner with 4 I/O"
-          + " threads per store. Here each connection is a closed-loop client: 100, 400 and 800 clients (served by a"
+          + " threads per store. Here each connection is a closed-loop client: 100, 200, 400 and 800 clients (served by a"
           + " few threads where the binding is asynchronous), 2,000,000 operations per cell (the study: 5,000 per"
           + " connection), latency in microseconds. With --tls the memtier cells run again against each store"
           + " serving TLS only (a throw-away CA made for the run; Dragonfly also gets a random password, as it"
@@ -81,26 +92,22 @@ final class Studies {
           + " its own (the default load shape, as memtier's -c) and one request in flight on it; request timeouts"
           + " are 30 s (memtier has none).",
       List.of(
-          new Published("memtier", "redis", 1, 100, "throughput", 61_112, OPS),
-          new Published("memtier", "redis", 4, 400, "throughput", 125_524, OPS),
-          new Published("memtier", "redis", 8, 800, "throughput", 124_294, OPS),
-          new Published("memtier", "keydb", 1, 100, "throughput", 66_443, OPS),
-          new Published("memtier", "keydb", 4, 400, "throughput", 114_455, OPS),
-          new Published("memtier", "keydb", 8, 800, "throughput", 111_217, OPS),
-          new Published("memtier", "dragonfly", 1, 100, "throughput", 53_113, OPS),
-          new Published("memtier", "dragonfly", 4, 400, "throughput", 119_615, OPS),
-          new Published("memtier", "dragonfly", 8, 800, "throughput", 112_402, OPS),
-          new Published("memtier", "valkey", 1, 100, "throughput", 56_000, OPS),
-          new Published("memtier", "valkey", 4, 400, "throughput", 98_119, OPS),
-          new Published("memtier", "valkey", 8, 800, "throughput", 104_091, OPS),
-          new Published("memtier", "redis", 4, 400, "P99", 7.65, "ms"),
-          new Published("memtier", "dragonfly", 4, 400, "P99", 8.19, "ms"),
-          new Published("memtier", "keydb", 4, 400, "P99", 10.37, "ms"),
-          new Published("memtier", "valkey", 4, 400, "P99", 10.05, "ms"),
+          m("redis", 61_112, 1.64, 121_315, 1.65, 125_524, 3.18, 124_294, 6.52),
+          m("keydb", 66_443, 1.50, 102_536, 1.94, 114_455, 3.51, 111_217, 7.25),
+          m("dragonfly", 53_113, 2.06, 90_426, 2.70, 119_615, 3.39, 112_402, 7.30),
+          m("valkey", 56_000, 1.79, 68_335, 3.06, 98_119, 4.15, 104_091, 7.90),
+          m("redis+tls", 45_867, 2.21, 80_255, 2.50, 83_563, 4.85, 69_775, 11.75),
+          m("keydb+tls", 48_303, 2.07, 75_470, 2.65, 79_803, 4.92, 68_785, 11.69),
+          m("dragonfly+tls", 34_756, 3.08, 56_065, 4.02, 79_232, 4.87, 66_637, 11.98),
+          m("valkey+tls", 40_158, 2.55, 47_790, 4.33, 68_654, 6.17, 69_007, 11.73),
+          tail("redis", 3.04, 7.65, 16.19), tail("dragonfly", 3.52, 8.19, 17.92), tail("keydb", 3.23, 10.37, 17.92),
+          tail("valkey", 3.99, 10.05, 24.19),
+          List.of(
           new Published("objectcache", "redis", 1, 1, "throughput", 16_605, OPS),
           new Published("objectcache", "valkey", 1, 1, "throughput", 16_561, OPS),
           new Published("objectcache", "keydb", 1, 1, "throughput", 14_054, OPS),
-          new Published("objectcache", "dragonfly", 1, 1, "throughput", 11_507, OPS)),
+          new Published("objectcache", "dragonfly", 1, 1, "throughput", 11_507, OPS)))
+          .stream().flatMap(List::stream).toList(),
       List.of(new Part("objectcache", List.of(1), 13)), List.of("memtier"),
       // memtier_benchmark has no request timeout; 800 clients queueing on a small machine (and their TLS
       // handshakes) outlast the bindings' 2 s default, which would count them as errors.
@@ -109,6 +116,25 @@ final class Studies {
   static final List<Study> ALL = List.of(YCSB2025, MEMTIER2025);
 
   private Studies() {}
+
+  /** memtier2025's throughput and average latency (ms) of one store (or STORE+tls) at 1, 2, 4 and 8 threads. */
+  private static List<Published> m(String store, double ops1, double avg1, double ops2, double avg2, double ops4,
+      double avg4, double ops8, double avg8) {
+    List<Published> out = new java.util.ArrayList<>();
+    double[][] cells = {{1, ops1, avg1}, {2, ops2, avg2}, {4, ops4, avg4}, {8, ops8, avg8}};
+    for (double[] c : cells) {
+      out.add(new Published("memtier", store, (int) c[0], 100 * (int) c[0], "throughput", c[1], OPS));
+      out.add(new Published("memtier", store, (int) c[0], 100 * (int) c[0], AVERAGE_ALL, c[2], "ms"));
+    }
+    return out;
+  }
+
+  /** memtier2025's latency breakdown at 4 threads (its table 6.2, ms): P50, P99 and P99.9 of one store. */
+  private static List<Published> tail(String store, double p50, double p99, double p999) {
+    return List.of(new Published("memtier", store, 4, 400, P50_ALL, p50, "ms"),
+        new Published("memtier", store, 4, 400, P99_ALL, p99, "ms"),
+        new Published("memtier", store, 4, 400, P99_9_ALL, p999, "ms"));
+  }
 
   /** The study's published P99 (its "ms") and throughput at 1 and 32 threads for one workload and store. */
   private static List<Published> p(String workload, String store, double p99At1, double p99At32, double opsAt1,

@@ -27,7 +27,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code ycsb study NAME}: one published comparison (../shared/SEEDS.md) as one command: its matrix run
+ * {@code ycsb study NAME}: one published comparison (Studies, docs/studies.md) as one command: its matrix run
  * as a {@code sweep} (resumable, every store emptied before each load with {@code --flush}), then
  * {@code report.html} with the published figures beside the measured ones. A store whose address is
  * given with {@code -p} is used as given; the others are started (a container, else the binary on PATH) through a
@@ -420,7 +420,10 @@ final class StudyCommand implements Callable<Integer> {
     notes.forEach(notesJson::add);
     ArrayNode figures = json.putArray("published");
     for (Studies.Published p : study.published()) {
-      if (!chosen.contains(p.store())) {
+      // A TLS figure (STORE+tls) beside the TLS pass, when --tls ran it.
+      boolean overTls = p.store().endsWith("+tls");
+      String store = overTls ? p.store().substring(0, p.store().length() - 4) : p.store();
+      if (!chosen.contains(store) || (overTls && !tls)) {
         continue;
       }
       ObjectNode f = figures.addObject();

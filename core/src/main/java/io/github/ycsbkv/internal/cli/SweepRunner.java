@@ -169,6 +169,7 @@ final class SweepRunner {
       }
       if (plan.capacity() == null) {
         collect(done, figures);
+        collectAll(dir, figures);
       } else {
         collectCapacity(done, figures);
         if (!CapacityJson.FOUND.equals(done.path("ended").asText())) {
@@ -386,6 +387,46 @@ final class SweepRunner {
     String reason = json.path("stopReason").asText();
     return reason.equals(StopReason.COMPLETED.id()) || reason.equals(StopReason.MAX_EXECUTION_TIME.id()) ? json : null;
   }
+
+  /**
+   * The latency of every successful operation together ({@code ALL.meanMicros}, {@code ALL.p50Micros},
+   * {@code ALL.p99Micros}, {@code ALL.p99_9Micros}: memtier_benchmark's statistics, over SETs and GETs alike), from
+   * the union of the run's histograms of successful service times; none when it wrote no histograms.
+   */
+  private static void collectAll(Path dir, Map<String, List<Double>> figures) {
+    Map<String, org.HdrHistogram.Histogram> series;
+    try {
+      series = io.github.ycsbkv.results.SeriesHistograms.read(dir);
+    } catch (IOException e) {
+      return;
+    }
+    org.HdrHistogram.Histogram all = null;
+    for (Map.Entry<String, org.HdrHistogram.Histogram> e : series.entrySet()) {
+      String name = e.getKey();
+      if (name.equals("CLEANUP") || name.endsWith("-FAILED") || name.startsWith("Intended-")) {
+        continue;
+      }
+      if (all == null) {
+        all = e.getValue().copy();
+        all.setAutoResize(true);
+      } else {
+        all.add(e.getValue());
+      }
+    }
+    if (all == null || all.getTotalCount() == 0) {
+      return;
+    }
+    // The histograms hold nanoseconds.
+    figures.computeIfAbsent(ALL_MEAN, k -> new ArrayList<>()).add(all.getMean() / 1000.0);
+    figures.computeIfAbsent(ALL_P50, k -> new ArrayList<>()).add(all.getValueAtPercentile(50) / 1000.0);
+    figures.computeIfAbsent(ALL_P99, k -> new ArrayList<>()).add(all.getValueAtPercentile(99) / 1000.0);
+    figures.computeIfAbsent(ALL_P99_9, k -> new ArrayList<>()).add(all.getValueAtPercentile(99.9) / 1000.0);
+  }
+
+  static final String ALL_MEAN = "ALL.meanMicros";
+  static final String ALL_P50 = "ALL.p50Micros";
+  static final String ALL_P99 = "ALL.p99Micros";
+  static final String ALL_P99_9 = "ALL.p99_9Micros";
 
   /** The figures summarised per cell: throughput, and mean, P50, P95, P99, P99.9 of each operation's successes. */
   private static void collect(JsonNode result, Map<String, List<Double>> figures) {
