@@ -126,8 +126,10 @@ public final class RespTransport {
     return switch (c.kind()) {
       case IO_URING -> {
         int ring = ringSize(connections);
+        int cq = completionQueueSize(connections, ring);
         try {
-          IoHandlerFactory f = IoUringIoHandler.newFactory(new IoUringIoHandlerConfig().setRingSize(ring));
+          IoHandlerFactory f = IoUringIoHandler.newFactory(new IoUringIoHandlerConfig().setRingSize(ring)
+              .setCqSize(cq));
           yield new Loops(new MultiThreadIoEventLoopGroup(threads, names, f), IoUringSocketChannel.class,
               "io_uring (ring " + ring + ")", wanted);
         } catch (RuntimeException | LinkageError e) {
@@ -254,6 +256,20 @@ public final class RespTransport {
     said = said.replaceAll("\\s+", " ");
     return said.length() <= WHY_MAX ? said : said.substring(0, WHY_MAX - 3) + "...";
   }
+
+  /**
+   * The completion queue: four entries per connection (a read, a write and their re-arms can complete in one
+   * batch), a power of two from twice the ring (io_uring's default) to {@value #MAX_CQ}. With the default, 5,000
+   * connections on two loops overflowed it ("CompletionQueue overflow detected") and 23 replies never reached their
+   * callers, which timed out (ConnectionScaleIT, 2026-11-26).
+   */
+  static int completionQueueSize(int connections, int ring) {
+    long want = Math.max(2L * ring, Math.min(MAX_CQ, 4L * connections));
+    return Integer.highestOneBit((int) want - 1) << 1;
+  }
+
+  /** io_uring's largest completion queue (IORING_MAX_CQ_ENTRIES). */
+  static final int MAX_CQ = 65_536;
 
   /** Twice a loop's connections (a write and a read each), a power of two between 256 and 4096. */
   static int ringSize(int connections) {

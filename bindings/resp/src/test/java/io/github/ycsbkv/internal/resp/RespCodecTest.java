@@ -83,4 +83,11 @@ class RespCodecTest {
     assertEquals(512, RespTransport.ringSize(129));
     assertEquals(4096, RespTransport.ringSize(100_000));
   }
+
+  @Test
+  void completionQueue_fourEntriesPerConnection_atLeastTwiceTheRing_atMostIoUringsLargest() {
+    assertEquals(512, RespTransport.completionQueueSize(1, 256), "io_uring's default: twice the ring");
+    assertEquals(32_768, RespTransport.completionQueueSize(5_000, 4096), "5,000 connections");
+    assertEquals(65_536, RespTransport.completionQueueSize(1_000_000, 4096));
+  }
 }
