@@ -251,7 +251,7 @@ public final class CapacitySearch {
     if (v == Verdict.CLIENT_BOUND && p.kind() != Kind.PROBE && !Double.isNaN(good)) {
       // A rate below met the budget: the search goes on below the client's limit, as below a failed step.
       if (p.kind() == Kind.CONFIRM) {
-        afterConfirm(p, v, why);
+        afterConfirm(p, v, o, why);
       } else {
         if (Double.isNaN(bad) || p.rate() <= bad) {
           bad = p.rate();
@@ -277,7 +277,7 @@ public final class CapacitySearch {
       case RAISE -> afterRaise(p, v, why);
       case LOWER -> afterLower(p, v, why);
       case BISECT -> afterBisect(p, v);
-      case CONFIRM -> afterConfirm(p, v, why);
+      case CONFIRM -> afterConfirm(p, v, o, why);
       default -> throw new IllegalStateException(p.kind().toString());
     }
     if (outcome == null && openSteps >= settings.maxSteps()) {
@@ -349,7 +349,7 @@ public final class CapacitySearch {
     }
   }
 
-  private void afterConfirm(Plan p, Verdict v, StringBuilder why) {
+  private void afterConfirm(Plan p, Verdict v, Observation o, StringBuilder why) {
     if (v == Verdict.MEETS && badIsClient) {
       outcome = new Outcome(p.rate(), p.rate(), String.format(java.util.Locale.ROOT, "at least %s: it met %s for %d"
           + " steps; above it the client, not the store, was the bottleneck (at %s)", rate(p.rate()), slo.describe(),
@@ -363,6 +363,12 @@ public final class CapacitySearch {
     }
     bad = p.rate();
     badIsClient = v == Verdict.CLIENT_BOUND;
+    if (confirmations >= settings.confirmAttempts() && badIsClient) {
+      end(String.format(java.util.Locale.ROOT, "the client was the bottleneck at %s (%s): no rate held the budget"
+          + " for %d steps below it, and the store's capacity is not known here", rate(p.rate()), o.clientBound(),
+          p.lengthSteps()));
+      return;
+    }
     if (confirmations >= settings.confirmAttempts()) {
       end(String.format(java.util.Locale.ROOT, "no rate held the budget for %d steps (last tried %s: %s)",
           p.lengthSteps(), rate(p.rate()), why));

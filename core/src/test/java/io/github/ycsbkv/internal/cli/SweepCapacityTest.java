@@ -47,7 +47,11 @@ class SweepCapacityTest {
     assertEquals("found", search.path("ended").asText(), search.toString());
     double capacity = search.path("capacity").path("opsPerSec").asDouble();
     double truth = 1e9 / OneAtATimeDB.SERVICE_NANOS;
-    assertTrue(capacity > 0.5 * truth && capacity <= 1.02 * truth, capacity + " of about " + truth + " ops/s");
+    // Where the client itself cannot keep the schedule above some rate (under emulation, say), the capacity is a
+    // lower bound, and the search must say so.
+    boolean lowerBound = search.path("capacity").path("lowerBound").asBoolean();
+    assertTrue(capacity <= 1.02 * truth && (lowerBound || capacity > 0.5 * truth), capacity + " of about " + truth
+        + " ops/s: " + search.path("capacity"));
     assertTrue(search.path("capacity").path("p99Micros").asDouble() <= 200_000, search.path("capacity").toString());
     for (JsonNode step : search.path("steps")) {
       assertTrue(Files.exists(rep.resolve(step.path("result").asText()).resolve("result.json")), step.toString());
