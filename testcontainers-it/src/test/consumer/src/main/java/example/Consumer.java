@@ -18,6 +18,7 @@ public final class Consumer {
     Benchmarks dragonfly = Benchmarks.of("dragonfly", props);
     BenchmarkResult loaded = dragonfly.run(Phase.LOAD);
     BenchmarkResult ran = dragonfly.run(Phase.RUN);
+    System.out.printf("load: %s%s%n", loaded.stopReason(), loaded.error() == null ? "" : " (" + loaded.error() + ")");
     System.out.printf("loaded=%d ran=%d stop=%s read.p99.us=%.1f server=%s%n", loaded.operations(), ran.operations(),
         ran.stopReason(), ran.operation("READ").serviceOk().percentileMicros(99), ran.server().get("after").server());
   }

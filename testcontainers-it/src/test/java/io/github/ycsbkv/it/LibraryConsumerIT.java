@@ -63,7 +63,7 @@ class LibraryConsumerIT {
       Matcher m = Pattern.compile("loaded=(\\d+) ran=(\\d+) stop=(\\S+) read\\.p99\\.us=([0-9.]+) server=(\\S+)")
           .matcher(consumer.output());
       assertTrue(m.find(), consumer.output());
-      assertEquals("1000", m.group(1), "every record loaded");
+      assertEquals("1000", m.group(1), "every record loaded: " + consumer.output());
       assertEquals("5000", m.group(2), "every operation ran");
       assertEquals("completed", m.group(3));
       assertTrue(Double.parseDouble(m.group(4)) > 0, "a READ P99 was measured: " + m.group(4));
