@@ -62,7 +62,7 @@ final class LocalClusters {
   private static void resp(ServerKind kind, int n, int ioThreads, String prefix, List<LocalServers.Running> nodes)
       throws IOException {
     for (int i = 0; i < n; i++) {
-      nodes.add(LocalServers.binary(kind, ioThreads, false, prefix, LocalServers.freePort(), List.of(
+      nodes.add(LocalServers.binary(kind, ioThreads, false, prefix, LocalServers.freeClusterPort(), List.of(
           "--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf", "--cluster-node-timeout", "5000"), null));
     }
     for (int i = 0; i < n; i++) {

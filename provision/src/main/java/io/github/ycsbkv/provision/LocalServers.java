@@ -465,6 +465,25 @@ public final class LocalServers implements Provisioner {
     }
   }
 
+  /**
+   * A port for a Redis Cluster node (Redis, Valkey, KeyDB): free a moment ago, and so is its cluster bus port, 10000
+   * above it, which the node binds as well and without which it exits at start; so it is at most 55535.
+   */
+  public static int freeClusterPort() throws IOException {
+    for (int attempt = 0; attempt < 200; attempt++) {
+      int port = freePort();
+      if (port > 55_535) {
+        continue;
+      }
+      try (ServerSocket bus = new ServerSocket(port + 10_000, 1, java.net.InetAddress.getLoopbackAddress())) {
+        return bus.getLocalPort() - 10_000;
+      } catch (IOException busPortTaken) {
+        // try another
+      }
+    }
+    throw new IOException("no free port below 55536 whose cluster bus port (10000 above) is free too");
+  }
+
   /** The executable {@code name} on PATH, or null. */
   public static Path onPath(String name) {
     for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {

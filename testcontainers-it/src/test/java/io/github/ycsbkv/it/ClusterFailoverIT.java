@@ -6,13 +6,11 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import redis.clients.jedis.Jedis;
@@ -41,27 +39,7 @@ class ClusterFailoverIT {
 
   @Test
   void primaryKilled_runGoesOnThroughTheReplicasPromotion_andTheOutageIsMeasured() throws Exception {
-    Path cli = RespServer.onPath("redis-cli");
-    if (cli == null) {
-      Assumptions.abort("redis-cli is not on PATH: cannot create a cluster");
-    }
-    for (int i = 0; i < 6; i++) {
-      nodes.add(RespServer.start(Store.Kind.REDIS, "--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
-          "--cluster-node-timeout", "1000"));
-    }
-    List<String> cmd = new ArrayList<>(List.of(cli.toString(), "--cluster", "create"));
-    for (RespServer n : nodes) {
-      cmd.add("127.0.0.1:" + n.port());
-    }
-    cmd.addAll(List.of("--cluster-replicas", "1", "--cluster-yes"));
-    Path log = tmp.resolve("cluster-create.log");
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-    if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
-      fail("redis-cli --cluster create failed: " + Files.readString(log));
-    }
-    for (RespServer n : nodes) {
-      awaitClusterOk(n, "a new cluster");
-    }
+    nodes.addAll(RedisClusters.create(Store.Kind.REDIS, 3, 1, 1000));
     awaitReplicasInSync();
     RespServer victim = primaryOfSlotZero();
     List<RespServer> survivors = nodes.stream().filter(n -> n != victim).toList();

@@ -56,9 +56,15 @@ class LibraryConsumerIT {
         + Files.readString(classpath).strip();
     assertTrue(cp.contains("ycsb-kv-dragonfly-" + version + ".jar") && !cp.contains("ycsb-kv-redis"), cp);
     try (Store store = Store.provision(Store.Kind.DRAGONFLY)) {
-      Run consumer = run(project, List.of(ProcessHandle.current().info().command().orElse("java"), "-cp", cp,
-          "example.Consumer", HOME.resolve("workloads/readheavy").toString(), store.host(),
+      List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-cp",
+          cp, "example.Consumer", HOME.resolve("workloads/readheavy").toString(), store.host(),
           Integer.toString(store.port())));
+      if (CiPasses.emulated()) {
+        // Under qemu the consumer's cold JVM took more than the default 2 s to read the binding's first reply
+        // ("did not answer within 2000 ms (Read timed out)"), although the x86_64 Dragonfly had answered.
+        command.add("dragonfly.timeout=20000");
+      }
+      Run consumer = run(project, command);
       assertEquals(0, consumer.code(), consumer.output());
       Matcher m = Pattern.compile("loaded=(\\d+) ran=(\\d+) stop=(\\S+) read\\.p99\\.us=([0-9.]+) server=(\\S+)")
           .matcher(consumer.output());

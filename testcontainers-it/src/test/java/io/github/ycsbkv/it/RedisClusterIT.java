@@ -2,19 +2,15 @@ package io.github.ycsbkv.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import io.github.ycsbkv.redis.RedisBinding;
 import io.github.ycsbkv.spi.ServerProbe;
 import io.github.ycsbkv.spi.ServerSample;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
@@ -27,38 +23,7 @@ class RedisClusterIT {
 
   @BeforeAll
   static void createCluster() throws Exception {
-    Path cli = RespServer.onPath("redis-cli");
-    for (int i = 0; i < 3; i++) {
-      NODES.add(RespServer.start(Store.Kind.REDIS, "--cluster-enabled", "yes", "--cluster-config-file",
-          "nodes.conf", "--cluster-node-timeout", "5000"));
-    }
-    if (cli == null) {
-      Assumptions.abort("redis-cli is not on PATH: cannot create a cluster; skipping cluster tests");
-    }
-    List<String> cmd = new ArrayList<>(List.of(cli.toString(), "--cluster", "create"));
-    for (RespServer n : NODES) {
-      cmd.add("127.0.0.1:" + n.port());
-    }
-    cmd.addAll(List.of("--cluster-replicas", "0", "--cluster-yes"));
-    Path log = NODES.get(0).dir().resolve("cluster-create.log"); // removed with the node's directory
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-    if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
-      fail("redis-cli --cluster create failed: " + Files.readString(log));
-    }
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    for (RespServer n : NODES) {
-      while (true) {
-        try (Jedis j = n.jedis()) {
-          if (j.clusterInfo().contains("cluster_state:ok")) {
-            break;
-          }
-        }
-        if (System.nanoTime() > deadline) {
-          fail("cluster did not reach cluster_state:ok within 30 s");
-        }
-        Thread.sleep(100);
-      }
-    }
+    NODES.addAll(RedisClusters.create(Store.Kind.REDIS, 3, 0, 5000));
   }
 
   @AfterAll

@@ -2,13 +2,11 @@ package io.github.ycsbkv.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
 
@@ -322,31 +320,8 @@ class RespClusterIT {
     /** Redis or Valkey with {@code --cluster-enabled yes}, made a cluster by {@code redis-cli --cluster create}. */
     static Cluster redis(Store.Kind kind) throws Exception {
       Cluster c = new Cluster();
-      try {
-        for (int i = 0; i < 3; i++) {
-          c.nodes.add(RespServer.start(kind, "--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
-              "--cluster-node-timeout", "5000"));
-        }
-        Path cli = RespServer.onPath("redis-cli");
-        if (cli == null) {
-          fail("redis-cli is not on PATH: .ci/run installs it (redis-tools)");
-        }
-        List<String> cmd = new ArrayList<>(List.of(cli.toString(), "--cluster", "create"));
-        for (RespServer n : c.nodes) {
-          cmd.add("127.0.0.1:" + n.port());
-        }
-        cmd.addAll(List.of("--cluster-replicas", "0", "--cluster-yes"));
-        Path log = c.nodes.get(0).dir().resolve("cluster-create.log");
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
-          fail("redis-cli --cluster create failed: " + Files.readString(log));
-        }
-        c.awaitOk();
-        return c;
-      } catch (Exception | AssertionError e) {
-        c.close();
-        throw e;
-      }
+      c.nodes.addAll(RedisClusters.create(kind, 3, 0, 5000));
+      return c;
     }
 
     /**
@@ -405,20 +380,7 @@ class RespClusterIT {
     }
 
     private void awaitOk() throws Exception {
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-      for (RespServer n : nodes) {
-        while (true) {
-          try (Jedis j = n.jedis()) {
-            if (j.clusterInfo().contains("cluster_state:ok")) {
-              break;
-            }
-          }
-          if (System.nanoTime() > deadline) {
-            fail("the cluster did not reach cluster_state:ok within 30 s");
-          }
-          Thread.sleep(100);
-        }
-      }
+      RedisClusters.awaitOk(nodes);
     }
 
     @Override
