@@ -7,7 +7,8 @@ import java.util.SplittableRandom;
  * from {@code start}, evenly spaced ({@code uniform}, upstream YCSB's {@code -target}) or as a Poisson process
  * (exponential gaps, {@code poisson}), until {@code limit} arrivals or the deadline. The threads' schedules add up to
  * the run's rate: uniform ones are offset from each other by a fraction of their spacing, Poisson ones are
- * independent (a sum of Poisson processes is one). Confined to its thread.
+ * independent (a sum of Poisson processes is one). With a {@link RateSchedule} whose rate changes, the same
+ * arrivals follow the schedule's rate at each instant. Confined to its thread.
  */
 final class Arrivals {
 
@@ -28,6 +29,11 @@ final class Arrivals {
 
   private final Kind kind;
   private final double meanGapNanos;
+  /** A schedule whose rate changes ({@code -target} with pieces), or null for one rate. */
+  private final RateSchedule.Cursor schedule;
+  /** With a schedule: this thread's part of its arrivals, and its arrivals so far in the schedule's units. */
+  private final double share;
+  private double units;
   private final long limit;
   private final long deadline;
   private final SplittableRandom random;
@@ -44,17 +50,43 @@ final class Arrivals {
    * @param deadline no arrival at or after it ({@code Long.MAX_VALUE}: none)
    */
   Arrivals(Kind kind, double ratePerSec, long start, int index, int of, long limit, long deadline, long seed) {
-    if (!(ratePerSec > 0)) {
-      throw new IllegalArgumentException("rate " + ratePerSec);
+    this(kind, ratePerSec, null, 0, start, index, of, limit, deadline, seed);
+  }
+
+  /**
+   * Arrivals on a schedule whose rate changes: this thread's {@code share} of the whole run's arrivals (its part of
+   * {@code -target}), a uniform thread's arrival {@code k} where the schedule's integral reaches
+   * {@code (k + index / of) / share}, a Poisson thread's where it reaches the sum of {@code k} exponential gaps of
+   * mean 1 over {@code share} (a Poisson process of the schedule's rate, through the integral's inverse). The
+   * schedule's end is a deadline. {@code meanRatePerSec}: this thread's mean rate over the schedule.
+   */
+  Arrivals(Kind kind, RateSchedule schedule, double share, double meanRatePerSec, long start, int index, int of,
+      long limit, long deadline, long seed) {
+    this(kind, meanRatePerSec, schedule.isConstant() ? null : schedule.cursor(), share, start, index, of, limit,
+        schedule.isConstant() || start > Long.MAX_VALUE - schedule.durationNanos() ? deadline
+            : Math.min(deadline, start + schedule.durationNanos()), seed);
+  }
+
+  private Arrivals(Kind kind, double ratePerSec, RateSchedule.Cursor schedule, double share, long start, int index,
+      int of, long limit, long deadline, long seed) {
+    if (!(ratePerSec > 0) || schedule != null && !(share > 0)) {
+      throw new IllegalArgumentException("rate " + ratePerSec + ", share " + share);
     }
     this.kind = kind;
     this.meanGapNanos = 1e9 / ratePerSec;
+    this.schedule = schedule;
+    this.share = share;
     this.limit = limit;
     this.deadline = deadline;
     this.random = new SplittableRandom(seed);
     this.start = start;
-    this.exact = kind == Kind.UNIFORM ? start + meanGapNanos * index / of : start + gap();
-    this.next = Math.round(exact);
+    if (schedule == null) {
+      this.exact = kind == Kind.UNIFORM ? start + meanGapNanos * index / of : start + gap();
+    } else {
+      this.units = kind == Kind.UNIFORM ? (double) index / of : exponential();
+      this.exact = onSchedule();
+    }
+    this.next = exact >= Long.MAX_VALUE ? Long.MAX_VALUE : Math.round(exact);
     this.lastGiven = start;
   }
 
@@ -67,8 +99,13 @@ final class Arrivals {
   void advance() {
     lastGiven = next;
     count++;
-    exact = kind == Kind.UNIFORM ? exact + meanGapNanos : exact + gap();
-    next = Math.round(exact);
+    if (schedule == null) {
+      exact = kind == Kind.UNIFORM ? exact + meanGapNanos : exact + gap();
+    } else {
+      units += kind == Kind.UNIFORM ? 1 : exponential();
+      exact = onSchedule();
+    }
+    next = exact >= Long.MAX_VALUE ? Long.MAX_VALUE : Math.round(exact);
   }
 
   /** Whether the schedule ended at its deadline (not at its limit). */
@@ -94,6 +131,16 @@ final class Arrivals {
   /** The schedule's start. */
   long start() {
     return start;
+  }
+
+  /** Where the schedule's integral reaches this thread's arrivals so far, in nanoseconds (or past every deadline). */
+  private double onSchedule() {
+    double seconds = schedule.secondsAt(units / share);
+    return Double.isInfinite(seconds) ? Long.MAX_VALUE : start + seconds * 1e9;
+  }
+
+  private double exponential() {
+    return -Math.log(1.0 - random.nextDouble());
   }
 
   private double gap() {

@@ -77,7 +77,9 @@ final class ClientSet {
       w.warmup(passes);
       if (arrivals != null) {
         w.openLoop(new Worker.OpenLoopPlan(arrivals, s.targetOpsPerSec() * drivers.inFlight(id) / clients, id, n,
-            seed + id, maxInFlight));
+            seed + id, maxInFlight, s.schedule(), (double) drivers.inFlight(id) / clients));
+      } else if (s.schedule() != null) {
+        w.paced(s.schedule());
       }
       Thread t = new Thread(w, "ycsb-client-" + id);
       t.setDaemon(true);

@@ -139,10 +139,20 @@ record ClientSplit(int count, int index) {
         took.append(" every operation until maxexecutiontime");
       }
     }
-    double target = Props.getDouble(props, Benchmark.TARGET, 0);
+    String targetText = props.getProperty(Benchmark.TARGET, "").trim();
+    RateSchedule schedule = targetText.isEmpty() || RateSchedule.isNumber(targetText) ? null
+        : RateSchedule.parse(targetText);
+    double target = schedule != null ? schedule.meanOpsPerSec() : Props.getDouble(props, Benchmark.TARGET, 0);
     if (target > 0) {
-      props.setProperty(Benchmark.TARGET, Double.toString(target / count));
-      took.append(String.format(Locale.US, ", %s of %s ops/s", number(target / count), number(target)));
+      if (schedule != null) {
+        // Its share of the rate at every instant: the same schedule at 1/count of the rate.
+        props.setProperty(Benchmark.TARGET, schedule.scaled(1.0 / count).text());
+        took.append(String.format(Locale.US, ", 1/%d of the rate schedule (mean %s of %s ops/s)", count,
+            number(target / count), number(target)));
+      } else {
+        props.setProperty(Benchmark.TARGET, Double.toString(target / count));
+        took.append(String.format(Locale.US, ", %s of %s ops/s", number(target / count), number(target)));
+      }
       long seed = Props.getLong(props, Benchmark.ARRIVALS_SEED, 1);
       // Poisson arrivals: a schedule of its own (the same seed would give every process the same bursts).
       props.setProperty(Benchmark.ARRIVALS_SEED, Long.toString(seed + SEED_STRIDE * index));

@@ -76,6 +76,8 @@ final class MeasuredPhase {
         : new HistogramExports(Path.of(exportDir), startWall.toEpochMilli());
     sampler = new Sampler(clients.metrics, clients.workers, settings.statusIntervalMillis(), settings.operations(),
         clock, startNanos, benchmark.statusOut(), exports);
+    sampler.offered(settings.schedule() != null ? settings.schedule() : settings.targetOpsPerSec() > 0
+        ? RateSchedule.constant(settings.targetOpsPerSec()) : null);
     daemon(sampler, "ycsb-status");
     if (benchmark.progressOut() != null && !benchmark.stopSignal().isStopped()) {
       progress = new Progress(benchmark.phase().command() + " " + benchmark.bindingName(), clients.workers,

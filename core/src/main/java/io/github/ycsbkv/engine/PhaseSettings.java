@@ -21,23 +21,33 @@ import site.ycsb.DB;
  * @param abortAfterNanos a run of nothing but errors this long stops the phase as failed (0: never)
  * @param pipeline operations in flight per client thread
  * @param warmup the unmeasured load before a run, or null for none
+ * @param schedule {@code -target} as a schedule whose rate changes, or null (no target, or one rate); then
+ *     {@code targetOpsPerSec} is its mean and {@code maxTime} at most its length
  */
 record PhaseSettings(int threads, double targetOpsPerSec, long operations, Duration maxTime, long statusIntervalMillis,
     List<Double> percentiles, long abortAfterNanos, String label, int pipeline, Reconnect reconnect,
-    WarmupSetting warmup) {
+    WarmupSetting warmup, RateSchedule schedule) {
 
   /** Reads {@code props} for {@code phase} of {@code dbClass}; what is odd but allowed becomes a warning. */
   static PhaseSettings parse(Phase phase, Properties props, String bindingName, Class<? extends DB> dbClass,
       Warnings warnings) {
     int threads = Props.getInt(props, Benchmark.THREADS, Benchmark.DEFAULT_THREADS, 1);
-    double target = Props.getDouble(props, Benchmark.TARGET, 0);
+    String targetText = props.getProperty(Benchmark.TARGET);
+    RateSchedule schedule = targetText == null || targetText.isBlank() || RateSchedule.isNumber(targetText) ? null
+        : RateSchedule.parse(targetText);
+    double target = schedule != null ? schedule.meanOpsPerSec() : Props.getDouble(props, Benchmark.TARGET, 0);
     if (target < 0) {
-      throw new UserError("property 'target' must be 0 (no limit) or a positive ops/sec, got " + target);
+      throw new UserError("property 'target' must be 0 (no limit), a positive ops/sec or a rate schedule, got "
+          + target);
     }
     long operations = phase == Phase.LOAD
         ? Props.getLong(props, Benchmark.INSERT_COUNT, Props.getLong(props, Benchmark.RECORD_COUNT, 0, 0), 0)
         : Props.getLong(props, Benchmark.OPERATION_COUNT, 0, 0);
     Duration maxTime = Props.getSeconds(props, Benchmark.MAX_EXECUTION_TIME, 0);
+    if (schedule != null && (maxTime.isZero() || maxTime.toNanos() > schedule.durationNanos())) {
+      // The run ends with its schedule (or earlier, at operationcount or maxexecutiontime).
+      maxTime = Duration.ofNanos(schedule.durationNanos());
+    }
     int pipeline = Props.getInt(props, Benchmark.PIPELINE, 1, 1);
     if (pipeline > 1 && !AsyncOperations.class.isAssignableFrom(dbClass)) {
       throw new UserError("binding '" + bindingName + "' has no asynchronous operations (io.github.ycsbkv.spi."
@@ -58,7 +68,7 @@ record PhaseSettings(int threads, double targetOpsPerSec, long operations, Durat
         Props.getPercentiles(props, Benchmark.PERCENTILES, Benchmark.DEFAULT_PERCENTILES),
         TimeUnit.SECONDS.toNanos(Props.getLong(props, Benchmark.ERRORS_ABORT_AFTER,
             Benchmark.DEFAULT_ERRORS_ABORT_AFTER_SECONDS, 0)),
-        props.getProperty(Benchmark.LABEL), pipeline, Reconnect.from(props), warmup);
+        props.getProperty(Benchmark.LABEL), pipeline, Reconnect.from(props), warmup, schedule);
   }
 
   /** The interval between one client's scheduled starts under a target, or 0 for a closed loop. */

@@ -49,6 +49,14 @@ final class Sampler implements Runnable {
     this.lastNanos = startNanos;
   }
 
+  /** What {@code -target} offers over time (its rate, or its schedule), recorded in each sample; null: no target. */
+  private volatile RateSchedule offered;
+
+  /** Set before the first sample. */
+  void offered(RateSchedule target) {
+    this.offered = target;
+  }
+
   @Override
   public void run() {
     try {
@@ -97,7 +105,9 @@ final class Sampler implements Runnable {
     }
     if (ops0 != lastOps || print) {
       double p99 = merged.getTotalCount() == 0 ? Double.NaN : merged.getValueAtPercentile(99) / 1000.0;
-      samples.add(new IntervalSample(elapsedNanos / 1_000_000L, ops0, rate, p99, failed));
+      double offeredRate = offered == null ? Double.NaN : (offered.arrivalsBy(elapsedNanos / 1e9)
+          - offered.arrivalsBy((lastNanos - startNanos) / 1e9)) * 1e9 / intervalNanos;
+      samples.add(new IntervalSample(elapsedNanos / 1_000_000L, ops0, rate, p99, failed, offeredRate));
     }
     if (print && status != null) {
       status.println(LocalDateTime.now().format(TIME) + " " + (elapsedNanos / 1_000_000_000L) + " sec: " + ops0

@@ -57,6 +57,8 @@ final class Worker implements Runnable {
   private volatile boolean stoppedByWorkload;
   /** The open loop on this thread's completion thread ({@code -target} with drivers), or null. */
   private OpenLoopPlan openLoop;
+  /** The measured phase's rate schedule on a thread per client (set before the thread starts), or null. */
+  private RateSchedule paced;
   /** What the measured phase's open loop saw of itself (the schedule lag), or null; read after the thread ended. */
   private volatile OpenLoopStats openLoopStats;
   private volatile String initFailure;
@@ -108,12 +110,21 @@ final class Worker implements Runnable {
    * @param rate this thread's operations per second
    * @param index this thread's place among {@code of} (uniform schedules are staggered by it)
    * @param seed the Poisson schedule's seed
+   * @param schedule the measured phase's rate schedule, or null for one rate ({@code rate} is then its mean, and a
+   *     warm-up runs at it)
+   * @param share this thread's part of the schedule's arrivals
    */
-  record OpenLoopPlan(Arrivals.Kind kind, double rate, int index, int of, long seed, int maxInFlight) {}
+  record OpenLoopPlan(Arrivals.Kind kind, double rate, int index, int of, long seed, int maxInFlight,
+      RateSchedule schedule, double share) {}
 
   /** Set before the thread starts. */
   void openLoop(OpenLoopPlan plan) {
     this.openLoop = plan;
+  }
+
+  /** Set before the thread starts: the measured phase keeps this schedule's rate instead of {@code tickNanos}. */
+  void paced(RateSchedule schedule) {
+    this.paced = schedule;
   }
 
   /** The measured phase's open-loop figures of this thread (after it ended), or null. */
@@ -269,8 +280,12 @@ final class Worker implements Runnable {
         // nothing to run
       } else if (loopExecutor != null) {
         long deadline = maxNanos > 0 ? start + maxNanos : Long.MAX_VALUE;
-        Arrivals arrivals = openLoop == null ? null : new Arrivals(openLoop.kind(), openLoop.rate(), start,
-            openLoop.index(), openLoop.of(), toDo < 0 ? Long.MAX_VALUE : toDo, deadline, openLoop.seed());
+        long limit = toDo < 0 ? Long.MAX_VALUE : toDo;
+        Arrivals arrivals = openLoop == null ? null : measured && openLoop.schedule() != null
+            ? new Arrivals(openLoop.kind(), openLoop.schedule(), openLoop.share(), openLoop.rate(), start,
+                openLoop.index(), openLoop.of(), limit, deadline, openLoop.seed())
+            : new Arrivals(openLoop.kind(), openLoop.rate(), start, openLoop.index(), openLoop.of(), limit, deadline,
+                openLoop.seed());
         DrivenLoop driven = new DrivenLoop(drivenClients, loopExecutor, t, workload, state, phase == Phase.LOAD,
             toDo, deadline, stop, clock, done, arrivals, openLoop == null ? 1 : openLoop.maxInFlight());
         t.drive(driven);
@@ -281,7 +296,7 @@ final class Worker implements Runnable {
         }
       } else {
         OpenLoopStats lag = tickNanos > 0 ? new OpenLoopStats() : null;
-        loop(state, t, stop, toDo, start, maxNanos, done, lag);
+        loop(state, t, stop, toDo, start, maxNanos, done, lag, measured ? paced : null);
         if (measured) {
           openLoopStats = lag;
         }
@@ -313,12 +328,15 @@ final class Worker implements Runnable {
   }
 
   private void loop(Object state, TimedDB t, StopSignal stop, long toDo, long start, long maxNanos,
-      LongConsumer opsDone, OpenLoopStats lag) {
+      LongConsumer opsDone, OpenLoopStats lag, RateSchedule schedule) {
     // No limit is Long.MAX_VALUE, and the clock is read for every operation, so that the branches are taken the same
     // way whatever the limits: code compiled during a warm-up by time stays right for a measured phase by count.
     final long deadline = maxNanos > 0 ? start + maxNanos : Long.MAX_VALUE;
     final long limit = toDo < 0 ? Long.MAX_VALUE : toDo;
     final long offset = tickNanos > 0 ? tickNanos * id / threads : 0;
+    // A schedule whose rate changes: this client's even share of it, staggered as the ticks are.
+    final Arrivals scheduled = tickNanos > 0 && schedule != null ? new Arrivals(Arrivals.Kind.UNIFORM, schedule,
+        1.0 / threads, 1e9 / tickNanos, start, id, threads, limit, deadline, 0) : null;
     final boolean load = phase == Phase.LOAD;
     long done = 0;
     // When this client's connection became free: the end of its last operation.
@@ -328,9 +346,15 @@ final class Worker implements Runnable {
         break;
       }
       if (tickNanos > 0) {
-        long intended = start + offset + done * tickNanos;
+        long intended = scheduled == null ? start + offset + done * tickNanos : scheduled.peek();
+        if (scheduled != null) {
+          scheduled.advance();
+        }
         if (intended >= deadline) {
-          stop.stop(StopReason.MAX_EXECUTION_TIME, null);
+          // A schedule's clients stop at its end, not at their own last arrival (others may have one left).
+          if (scheduled == null || waitUntil(deadline, stop)) {
+            stop.stop(StopReason.MAX_EXECUTION_TIME, null);
+          }
           break;
         }
         if (intended > clock.nanoTime()) {

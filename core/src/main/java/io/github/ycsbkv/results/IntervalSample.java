@@ -9,9 +9,17 @@ package io.github.ycsbkv.results;
  * @param p99Micros the 99th percentile of service time during the interval, over every operation
  *     type and outcome, or NaN when none completed
  * @param failedOperations operations that failed since the start (0 in results of earlier versions)
+ * @param offeredOpsPerSec the operations per second {@code -target} intended during the interval (its rate, or a
+ *     rate schedule's mean over the interval), or NaN without a target (and in results of earlier versions)
  */
 public record IntervalSample(long elapsedMillis, long operations, double opsPerSec, double p99Micros,
-    long failedOperations) {
+    long failedOperations, double offeredOpsPerSec) {
+
+  /** A sample without a target's offered rate (the layout before it was recorded). */
+  public IntervalSample(long elapsedMillis, long operations, double opsPerSec, double p99Micros,
+      long failedOperations) {
+    this(elapsedMillis, operations, opsPerSec, p99Micros, failedOperations, Double.NaN);
+  }
 
   /** A sample without failures (the layout before they were counted). */
   public IntervalSample(long elapsedMillis, long operations, double opsPerSec, double p99Micros) {

@@ -91,6 +91,9 @@ final class ResultJsonWriter {
       i.put("opsPerSec", s.opsPerSec());
       putNumberOrNull(i, "p99Micros", s.p99Micros());
       i.put("failedOperations", s.failedOperations());
+      if (!Double.isNaN(s.offeredOpsPerSec())) {
+        i.put("offeredOpsPerSec", s.offeredOpsPerSec());
+      }
     }
   }
 

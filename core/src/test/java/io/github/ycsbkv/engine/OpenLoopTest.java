@@ -239,4 +239,48 @@ class OpenLoopTest {
     double meanGapMicros = last / 1e3 / n;
     assertEquals(100, meanGapMicros, 2, "mean gap 1/rate");
   }
+
+  /**
+   * #43: a rate schedule on the event loops: exactly the schedule's arrivals, the run ends with it, and every
+   * status interval records what the schedule offered in it.
+   */
+  @Test
+  void rateSchedule_onTheEventLoops_runsItsArrivals_andEndsWithIt() {
+    Properties p = props(4, 1_000_000, 1);
+    p.setProperty("target", "200@1s,200..1000@1s,1000@1s");
+    p.setProperty("status.interval", "1");
+    BenchmarkResult r = run(p);
+    assertEquals(OpenLoop.EVENT_LOOPS, r.load().openLoop().servedBy());
+    // 200 + 600 + 1,000 arrivals, then the schedule's end is the run's.
+    assertEquals(1800, r.operations(), r.stopReason() + " " + r.error());
+    assertEquals("max_execution_time", r.stopReason());
+    assertEquals(600, r.targetOpsPerSec(), 1e-9, "the schedule's mean");
+    assertTrue(r.runtimeMillis() >= 2_990, "paced by the schedule: " + r.runtimeMillis() + " ms");
+    double[] offered = r.intervals().stream().mapToDouble(i -> i.offeredOpsPerSec()).toArray();
+    assertTrue(offered.length >= 3, r.intervals().toString());
+    assertEquals(200, offered[0], 20, r.intervals().toString());
+    assertEquals(600, offered[1], 60, r.intervals().toString());
+    assertEquals(1000, offered[2], 100, r.intervals().toString());
+  }
+
+  /** #43: on a thread per client (a binding without event loops) the schedule is kept too. */
+  @Test
+  void rateSchedule_onAThreadPerClient_runsItsArrivals() {
+    Properties p = props(2, 1_000_000, 1);
+    p.setProperty("target", "300@1s,100@1s");
+    BenchmarkResult r = new Benchmark(Phase.RUN, p, "memory", io.github.ycsbkv.memory.MemoryDB.class,
+        getClass().getClassLoader()).run();
+    assertEquals(400, r.operations(), r.stopReason() + " " + r.error());
+    assertEquals("max_execution_time", r.stopReason());
+    assertEquals(200, r.targetOpsPerSec(), 1e-9);
+    assertTrue(r.runtimeMillis() >= 1_490, "the last arrival is 1.5 s or later in: " + r.runtimeMillis() + " ms");
+  }
+
+  @Test
+  void rateSchedule_malformed_isOneLine() {
+    Properties p = props(2, 100, 1);
+    p.setProperty("target", "300 for 1s");
+    UserError e = assertThrows(UserError.class, () -> run(p));
+    assertTrue(e.getMessage().startsWith("-target: '300 for 1s' is not a rate schedule's piece"), e.getMessage());
+  }
 }

@@ -69,13 +69,16 @@ abstract class PhaseCommand implements Callable<Integer> {
       + " and the CPU per operation of the client and (Redis, Valkey, KeyDB) the server.")
   Integer threads;
 
-  @Option(names = "-target", paramLabel = "OPS",
+  @Option(names = "-target", paramLabel = "OPS|SCHEDULE",
       description = "Total operations per second over all threads (property target): an open loop, operations"
           + " arriving on a schedule whatever the replies do (-p arrivals=uniform|poisson), timed from each intended"
           + " start (no coordinated omission); on the binding's event loops where it has them, else a thread per"
           + " client; one request in flight per connection (-p maxinflight=N: up to N, on the event loops). The"
-          + " result says how late the client itself was (docs/capacity.md).")
-  Double target;
+          + " result says how late the client itself was (docs/capacity.md). A rate that changes: pieces joined by"
+          + " commas, RATE@DURATION (hold), FROM..TO@DURATION (ramp), MEAN~AMPLITUDE/PERIOD@DURATION (sine), e.g."
+          + " 1000@30s,1000..8000@1m,8000@30s, or file:PATH of 'SECONDS RATE' lines; the run ends with the schedule"
+          + " (docs/schedules.md).")
+  String target;
 
   @Option(names = "-s", description = "Print a status line every status.interval seconds (default 10) to stderr,"
       + " instead of the progress line shown on a terminal.")
@@ -132,8 +135,7 @@ abstract class PhaseCommand implements Callable<Integer> {
     int threads = Props.getInt(props, Benchmark.THREADS, Benchmark.DEFAULT_THREADS, 1);
     err.println("ycsb-kv: " + phase().command() + " " + binding.name() + " (" + binding.dbClass().getName() + "), "
         + threads + " thread(s)"
-        + (props.getProperty(Benchmark.TARGET) == null ? "" : ", target " + props.getProperty(Benchmark.TARGET)
-        + " ops/s"));
+        + (props.getProperty(Benchmark.TARGET) == null ? "" : ", target " + targetText(props)));
     if (!preloadMemory(binding, props, loader, err)) {
       return UserError.FAILED;
     }
@@ -165,7 +167,7 @@ abstract class PhaseCommand implements Callable<Integer> {
       props.setProperty(Benchmark.THREADS, threads.toString());
     }
     if (target != null) {
-      props.setProperty(Benchmark.TARGET, target.toString());
+      props.setProperty(Benchmark.TARGET, target.trim());
     }
     if (label != null) {
       props.setProperty(Benchmark.LABEL, label);
@@ -331,5 +333,12 @@ abstract class PhaseCommand implements Callable<Integer> {
       return code != 0 ? code : FailedOperations.EXIT_OPERATIONS_FAILED;
     }
     return code;
+  }
+
+  /** {@code -target} for the header: the rate, or the schedule in words (a malformed one is the one line printed). */
+  private static String targetText(Properties props) {
+    String t = props.getProperty(Benchmark.TARGET).trim();
+    return io.github.ycsbkv.engine.RateSchedule.isNumber(t) ? t + " ops/s"
+        : io.github.ycsbkv.engine.RateSchedule.parse(t).describe();
   }
 }

@@ -26,6 +26,7 @@ final class Timeline {
   static final Color OUTAGE = new Color(0xd6, 0x27, 0x28, 0x38);
   private static final Color THROUGHPUT = new Color(0x1f77b4);
   private static final Color FAILED = new Color(0xd62728);
+  private static final Color OFFERED = new Color(0x7f7f7f);
   private static final Color P99 = new Color(0x2ca02c);
 
   /** One chart to draw: its plot, the lines it shows (for the figure's description) and the shaded outages. */
@@ -75,11 +76,17 @@ final class Timeline {
     String outages = r.outages().isEmpty() ? "no outage" : r.outages().size() + " outage(s) shaded";
     List<Chart> out = new ArrayList<>();
 
-    List<Page.Line> rate = List.of(new Page.Line("operations/s (not failed)", THROUGHPUT, x, ops, null),
-        new Page.Line("failed operations/s", FAILED, x, failed, null));
+    List<Page.Line> rate = new ArrayList<>(List.of(new Page.Line("operations/s (not failed)", THROUGHPUT, x, ops,
+        null), new Page.Line("failed operations/s", FAILED, x, failed, null)));
+    double[] offered = samples.stream().mapToDouble(IntervalSample::offeredOpsPerSec).toArray();
+    boolean targeted = java.util.Arrays.stream(offered).noneMatch(Double::isNaN);
+    if (targeted) {
+      rate.add(new Page.Line("offered operations/s (-target)", OFFERED, x, offered, null));
+    }
     String title = "Throughput over time, " + name;
     out.add(new Chart(title, plot(rate, "operations per second", shaded), rate, shaded, title + ": operations that did not fail"
-        + " (OK or NOT_FOUND) and failed operations per second " + per + ", against seconds since the start of the phase; " + outages
+        + " (OK or NOT_FOUND) and failed operations per second " + per + (targeted ? ", and the rate -target offered"
+        + " in each interval (its schedule's mean over it)" : "") + ", against seconds since the start of the phase; " + outages
         + ". Source: result.json intervals and outages."));
 
     if (!p99x.isEmpty()) {
