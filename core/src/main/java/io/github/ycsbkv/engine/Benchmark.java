@@ -232,6 +232,34 @@ public final class Benchmark {
     StartBarrier barrier = StartBarrier.of(split, phase, props, warnings);
     PhaseSettings settings = PhaseSettings.parse(phase, props, bindingName, dbClass, warnings);
     OpenLoopFigures.slo(props); // a malformed budget fails here, before anything runs
+    LiveMetrics live = LiveMetrics.start(props, liveLabels(settings));
+    if (live != null) {
+      warnings.note("load: metrics served on " + props.getProperty(LiveMetrics.HOST, "0.0.0.0").trim() + ":"
+          + props.getProperty(LiveMetrics.PORT).trim() + "/metrics (Prometheus text format, every "
+          + settings.statusIntervalMillis() / 1000 + " s)");
+    }
+    try {
+      return run(settings, barrier, live, warnings);
+    } finally {
+      if (live != null) {
+        live.close();
+      }
+    }
+  }
+
+  /** The labels of the run's live metrics: its label, binding, workload, phase and client index. */
+  private Map<String, String> liveLabels(PhaseSettings settings) {
+    Map<String, String> labels = new java.util.LinkedHashMap<>();
+    labels.put("run", settings.label() == null ? "" : settings.label());
+    labels.put("binding", bindingName);
+    String workload = props.getProperty("workload", DEFAULT_WORKLOAD);
+    labels.put("workload", workload.substring(workload.lastIndexOf('.') + 1));
+    labels.put("phase", phase.command());
+    labels.put("client_index", Integer.toString(split.index()));
+    return labels;
+  }
+
+  private BenchmarkResult run(PhaseSettings settings, StartBarrier barrier, LiveMetrics live, Warnings warnings) {
     // Upstream workloads time some operations themselves; their Measurements must exist first.
     // (0.17.0 spells its getter getIntendedtartTimeNs(); we only ever call the setter.)
     Measurements upstream = UpstreamMeasurements.configure(props);
@@ -269,6 +297,7 @@ public final class Benchmark {
       server.before();
     }
     MeasuredPhase measured = new MeasuredPhase(this, settings, clients, warnings);
+    measured.live = live;
     measured.prepare();
     Instant startAt = barrier == null ? null : barrier.await(signal, warnings);
     measured.start();
@@ -301,6 +330,9 @@ public final class Benchmark {
       reason = StopReason.MAX_EXECUTION_TIME;
     }
     List<Metrics.Totals> totals = clients.metrics.finish();
+    if (m.live != null) {
+      m.live.causes(totals);
+    }
     List<OperationResult> operationResults = operationResults(totals, s.percentiles());
     OpenLoop open = OpenLoopFigures.of(s, drivers, props, clients.openLoopTotal(), totals, runtimeNanos,
         clientCpu == null ? -1 : m.cpuAfterNanos - m.cpuBeforeNanos);

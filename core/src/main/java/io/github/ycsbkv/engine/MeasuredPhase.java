@@ -43,6 +43,8 @@ final class MeasuredPhase {
   private HiccupMeter hiccups;
   private Sampler sampler;
   private Progress progress;
+  /** What serves the phase's figures while it runs, or null. */
+  LiveMetrics live;
 
   MeasuredPhase(Benchmark benchmark, PhaseSettings settings, ClientSet clients, Warnings warnings) {
     this.benchmark = benchmark;
@@ -78,6 +80,7 @@ final class MeasuredPhase {
         clock, startNanos, benchmark.statusOut(), exports);
     sampler.offered(settings.schedule() != null ? settings.schedule() : settings.targetOpsPerSec() > 0
         ? RateSchedule.constant(settings.targetOpsPerSec()) : null);
+    sampler.live(live);
     daemon(sampler, "ycsb-status");
     if (benchmark.progressOut() != null && !benchmark.stopSignal().isStopped()) {
       progress = new Progress(benchmark.phase().command() + " " + benchmark.bindingName(), clients.workers,

@@ -64,7 +64,9 @@ record PhaseSettings(int threads, double targetOpsPerSec, long operations, Durat
       warnings.warn(what + " is 0 and no maxexecutiontime is set: running until interrupted (Ctrl-C)");
     }
     return new PhaseSettings(threads, target, operations, maxTime,
-        Props.getLong(props, Benchmark.STATUS_INTERVAL, Benchmark.DEFAULT_STATUS_INTERVAL_SECONDS, 1) * 1000,
+        // Served metrics are as fresh as the status interval: 1 s unless given.
+        Props.getLong(props, Benchmark.STATUS_INTERVAL, LiveMetrics.wanted(props) ? 1
+            : Benchmark.DEFAULT_STATUS_INTERVAL_SECONDS, 1) * 1000,
         Props.getPercentiles(props, Benchmark.PERCENTILES, Benchmark.DEFAULT_PERCENTILES),
         TimeUnit.SECONDS.toNanos(Props.getLong(props, Benchmark.ERRORS_ABORT_AFTER,
             Benchmark.DEFAULT_ERRORS_ABORT_AFTER_SECONDS, 0)),

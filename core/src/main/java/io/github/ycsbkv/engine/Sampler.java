@@ -57,11 +57,28 @@ final class Sampler implements Runnable {
     this.offered = target;
   }
 
+  /** What serves the figures while the phase runs ({@code metrics.port}), or null. */
+  private volatile LiveMetrics live;
+
+  /** Set before the first sample. */
+  void live(LiveMetrics metrics) {
+    this.live = metrics;
+  }
+
   @Override
   public void run() {
     try {
-      while (!finished.await(intervalMillis, TimeUnit.MILLISECONDS)) {
+      // At a fixed rate (every interval from the start, not an interval after each sample), so that a scraper of the
+      // served metrics at the same period sees one new sample each time; after a pause longer than an interval the
+      // schedule starts again rather than sampling in a burst.
+      long interval = TimeUnit.MILLISECONDS.toNanos(intervalMillis);
+      long next = System.nanoTime() + interval;
+      while (!finished.await(Math.max(0, next - System.nanoTime()), TimeUnit.NANOSECONDS)) {
         sample(true, clock.nanoTime());
+        next += interval;
+        if (next < System.nanoTime()) {
+          next = System.nanoTime() + interval;
+        }
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -103,11 +120,14 @@ final class Sampler implements Runnable {
     if (exports != null) {
       exports.intervals(ops, (lastNanos - startNanos) / 1e9, elapsedNanos / 1e9);
     }
+    double p99 = merged.getTotalCount() == 0 ? Double.NaN : merged.getValueAtPercentile(99) / 1000.0;
+    double offeredRate = offered == null ? Double.NaN : (offered.arrivalsBy(elapsedNanos / 1e9)
+        - offered.arrivalsBy((lastNanos - startNanos) / 1e9)) * 1e9 / intervalNanos;
     if (ops0 != lastOps || print) {
-      double p99 = merged.getTotalCount() == 0 ? Double.NaN : merged.getValueAtPercentile(99) / 1000.0;
-      double offeredRate = offered == null ? Double.NaN : (offered.arrivalsBy(elapsedNanos / 1e9)
-          - offered.arrivalsBy((lastNanos - startNanos) / 1e9)) * 1e9 / intervalNanos;
       samples.add(new IntervalSample(elapsedNanos / 1_000_000L, ops0, rate, p99, failed, offeredRate));
+    }
+    if (live != null) {
+      live.interval(ops, rate, offeredRate, p99, ops0, failed);
     }
     if (print && status != null) {
       status.println(LocalDateTime.now().format(TIME) + " " + (elapsedNanos / 1_000_000_000L) + " sec: " + ops0

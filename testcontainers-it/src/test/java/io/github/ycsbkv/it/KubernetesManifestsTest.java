@@ -122,6 +122,11 @@ class KubernetesManifestsTest {
     assertTrue(script.contains("-p clients.barrier=" + barrier), "pod 0's DNS name and the barrier's port: " + script);
     assertTrue(script.contains("-p clients.count=$CLIENTS"), script);
     assertTrue(script.contains("-p export.dir=$out/run"), script);
+    // Live metrics on the port the pod names and its annotations point a Prometheus at.
+    var metrics = container.getPorts().stream().filter(p -> "metrics".equals(p.getName())).findFirst().orElseThrow();
+    assertTrue(script.contains("-p metrics.port=" + metrics.getContainerPort()), script);
+    assertEquals(metrics.getContainerPort().toString(), clients.getSpec().getTemplate().getMetadata().getAnnotations()
+        .get("prometheus.io/port"));
     assertEquals(results.getMetadata().getName(), pod.getVolumes().get(0).getPersistentVolumeClaim().getClaimName());
   }
 

@@ -1,0 +1,133 @@
+package io.github.ycsbkv.engine;
+
+import io.github.ycsbkv.config.UserError;
+import io.prometheus.metrics.exporter.httpserver.HTTPServer;
+import io.prometheus.metrics.model.registry.MultiCollector;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import io.prometheus.metrics.model.snapshots.ClassicHistogramBuckets;
+import io.prometheus.metrics.model.snapshots.CounterSnapshot;
+import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
+import io.prometheus.metrics.model.snapshots.HistogramSnapshot;
+import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricSnapshot;
+import io.prometheus.metrics.model.snapshots.MetricSnapshots;
+import io.prometheus.metrics.model.snapshots.Unit;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
+
+/**
+ * {@link LiveMetrics} served in the Prometheus text formats (OpenMetrics where the scraper asks for it) by the
+ * Prometheus Java client's HTTP server, on {@code /metrics}: a collector that builds each scrape from the last
+ * status interval's snapshot. Every series carries the run's labels ({@link LiveMetrics#labels()}).
+ */
+final class PrometheusEndpoint implements MultiCollector {
+
+  /** The latency histogram's bucket bounds, in seconds: 10 us to 10 s, three per decade. */
+  static final double[] BOUNDS = {1e-5, 2.5e-5, 5e-5, 1e-4, 2.5e-4, 5e-4, 1e-3, 2.5e-3, 5e-3, 1e-2, 2.5e-2, 5e-2, 0.1,
+      0.25, 0.5, 1, 2.5, 5, 10, Double.POSITIVE_INFINITY};
+
+  private final LiveMetrics metrics;
+  private final String[] labelNames;
+  private final String[] labelValues;
+
+  private PrometheusEndpoint(LiveMetrics metrics) {
+    this.metrics = metrics;
+    Map<String, String> labels = metrics.labels();
+    this.labelNames = labels.keySet().toArray(new String[0]);
+    this.labelValues = labels.values().toArray(new String[0]);
+  }
+
+  /** Serves {@code metrics} on {@code host:port} from now until the returned server is closed. */
+  static AutoCloseable start(LiveMetrics metrics, String host, int port) {
+    PrometheusRegistry registry = new PrometheusRegistry();
+    registry.register(new PrometheusEndpoint(metrics));
+    try {
+      return HTTPServer.builder().hostname(host).port(port).registry(registry).buildAndStart();
+    } catch (IOException e) {
+      throw new UserError("-p " + LiveMetrics.PORT + "=" + port + ": cannot serve metrics on " + host + ":" + port
+          + " (" + e.getMessage() + "); give a free port, or -p " + LiveMetrics.HOST + "=ADDRESS");
+    }
+  }
+
+  private Labels labels(String... more) {
+    String[] names = new String[labelNames.length + more.length / 2];
+    String[] values = new String[names.length];
+    System.arraycopy(labelNames, 0, names, 0, labelNames.length);
+    System.arraycopy(labelValues, 0, values, 0, labelValues.length);
+    for (int i = 0; i < more.length / 2; i++) {
+      names[labelNames.length + i] = more[2 * i];
+      values[labelNames.length + i] = more[2 * i + 1];
+    }
+    return Labels.of(names, values);
+  }
+
+  @Override
+  public MetricSnapshots collect() {
+    LiveMetrics.Snapshot s = metrics.snapshot();
+    List<MetricSnapshot> out = new ArrayList<>();
+    CounterSnapshot.Builder operations = CounterSnapshot.builder().name("ycsbkv_operations")
+        .help("Workload operations completed in the measured phase, by operation and outcome");
+    HistogramSnapshot.Builder latency = HistogramSnapshot.builder().name("ycsbkv_latency_seconds").unit(Unit.SECONDS)
+        .help("Service time of the operations that succeeded, from the start of the measured phase (bucketed from"
+            + " the run's exact HdrHistogram)");
+    for (LiveMetrics.Operation op : s.operations()) {
+      operations.dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder().value(op.ok())
+          .labels(labels("operation", op.name(), "outcome", "ok")).build());
+      operations.dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder().value(op.failed())
+          .labels(labels("operation", op.name(), "outcome", "failed")).build());
+      latency.dataPoint(histogram(op.okNanos(), labels("operation", op.name())));
+    }
+    out.add(operations.build());
+    out.add(latency.build());
+    CounterSnapshot.Builder errors = CounterSnapshot.builder().name("ycsbkv_errors")
+        .help("Failed operations by operation, status and cause (known at the end of the phase)");
+    for (LiveMetrics.Cause c : s.causes()) {
+      errors.dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder().value(c.count())
+          .labels(labels("operation", c.operation(), "status", c.status(), "cause", c.cause())).build());
+    }
+    out.add(errors.build());
+    out.add(gauge("ycsbkv_throughput_ops_per_second", "Operations per second in the last status interval",
+        s.opsPerSec()));
+    if (!Double.isNaN(s.offeredOpsPerSec())) {
+      out.add(gauge("ycsbkv_offered_ops_per_second", "Operations per second -target offered in the last status"
+          + " interval (its rate, or its schedule's mean over the interval)", s.offeredOpsPerSec()));
+    }
+    if (!Double.isNaN(s.p99Micros())) {
+      out.add(gauge("ycsbkv_interval_p99_seconds", "The 99th percentile of every operation's service time in the"
+          + " last status interval", s.p99Micros() / 1e6));
+    }
+    long cpu = MeasuredPhase.processCpuNanos();
+    if (cpu >= 0) {
+      out.add(CounterSnapshot.builder().name("ycsbkv_client_cpu_seconds").unit(Unit.SECONDS)
+          .help("CPU time of the whole client process (loops, compiler and collector included)")
+          .dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder().value(cpu / 1e9).labels(labels()).build())
+          .build());
+    }
+    return new MetricSnapshots(out);
+  }
+
+  private GaugeSnapshot gauge(String name, String help, double value) {
+    return GaugeSnapshot.builder().name(name).help(help)
+        .dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().value(value).labels(labels()).build()).build();
+  }
+
+  /** {@code nanos} as classic buckets in seconds, and its sum (its mean times its count). */
+  static HistogramSnapshot.HistogramDataPointSnapshot histogram(Histogram nanos, Labels labels) {
+    long[] counts = new long[BOUNDS.length];
+    for (HistogramIterationValue v : nanos.recordedValues()) {
+      double seconds = v.getValueIteratedTo() / 1e9;
+      int i = 0;
+      while (seconds > BOUNDS[i]) {
+        i++;
+      }
+      counts[i] += v.getCountAtValueIteratedTo();
+    }
+    return HistogramSnapshot.HistogramDataPointSnapshot.builder()
+        .classicHistogramBuckets(ClassicHistogramBuckets.of(BOUNDS, counts))
+        .sum(nanos.getTotalCount() == 0 ? 0 : nanos.getMean() * nanos.getTotalCount() / 1e9).labels(labels).build();
+  }
+}

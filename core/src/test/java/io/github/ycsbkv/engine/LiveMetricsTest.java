@@ -1,0 +1,86 @@
+package io.github.ycsbkv.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.memory.MemoryDB;
+import io.github.ycsbkv.results.BenchmarkResult;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.Properties;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+/** {@code -p metrics.port} (#43): served while the phase runs, refused in one line when it cannot be. */
+class LiveMetricsTest {
+
+  private static Properties props(String port) {
+    Properties p = new Properties();
+    p.setProperty("recordcount", "100");
+    p.setProperty("operationcount", "0");
+    p.setProperty("maxexecutiontime", "3");
+    p.setProperty("target", "500");
+    p.setProperty("threadcount", "2");
+    p.setProperty("metrics.port", port);
+    p.setProperty("metrics.host", "127.0.0.1");
+    p.setProperty("label", "unit");
+    return p;
+  }
+
+  private BenchmarkResult run(Properties p, Phase phase) {
+    return new Benchmark(phase, p, "memory", MemoryDB.class, getClass().getClassLoader()).run();
+  }
+
+  @Test
+  void aPortThatIsTaken_isOneLine_naming_it() throws Exception {
+    try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      UserError e = assertThrows(UserError.class, () -> run(props(Integer.toString(taken.getLocalPort())),
+          Phase.RUN));
+      assertTrue(e.getMessage().startsWith("-p metrics.port=" + taken.getLocalPort() + ": cannot serve metrics on"
+          + " 127.0.0.1:" + taken.getLocalPort()), e.getMessage());
+    }
+    assertEquals("-p metrics.port must be a TCP port (1 to 65535), got 70000",
+        assertThrows(UserError.class, () -> run(props("70000"), Phase.RUN)).getMessage());
+  }
+
+  @Test
+  void whileTheRunGoes_theEndpointServesItsCounts_withTheRunsLabels() throws Exception {
+    int port;
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      port = s.getLocalPort();
+    }
+    MemoryDB.clearAll();
+    Properties load = props("0");
+    load.remove("target");
+    load.remove("maxexecutiontime");
+    run(load, Phase.LOAD);
+    AtomicReference<String> scraped = new AtomicReference<>("");
+    Thread scraper = new Thread(() -> {
+      HttpClient http = HttpClient.newHttpClient();
+      for (int i = 0; i < 40 && !scraped.get().contains("outcome=\"ok\""); i++) {
+        try {
+          Thread.sleep(100);
+          scraped.set(http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics")).build(),
+              HttpResponse.BodyHandlers.ofString()).body());
+        } catch (Exception notYet) {
+          // not serving yet
+        }
+      }
+    });
+    scraper.start();
+    BenchmarkResult r = run(props(Integer.toString(port)), Phase.RUN);
+    scraper.join();
+    String text = scraped.get();
+    assertTrue(r.operations() > 0, r.stopReason());
+    assertTrue(text.contains("ycsbkv_operations_total{binding=\"memory\",client_index=\"0\",operation=\"READ\","
+        + "outcome=\"ok\",phase=\"run\",run=\"unit\",workload=\"CoreWorkload\"}"), text);
+    assertTrue(text.contains("ycsbkv_offered_ops_per_second{"), text);
+    assertTrue(text.contains("ycsbkv_latency_seconds_bucket{"), text);
+  }
+}

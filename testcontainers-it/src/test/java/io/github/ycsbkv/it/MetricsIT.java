@@ -1,0 +1,186 @@
+package io.github.ycsbkv.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Live metrics (#43, {@code -p metrics.port}) scraped by a real Prometheus server: the Debian package's
+ * {@code prometheus} binary, started here on loopback with a scrape configuration pointing at the run (every second),
+ * queried afterwards through its HTTP API. The scraped rate must match the run's own throughput within 5%, and the
+ * last scraped count its exact operations.
+ */
+class MetricsIT {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String READHEAVY = Path.of("..", "workloads", "readheavy").toAbsolutePath().toString();
+  private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+  @TempDir
+  Path tmp;
+
+  @Test
+  void prometheusScrapesARun_itsRateIsTheRunsThroughput_itsLastCountTheRunsOperations() throws Exception {
+    CiPasses.notInTheContainerPass("its subject is the client's endpoint; the binary pass ran it");
+    CiPasses.notUnderEmulation("the scraped rate is compared with the run's over seconds of the run's clock");
+    Path prometheus = prometheus();
+    int metricsPort = RespServer.freePort();
+    int webPort = RespServer.freePort();
+    Files.writeString(tmp.resolve("prometheus.yml"), String.join("\n",
+        "global:", "  scrape_interval: 1s", "  evaluation_interval: 1s",
+        "scrape_configs:", "  - job_name: ycsbkv", "    static_configs:",
+        "      - targets: ['127.0.0.1:" + metricsPort + "']", ""));
+    Process server = new ProcessBuilder(prometheus.toString(), "--config.file=" + tmp.resolve("prometheus.yml"),
+        "--storage.tsdb.path=" + tmp.resolve("data"), "--web.listen-address=127.0.0.1:" + webPort)
+        .redirectErrorStream(true).redirectOutput(tmp.resolve("prometheus.log").toFile()).start();
+    try (Store store = Store.provision(Store.Kind.REDIS)) {
+      String web = "http://127.0.0.1:" + webPort;
+      awaitReady(server, web);
+      List<String> common = new ArrayList<>(List.of("-P", READHEAVY, "-p", "recordcount=1000", "-threads", "4"));
+      for (String p : store.bindingProps()) {
+        common.addAll(List.of("-p", p));
+      }
+      Cli load = Cli.run(List.of("load", "redis"), common);
+      assertEquals(0, load.exitCode(), load.err());
+      Path out = tmp.resolve("run");
+      Cli run = Cli.run(List.of("run", "redis", "-target", "2000"), common, List.of("-p", "operationcount=0", "-p",
+          "maxexecutiontime=20", "-p", "metrics.port=" + metricsPort, "-p", "metrics.host=127.0.0.1", "-p",
+          "metrics.linger=3", "-p", "label=metrics-it", "-p", "export.dir=" + out));
+      assertEquals(0, run.exitCode(), run.err());
+      assertTrue(run.err().contains("metrics served on 127.0.0.1:" + metricsPort + "/metrics"), run.err());
+      JsonNode result = JSON.readTree(out.resolve("result.json").toFile());
+      double throughput = result.path("overall").path("throughputOpsPerSec").asDouble();
+      long operations = result.path("overall").path("operations").asLong();
+      Instant start = Instant.parse(result.path("timing").path("start").asText());
+      Instant end = Instant.parse(result.path("timing").path("end").asText());
+      String selector = "{job=\"ycsbkv\",phase=\"run\",run=\"metrics-it\",binding=\"redis\",client_index=\"0\"}";
+
+      // The scraped rate over 8 s windows inside the run, evaluated each second from 10 s to 18 s: its median.
+      List<Double> rates = new ArrayList<>();
+      for (int s = 10; s <= 18; s++) {
+        JsonNode r = query(web, "sum(rate(ycsbkv_operations_total" + selector + "[8s]))",
+            start.plusSeconds(s).getEpochSecond());
+        if (r.size() > 0) {
+          rates.add(r.get(0).path("value").get(1).asDouble());
+        }
+      }
+      assertTrue(rates.size() >= 5, "Prometheus scraped the run: " + rates + "; its log: "
+          + Files.readString(tmp.resolve("prometheus.log")));
+      Collections.sort(rates);
+      double median = rates.get(rates.size() / 2);
+      System.out.printf("[it] metrics: Prometheus's rate %.1f ops/s (median of %s), the run's throughput %.1f%n",
+          median, rates, throughput);
+      assertEquals(throughput, median, 0.05 * throughput, "the scraped rate, " + rates);
+
+      // The last scrape (during metrics.linger) has every operation of the run, READ and UPDATE by outcome.
+      JsonNode total = query(web, "sum(ycsbkv_operations_total" + selector + ")", end.getEpochSecond() + 2);
+      assertEquals(operations, total.get(0).path("value").get(1).asLong(), total.toString());
+      JsonNode reads = query(web, "ycsbkv_operations_total{phase=\"run\",operation=\"READ\",outcome=\"ok\"}",
+          end.getEpochSecond() + 2);
+      long readsOk = okOf(result, "READ");
+      assertEquals(readsOk, reads.get(0).path("value").get(1).asLong(), reads.toString());
+      // The latency histogram: every successful READ in its buckets, and a P99 from them near the run's exact one.
+      JsonNode count = query(web, "ycsbkv_latency_seconds_count{phase=\"run\",operation=\"READ\"}",
+          end.getEpochSecond() + 2);
+      assertEquals(readsOk, count.get(0).path("value").get(1).asLong(), count.toString());
+      JsonNode offered = query(web, "ycsbkv_offered_ops_per_second{phase=\"run\"}", start.getEpochSecond() + 10);
+      assertEquals(2000, offered.get(0).path("value").get(1).asDouble(), 1e-6, offered.toString());
+
+      // Every query of the Grafana dashboard in deploy/ runs on what Prometheus scraped, with its variables set to
+      // "all" and a 5 s rate window, and has series (but the errors panel's: this run had none).
+      JsonNode dashboard = JSON.readTree(Path.of("..", "deploy", "grafana", "ycsb-kv.json").toFile());
+      int queries = 0;
+      for (JsonNode panel : dashboard.path("panels")) {
+        for (JsonNode target : panel.path("targets")) {
+          String expr = target.path("expr").asText().replace("$__rate_interval", "5s").replace("$run", ".*")
+              .replace("$binding", ".*");
+          JsonNode series = query(web, expr, start.getEpochSecond() + 12);
+          if (!expr.contains("ycsbkv_errors_total")) {
+            assertTrue(series.size() > 0, panel.path("title") + ": " + expr + " has no series");
+          }
+          queries++;
+        }
+      }
+      assertTrue(queries >= 6, "the dashboard's queries: " + queries);
+    } finally {
+      server.destroy();
+      if (!server.waitFor(10, TimeUnit.SECONDS)) {
+        server.destroyForcibly();
+      }
+    }
+  }
+
+  /** The successful operations of {@code name} in a result. */
+  private static long okOf(JsonNode result, String name) {
+    for (JsonNode op : result.path("operations")) {
+      if (op.path("operation").asText().equals(name)) {
+        return op.path("statuses").path("OK").asLong();
+      }
+    }
+    return 0;
+  }
+
+  private static JsonNode query(String web, String promql, long atEpochSecond) throws Exception {
+    URI uri = URI.create(web + "/api/v1/query?query=" + URLEncoder.encode(promql, StandardCharsets.UTF_8) + "&time="
+        + atEpochSecond);
+    HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString());
+    JsonNode body = JSON.readTree(r.body());
+    assertEquals("success", body.path("status").asText(), promql + ": " + r.body());
+    return body.path("data").path("result");
+  }
+
+  private static void awaitReady(Process server, String web) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (System.nanoTime() < deadline) {
+      if (!server.isAlive()) {
+        fail("prometheus exited at start");
+      }
+      try {
+        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(web + "/-/ready")).build(),
+            HttpResponse.BodyHandlers.ofString());
+        if (r.statusCode() == 200) {
+          return;
+        }
+      } catch (java.io.IOException notYet) {
+        // not listening yet
+      }
+      Thread.sleep(200);
+    }
+    fail("prometheus was not ready within 60 s");
+  }
+
+  /** The prometheus binary: on PATH, or where .ci/run unpacks Debian's package. */
+  private static Path prometheus() {
+    Path p = RespServer.onPath("prometheus");
+    if (p == null && Files.isExecutable(Path.of("/opt/ycsbkv-prometheus/usr/bin/prometheus"))) {
+      p = Path.of("/opt/ycsbkv-prometheus/usr/bin/prometheus");
+    }
+    if (p == null) {
+      String why = "prometheus is not on PATH (Debian's package 'prometheus'; .ci/run unpacks it): skipping";
+      if (System.getenv("CI_REQUIRE_PROMETHEUS") != null) {
+        fail(why + ", but CI_REQUIRE_PROMETHEUS is set");
+      }
+      Assumptions.abort(why);
+    }
+    return p;
+  }
+}
