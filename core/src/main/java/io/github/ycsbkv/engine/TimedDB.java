@@ -30,7 +30,7 @@ import site.ycsb.Status;
  * nothing but errors for {@code errors.abortafter} seconds, stops the benchmark with one line that
  * says why. Not thread-safe: one instance per client thread, like the DB it wraps.
  */
-final class TimedDB extends DB implements ExpiringWrites {
+final class TimedDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.Commands {
 
   static final String CLEANUP = "CLEANUP";
 
@@ -211,6 +211,40 @@ final class TimedDB extends DB implements ExpiringWrites {
       status = thrown("insert", e);
     }
     return done(insert, status, start);
+  }
+
+  /** This thread's recorder of each command's operation name (one writer: the client thread). */
+  private final Map<String, OperationRecorder> commands = new java.util.HashMap<>();
+
+  /**
+   * Times a command under its operation name; a binding without {@link io.github.ycsbkv.spi.Commands} makes the run
+   * stop with a message naming it.
+   */
+  @Override
+  public Status command(String operation, String key, byte[][] args) {
+    if (!(db instanceof io.github.ycsbkv.spi.Commands target)) {
+      throw new UnsupportedOperationException("binding '" + bindingName + "' cannot send commands (it does not"
+          + " implement io.github.ycsbkv.spi.Commands): the commands workload runs on redis, valkey, keydb and"
+          + " dragonfly");
+    }
+    OperationRecorder recorder = commands.computeIfAbsent(operation, recorders::operation);
+    if (async != null) {
+      return submit(recorder, "command " + operation, () -> target.commandAsync(operation, key, args));
+    }
+    long start = clock.nanoTime();
+    Status status;
+    try {
+      status = target.command(operation, key, args);
+    } catch (RuntimeException e) {
+      status = thrown("command " + operation, e);
+    }
+    return done(recorder, status, start);
+  }
+
+  /** Not called: the workload calls {@link #command}, which submits through the binding's own. */
+  @Override
+  public CompletionStage<Status> commandAsync(String operation, String key, byte[][] args) {
+    throw new UnsupportedOperationException("commandAsync on the engine's timing wrapper");
   }
 
   @Override

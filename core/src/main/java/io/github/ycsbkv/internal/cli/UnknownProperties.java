@@ -36,6 +36,11 @@ final class UnknownProperties {
 
   /** What a property key looks like (a constant of this shape in a workload class names one). */
   private static final Pattern KEY = Pattern.compile("[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z0-9_]+)*");
+  /**
+   * A family of numbered keys, declared with {@code *} for the number ({@code command.*} and {@code command.*.ratio}
+   * declare {@code command.1}, {@code command.2.ratio}, ...).
+   */
+  private static final Pattern NUMBERED = Pattern.compile("[A-Za-z][A-Za-z0-9_]*(\\.([A-Za-z0-9_]+|\\*))*");
 
   private UnknownProperties() {}
 
@@ -56,7 +61,7 @@ final class UnknownProperties {
         try {
           f.setAccessible(true);
           Object v = f.get(null);
-          if (v instanceof String s && KEY.matcher(s).matches()) {
+          if (v instanceof String s && (KEY.matcher(s).matches() || NUMBERED.matcher(s).matches())) {
             keys.add(s);
           }
         } catch (ReflectiveOperationException | RuntimeException e) {
@@ -81,9 +86,15 @@ final class UnknownProperties {
    * declared key when one is near; {@code null} when every key is declared.
    */
   static String warning(Properties given, Collection<String> declared, boolean bindingDeclares) {
+    List<Pattern> families = new ArrayList<>();
+    for (String d : declared) {
+      if (d.contains("*")) {
+        families.add(Pattern.compile(Pattern.quote(d).replace("*", "\\E[0-9]+\\Q")));
+      }
+    }
     Set<String> unknown = new TreeSet<>();
     for (String key : given.stringPropertyNames()) {
-      if (!declared.contains(key)) {
+      if (!declared.contains(key) && families.stream().noneMatch(f -> f.matcher(key).matches())) {
         unknown.add(key);
       }
     }

@@ -89,4 +89,16 @@ class UnknownPropertiesTest {
       }
     }
   }
+
+  /** #43: a workload declares a family of numbered keys with * for the number (the commands workload's). */
+  @Test
+  void numberedFamily_declaresEveryNumber_andNothingElse() {
+    Properties given = new Properties();
+    given.setProperty("command.2.ratio", "3");
+    given.setProperty("command.12.ratio", "3");
+    given.setProperty("command.x.ratio", "3");
+    given.setProperty("command.2.ratoi", "3");
+    assertEquals("ycsb: warning: no part of this run declares command.2.ratoi, command.x.ratio (did you mean command.*.ratio?); they are ignored",
+        UnknownProperties.warning(given, java.util.Set.of("command.*.ratio"), true));
+  }
 }

@@ -207,6 +207,16 @@ public final class EngineBackend implements RespBackend {
   }
 
   /** The engine's call, sent and awaited (a blocking operation, never on the event loop). */
+  @Override
+  public Status command(String key, byte[][] args) {
+    return await(lane.send(new CommandCall(key, args)));
+  }
+
+  @Override
+  public CompletionStage<Status> commandAsync(String key, byte[][] args) {
+    return lane.send(new CommandCall(key, args));
+  }
+
   private Status await(CompletionStage<Status> call) {
     lane.flush();
     return lane.await((RespCall) call);

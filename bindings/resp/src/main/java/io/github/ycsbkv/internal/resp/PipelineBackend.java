@@ -295,6 +295,31 @@ public class PipelineBackend implements RespBackend {
   }
 
   /** The operation's stage, after sending what the pipelines holds. */
+  /** Any command ({@link io.github.ycsbkv.spi.Commands}), its key marked as such (a cluster pipeline routes by it). */
+  @Override
+  public CompletionStage<Status> commandAsync(String key, byte[][] args) {
+    redis.clients.jedis.CommandArguments command = new redis.clients.jedis.CommandArguments(() -> args[0]);
+    byte[] k = key == null ? null : JedisRows.bytes(key);
+    boolean marked = false;
+    for (int i = 1; i < args.length; i++) {
+      if (!marked && k != null && java.util.Arrays.equals(k, args[i])) {
+        command.key(args[i]);
+        marked = true;
+      } else {
+        command.add(args[i]);
+      }
+    }
+    return pipelines.hold(p -> {
+      Response<Object> reply = p.sendCommand(command);
+      return () -> reply.get() == null ? Status.NOT_FOUND : Status.OK; // an error reply throws
+    });
+  }
+
+  @Override
+  public Status command(String key, byte[][] args) {
+    return await(commandAsync(key, args));
+  }
+
   protected Status await(CompletionStage<Status> stage) {
     pipelines.flush();
     return stage.toCompletableFuture().join();

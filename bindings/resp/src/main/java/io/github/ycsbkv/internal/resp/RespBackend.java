@@ -60,6 +60,25 @@ public interface RespBackend extends AutoCloseable {
   /** How the connections do their I/O, for the run's header ({@code netty epoll}, {@code jedis (blocking sockets)}). */
   String transport();
 
+  /**
+   * Any command ({@link io.github.ycsbkv.spi.Commands}), routed by {@code key} on a cluster: the event-loop engine and
+   * the Jedis clients send them; Lettuce sends only the record operations, and says so.
+   */
+  default Status command(String key, byte[][] args) {
+    throw new UnsupportedOperationException(commandsRefused());
+  }
+
+  /** As {@link #command}, returning before the reply. */
+  default CompletionStage<Status> commandAsync(String key, byte[][] args) {
+    throw new UnsupportedOperationException(commandsRefused());
+  }
+
+  /** Why this client sends no commands of a template. */
+  default String commandsRefused() {
+    return "commands of a template are not sent by " + transport() + "; drop the property that chose this client"
+        + " (the RESP engine, the default, sends them)";
+  }
+
   /** Members of a sorted set ({@code ZCARD}; set-up, not measured). */
   long count(String sortedSet);
 

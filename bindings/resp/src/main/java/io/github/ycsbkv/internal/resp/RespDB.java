@@ -28,7 +28,7 @@ import site.ycsb.Status;
  * upstream's {@code site.ycsb.Client}. One instance per client thread, as YCSB uses DBs.
  */
 public abstract class RespDB<S extends RespSettings> extends DB
-    implements AsyncOperations, ExpiringWrites, EmptiesStore, ConnectionShape {
+    implements AsyncOperations, ExpiringWrites, EmptiesStore, ConnectionShape, io.github.ycsbkv.spi.Commands {
 
   /** Instances alive per configuration in this process (a run's clients): the first connects alone. */
   private static final Map<String, Integer> USERS = new HashMap<>();
@@ -201,6 +201,16 @@ public abstract class RespDB<S extends RespSettings> extends DB
   @Override
   public CompletionStage<Status> deleteAsync(String table, String key) {
     return backend.deleteAsync(key, index == null ? null : index.of(table, key));
+  }
+
+  @Override
+  public Status command(String operation, String key, byte[][] args) {
+    return backend.command(key, args);
+  }
+
+  @Override
+  public CompletionStage<Status> commandAsync(String operation, String key, byte[][] args) {
+    return backend.commandAsync(key, args);
   }
 
   /** Sends what the asynchronous operations wrote; every blocking operation does so first. */

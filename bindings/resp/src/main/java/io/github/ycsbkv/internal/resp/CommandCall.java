@@ -1,0 +1,45 @@
+package io.github.ycsbkv.internal.resp;
+
+import io.netty.buffer.ByteBuf;
+import site.ycsb.Status;
+
+/**
+ * A command of a template ({@link io.github.ycsbkv.spi.Commands}): written as it is given, its one reply read as an
+ * outcome only. An error reply is ERROR with the server's text ({@link RespCall}); a nil reply is NOT_FOUND; any
+ * other reply is OK.
+ */
+final class CommandCall extends RespCall {
+  private final String key;
+  private final byte[][] args;
+  private boolean nil;
+
+  /** {@code key}: whose cluster slot decides the node (null: any node). */
+  CommandCall(String key, byte[][] args) {
+    this.key = key;
+    this.args = args;
+  }
+
+  @Override
+  protected String routingKey() {
+    return key;
+  }
+
+  @Override
+  protected int write(ByteBuf out) {
+    RespWriter.command(out, args.length);
+    for (byte[] a : args) {
+      RespWriter.bulk(out, a);
+    }
+    return 1;
+  }
+
+  @Override
+  protected void reply(RespReader reader, int index) {
+    nil = reader.isNull();
+  }
+
+  @Override
+  protected Status outcome() {
+    return nil ? Status.NOT_FOUND : Status.OK;
+  }
+}

@@ -1,0 +1,30 @@
+package io.github.ycsbkv.spi;
+
+import java.util.concurrent.CompletionStage;
+import site.ycsb.Status;
+
+/**
+ * Optional capability of a {@code site.ycsb.DB}: any command of the store's protocol, as the {@code commands} workload
+ * sends them from templates ({@code ZADD key 1 member}, {@code LPUSH}, {@code INCR}, {@code JSON.SET}, a script). The
+ * engine's timing wrapper implements it too and records each command under its operation name, so that
+ * {@code [ZADD]} and {@code [ZRANGE]} each get their own histogram.
+ *
+ * <p>A reply that is an error ({@code WRONGTYPE ...}) is an error status with the server's text, never a success; a
+ * nil reply is {@link Status#NOT_FOUND} (a miss, counted apart from errors); any other reply is OK. Implemented by the
+ * RESP bindings on their event-loop engine ({@code redis}/{@code valkey}/{@code keydb}, {@code dragonfly}), on one
+ * server or a cluster.
+ */
+public interface Commands {
+
+  /**
+   * Sends one command and waits for its reply.
+   *
+   * @param operation the name its latency is recorded under (the command's name, unless the workload names it)
+   * @param key the key whose cluster slot decides the node it goes to, or null for any node
+   * @param args the command's name and arguments, as the protocol sends them
+   */
+  Status command(String operation, String key, byte[][] args);
+
+  /** As {@link #command}, returning before the reply came; the stage completes once, with the status. */
+  CompletionStage<Status> commandAsync(String operation, String key, byte[][] args);
+}

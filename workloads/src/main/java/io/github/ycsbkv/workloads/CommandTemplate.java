@@ -1,0 +1,200 @@
+package io.github.ycsbkv.workloads;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import site.ycsb.WorkloadException;
+
+/**
+ * One command of the {@code commands} workload, parsed once from its text: words separated by spaces (double quotes
+ * keep spaces in one word), the first the command's name, the others literal or with placeholders, which
+ * {@link #args} fills for each operation:
+ * <ul>
+ *   <li>{@code __key__}: the operation's key, its prefix and a key number drawn by the command's key pattern (the same
+ *       key wherever it appears; on a cluster the command goes to that key's node);
+ *   <li>{@code __data__}: random letters of the value size;
+ *   <li>{@code __field__}: {@code field0} .. {@code field<fieldcount-1>}, drawn uniformly;
+ *   <li>{@code __int(A,B)__}: a whole number from A to B, drawn uniformly;
+ *   <li>{@code __score__}: a number from 0 to 1, drawn uniformly (a sorted set's score).
+ * </ul>
+ * memtier_benchmark's {@code --command} names the first two the same way. Immutable.
+ */
+final class CommandTemplate {
+
+  /** A piece of a word: literal bytes, or a placeholder to fill. */
+  private record Piece(Kind kind, byte[] literal, long low, long high) {}
+
+  private enum Kind { LITERAL, KEY, DATA, FIELD, INT, SCORE }
+
+  private static final Pattern PLACEHOLDER = Pattern.compile("__([a-z]+)(?:\\((-?\\d+),(-?\\d+)\\))?__");
+
+  private final String text;
+  private final String name;
+  private final List<List<Piece>> words;
+  private final boolean keyed;
+
+  private CommandTemplate(String text, String name, List<List<Piece>> words, boolean keyed) {
+    this.text = text;
+    this.name = name;
+    this.words = words;
+    this.keyed = keyed;
+  }
+
+  /**
+   * {@code text} parsed; {@code name}: the operation name its latency is recorded under (null: the command's own,
+   * upper-case). {@code where} names the property in errors.
+   */
+  static CommandTemplate parse(String text, String name, String where) throws WorkloadException {
+    List<String> raw = split(text, where);
+    if (raw.isEmpty()) {
+      throw new WorkloadException(where + " is empty: give a command, for example 'ZADD __key__ __score__ __field__'");
+    }
+    if (PLACEHOLDER.matcher(raw.get(0)).find()) {
+      throw new WorkloadException(where + ": the command's name cannot be a placeholder, got '" + raw.get(0) + "'");
+    }
+    List<List<Piece>> words = new ArrayList<>();
+    boolean keyed = false;
+    for (String word : raw) {
+      List<Piece> pieces = new ArrayList<>();
+      Matcher m = PLACEHOLDER.matcher(word);
+      int at = 0;
+      while (m.find()) {
+        if (m.start() > at) {
+          pieces.add(literal(word.substring(at, m.start())));
+        }
+        Kind kind = switch (m.group(1)) {
+          case "key" -> Kind.KEY;
+          case "data" -> Kind.DATA;
+          case "field" -> Kind.FIELD;
+          case "int" -> Kind.INT;
+          case "score" -> Kind.SCORE;
+          default -> throw new WorkloadException(where + ": unknown placeholder '" + m.group() + "' (known: __key__,"
+              + " __data__, __field__, __int(A,B)__, __score__)");
+        };
+        boolean bounded = m.group(2) != null;
+        if (kind == Kind.INT != bounded) {
+          throw new WorkloadException(where + ": '" + m.group() + "': " + (bounded ? "only __int__ takes a range"
+              : "__int__ needs its range, as __int(1,100)__"));
+        }
+        long low = bounded ? Long.parseLong(m.group(2)) : 0;
+        long high = bounded ? Long.parseLong(m.group(3)) : 0;
+        if (low > high) {
+          throw new WorkloadException(where + ": '" + m.group() + "': the range's first number is larger than its"
+              + " last");
+        }
+        keyed |= kind == Kind.KEY;
+        pieces.add(new Piece(kind, null, low, high));
+        at = m.end();
+      }
+      if (at < word.length() || pieces.isEmpty()) {
+        pieces.add(literal(word.substring(at)));
+      }
+      words.add(List.copyOf(pieces));
+    }
+    String operation = name != null && !name.isBlank() ? name.trim() : raw.get(0).toUpperCase(Locale.ROOT);
+    return new CommandTemplate(text.trim(), operation, List.copyOf(words), keyed);
+  }
+
+  private static Piece literal(String s) {
+    return new Piece(Kind.LITERAL, s.getBytes(StandardCharsets.UTF_8), 0, 0);
+  }
+
+  /** Words separated by spaces; a double-quoted word keeps its spaces (without the quotes). */
+  static List<String> split(String text, String where) throws WorkloadException {
+    List<String> out = new ArrayList<>();
+    StringBuilder word = new StringBuilder();
+    boolean quoted = false;
+    boolean any = false;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c == '"') {
+        quoted = !quoted;
+        any = true;
+      } else if (Character.isWhitespace(c) && !quoted) {
+        if (any) {
+          out.add(word.toString());
+          word.setLength(0);
+          any = false;
+        }
+      } else {
+        word.append(c);
+        any = true;
+      }
+    }
+    if (quoted) {
+      throw new WorkloadException(where + ": a double quote is not closed in '" + text.trim() + "'");
+    }
+    if (any) {
+      out.add(word.toString());
+    }
+    return out;
+  }
+
+  /** The operation name its latency is recorded under. */
+  String name() {
+    return name;
+  }
+
+  String text() {
+    return text;
+  }
+
+  /** Whether it has a key ({@code __key__}); one without goes to any node of a cluster. */
+  boolean keyed() {
+    return keyed;
+  }
+
+  /** What one operation fills in: its key, the value size, the field count and the random source. */
+  interface Fill {
+    String key();
+
+    byte[] data();
+
+    int fieldCount();
+
+    SplittableRandom random();
+  }
+
+  /** The words of one operation, placeholders filled. */
+  byte[][] args(Fill fill) {
+    byte[][] out = new byte[words.size()][];
+    byte[] key = null;
+    for (int w = 0; w < out.length; w++) {
+      List<Piece> pieces = words.get(w);
+      if (pieces.size() == 1) {
+        out[w] = one(pieces.get(0), fill, key);
+        if (pieces.get(0).kind() == Kind.KEY) {
+          key = out[w];
+        }
+        continue;
+      }
+      java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+      for (Piece p : pieces) {
+        byte[] part = one(p, fill, key);
+        if (p.kind() == Kind.KEY) {
+          key = part;
+        }
+        b.writeBytes(part);
+      }
+      out[w] = b.toByteArray();
+    }
+    return out;
+  }
+
+  private static byte[] one(Piece p, Fill fill, byte[] key) {
+    SplittableRandom r = fill.random();
+    return switch (p.kind()) {
+      case LITERAL -> p.literal();
+      case KEY -> key != null ? key : fill.key().getBytes(StandardCharsets.UTF_8);
+      case DATA -> fill.data();
+      case FIELD -> ("field" + r.nextInt(Math.max(1, fill.fieldCount()))).getBytes(StandardCharsets.US_ASCII);
+      case INT -> Long.toString(p.low() == p.high() ? p.low() : p.low() + r.nextLong(p.high() - p.low() + 1))
+          .getBytes(StandardCharsets.US_ASCII);
+      case SCORE -> String.format(Locale.ROOT, "%.6f", r.nextDouble()).getBytes(StandardCharsets.US_ASCII);
+    };
+  }
+}

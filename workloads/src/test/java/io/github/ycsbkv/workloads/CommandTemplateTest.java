@@ -1,0 +1,106 @@
+package io.github.ycsbkv.workloads;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import site.ycsb.WorkloadException;
+
+/** The commands workload's templates (#43): parsed once, filled per operation. */
+class CommandTemplateTest {
+
+  private static final class Fill implements CommandTemplate.Fill {
+    final SplittableRandom random = new SplittableRandom(7);
+
+    @Override
+    public String key() {
+      return "board:42";
+    }
+
+    @Override
+    public byte[] data() {
+      return "abcd".getBytes(StandardCharsets.US_ASCII);
+    }
+
+    @Override
+    public int fieldCount() {
+      return 3;
+    }
+
+    @Override
+    public SplittableRandom random() {
+      return random;
+    }
+  }
+
+  private static List<String> words(CommandTemplate t, CommandTemplate.Fill fill) {
+    List<String> out = new ArrayList<>();
+    for (byte[] w : t.args(fill)) {
+      out.add(new String(w, StandardCharsets.UTF_8));
+    }
+    return out;
+  }
+
+  @Test
+  void placeholders_areFilled_theKeyTheSameWhereverItAppears() throws Exception {
+    CommandTemplate t = CommandTemplate.parse("zadd __key__ __score__ __field__", null, "command.1");
+    assertEquals("ZADD", t.name());
+    assertTrue(t.keyed());
+    Fill fill = new Fill();
+    for (int i = 0; i < 50; i++) {
+      List<String> w = words(t, fill);
+      assertEquals("zadd", w.get(0), "the name as written");
+      assertEquals("board:42", w.get(1));
+      double score = Double.parseDouble(w.get(2));
+      assertTrue(score >= 0 && score < 1, w.toString());
+      assertTrue(List.of("field0", "field1", "field2").contains(w.get(3)), w.toString());
+    }
+    CommandTemplate copy = CommandTemplate.parse("COPY __key__ backup:__key__ \"two words\" __data__", "COPY_KEY", "x");
+    assertEquals(List.of("COPY", "board:42", "backup:board:42", "two words", "abcd"), words(copy, new Fill()));
+    assertEquals("COPY_KEY", copy.name());
+  }
+
+  @Test
+  void intRange_staysInItsBounds_andCoversThem() throws Exception {
+    CommandTemplate t = CommandTemplate.parse("INCRBY __key__ __int(-2,2)__", null, "command.1");
+    Fill fill = new Fill();
+    boolean[] seen = new boolean[5];
+    for (int i = 0; i < 500; i++) {
+      long v = Long.parseLong(words(t, fill).get(2));
+      assertTrue(v >= -2 && v <= 2, Long.toString(v));
+      seen[(int) v + 2] = true;
+    }
+    for (boolean s : seen) {
+      assertTrue(s, "every value of the range drawn");
+    }
+  }
+
+  @Test
+  void withoutAKey_itGoesToAnyNode() throws Exception {
+    assertFalse(CommandTemplate.parse("PING", null, "command.1").keyed());
+  }
+
+  @Test
+  void mistakes_areOneLine_namingTheProperty() {
+    assertEquals("command.2: unknown placeholder '__value__' (known: __key__, __data__, __field__, __int(A,B)__,"
+        + " __score__)", assertThrows(WorkloadException.class,
+            () -> CommandTemplate.parse("SET __key__ __value__", null, "command.2")).getMessage());
+    assertEquals("command.1: '__int__': __int__ needs its range, as __int(1,100)__",
+        assertThrows(WorkloadException.class, () -> CommandTemplate.parse("INCRBY k __int__", null, "command.1"))
+            .getMessage());
+    assertTrue(assertThrows(WorkloadException.class, () -> CommandTemplate.parse("INCRBY k __int(5,1)__", null,
+        "command.1")).getMessage().endsWith("the range's first number is larger than its last"));
+    assertTrue(assertThrows(WorkloadException.class, () -> CommandTemplate.parse("__key__ x", null, "command.1"))
+        .getMessage().contains("the command's name cannot be a placeholder"));
+    assertTrue(assertThrows(WorkloadException.class, () -> CommandTemplate.parse("SET \"a b", null, "command.1"))
+        .getMessage().contains("a double quote is not closed"));
+    assertTrue(assertThrows(WorkloadException.class, () -> CommandTemplate.parse("  ", null, "command.3"))
+        .getMessage().startsWith("command.3 is empty"));
+  }
+}
