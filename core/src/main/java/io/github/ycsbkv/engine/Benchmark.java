@@ -337,6 +337,11 @@ public final class Benchmark {
     OpenLoop open = OpenLoopFigures.of(s, drivers, props, clients.openLoopTotal(), totals, runtimeNanos,
         clientCpu == null ? -1 : m.cpuAfterNanos - m.cpuBeforeNanos);
     if (open != null) {
+      List<io.github.ycsbkv.results.SpikeRecovery> spikes = OpenLoopFigures.spikes(s.schedule(), m.intervals);
+      if (!spikes.isEmpty()) {
+        open = open.withSpikes(spikes);
+        spikes.forEach(spike -> warnings.note(spike.describe()));
+      }
       shape = shape.withOpenLoop(open);
       warnings.note("load: " + open.describe());
       if (open.clientBound() != null && ops > 0) {

@@ -69,6 +69,66 @@ final class OpenLoopFigures {
         LatencyStats.ofNanos(latency, percentiles), cpuShare, bound);
   }
 
+  /**
+   * Each spike of {@code schedule} and how the interval P99 came back after it ({@link SpikeRecovery}), from the
+   * measured phase's status intervals; a spike with no interval P99 before it is left out (nothing to come back to).
+   */
+  static List<io.github.ycsbkv.results.SpikeRecovery> spikes(RateSchedule schedule,
+      List<io.github.ycsbkv.results.IntervalSample> intervals) {
+    List<io.github.ycsbkv.results.SpikeRecovery> out = new java.util.ArrayList<>();
+    if (schedule == null) {
+      return out;
+    }
+    double previousEnd = 0;
+    for (RateSchedule.Spike spike : schedule.spikes()) {
+      List<Double> before = new java.util.ArrayList<>();
+      double during = Double.NaN;
+      double recovered = Double.NaN;
+      long intervalStart = 0;
+      double p99Before = Double.NaN;
+      for (io.github.ycsbkv.results.IntervalSample s : intervals) {
+        double from = intervalStart / 1000.0;
+        double to = s.elapsedMillis() / 1000.0;
+        intervalStart = s.elapsedMillis();
+        double p99 = s.p99Micros();
+        if (Double.isNaN(p99)) {
+          continue;
+        }
+        if (from >= previousEnd && to <= spike.startSeconds()) {
+          before.add(p99);
+        } else if (from < spike.endSeconds() && to > spike.startSeconds()) {
+          during = Double.isNaN(during) ? p99 : Math.max(during, p99);
+        } else if (from >= spike.endSeconds() && Double.isNaN(recovered)) {
+          if (Double.isNaN(p99Before)) {
+            p99Before = median(before);
+          }
+          if (!Double.isNaN(p99Before) && p99 <= io.github.ycsbkv.results.SpikeRecovery.BACK_WITHIN * p99Before) {
+            recovered = to - spike.endSeconds();
+          }
+        }
+      }
+      if (Double.isNaN(p99Before)) {
+        p99Before = median(before);
+      }
+      if (!Double.isNaN(p99Before)) {
+        out.add(new io.github.ycsbkv.results.SpikeRecovery(spike.startSeconds(), spike.endSeconds(),
+            spike.baseOpsPerSec(), spike.peakOpsPerSec(), p99Before, during, recovered));
+      }
+      previousEnd = spike.endSeconds();
+    }
+    return out;
+  }
+
+  private static double median(List<Double> values) {
+    if (values.isEmpty()) {
+      return Double.NaN;
+    }
+    List<Double> sorted = new java.util.ArrayList<>(values);
+    java.util.Collections.sort(sorted);
+    int n = sorted.size();
+    return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+  }
+
   /** Why the client was the bottleneck, or null. */
   static String clientBound(LatencyStats lag, double cpuShare, int usableCores, Slo slo) {
     double maxLag = slo == null ? DEFAULT_MAX_LAG_MICROS : slo.tightestMicros() / 10;

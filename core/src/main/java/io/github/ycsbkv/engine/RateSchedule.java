@@ -331,6 +331,40 @@ public final class RateSchedule {
     return new Cursor();
   }
 
+  /** A step up to at least this many times the rate before starts a spike. */
+  static final double SPIKE_STEP = 1.5;
+  /** A spike ends where the rate is back to at most this many times the rate before it. */
+  static final double SPIKE_BACK = 1.25;
+
+  /**
+   * A spike of the schedule: from {@code startSeconds}, where its rate stepped up from {@code baseOpsPerSec} to at
+   * least {@value #SPIKE_STEP} times it, to {@code endSeconds}, where it is back to at most {@value #SPIKE_BACK} times
+   * it; {@code peakOpsPerSec} the highest rate between.
+   */
+  public record Spike(double startSeconds, double endSeconds, double baseOpsPerSec, double peakOpsPerSec) {}
+
+  /** The spikes the schedule comes back from, in order (a step up it never comes back from is no spike). */
+  public List<Spike> spikes() {
+    List<Spike> out = new ArrayList<>();
+    for (int i = 1; i < pieces.size(); i++) {
+      double before = pieces.get(i - 1).to();
+      if (!(before > 0) || pieces.get(i).from() < SPIKE_STEP * before) {
+        continue;
+      }
+      double peak = 0;
+      int j = i;
+      while (j < pieces.size() && (j == i || pieces.get(j).from() > SPIKE_BACK * before)) {
+        peak = Math.max(peak, Math.max(pieces.get(j).from(), pieces.get(j).to()));
+        j++;
+      }
+      if (j < pieces.size()) {
+        out.add(new Spike(starts[i], starts[j], before, peak));
+      }
+      i = j - 1;
+    }
+    return out;
+  }
+
   /**
    * The same schedule at {@code factor} times the rate (one of several client processes' share), as text that
    * {@link #parse} reads back.

@@ -25,11 +25,31 @@ import java.util.Locale;
  * @param clientCpuShare the client's CPU in the phase over the cores its serving threads could use (1.0: saturated),
  *     or NaN when the JVM does not say
  * @param clientBound why the client, not the store, was the bottleneck of this run, or null when it was not
+ * @param spikes under a rate schedule, each spike it had and how the store's P99 came back after it (empty without)
  */
 public record OpenLoop(String arrivals, double targetOpsPerSec, double offeredOpsPerSec, int maxInFlight, String servedBy, long arrivalCount,
     double inFlightPerConnectionMean, double inFlightPerConnectionMax, double queueMean, long queueMax,
     LatencyStats scheduleLag,
-    LatencyStats latency, double clientCpuShare, String clientBound) {
+    LatencyStats latency, double clientCpuShare, String clientBound, java.util.List<SpikeRecovery> spikes) {
+
+  public OpenLoop {
+    spikes = spikes == null ? java.util.List.of() : java.util.List.copyOf(spikes);
+  }
+
+  /** Without spikes (one rate; and results of earlier versions). */
+  public OpenLoop(String arrivals, double targetOpsPerSec, double offeredOpsPerSec, int maxInFlight, String servedBy,
+      long arrivalCount, double inFlightPerConnectionMean, double inFlightPerConnectionMax, double queueMean,
+      long queueMax, LatencyStats scheduleLag, LatencyStats latency, double clientCpuShare, String clientBound) {
+    this(arrivals, targetOpsPerSec, offeredOpsPerSec, maxInFlight, servedBy, arrivalCount, inFlightPerConnectionMean,
+        inFlightPerConnectionMax, queueMean, queueMax, scheduleLag, latency, clientCpuShare, clientBound, null);
+  }
+
+  /** The same figures with the spikes of its schedule. */
+  public OpenLoop withSpikes(java.util.List<SpikeRecovery> found) {
+    return new OpenLoop(arrivals, targetOpsPerSec, offeredOpsPerSec, maxInFlight, servedBy, arrivalCount,
+        inFlightPerConnectionMean, inFlightPerConnectionMax, queueMean, queueMax, scheduleLag, latency, clientCpuShare,
+        clientBound, found);
+  }
 
   /** Served on the binding's event loops. */
   public static final String EVENT_LOOPS = "event-loops";

@@ -194,7 +194,17 @@ final class ResultJsonReader {
         o.path("inFlightPerConnectionMean").asDouble(), o.path("inFlightPerConnectionMax").asDouble(),
         o.path("queueMean").asDouble(), o.path("queueMax").asLong(),
         latencyAnyPercentiles(o.path("scheduleLag")), latencyAnyPercentiles(o.path("latency")),
-        numberOrNaN(o.path("clientCpuShare")), text(o.path("clientBound")));
+        numberOrNaN(o.path("clientCpuShare")), text(o.path("clientBound")), spikes(o.path("spikes")));
+  }
+
+  private static List<SpikeRecovery> spikes(JsonNode a) {
+    List<SpikeRecovery> out = new ArrayList<>();
+    for (JsonNode s : a) {
+      out.add(new SpikeRecovery(s.path("startSeconds").asDouble(), s.path("endSeconds").asDouble(),
+          s.path("baseOpsPerSec").asDouble(), s.path("peakOpsPerSec").asDouble(), s.path("p99BeforeMicros").asDouble(),
+          numberOrNaN(s.path("p99DuringMicros")), numberOrNaN(s.path("recoveredAfterSeconds"))));
+    }
+    return out;
   }
 
   /** A latency summary with whatever percentiles it carries ({@code p99Micros}, {@code p99_9Micros}, ...). */

@@ -257,6 +257,20 @@ final class ResultJsonWriter {
     } else {
       o.put("clientBound", ol.clientBound());
     }
+    if (!ol.spikes().isEmpty()) {
+      ArrayNode spikes = o.putArray("spikes");
+      for (SpikeRecovery s : ol.spikes()) {
+        ObjectNode n = spikes.addObject();
+        n.put("startSeconds", s.startSeconds());
+        n.put("endSeconds", s.endSeconds());
+        n.put("baseOpsPerSec", s.baseOpsPerSec());
+        n.put("peakOpsPerSec", s.peakOpsPerSec());
+        n.put("p99BeforeMicros", s.p99BeforeMicros());
+        putNumberOrNull(n, "p99DuringMicros", s.p99DuringMicros());
+        putNumberOrNull(n, "recoveredAfterSeconds", s.recoveredAfterSeconds());
+        n.put("description", s.describe());
+      }
+    }
     o.put("description", ol.describe());
   }
 
