@@ -51,6 +51,15 @@ class WorkloadFilesTest {
       // It reads one fixed key and ignores the CoreWorkload keys, so the file sets none of them.
       assertEquals(Map.of("read", 1.0), declared, file + ": the harness only reads");
       assertEquals("constant", header(lines, "# requestdistribution:").trim(), file.toString());
+    } else if (workload.endsWith(".CommandWorkload")) {
+      // "# mix: zadd=4 ..." is each command.N's name (lower-case) and command.N.ratio (default 1).
+      Map<String, Double> set = new HashMap<>();
+      for (int n = 1; props.getProperty("command." + n) != null; n++) {
+        String name = props.getProperty("command." + n + ".name", props.getProperty("command." + n).trim()
+            .split("\\s+")[0]).toLowerCase(java.util.Locale.ROOT);
+        set.merge(name, Double.parseDouble(props.getProperty("command." + n + ".ratio", "1")), Double::sum);
+      }
+      assertEquals(set, declared, file + ": the commands and their ratios");
     } else if (workload.endsWith(".ObjectCacheWorkload")) {
       assertEquals(declared.get("get"), Double.parseDouble(props.getProperty("objectcache.getproportion")), 1e-9);
       assertEquals(1.0, declared.get("get") + declared.get("set"), 1e-9, file + ": get + set = 1");
