@@ -234,7 +234,7 @@ public final class Benchmark {
     OpenLoopFigures.slo(props); // a malformed budget fails here, before anything runs
     LiveMetrics live = LiveMetrics.start(props, liveLabels(settings));
     if (live != null) {
-      warnings.note("load: metrics served on " + props.getProperty(LiveMetrics.HOST, "0.0.0.0").trim() + ":"
+      warnings.note("metrics served on " + props.getProperty(LiveMetrics.HOST, "0.0.0.0").trim() + ":"
           + props.getProperty(LiveMetrics.PORT).trim() + "/metrics (Prometheus text format, every "
           + settings.statusIntervalMillis() / 1000 + " s)");
     }

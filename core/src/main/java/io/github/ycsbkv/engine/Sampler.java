@@ -36,6 +36,11 @@ final class Sampler implements Runnable {
   private long lastNanos;
   private long lastOps;
 
+  /** What {@code -target} offers over time (its rate, or its schedule), recorded in each sample; null: no target. */
+  private volatile RateSchedule offered;
+  /** What serves the figures while the phase runs ({@code metrics.port}), or null. */
+  private volatile LiveMetrics live;
+
   Sampler(Metrics metrics, List<Worker> workers, long intervalMillis, long opsTotal, NanoClock clock,
       long startNanos, PrintStream status, HistogramExports exports) {
     this.exports = exports;
@@ -49,16 +54,10 @@ final class Sampler implements Runnable {
     this.lastNanos = startNanos;
   }
 
-  /** What {@code -target} offers over time (its rate, or its schedule), recorded in each sample; null: no target. */
-  private volatile RateSchedule offered;
-
   /** Set before the first sample. */
   void offered(RateSchedule target) {
     this.offered = target;
   }
-
-  /** What serves the figures while the phase runs ({@code metrics.port}), or null. */
-  private volatile LiveMetrics live;
 
   /** Set before the first sample. */
   void live(LiveMetrics metrics) {
