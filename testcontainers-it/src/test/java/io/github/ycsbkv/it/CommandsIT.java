@@ -187,6 +187,24 @@ class CommandsIT {
       }
       assertEquals(3, nodesServing, "the keys are spread over every primary: " + server);
       assertEquals(3000, checkAgainstServer(result, server), "no MOVED left unfollowed");
+
+      // A command of two keys: refused at start unless its keys share a hash tag; then it runs without CROSSSLOT.
+      List<String> twoKeys = new ArrayList<>(List.of("run", kind.id(), "-P", COMMANDS, "-threads", "2", "-p",
+          "operationcount=200", "-p", "recordcount=50", "-p", "redis.cluster=true", "-p", "redis.host=127.0.0.1:"
+          + nodes.get(0).port(), "-p", "command.1=SMOVE __key__ __key2__ __field__", "-p", "command.1.keyprefix=set:",
+          "-p", "command.2.ratio=0", "-p", "command.3.ratio=0", "-p", "command.4.ratio=0"));
+      Cli refused = Cli.run(twoKeys.toArray(String[]::new));
+      assertEquals(2, refused.exitCode(), refused.err());
+      assertTrue(refused.lastErrLine().contains("has 2 keys, which a cluster serves only in one hash slot"),
+          refused.err());
+      twoKeys.set(twoKeys.indexOf("command.1.keyprefix=set:"), "command.1.keyprefix={set}:");
+      twoKeys.addAll(List.of("-p", "export.dir=" + tmp.resolve("smove-" + kind.id())));
+      Cli tagged = Cli.run(twoKeys.toArray(String[]::new));
+      assertEquals(0, tagged.exitCode(), tagged.err());
+      JsonNode smove = operation(JSON.readTree(tmp.resolve("smove-" + kind.id()).resolve("result.json").toFile()),
+          "SMOVE");
+      assertEquals(200, smove.path("count").asLong(), smove.toString());
+      assertEquals(0, smove.path("errors").asLong(), "no CROSSSLOT: " + smove);
     } finally {
       for (RespServer n : nodes) {
         n.close();

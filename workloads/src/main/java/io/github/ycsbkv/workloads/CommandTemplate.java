@@ -15,7 +15,9 @@ import site.ycsb.WorkloadException;
  * {@link #args} fills for each operation:
  * <ul>
  *   <li>{@code __key__}: the operation's key, its prefix and a key number drawn by the command's key pattern (the same
- *       key wherever it appears; on a cluster the command goes to that key's node);
+ *       key wherever it appears; on a cluster the command goes to that key's node); {@code __key2__},
+ *       {@code __key3__}, ...: more keys of the command, each drawn on its own the same way (on a cluster they must
+ *       share a hash slot, which a key prefix with a hash tag gives);
  *   <li>{@code __data__}: random letters of the value size;
  *   <li>{@code __field__}: {@code field0} .. {@code field<fieldcount-1>}, drawn uniformly;
  *   <li>{@code __int(A,B)__}: a whole number from A to B, drawn uniformly;
@@ -30,18 +32,19 @@ final class CommandTemplate {
 
   private enum Kind { LITERAL, KEY, DATA, FIELD, INT, SCORE }
 
-  private static final Pattern PLACEHOLDER = Pattern.compile("__([a-z]+)(?:\\((-?\\d+),(-?\\d+)\\))?__");
+  private static final Pattern PLACEHOLDER = Pattern.compile("__([a-z]+)([2-9]?)(?:\\((-?\\d+),(-?\\d+)\\))?__");
 
   private final String text;
   private final String name;
   private final List<List<Piece>> words;
-  private final boolean keyed;
+  /** Keys it has: 0, 1 ({@code __key__}) or N ({@code __keyN__} the highest). */
+  private final int keys;
 
-  private CommandTemplate(String text, String name, List<List<Piece>> words, boolean keyed) {
+  private CommandTemplate(String text, String name, List<List<Piece>> words, int keys) {
     this.text = text;
     this.name = name;
     this.words = words;
-    this.keyed = keyed;
+    this.keys = keys;
   }
 
   /**
@@ -57,7 +60,8 @@ final class CommandTemplate {
       throw new WorkloadException(where + ": the command's name cannot be a placeholder, got '" + raw.get(0) + "'");
     }
     List<List<Piece>> words = new ArrayList<>();
-    boolean keyed = false;
+    int keys = 0;
+    boolean first = false;
     for (String word : raw) {
       List<Piece> pieces = new ArrayList<>();
       Matcher m = PLACEHOLDER.matcher(word);
@@ -65,6 +69,10 @@ final class CommandTemplate {
       while (m.find()) {
         if (m.start() > at) {
           pieces.add(literal(word.substring(at, m.start())));
+        }
+        if (!m.group(2).isEmpty() && !m.group(1).equals("key")) {
+          throw new WorkloadException(where + ": unknown placeholder '" + m.group() + "' (only __key__ is numbered:"
+              + " __key2__, __key3__, ...)");
         }
         Kind kind = switch (m.group(1)) {
           case "key" -> Kind.KEY;
@@ -75,18 +83,20 @@ final class CommandTemplate {
           default -> throw new WorkloadException(where + ": unknown placeholder '" + m.group() + "' (known: __key__,"
               + " __data__, __field__, __int(A,B)__, __score__)");
         };
-        boolean bounded = m.group(2) != null;
+        boolean bounded = m.group(3) != null;
         if (kind == Kind.INT != bounded) {
           throw new WorkloadException(where + ": '" + m.group() + "': " + (bounded ? "only __int__ takes a range"
               : "__int__ needs its range, as __int(1,100)__"));
         }
-        long low = bounded ? Long.parseLong(m.group(2)) : 0;
-        long high = bounded ? Long.parseLong(m.group(3)) : 0;
-        if (low > high) {
+        int keyNumber = m.group(2).isEmpty() ? 1 : Integer.parseInt(m.group(2));
+        long low = bounded ? Long.parseLong(m.group(3)) : kind == Kind.KEY ? keyNumber : 0;
+        long high = bounded ? Long.parseLong(m.group(4)) : 0;
+        if (bounded && low > high) {
           throw new WorkloadException(where + ": '" + m.group() + "': the range's first number is larger than its"
               + " last");
         }
-        keyed |= kind == Kind.KEY;
+        keys = kind == Kind.KEY ? Math.max(keys, keyNumber) : keys;
+        first |= kind == Kind.KEY && keyNumber == 1;
         pieces.add(new Piece(kind, null, low, high));
         at = m.end();
       }
@@ -95,8 +105,11 @@ final class CommandTemplate {
       }
       words.add(List.copyOf(pieces));
     }
+    if (keys > 1 && !first) {
+      throw new WorkloadException(where + ": __key2__ and on need __key__ too (a cluster routes the command by it)");
+    }
     String operation = name != null && !name.isBlank() ? name.trim() : raw.get(0).toUpperCase(Locale.ROOT);
-    return new CommandTemplate(text.trim(), operation, List.copyOf(words), keyed);
+    return new CommandTemplate(text.trim(), operation, List.copyOf(words), keys);
   }
 
   private static Piece literal(String s) {
@@ -145,12 +158,18 @@ final class CommandTemplate {
 
   /** Whether it has a key ({@code __key__}); one without goes to any node of a cluster. */
   boolean keyed() {
-    return keyed;
+    return keys > 0;
   }
 
-  /** What one operation fills in: its key, the value size, the field count and the random source. */
+  /** The keys it has ({@code __key__} 1, {@code __keyN__} the highest N). */
+  int keys() {
+    return keys;
+  }
+
+  /** What one operation fills in: its keys, the value size, the field count and the random source. */
   interface Fill {
-    String key();
+    /** Key {@code n} of the operation (1: {@code __key__}). */
+    String key(int n);
 
     byte[] data();
 
@@ -162,34 +181,33 @@ final class CommandTemplate {
   /** The words of one operation, placeholders filled. */
   byte[][] args(Fill fill) {
     byte[][] out = new byte[words.size()][];
-    byte[] key = null;
+    byte[][] keyBytes = new byte[keys + 1][];
     for (int w = 0; w < out.length; w++) {
       List<Piece> pieces = words.get(w);
       if (pieces.size() == 1) {
-        out[w] = one(pieces.get(0), fill, key);
-        if (pieces.get(0).kind() == Kind.KEY) {
-          key = out[w];
-        }
+        out[w] = one(pieces.get(0), fill, keyBytes);
         continue;
       }
       java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
       for (Piece p : pieces) {
-        byte[] part = one(p, fill, key);
-        if (p.kind() == Kind.KEY) {
-          key = part;
-        }
-        b.writeBytes(part);
+        b.writeBytes(one(p, fill, keyBytes));
       }
       out[w] = b.toByteArray();
     }
     return out;
   }
 
-  private static byte[] one(Piece p, Fill fill, byte[] key) {
+  private static byte[] one(Piece p, Fill fill, byte[][] keyBytes) {
     SplittableRandom r = fill.random();
     return switch (p.kind()) {
       case LITERAL -> p.literal();
-      case KEY -> key != null ? key : fill.key().getBytes(StandardCharsets.UTF_8);
+      case KEY -> {
+        int n = (int) p.low();
+        if (keyBytes[n] == null) {
+          keyBytes[n] = fill.key(n).getBytes(StandardCharsets.UTF_8);
+        }
+        yield keyBytes[n];
+      }
       case DATA -> fill.data();
       case FIELD -> ("field" + r.nextInt(Math.max(1, fill.fieldCount()))).getBytes(StandardCharsets.US_ASCII);
       case INT -> Long.toString(p.low() == p.high() ? p.low() : p.low() + r.nextLong(p.high() - p.low() + 1))

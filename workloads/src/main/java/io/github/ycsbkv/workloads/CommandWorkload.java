@@ -99,7 +99,7 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
     }
     String file = p.getProperty(FILE);
     if (file != null && !file.isBlank()) {
-      fromFile(Path.of(file.trim()), keys, defaultPattern);
+      fromFile(p, Path.of(file.trim()), keys, defaultPattern);
     }
     for (int n = 1; p.getProperty(COMMAND + n) != null; n++) {
       String at = COMMAND + n;
@@ -129,10 +129,29 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
     CommandTemplate t = CommandTemplate.parse(text, p.getProperty(at + ".name"), at);
     KeyPattern pattern = KeyPattern.of(p.getProperty(at + ".keypattern", defaultPattern), keys, Double.NaN,
         Double.NaN);
-    return new Entry(t, pattern, p.getProperty(at + ".keyprefix", DEFAULT_KEY_PREFIX), weight);
+    String prefix = p.getProperty(at + ".keyprefix", DEFAULT_KEY_PREFIX);
+    checkSlots(p, t, prefix, at);
+    return new Entry(t, pattern, prefix, weight);
   }
 
-  private void fromFile(Path file, long keys, String pattern) throws WorkloadException {
+  /**
+   * A command of several keys ({@code __key2__} ...) on a cluster ({@code redis.cluster} or {@code dragonfly.cluster})
+   * needs them in one hash slot: its prefix must have a hash tag ({@code {tag}}), else it is refused here rather than
+   * failing every operation with CROSSSLOT.
+   */
+  static void checkSlots(Properties p, CommandTemplate t, String prefix, String at) throws WorkloadException {
+    boolean cluster = "true".equalsIgnoreCase(p.getProperty("redis.cluster", "").trim())
+        || "true".equalsIgnoreCase(p.getProperty("dragonfly.cluster", "").trim());
+    int open = prefix.indexOf('{');
+    boolean tagged = open >= 0 && prefix.indexOf('}', open + 1) > open + 1;
+    if (cluster && t.keys() > 1 && !tagged) {
+      throw new WorkloadException(at + ": '" + t.text() + "' has " + t.keys() + " keys, which a cluster serves only in"
+          + " one hash slot: give its keys a hash tag, for example " + (at.startsWith(COMMAND) ? at : COMMAND + "N")
+          + ".keyprefix={" + prefix.replaceAll("[^A-Za-z0-9]", "") + "}:");
+    }
+  }
+
+  private void fromFile(Properties props, Path file, long keys, String pattern) throws WorkloadException {
     List<String> lines;
     try {
       lines = Files.readAllLines(file);
@@ -150,6 +169,7 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
         throw new WorkloadException(at + " must be 'WEIGHT COMMAND ...', got '" + line + "'");
       }
       CommandTemplate t = CommandTemplate.parse(line.substring(space + 1), null, at);
+      checkSlots(props, t, DEFAULT_KEY_PREFIX, at);
       mix.add(new Entry(t, KeyPattern.of(pattern, keys, Double.NaN, Double.NaN), DEFAULT_KEY_PREFIX,
           weight(line.substring(0, space), at + "'s weight")));
     }
@@ -171,7 +191,10 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
   private final class State implements CommandTemplate.Fill {
     final SplittableRandom random;
     final long[][] sequences;
-    String key;
+    /** The current operation's command, and its keys drawn so far (index 1: __key__). */
+    Entry entry;
+    int sequence;
+    final String[] keys = new String[10];
 
     State(SplittableRandom random, int threadId) {
       this.random = random;
@@ -182,8 +205,18 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
     }
 
     @Override
-    public String key() {
-      return key;
+    public String key(int n) {
+      if (keys[n] == null) {
+        keys[n] = entry.prefix() + entry.keys().next(random, sequences[sequence]);
+      }
+      return keys[n];
+    }
+
+    /** Starts an operation of {@code e}: its keys are drawn as its template asks for them. */
+    void start(Entry e, int sequenceIndex) {
+      entry = e;
+      sequence = sequenceIndex;
+      java.util.Arrays.fill(keys, null);
     }
 
     @Override
@@ -219,7 +252,8 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
           + " once per key, for example -p " + LOAD + "='SET __key__ __data__'); its runs need no load");
     }
     State s = (State) threadState;
-    s.key = load.prefix() + (insertStart + 1 + loadCounter.getAndIncrement());
+    s.start(load, mix.size());
+    s.keys[1] = load.prefix() + (insertStart + 1 + loadCounter.getAndIncrement());
     return send(db, load, s).isOk();
   }
 
@@ -233,9 +267,8 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
         i++;
       }
     }
-    Entry e = mix.get(i);
-    s.key = e.prefix() + e.keys().next(s.random, s.sequences[i]);
-    send(db, e, s);
+    s.start(mix.get(i), i);
+    send(db, mix.get(i), s);
     return true;
   }
 
@@ -244,6 +277,7 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
       throw new IllegalStateException("the commands workload needs a binding that sends commands (redis, valkey,"
           + " keydb, dragonfly)");
     }
-    return commands.command(e.template().name(), e.template().keyed() ? s.key : null, e.template().args(s));
+    byte[][] args = e.template().args(s);
+    return commands.command(e.template().name(), e.template().keyed() ? s.key(1) : null, args);
   }
 }

@@ -19,8 +19,8 @@ class CommandTemplateTest {
     final SplittableRandom random = new SplittableRandom(7);
 
     @Override
-    public String key() {
-      return "board:42";
+    public String key(int n) {
+      return n == 1 ? "board:42" : "board:" + (100 + n);
     }
 
     @Override
@@ -102,5 +102,24 @@ class CommandTemplateTest {
         .getMessage().contains("a double quote is not closed"));
     assertTrue(assertThrows(WorkloadException.class, () -> CommandTemplate.parse("  ", null, "command.3"))
         .getMessage().startsWith("command.3 is empty"));
+  }
+
+  @Test
+  void moreKeys_eachItsOwn_andOnAClusterOnlyWithAHashTag() throws Exception {
+    CommandTemplate t = CommandTemplate.parse("SMOVE __key__ __key2__ __field__", null, "command.1");
+    assertEquals(2, t.keys());
+    List<String> w = words(t, new Fill());
+    assertEquals(List.of("SMOVE", "board:42", "board:102"), w.subList(0, 3));
+    assertTrue(assertThrows(WorkloadException.class, () -> CommandTemplate.parse("SMOVE __key2__ x y", null,
+        "command.1")).getMessage().contains("need __key__ too"));
+    assertTrue(assertThrows(WorkloadException.class, () -> CommandTemplate.parse("GET __data2__", null, "command.1"))
+        .getMessage().contains("only __key__ is numbered"));
+    java.util.Properties cluster = new java.util.Properties();
+    cluster.setProperty("redis.cluster", "true");
+    assertEquals("command.1: 'SMOVE __key__ __key2__ __field__' has 2 keys, which a cluster serves only in one hash"
+        + " slot: give its keys a hash tag, for example command.1.keyprefix={set}:", assertThrows(
+            WorkloadException.class, () -> CommandWorkload.checkSlots(cluster, t, "set:", "command.1")).getMessage());
+    CommandWorkload.checkSlots(cluster, t, "{set}:", "command.1"); // one slot: allowed
+    CommandWorkload.checkSlots(new java.util.Properties(), t, "set:", "command.1"); // one server: allowed
   }
 }
