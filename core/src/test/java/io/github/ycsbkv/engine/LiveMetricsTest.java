@@ -60,23 +60,27 @@ class LiveMetricsTest {
     load.remove("target");
     load.remove("maxexecutiontime");
     run(load, Phase.LOAD);
-    AtomicReference<String> scraped = new AtomicReference<>("");
-    Thread scraper = new Thread(() -> {
-      HttpClient http = HttpClient.newHttpClient();
-      for (int i = 0; i < 40 && !scraped.get().contains("outcome=\"ok\""); i++) {
-        try {
-          Thread.sleep(100);
-          scraped.set(http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics")).build(),
-              HttpResponse.BodyHandlers.ofString()).body());
-        } catch (Exception notYet) {
-          // not serving yet
-        }
+    // The run serves for 3 s and 2 s after it (metrics.linger); this thread scrapes until it has seen a count, or the
+    // run ended (under qemu a cold HTTP client's first requests take a while).
+    Properties run = props(Integer.toString(port));
+    run.setProperty("metrics.linger", "2");
+    AtomicReference<BenchmarkResult> result = new AtomicReference<>();
+    Thread runner = new Thread(() -> result.set(run(run, Phase.RUN)));
+    runner.start();
+    HttpClient http = HttpClient.newHttpClient();
+    String last = "";
+    while (runner.isAlive() && !last.contains("outcome=\"ok\"")) {
+      try {
+        last = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics")).build(),
+            HttpResponse.BodyHandlers.ofString()).body();
+      } catch (java.io.IOException notYet) {
+        // not serving yet
       }
-    });
-    scraper.start();
-    BenchmarkResult r = run(props(Integer.toString(port)), Phase.RUN);
-    scraper.join();
-    String text = scraped.get();
+      Thread.sleep(100);
+    }
+    runner.join();
+    BenchmarkResult r = result.get();
+    String text = last;
     assertTrue(r.operations() > 0, r.stopReason());
     assertTrue(text.contains("ycsbkv_operations_total{binding=\"memory\",client_index=\"0\",operation=\"READ\","
         + "outcome=\"ok\",phase=\"run\",run=\"unit\",workload=\"CoreWorkload\"}"), text);

@@ -43,7 +43,7 @@ class OutageTest {
     Properties p = new Properties();
     p.setProperty("recordcount", "100");
     p.setProperty("operationcount", "0");
-    p.setProperty("maxexecutiontime", "3");
+    p.setProperty("maxexecutiontime", "4");
     p.setProperty("readproportion", "0.9");
     p.setProperty("updateproportion", "0.1");
     p.setProperty("requestdistribution", "uniform");
@@ -53,10 +53,13 @@ class OutageTest {
     return p;
   }
 
-  /** Down from about 0.7 s to 1.7 s into the run. */
+  /**
+   * Down from about 1.2 s to 2.2 s after the test starts its run (under qemu the phase started 0.2 s after that, and
+   * an outage at 0.5 s into the phase left less than the 0.5 s the level before it is measured over).
+   */
   private BenchmarkResult runWithOutage(Properties p) {
-    timer.schedule(() -> OutageDB.down = true, 700, TimeUnit.MILLISECONDS);
-    timer.schedule(() -> OutageDB.down = false, 1700, TimeUnit.MILLISECONDS);
+    timer.schedule(() -> OutageDB.down = true, 1200, TimeUnit.MILLISECONDS);
+    timer.schedule(() -> OutageDB.down = false, 2200, TimeUnit.MILLISECONDS);
     return new Benchmark(Phase.RUN, p, "outage", OutageDB.class, getClass().getClassLoader()).run();
   }
 
@@ -81,7 +84,7 @@ class OutageTest {
     assertTrue(o.ended(), o.describe());
     // Injected: 1000 ms (timer jitter aside); detected up to reconnect.max (300 ms) after the store is back.
     assertTrue(o.durationMillis() >= 900 && o.durationMillis() <= 1000 + 300 + 250, o.describe());
-    assertTrue(o.startMillis() >= 500 && o.startMillis() <= 1000, o.describe());
+    assertTrue(o.startMillis() >= 600 && o.startMillis() <= 1500, o.describe());
     // Each client tries at most once per wait: 100, then about double, at most 300 ms: about 6 attempts in a second.
     long failed = r.totalErrors();
     assertEquals(OutageDB.ATTEMPTS_WHILE_DOWN.get(), failed, "every attempt while down failed once, and only those");
