@@ -10,9 +10,6 @@ import io.github.ycsbkv.results.BenchmarkResult;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
@@ -60,19 +57,26 @@ class LiveMetricsTest {
     load.remove("target");
     load.remove("maxexecutiontime");
     run(load, Phase.LOAD);
-    // The run serves for 3 s and 2 s after it (metrics.linger); this thread scrapes until it has seen a count, or the
-    // run ended (under qemu a cold HTTP client's first requests take a while).
+    // The run serves for 3 s and 5 s after it (metrics.linger); this thread scrapes until it has seen a count, or the
+    // run ended. A plain URL connection: under qemu no scrape through the JDK's HttpClient succeeded in the run and a
+    // 2 s linger.
     Properties run = props(Integer.toString(port));
-    run.setProperty("metrics.linger", "2");
+    run.setProperty("metrics.linger", "5");
     AtomicReference<BenchmarkResult> result = new AtomicReference<>();
     Thread runner = new Thread(() -> result.set(run(run, Phase.RUN)));
     runner.start();
-    HttpClient http = HttpClient.newHttpClient();
     String last = "";
+    int scrapes = 0;
     while (runner.isAlive() && !last.contains("outcome=\"ok\"")) {
       try {
-        last = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics")).build(),
-            HttpResponse.BodyHandlers.ofString()).body();
+        java.net.HttpURLConnection c = (java.net.HttpURLConnection) URI.create("http://127.0.0.1:" + port
+            + "/metrics").toURL().openConnection();
+        c.setConnectTimeout(2000);
+        c.setReadTimeout(5000);
+        try (java.io.InputStream in = c.getInputStream()) {
+          last = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+          scrapes++;
+        }
       } catch (java.io.IOException notYet) {
         // not serving yet
       }
@@ -83,7 +87,8 @@ class LiveMetricsTest {
     String text = last;
     assertTrue(r.operations() > 0, r.stopReason());
     assertTrue(text.contains("ycsbkv_operations_total{binding=\"memory\",client_index=\"0\",operation=\"READ\","
-        + "outcome=\"ok\",phase=\"run\",run=\"unit\",workload=\"CoreWorkload\"}"), text);
+        + "outcome=\"ok\",phase=\"run\",run=\"unit\",workload=\"CoreWorkload\"}"), scrapes + " scrapes, the last: "
+        + text);
     assertTrue(text.contains("ycsbkv_offered_ops_per_second{"), text);
     assertTrue(text.contains("ycsbkv_latency_seconds_bucket{"), text);
   }
