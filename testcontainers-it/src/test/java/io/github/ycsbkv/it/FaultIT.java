@@ -139,7 +139,9 @@ class FaultIT {
       assertTrue(before >= 0 && last - before > 1000, "operations after the outage: " + r.path("intervals"));
       assertTrue(!o.path("throughputBackAfterMillis").isNumber() || o.path("throughputBackAfterMillis").asLong() >= 0,
           o.toString());
-      assertTrue(o.path("startMillis").asLong() > 1000 && o.path("startMillis").asLong() < 4000, o.toString());
+      // The kill is timed from the test's start; under qemu the phase starts later (an outage at 0.74 s was seen).
+      long earliest = CiPasses.emulated() ? 300 : 1000;
+      assertTrue(o.path("startMillis").asLong() > earliest && o.path("startMillis").asLong() < 4000, o.toString());
       // No operation lost from the counts: every one issued was recorded with its outcome.
       long recorded = 0;
       for (JsonNode op : r.path("operations")) {
