@@ -178,13 +178,7 @@ public class CacheWorkload extends Workload implements io.github.ycsbkv.engine.W
 
   private Status set(DB db, State s, String key) {
     int size = minSize == maxSize ? minSize : minSize + s.random.nextInt(maxSize - minSize + 1);
-    byte[] value = new byte[size];
-    for (int i = 0; i < size; i += 8) {
-      long r = s.random.nextLong();
-      for (int j = 0; j < 8 && i + j < size; j++) {
-        value[i + j] = LETTERS[(int) (r >>> (8 * j)) & 0xFF];
-      }
-    }
+    byte[] value = letters(s.random, size);
     s.values.clear();
     s.values.put(field, new ByteArrayByteIterator(value));
     if (maxTtl > 0) {
@@ -196,6 +190,18 @@ public class CacheWorkload extends Workload implements io.github.ycsbkv.engine.W
       return expiring.insertWithTtl(table, key, s.values, ttl);
     }
     return db.insert(table, key, s.values);
+  }
+
+  /** {@code size} random letters, eight from each random long (the commands workload's {@code __data__} too). */
+  static byte[] letters(java.util.SplittableRandom random, int size) {
+    byte[] value = new byte[size];
+    for (int i = 0; i < size; i += 8) {
+      long r = random.nextLong();
+      for (int j = 0; j < 8 && i + j < size; j++) {
+        value[i + j] = LETTERS[(int) (r >>> (8 * j)) & 0xFF];
+      }
+    }
+    return value;
   }
 
   /** Parses "a" or "a{sep}b" into {a, b} (a single number gives {a, a}). */

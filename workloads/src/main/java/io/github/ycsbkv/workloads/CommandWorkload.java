@@ -222,11 +222,7 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
     @Override
     public byte[] data() {
       int size = minSize == maxSize ? minSize : minSize + random.nextInt(maxSize - minSize + 1);
-      byte[] value = new byte[size];
-      for (int i = 0; i < size; i++) {
-        value[i] = (byte) ('a' + random.nextInt(26));
-      }
-      return value;
+      return CacheWorkload.letters(random, size);
     }
 
     @Override
