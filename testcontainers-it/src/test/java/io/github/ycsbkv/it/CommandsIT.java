@@ -162,16 +162,22 @@ class CommandsIT {
     }
   }
 
+  /**
+   * Redis and Valkey clusters ({@code redis-cli --cluster create}) and Dragonfly's ({@code --cluster_mode=yes}, the
+   * slot map sent to each node), three primaries each, through the engine's cluster routing.
+   */
   @ParameterizedTest
-  @EnumSource(value = Store.Kind.class, names = {"REDIS", "VALKEY"})
+  @EnumSource(value = Store.Kind.class, names = {"REDIS", "VALKEY", "DRAGONFLY"})
   void onAThreePrimaryCluster_eachCommandGoesToItsKeysNode(Store.Kind kind) throws Exception {
     CiPasses.notInTheContainerPass();
-    List<RespServer> nodes = RedisClusters.create(kind, 3, 0, 5000);
-    try {
+    try (RespClusterIT.Cluster cluster = kind == Store.Kind.DRAGONFLY ? RespClusterIT.Cluster.dragonfly()
+        : RespClusterIT.Cluster.redis(kind)) {
+      List<RespServer> nodes = cluster.nodes;
+      String b = kind == Store.Kind.DRAGONFLY ? "dragonfly" : "redis";
       Path out = tmp.resolve("cluster-" + kind.id());
       List<String> args = new ArrayList<>(List.of("run", kind.id(), "-P", COMMANDS, "-threads", "4", "-p",
-          "operationcount=3000", "-p", "recordcount=300", "-p", "redis.cluster=true", "-p",
-          "redis.host=127.0.0.1:" + nodes.get(0).port(), "-p", "export.dir=" + out));
+          "operationcount=3000", "-p", "recordcount=300", "-p", b + ".cluster=true", "-p",
+          b + ".host=" + cluster.seed(), "-p", "export.dir=" + out));
       args.addAll(mix());
       Cli run = Cli.run(args.toArray(String[]::new));
       assertEquals(0, run.exitCode(), run.err());
@@ -190,8 +196,8 @@ class CommandsIT {
 
       // A command of two keys: refused at start unless its keys share a hash tag; then it runs without CROSSSLOT.
       List<String> twoKeys = new ArrayList<>(List.of("run", kind.id(), "-P", COMMANDS, "-threads", "2", "-p",
-          "operationcount=200", "-p", "recordcount=50", "-p", "redis.cluster=true", "-p", "redis.host=127.0.0.1:"
-          + nodes.get(0).port(), "-p", "command.1=SMOVE __key__ __key2__ __field__", "-p", "command.1.keyprefix=set:",
+          "operationcount=200", "-p", "recordcount=50", "-p", b + ".cluster=true", "-p", b + ".host="
+          + cluster.seed(), "-p", "command.1=SMOVE __key__ __key2__ __field__", "-p", "command.1.keyprefix=set:",
           "-p", "command.2.ratio=0", "-p", "command.3.ratio=0", "-p", "command.4.ratio=0"));
       Cli refused = Cli.run(twoKeys.toArray(String[]::new));
       assertEquals(2, refused.exitCode(), refused.err());
@@ -205,10 +211,6 @@ class CommandsIT {
           "SMOVE");
       assertEquals(200, smove.path("count").asLong(), smove.toString());
       assertEquals(0, smove.path("errors").asLong(), "no CROSSSLOT: " + smove);
-    } finally {
-      for (RespServer n : nodes) {
-        n.close();
-      }
     }
   }
 

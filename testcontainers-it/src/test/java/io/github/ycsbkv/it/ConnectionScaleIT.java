@@ -56,8 +56,11 @@ class ConnectionScaleIT {
   @Test
   void run_moreClientsThanTheServerTakes_failsWithHowManyOpenedAndWhatToChange() throws Exception {
     try (RespServer server = RespServer.start(Store.Kind.REDIS, "--maxclients", "50")) {
+      // A 10 s set-up timeout, not the default 2 s: in one CI run's container pass (2026-11-26) the refused
+      // connection's "max number of clients" reply did not arrive within 2 s (not reproduced in 27 runs since, in
+      // that pass's network namespace or under load).
       Cli run = Cli.run("run", "redis", "-P", WORKLOADS.resolve("memtier").toString(), "-threads", "400",
-          "-p", "redis.port=" + server.port(), "-p", "operationcount=4000");
+          "-p", "redis.port=" + server.port(), "-p", "operationcount=4000", "-p", "redis.timeout=10000");
       assertEquals(1, run.exitCode(), run.err());
       String line = run.lastErrLine();
       assertTrue(line.startsWith("ycsb: cannot initialize binding 'redis': opened "), line);
