@@ -9,8 +9,9 @@ import java.util.function.ToLongFunction;
  * The per-interval timeline of a merged run ({@code ycsb merge}): the clients' status intervals added up by wall
  * clock over the window in which every client ran, on a grid of the first client's status interval. Each client's
  * count at a grid point is read from its own cumulative samples (by its own start and clock), linearly between them,
- * so the clients' samples need not fall at the same instants. A merged interval has no P99 (NaN): the clients'
- * percentiles do not add up, and the whole run's exact percentiles are the merged histograms'. Stateless.
+ * so the clients' samples need not fall at the same instants; so is what their {@code -target}s offered, from each
+ * sample's offered rate over its span. A merged interval has no P99 (NaN): the clients' percentiles do not add up,
+ * and the whole run's exact percentiles are the merged histograms'. Stateless.
  */
 final class MergedTimeline {
 
@@ -31,16 +32,47 @@ final class MergedTimeline {
     double failedAtStart = cumulative(results, start, 0, IntervalSample::failedOperations,
         MergedTimeline::failedTotal);
     double lastOps = opsAtStart;
+    double lastOffered = offered(results, start, 0);
     long lastT = 0;
     for (long t = Math.min(step, span); t > lastT; t = Math.min(t + step, span)) {
       double ops = cumulative(results, start, t, IntervalSample::operations, BenchmarkResult::operations);
       double failed = cumulative(results, start, t, IntervalSample::failedOperations, MergedTimeline::failedTotal);
+      double offered = offered(results, start, t);
       out.add(new IntervalSample(t, Math.round(ops - opsAtStart), (ops - lastOps) * 1000.0 / (t - lastT), Double.NaN,
-          Math.round(failed - failedAtStart)));
+          Math.round(failed - failedAtStart), (offered - lastOffered) * 1000.0 / (t - lastT)));
       lastOps = ops;
+      lastOffered = offered;
       lastT = t;
     }
     return out;
+  }
+
+  /**
+   * The arrivals every client's {@code -target} had offered by {@code millis} after {@code start} on the wall clock,
+   * added up; NaN when a client ran without a target (or its result is of a version that did not record it).
+   */
+  private static double offered(List<BenchmarkResult> results, Instant start, long millis) {
+    double sum = 0;
+    for (BenchmarkResult r : results) {
+      sum += offeredBy(r, start.toEpochMilli() + millis - r.start().toEpochMilli());
+    }
+    return sum;
+  }
+
+  /** The arrivals {@code r}'s target offered by {@code millis} into its phase: its samples' rates over their spans. */
+  static double offeredBy(BenchmarkResult r, long millis) {
+    double sum = 0;
+    long t0 = 0;
+    for (IntervalSample s : r.intervals()) {
+      if (Double.isNaN(s.offeredOpsPerSec())) {
+        return Double.NaN;
+      }
+      if (millis > t0) {
+        sum += s.offeredOpsPerSec() * (Math.min(s.elapsedMillis(), millis) - t0) / 1000.0;
+      }
+      t0 = s.elapsedMillis();
+    }
+    return sum;
   }
 
   /** Every client's {@code count} at {@code millis} after {@code start} on the wall clock, added up. */

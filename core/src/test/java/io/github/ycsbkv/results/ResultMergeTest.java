@@ -93,9 +93,14 @@ class ResultMergeTest {
 
   /** {@code r} with a sample every second of a straight line at {@code opsPerSec}, {@code failedPerSec} failing. */
   private static BenchmarkResult everySecond(BenchmarkResult r, long opsPerSec, long failedPerSec) {
+    return everySecond(r, opsPerSec, failedPerSec, Double.NaN);
+  }
+
+  /** The same, each sample saying that {@code -target} offered {@code offered} operations a second (NaN: none). */
+  private static BenchmarkResult everySecond(BenchmarkResult r, long opsPerSec, long failedPerSec, double offered) {
     List<IntervalSample> samples = new java.util.ArrayList<>();
     for (long t = 1000; t <= r.runtimeMillis(); t += 1000) {
-      samples.add(new IntervalSample(t, opsPerSec * t / 1000, opsPerSec, 100.0, failedPerSec * t / 1000));
+      samples.add(new IntervalSample(t, opsPerSec * t / 1000, opsPerSec, 100.0, failedPerSec * t / 1000, offered));
     }
     return new BenchmarkResult(r.command(), r.binding(), r.dbClass(), r.workload(), r.label(), r.threads(),
         r.targetOpsPerSec(), r.start(), r.end(), r.runtimeMillis(), r.operations(), r.throughputOpsPerSec(),
@@ -124,6 +129,22 @@ class ResultMergeTest {
     }
     assertEquals(7500, merged.get(7).elapsedMillis());
     assertEquals(3000, merged.get(7).operations());
+    assertTrue(merged.stream().allMatch(s -> Double.isNaN(s.offeredOpsPerSec())), "no -target: nothing offered");
+  }
+
+  @Test
+  void mergedTimeline_addsUpWhatTheClientsTargetsOffered() {
+    Instant t0 = Instant.parse("2026-01-01T00:00:00Z");
+    // a offers 110 ops/s for 0-10 s; b 330 ops/s for 2.5-12.5 s: 440 a second together over the common window.
+    BenchmarkResult ra = everySecond(result("a", t0, 10_000, 1000, 1, 0, histogram(1000)), 100, 0, 110);
+    BenchmarkResult rb = everySecond(result("b", t0.plusMillis(2500), 10_000, 3000, 1, 0, histogram(2000)), 300, 0,
+        330);
+    List<IntervalSample> merged = ResultMerge.merge(List.of(ra, rb),
+        List.of(Map.of("READ", histogram(1000)), Map.of("READ", histogram(2000)))).result().intervals();
+    assertEquals(8, merged.size(), merged.toString());
+    for (IntervalSample s : merged) {
+      assertEquals(440.0, s.offeredOpsPerSec(), 1e-9, "both clients' offered rates added: " + s);
+    }
   }
 
   @Test
