@@ -298,6 +298,9 @@ public final class Benchmark {
     }
     MeasuredPhase measured = new MeasuredPhase(this, settings, clients, warnings);
     measured.live = live;
+    if (live != null) {
+      live.watch(clients.outages, server.watch());
+    }
     measured.prepare();
     Instant startAt = barrier == null ? null : barrier.await(signal, warnings);
     measured.start();
@@ -343,7 +346,8 @@ public final class Benchmark {
         spikes.forEach(spike -> warnings.note(spike.describe()));
       }
       shape = shape.withOpenLoop(open);
-      warnings.note("load: " + open.describe());
+      warnings.note("load: " + open.describe(s.schedule() == null || s.schedule().isConstant() ? null
+          : s.schedule().toString()));
       if (open.clientBound() != null && ops > 0) {
         warnings.warn("the client, not the store, was the bottleneck of this open-loop run: " + open.clientBound()
             + "; its latencies are the client's (use fewer operations per second, or a client machine of its own)");

@@ -37,11 +37,18 @@ final class HiccupMeter implements Runnable {
   private final Sleeper sleeper;
   private final Histogram histogram = new Histogram(HIGHEST_NANOS, 3);
   private volatile boolean stopped;
+  /** The longest stall so far, in nanoseconds (written by the meter's thread, read by a scrape of the metrics). */
+  private volatile long longest;
   private Thread thread;
 
   HiccupMeter(NanoClock clock, Sleeper sleeper) {
     this.clock = clock;
     this.sleeper = sleeper;
+  }
+
+  /** The longest stall measured so far, in nanoseconds, while the meter runs. */
+  long longestNanos() {
+    return longest;
   }
 
   /** Starts the meter thread. */
@@ -63,6 +70,9 @@ final class HiccupMeter implements Runnable {
       }
       long late = Math.min(HIGHEST_NANOS, Math.max(0, clock.nanoTime() - before - INTERVAL_NANOS));
       histogram.recordValueWithExpectedInterval(late, INTERVAL_NANOS);
+      if (late > longest) {
+        longest = late;
+      }
     }
   }
 

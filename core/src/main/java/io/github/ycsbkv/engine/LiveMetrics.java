@@ -34,12 +34,17 @@ final class LiveMetrics implements AutoCloseable {
 
   /** The phase's figures as of the last status interval. */
   record Snapshot(List<Operation> operations, double opsPerSec, double offeredOpsPerSec, double p99Micros,
-      long operationsDone, long failedDone, List<Cause> causes) {}
+      double lagP99Micros, long operationsDone, long failedDone, List<Cause> causes) {}
 
   private final Map<String, String> labels;
   private final long lingerMillis;
   private final AutoCloseable endpoint;
-  private volatile Snapshot snapshot = new Snapshot(List.of(), 0, Double.NaN, Double.NaN, 0, 0, List.of());
+  private volatile Snapshot snapshot = new Snapshot(List.of(), 0, Double.NaN, Double.NaN, Double.NaN, 0, 0,
+      List.of());
+  // What watches the phase, read at each scrape; null while not watched.
+  private volatile OutageWatch outages;
+  private volatile LoadWatch server;
+  private volatile HiccupMeter stalls;
 
   private LiveMetrics(Map<String, String> labels, long lingerMillis, EndpointFactory factory, String host, int port) {
     this.labels = Map.copyOf(labels);
@@ -92,12 +97,41 @@ final class LiveMetrics implements AutoCloseable {
     return snapshot;
   }
 
+  /** What watches the phase's outages and reads the server's load (null: no probe), from its start. */
+  void watch(OutageWatch outages, LoadWatch server) {
+    this.outages = outages;
+    this.server = server;
+  }
+
+  /** The client's stall meter, from its start. */
+  void stalls(HiccupMeter meter) {
+    this.stalls = meter;
+  }
+
+  /** Outages of failed operations begun so far and 1 if one is open ({@link OutageWatch#liveCounts}), or null. */
+  long[] outages() {
+    OutageWatch o = outages;
+    return o == null ? null : o.liveCounts();
+  }
+
+  /** The longest client stall so far in seconds, or NaN before the meter started. */
+  double longestStallSeconds() {
+    HiccupMeter h = stalls;
+    return h == null ? Double.NaN : h.longestNanos() / 1e9;
+  }
+
+  /** The server's load at the phase's start and as last read ({@link LoadWatch#live}), or null. */
+  io.github.ycsbkv.spi.ServerLoad[] server() {
+    LoadWatch w = server;
+    return w == null ? null : w.live();
+  }
+
   /**
    * One status interval's figures (from the {@link Sampler}, right after it drained {@code totals}, which it
    * owns until its next drain).
    */
   void interval(List<Metrics.Totals> totals, double opsPerSec, double offeredOpsPerSec, double p99Micros,
-      long operationsDone, long failedDone) {
+      double lagP99Micros, long operationsDone, long failedDone) {
     List<Operation> ops = new ArrayList<>();
     for (Metrics.Totals t : totals) {
       if (t.name.equals(TimedDB.CLEANUP)) {
@@ -112,8 +146,8 @@ final class LiveMetrics implements AutoCloseable {
             ? new Histogram(OperationRecorder.SIGNIFICANT_DIGITS) : ok.copy()));
       }
     }
-    snapshot = new Snapshot(List.copyOf(ops), opsPerSec, offeredOpsPerSec, p99Micros, operationsDone, failedDone,
-        snapshot.causes());
+    snapshot = new Snapshot(List.copyOf(ops), opsPerSec, offeredOpsPerSec, p99Micros, lagP99Micros, operationsDone,
+        failedDone, snapshot.causes());
   }
 
   /** The phase's error causes, known once its clients finished. */
@@ -128,8 +162,8 @@ final class LiveMetrics implements AutoCloseable {
       merged.forEach((k, n) -> all.add(new Cause(t.name, k.get(0), k.get(1), n)));
     }
     Snapshot s = snapshot;
-    snapshot = new Snapshot(s.operations(), s.opsPerSec(), s.offeredOpsPerSec(), s.p99Micros(), s.operationsDone(),
-        s.failedDone(), List.copyOf(all));
+    snapshot = new Snapshot(s.operations(), s.opsPerSec(), s.offeredOpsPerSec(), s.p99Micros(), s.lagP99Micros(),
+        s.operationsDone(), s.failedDone(), List.copyOf(all));
   }
 
   /** Serves a last scrape for {@code metrics.linger}, then stops the endpoint. */

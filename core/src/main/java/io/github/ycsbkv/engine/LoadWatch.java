@@ -36,6 +36,8 @@ final class LoadWatch implements Runnable {
   /** A cluster's nodes the last read could not reach. */
   private Set<String> down = new LinkedHashSet<>();
   private final List<LoadShape.NodeEvent> events = new ArrayList<>();
+  /** The read at the start and the last one, for the live metrics ({@link #live}); null before the first. */
+  private volatile ServerLoad[] live;
 
   LoadWatch(ServerProbe probe) {
     this.probe = probe;
@@ -159,7 +161,16 @@ final class LoadWatch implements Runnable {
     return List.copyOf(events);
   }
 
+  /**
+   * The server's load as read at the start of the phase and last (every {@value ServerProbe#LOAD_INTERVAL_MILLIS}
+   * ms), for a scrape of the live metrics from another thread; null before the first read or without one.
+   */
+  ServerLoad[] live() {
+    return live;
+  }
+
   private void note(ServerLoad load) {
+    live = new ServerLoad[] {atStart, load};
     long atMillis = Math.max(0, (System.nanoTime() - startNanos) / 1_000_000);
     Set<String> now = new LinkedHashSet<>(load.unreachable());
     for (String node : now) {

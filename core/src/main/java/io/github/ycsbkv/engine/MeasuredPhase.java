@@ -62,6 +62,9 @@ final class MeasuredPhase {
     gcBefore = gcSnapshot();
     cpuBeforeNanos = processCpuNanos();
     hiccups = new HiccupMeter(benchmark.clock(), HiccupMeter.PARK).start();
+    if (live != null) {
+      live.stalls(hiccups);
+    }
   }
 
   /** Starts the clock and what watches the phase, then lets every client go ({@link #prepare()} first). */

@@ -7,11 +7,13 @@ import org.HdrHistogram.SingleWriterRecorder;
  * What one serving thread's open loop saw of itself, recorded as each arrival is handled: the schedule lag (from the
  * arrival's intended start to the moment the client acted on it: wrote it, or put it in the queue behind busy
  * connections), and the requests in flight and waiting in the client at that moment. Single writer (the thread that
- * handles the arrivals); {@link #addTo} after it finished.
+ * handles the arrivals); {@link #addTo} after it finished, {@link #lagInterval} from another thread meanwhile.
  */
 final class OpenLoopStats {
 
   private final SingleWriterRecorder lag = new SingleWriterRecorder(OperationRecorder.SIGNIFICANT_DIGITS);
+  /** The lag taken by {@link #lagInterval} so far (guarded by this). */
+  private final Histogram lagTaken = new Histogram(OperationRecorder.SIGNIFICANT_DIGITS);
   private long arrivals;
   private double perConnectionSum;
   private double perConnectionMax;
@@ -45,8 +47,19 @@ final class OpenLoopStats {
     offered = count == 0 ? 0 : count / ((last - start) / 1e9 + 1 / rate);
   }
 
+  /**
+   * The schedule lag recorded since the last call (from the sampler's thread while the phase runs, for the live
+   * metrics); what it returns is still in {@link #addTo}'s total.
+   */
+  synchronized Histogram lagInterval() {
+    Histogram h = lag.getIntervalHistogram();
+    lagTaken.add(h);
+    return h;
+  }
+
   /** Adds this thread's figures to {@code total} (call once its thread finished). */
-  void addTo(Total total) {
+  synchronized void addTo(Total total) {
+    total.lag.add(lagTaken);
     total.lag.add(lag.getIntervalHistogram());
     total.arrivals += arrivals;
     total.perConnectionSum += perConnectionSum;

@@ -262,6 +262,14 @@ final class OutageWatch implements Runnable {
     return out;
   }
 
+  /**
+   * While the phase runs (a scrape of the live metrics): the outages of failed operations begun so far, and whether
+   * one is open. Stalls without failures are found only at the end ({@link #finish}).
+   */
+  synchronized long[] liveCounts() {
+    return new long[] {ended.size() + notKept + (open ? 1 : 0), open ? 1 : 0};
+  }
+
   /** Outages found beyond the {@value #MAX_KEPT} kept. */
   synchronized long notKept() {
     return notKept;

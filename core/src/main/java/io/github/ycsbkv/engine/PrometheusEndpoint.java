@@ -1,6 +1,7 @@
 package io.github.ycsbkv.engine;
 
 import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.spi.ServerLoad;
 import io.prometheus.metrics.exporter.httpserver.HTTPServer;
 import io.prometheus.metrics.model.registry.MultiCollector;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
@@ -100,6 +101,22 @@ final class PrometheusEndpoint implements MultiCollector {
       out.add(gauge("ycsbkv_interval_p99_seconds", "The 99th percentile of every operation's service time in the"
           + " last status interval", s.p99Micros() / 1e6));
     }
+    if (!Double.isNaN(s.lagP99Micros())) {
+      out.add(gauge("ycsbkv_schedule_lag_p99_seconds", "Open loop: the 99th percentile of how late the client acted on"
+          + " an arrival (from its intended start) in the last status interval", s.lagP99Micros() / 1e6));
+    }
+    long[] outages = metrics.outages();
+    if (outages != null) {
+      out.add(counter("ycsbkv_outages", "Outages begun in the measured phase: operations failing for want of a"
+          + " connection (stalls without failures are found at the end, in result.json)", outages[0]));
+      out.add(gauge("ycsbkv_outage_open", "1 while an outage is open, else 0", outages[1]));
+    }
+    double stall = metrics.longestStallSeconds();
+    if (!Double.isNaN(stall)) {
+      out.add(gauge("ycsbkv_client_stall_max_seconds", "The longest stall of the client process so far (a thread"
+          + " that sleeps 1 ms and measures how late it woke: collections, the machine)", stall));
+    }
+    serverSeries(out, metrics.server());
     long cpu = MeasuredPhase.processCpuNanos();
     if (cpu >= 0) {
       out.add(CounterSnapshot.builder().name("ycsbkv_client_cpu_seconds").unit(Unit.SECONDS)
@@ -108,6 +125,41 @@ final class PrometheusEndpoint implements MultiCollector {
           .build());
     }
     return new MetricSnapshots(out);
+  }
+
+  /**
+   * The server's view, as the binding's probe last read it (every 250 ms): its connections, and the commands and CPU
+   * time it spent since the phase started (left out of a scrape where the server does not count them, or a cluster
+   * node could not be read).
+   */
+  private void serverSeries(List<MetricSnapshot> out, ServerLoad[] server) {
+    if (server == null || server[0] == null || server[1] == null) {
+      return;
+    }
+    ServerLoad start = server[0];
+    ServerLoad last = server[1];
+    if (last.connections() >= 0) {
+      out.add(gauge("ycsbkv_server_connections", "Connections the server holds (the probe's own left out)",
+          Math.max(0, last.connections() - last.probeConnections())));
+    }
+    if (last.commandsProcessed() >= 0 && start.commandsProcessed() >= 0) {
+      out.add(counter("ycsbkv_server_commands", "Commands the server processed since the measured phase started",
+          Math.max(0, last.commandsProcessed() - start.commandsProcessed())));
+    }
+    if (last.cpuMicros() >= 0 && start.cpuMicros() >= 0) {
+      out.add(CounterSnapshot.builder().name("ycsbkv_server_cpu_seconds").unit(Unit.SECONDS)
+          .help("CPU time the server spent since the measured phase started")
+          .dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder()
+              .value(Math.max(0, last.cpuMicros() - start.cpuMicros()) / 1e6).labels(labels()).build())
+          .build());
+    }
+    out.add(gauge("ycsbkv_server_nodes_unreachable", "Cluster nodes the probe could not read last time",
+        last.unreachable().size()));
+  }
+
+  private CounterSnapshot counter(String name, String help, double value) {
+    return CounterSnapshot.builder().name(name).help(help)
+        .dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder().value(value).labels(labels()).build()).build();
   }
 
   private GaugeSnapshot gauge(String name, String help, double value) {

@@ -33,6 +33,7 @@ final class Sampler implements Runnable {
   private final CountDownLatch finished = new CountDownLatch(1);
   private final List<IntervalSample> samples = new ArrayList<>();
   private final Histogram merged = new Histogram(3);
+  private final Histogram lagMerged = new Histogram(3);
   private long lastNanos;
   private long lastOps;
 
@@ -126,7 +127,7 @@ final class Sampler implements Runnable {
       samples.add(new IntervalSample(elapsedNanos / 1_000_000L, ops0, rate, p99, failed, offeredRate));
     }
     if (live != null) {
-      live.interval(ops, rate, offeredRate, p99, ops0, failed);
+      live.interval(ops, rate, offeredRate, p99, lagP99(), ops0, failed);
     }
     if (print && status != null) {
       status.println(LocalDateTime.now().format(TIME) + " " + (elapsedNanos / 1_000_000_000L) + " sec: " + ops0
@@ -135,6 +136,20 @@ final class Sampler implements Runnable {
     }
     lastNanos = now;
     lastOps = ops0;
+  }
+
+  /** The open loop's schedule lag in this interval, its 99th percentile over every serving thread, or NaN. */
+  private double lagP99() {
+    lagMerged.reset();
+    boolean open = false;
+    for (Worker w : workers) {
+      OpenLoopStats st = w.openLoopStats();
+      if (st != null) {
+        lagMerged.add(st.lagInterval());
+        open = true;
+      }
+    }
+    return !open || lagMerged.getTotalCount() == 0 ? Double.NaN : lagMerged.getValueAtPercentile(99) / 1000.0;
   }
 
   private String eta(long done, double rate) {

@@ -31,6 +31,11 @@ final class ServerSide {
     this.watch = probe == null ? null : new LoadWatch(probe);
   }
 
+  /** What reads the server's load while the phase runs; null without a probe. */
+  LoadWatch watch() {
+    return watch;
+  }
+
   /** The server's state just before the clock starts, then its load counters start being read. */
   void before() {
     probed = sample("before");

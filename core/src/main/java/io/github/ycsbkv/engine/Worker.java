@@ -127,7 +127,7 @@ final class Worker implements Runnable {
     this.paced = schedule;
   }
 
-  /** The measured phase's open-loop figures of this thread (after it ended), or null. */
+  /** This thread's open-loop figures of its measured phase (the lag from the start, the rest at its end), or null. */
   OpenLoopStats openLoopStats() {
     return openLoopStats;
   }
@@ -289,17 +289,17 @@ final class Worker implements Runnable {
         DrivenLoop driven = new DrivenLoop(drivenClients, loopExecutor, t, workload, state, phase == Phase.LOAD,
             toDo, deadline, stop, clock, done, arrivals, openLoop == null ? 1 : openLoop.maxInFlight());
         t.drive(driven);
+        if (measured) {
+          openLoopStats = driven.openLoopStats(); // from the start: the live metrics read its lag as it runs
+        }
         driven.runAndWait();
         stoppedByWorkload = driven.stoppedByWorkload();
-        if (measured) {
-          openLoopStats = driven.openLoopStats();
-        }
       } else {
         OpenLoopStats lag = tickNanos > 0 ? new OpenLoopStats() : null;
-        loop(state, t, stop, toDo, start, maxNanos, done, lag, measured ? paced : null);
         if (measured) {
           openLoopStats = lag;
         }
+        loop(state, t, stop, toDo, start, maxNanos, done, lag, measured ? paced : null);
       }
       t.ending();
       t.awaitInFlight();

@@ -61,9 +61,15 @@ public record OpenLoop(String arrivals, double targetOpsPerSec, double offeredOp
 
   /** One line for people. */
   public String describe() {
-    StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "open loop: %s arrivals at %.0f ops/s, %s",
-        arrivals, targetOpsPerSec, servedBy.equals(EVENT_LOOPS) ? "on the binding's event loops"
-            : "a thread per client"));
+    return describe(null);
+  }
+
+  /** One line for people, naming the rate schedule (its text, null for one rate) that the arrivals followed. */
+  public String describe(String schedule) {
+    String rate = schedule == null ? String.format(Locale.ROOT, "at %.0f ops/s", targetOpsPerSec)
+        : String.format(Locale.ROOT, "on the schedule %s (mean %.0f ops/s)", schedule, targetOpsPerSec);
+    StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "open loop: %s arrivals %s, %s", arrivals, rate,
+        servedBy.equals(EVENT_LOOPS) ? "on the binding's event loops" : "a thread per client"));
     if (scheduleLag != null) {
       sb.append(String.format(Locale.ROOT, "; schedule lag P99 %s, max %s", micros(scheduleLag.percentileMicros(99)),
           micros(scheduleLag.maxMicros())));

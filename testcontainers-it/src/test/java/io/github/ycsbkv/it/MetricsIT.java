@@ -105,6 +105,20 @@ class MetricsIT {
       JsonNode offered = query(web, "ycsbkv_offered_ops_per_second{phase=\"run\"}", start.getEpochSecond() + 10);
       assertEquals(2000, offered.get(0).path("value").get(1).asDouble(), 1e-6, offered.toString());
 
+      // While the run went: the server's view (its probe reads every 250 ms), the open loop's lag, no outage.
+      JsonNode conns = query(web, "ycsbkv_server_connections" + selector, start.getEpochSecond() + 10);
+      assertEquals(result.path("load").path("server").path("runConnections").asInt(),
+          conns.get(0).path("value").get(1).asInt(), conns + " against " + result.path("load"));
+      JsonNode commands = query(web, "ycsbkv_server_commands_total" + selector, end.getEpochSecond() + 2);
+      double perOp = result.path("load").path("server").path("commandsPerOperation").asDouble();
+      assertEquals(perOp * operations, commands.get(0).path("value").get(1).asDouble(), 0.03 * operations,
+          "the server's commands at its last read, within 250 ms of the end: " + commands);
+      JsonNode lag = query(web, "ycsbkv_schedule_lag_p99_seconds" + selector, start.getEpochSecond() + 10);
+      double lagSeconds = lag.get(0).path("value").get(1).asDouble();
+      assertTrue(lagSeconds >= 0 && lagSeconds < 1, lag.toString());
+      JsonNode outages = query(web, "ycsbkv_outages_total" + selector, end.getEpochSecond() + 2);
+      assertEquals(0, outages.get(0).path("value").get(1).asInt(), outages.toString());
+
       // Every query of the Grafana dashboard in deploy/ runs on what Prometheus scraped, with its variables set to
       // "all" and a 5 s rate window, and has series (but the errors panel's: this run had none).
       JsonNode dashboard = JSON.readTree(Path.of("..", "deploy", "grafana", "ycsb-kv.json").toFile());

@@ -54,6 +54,8 @@ class ScheduleIT {
       JsonNode r = JSON.readTree(out.resolve("result.json").toFile());
       assertEquals(210_000, r.path("overall").path("operations").asLong(), 16, "the schedule's integral");
       assertEquals(10_500, r.path("targetOpsPerSec").asDouble(), 1e-6, "its mean");
+      assertTrue(run.err().contains("open loop: uniform arrivals on the schedule 1000..20000@20s (mean 10500 ops/s), "),
+          run.err());
       long last = 0;
       int seconds = 0;
       List<String> off = new ArrayList<>();
