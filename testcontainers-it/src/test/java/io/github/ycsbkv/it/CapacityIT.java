@@ -148,12 +148,13 @@ class CapacityIT {
   }
 
   /** Every store: short steps, a capacity (or, where the client cannot keep up, a search that says so). */
+  // Valkey and KeyDB are searched as Redis is (the redis binding, the INFO probe and its CPU counter): left out.
   @ParameterizedTest
-  @EnumSource(Store.Kind.class)
-  void everyStore_endsWithACapacity_onTheConnectionsAskedFor(Store.Kind kind) throws Exception {
+  @EnumSource(value = Store.Kind.class, names = {"REDIS", "DRAGONFLY", "AEROSPIKE"})
+  void eachBindingsStore_endsWithACapacity_onTheConnectionsAskedFor(Store.Kind kind) throws Exception {
     if (kind != Store.Kind.REDIS) {
       CiPasses.notInTheContainerPass("the search is the same code whatever started the store: the binary pass"
-          + " searched every store, the container pass searches Redis's");
+          + " searched a store of each binding, the container pass searches Redis's");
       CiPasses.notUnderEmulation("a capacity search is timed (Redis's runs, to show the search on aarch64)");
     }
     try (Store store = Store.provision(kind)) {
