@@ -10,7 +10,6 @@ import io.github.ycsbkv.results.OpenLoop;
 import io.github.ycsbkv.results.OperationResult;
 import io.github.ycsbkv.results.Warmup;
 import io.github.ycsbkv.spi.AsyncOperations;
-import io.github.ycsbkv.spi.ConnectionShape;
 import io.github.ycsbkv.spi.RenamedProperties;
 import io.github.ycsbkv.spi.ServerProbe;
 import java.io.PrintStream;
@@ -67,22 +66,11 @@ public final class Benchmark {
   public static final String WORKLOAD = "workload";
   public static final String PIPELINE = "pipeline";
   /**
-   * Set by the engine in the properties a binding receives: how many closed-loop clients each of its
-   * instances serves (more than 1 when {@code drivers} serve several clients from one thread; absent
-   * otherwise), so that a binding can give each client a connection of its own.
-   */
-  public static final String CLIENTS_PER_INSTANCE = "drivers.clients";
-  /**
    * Engine property: {@code client} (the default: one connection per closed-loop client, one request in
    * flight on it, as upstream YCSB's and memtier_benchmark's connections) or N, the number of connections
    * the clients share (their requests pipelined on them). See {@link io.github.ycsbkv.spi.ConnectionShape}.
    */
   public static final String CONNECTIONS = Drivers.CONNECTIONS;
-  /**
-   * Set by the engine in the properties each binding instance receives: how many connections that instance
-   * should open (its clients', its share of {@value #CONNECTIONS}, or 1 for a client thread of its own).
-   */
-  public static final String CONNECTIONS_PER_INSTANCE = ConnectionShape.INSTANCE_CONNECTIONS;
   /**
    * Set by the engine to {@code true} in the properties a binding receives when the workload never scans and
    * no scanning workload reads its records ({@link WorkloadTraits#neverScans()}): no scan index is kept.

@@ -3,6 +3,7 @@ package io.github.ycsbkv.engine;
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.results.LoadShape;
 import io.github.ycsbkv.spi.ConnectionShape;
+import io.github.ycsbkv.spi.InstancePlan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -58,7 +59,12 @@ final class ClientSet {
     LoadShape intended = null;
     for (int id = 0; id < n; id++) {
       DB db = b.newDb();
-      db.setProperties(instanceProperties(dbProps, drivers, id, maxInFlight));
+      Properties own = new Properties();
+      own.putAll(dbProps);
+      db.setProperties(own);
+      if (db instanceof InstancePlan.Planned planned) {
+        planned.plan(plan(drivers, id, maxInFlight, s.pipeline()));
+      }
       if (intended == null) {
         intended = intendedShape(b, db, drivers, s.pipeline(), maxInFlight);
       }
@@ -152,22 +158,15 @@ final class ClientSet {
     return total;
   }
 
-  /** The properties binding instance {@code id} receives: the connections, operations in flight and clients it serves. */
-  private static Properties instanceProperties(Properties dbProps, Drivers drivers, int id, int maxInFlight) {
-    Properties p = new Properties();
-    p.putAll(dbProps);
-    p.setProperty(Benchmark.CONNECTIONS_PER_INSTANCE, Integer.toString(drivers.connections(id)));
-    if (drivers.openLoop()) {
-      p.setProperty(ConnectionShape.INSTANCE_OPEN_LOOP, "true");
-      if (maxInFlight > 1) {
-        p.setProperty(ConnectionShape.INSTANCE_MAX_IN_FLIGHT, Integer.toString(maxInFlight));
-      }
-    }
-    if (drivers.shared()) {
-      p.setProperty(Benchmark.PIPELINE, Integer.toString(drivers.inFlight(id)));
-      p.setProperty(Benchmark.CLIENTS_PER_INSTANCE, Integer.toString(drivers.inFlight(id)));
-    }
-    return p;
+  /**
+   * What binding instance {@code id} is told ({@link InstancePlan}): the connections it opens, the clients it serves
+   * (and their requests in flight) when its thread serves several, the user's {@code pipeline} otherwise, and the
+   * open loop's bound on requests in flight per connection.
+   */
+  static InstancePlan plan(Drivers drivers, int id, int maxInFlight, int pipeline) {
+    int clients = drivers.shared() ? drivers.inFlight(id) : 1;
+    return new InstancePlan(drivers.connections(id), clients, drivers.shared() ? clients : pipeline,
+        drivers.openLoop(), drivers.openLoop() ? maxInFlight : 1);
   }
 
   /**

@@ -96,7 +96,7 @@ final class DrivenLoop {
   /**
    * With {@code arrivals}: the open loop on that schedule (its limit and deadline are this loop's), with at most
    * {@code maxInFlight} requests in flight per connection (the binding spreads them, {@link
-   * io.github.ycsbkv.spi.ConnectionShape#INSTANCE_MAX_IN_FLIGHT}).
+   * io.github.ycsbkv.spi.InstancePlan#maxInFlight()}).
    */
   DrivenLoop(int clients, Executor executor, TimedDB timed, Workload workload, Object state, boolean load,
       long opsToDo, long deadlineNanos, StopSignal signal, NanoClock clock, LongConsumer opsDone, Arrivals arrivals,

@@ -23,27 +23,6 @@ public interface ConnectionShape {
   }
 
   /**
-   * Set by the engine in the properties each instance receives: how many connections that instance opens
-   * (1 for a client thread of its own, one per client when a thread serves several, its share of
-   * {@code connections=N}).
-   */
-  String INSTANCE_CONNECTIONS = "drivers.connections";
-
-  /**
-   * Set by the engine, to {@code true}, in the properties of each instance that serves an open loop ({@code -target}
-   * on the binding's completion thread): its operations arrive on a schedule, so it should offer asynchronous
-   * operations and a completion thread whatever its client count, and that thread wakes for each arrival.
-   */
-  String INSTANCE_OPEN_LOOP = "drivers.openloop";
-
-  /**
-   * Set by the engine, to a number above 1, in the properties of each instance that serves an open loop with {@code
-   * -p maxinflight=N}: the engine keeps up to N requests in flight per connection of the instance, and the instance
-   * must write each on a connection that has fewer than N (absent: 1).
-   */
-  String INSTANCE_MAX_IN_FLIGHT = "drivers.maxinflight";
-
-  /**
    * This configuration's model, or null when it makes no claim (a cluster's per-node pools, say). Called
    * after {@code setProperties} and before {@code init}; the same for every instance of one run.
    */

@@ -1,19 +1,19 @@
 package io.github.ycsbkv.engine;
 
 import io.github.ycsbkv.spi.ConnectionShape;
+import io.github.ycsbkv.spi.InstancePlan;
 
 /**
  * A {@link LoopAsyncDB} that says it keeps the engine's connections (a connection per client, as the RESP bindings'
- * engine does), and remembers the {@code maxinflight} the engine handed its instances.
+ * engine does), and remembers the plan the engine handed its instances (their {@code maxinflight}).
  */
-public class LoopConnectionDB extends LoopAsyncDB implements ConnectionShape {
+public class LoopConnectionDB extends LoopAsyncDB implements ConnectionShape, InstancePlan.Planned {
 
-  static volatile String maxInFlightGiven;
+  static volatile InstancePlan planGiven;
 
   @Override
-  public void init() {
-    maxInFlightGiven = getProperties().getProperty(ConnectionShape.INSTANCE_MAX_IN_FLIGHT);
-    super.init();
+  public void plan(InstancePlan plan) {
+    planGiven = plan;
   }
 
   @Override

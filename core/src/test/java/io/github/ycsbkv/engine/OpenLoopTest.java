@@ -164,7 +164,8 @@ class OpenLoopTest {
     assertEquals("completed", r.stopReason(), String.valueOf(r.error()));
     assertEquals(1000, r.operations());
     assertEquals(6, LoopAsyncDB.MAX_IN_FLIGHT.get(), "3 on each of 2 connections");
-    assertEquals("3", LoopConnectionDB.maxInFlightGiven, "the binding spreads them: it is told the bound");
+    assertEquals(3, LoopConnectionDB.planGiven.maxInFlight(), "the binding spreads them: it is told the bound");
+    assertTrue(LoopConnectionDB.planGiven.openLoop(), LoopConnectionDB.planGiven.toString());
     OpenLoop o = r.load().openLoop();
     assertEquals(3, o.maxInFlight());
     assertEquals(3, o.inFlightPerConnectionMax(), 1e-9);

@@ -1,14 +1,15 @@
 package io.github.ycsbkv.engine;
 
 import io.github.ycsbkv.spi.ConnectionShape;
+import io.github.ycsbkv.spi.InstancePlan;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * A {@link DelayedAsyncDB} that says how it connects ({@link #MODEL}) and remembers the connections the engine
- * told each instance to open ({@code drivers.connections}).
+ * told each instance to open ({@link InstancePlan#connections()}).
  */
-public class ShapedAsyncDB extends DelayedAsyncDB implements ConnectionShape {
+public class ShapedAsyncDB extends DelayedAsyncDB implements ConnectionShape, InstancePlan.Planned {
 
   static volatile Model model = Model.FOLLOWS_ENGINE;
   static final List<Integer> CONNECTIONS = new CopyOnWriteArrayList<>();
@@ -24,8 +25,12 @@ public class ShapedAsyncDB extends DelayedAsyncDB implements ConnectionShape {
   private int mine;
 
   @Override
+  public void plan(InstancePlan plan) {
+    mine = plan.connections();
+  }
+
+  @Override
   public void init() {
-    mine = Integer.parseInt(getProperties().getProperty(INSTANCE_CONNECTIONS));
     CONNECTIONS.add(mine);
     OPEN.addAndGet(mine);
   }

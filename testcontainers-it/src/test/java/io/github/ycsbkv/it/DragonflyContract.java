@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbkv.dragonfly.DragonflyBinding;
 import io.github.ycsbkv.dragonfly.DragonflyDB;
+import io.github.ycsbkv.spi.InstancePlan;
 import io.github.ycsbkv.spi.ServerProbe;
 import io.github.ycsbkv.spi.ServerSample;
 import java.nio.file.Path;
@@ -80,8 +81,14 @@ abstract class DragonflyContract {
   }
 
   DragonflyDB db(Properties p) throws Exception {
+    return db(p, InstancePlan.SINGLE);
+  }
+
+  /** An instance as the engine makes one: its properties, then its {@link InstancePlan}, then init. */
+  DragonflyDB db(Properties p, InstancePlan plan) throws Exception {
     DragonflyDB db = new DragonflyDB();
     db.setProperties(p);
+    db.plan(plan);
     db.init();
     open.add(db);
     return db;
@@ -330,15 +337,14 @@ abstract class DragonflyContract {
 
   /**
    * #14, #24: a connection per client under drivers (memtier_benchmark's model, the default): the six clients a
-   * thread serves (the engine tells it drivers.connections=6) each get a connection of their own, opened at init,
+   * thread serves (the engine's plan: 6 connections for 6 clients) each get a connection of their own, opened at init,
    * before the clock starts, and kept; one request in flight on each.
    */
   @Test
   void connectionsClient_clientsServedByOneThread_eachItsOwnConnection() throws Exception {
-    Properties p = props("pipeline", "6", "drivers.clients", "6", "drivers.connections", "6",
-        "dragonfly.scanindex", "off", "dragonfly.asyncclient", "jedis");
+    Properties p = props("dragonfly.scanindex", "off", "dragonfly.asyncclient", "jedis");
     long before = settledClients();
-    DragonflyDB db = db(p);
+    DragonflyDB db = db(p, new InstancePlan(6, 6, 6, false, 1));
     assertEquals(6, connectedClients() - before, "six connections, opened at init");
     List<java.util.concurrent.CompletableFuture<Status>> writes = new ArrayList<>();
     for (int i = 0; i < 6; i++) {
@@ -370,10 +376,10 @@ abstract class DragonflyContract {
     }
     assertTrue(connectedClients() <= before, "cleanup closed them");
 
-    Properties lettuce = props("pipeline", "4", "drivers.clients", "4", "drivers.connections", "2", "connections", "8",
-        "dragonfly.asyncclient", "lettuce");
+    Properties lettuce = props("connections", "8", "dragonfly.asyncclient", "lettuce");
     DragonflyDB refused = new DragonflyDB();
     refused.setProperties(lettuce);
+    refused.plan(new InstancePlan(2, 4, 4, false, 1));
     site.ycsb.DBException e = org.junit.jupiter.api.Assertions.assertThrows(site.ycsb.DBException.class, refused::init);
     assertTrue(e.getMessage().startsWith("-p connections=N (connections shared by the clients) is served by"
         + " dragonfly.asyncclient=netty (the default) or jedis"), e.getMessage());

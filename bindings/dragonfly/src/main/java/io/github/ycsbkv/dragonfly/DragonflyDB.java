@@ -1,6 +1,5 @@
 package io.github.ycsbkv.dragonfly;
 
-import io.github.ycsbkv.config.BindingProperties;
 import io.github.ycsbkv.internal.resp.AsyncClient;
 import io.github.ycsbkv.internal.resp.EngineBackend;
 import io.github.ycsbkv.internal.resp.JedisPipelines;
@@ -11,6 +10,7 @@ import io.github.ycsbkv.internal.resp.RespDB;
 import io.github.ycsbkv.internal.resp.RespErrors;
 import io.github.ycsbkv.internal.resp.RespLane;
 import io.github.ycsbkv.internal.resp.RespInfo;
+import io.github.ycsbkv.spi.InstancePlan;
 import io.github.ycsbkv.spi.RenamedProperties;
 import java.util.List;
 import java.util.Locale;
@@ -71,14 +71,15 @@ public class DragonflyDB extends RespDB<DragonflySettings> implements RenamedPro
   protected RespBackend open(boolean first) throws DBException {
     DragonflySettings settings = settings();
     Properties p = getProperties();
-    int connections = BindingProperties.integer(p, INSTANCE_CONNECTIONS, 1, 1);
+    InstancePlan plan = plan();
+    int connections = plan.connections();
     if (settings.asyncClient() == AsyncClient.LETTUCE) {
       if (connections > 1 && !"client".equalsIgnoreCase(p.getProperty("connections", "client").trim())) {
         throw new DBException("-p connections=N (connections shared by the clients) is served by"
             + " dragonfly.asyncclient=netty (the default) or jedis; drop dragonfly.asyncclient=lettuce or"
             + " -p connections");
       }
-      LettuceBackend lettuce = LettuceBackend.open(settings, BindingProperties.integer(p, "pipeline", 1, 1) > 1);
+      LettuceBackend lettuce = LettuceBackend.open(settings, plan.pipeline() > 1);
       shards = shards(lettuce.serverInfo());
       return lettuce;
     }
@@ -86,11 +87,11 @@ public class DragonflyDB extends RespDB<DragonflySettings> implements RenamedPro
     RespBackend backend;
     try {
       if (settings.cluster()) {
-        backend = EngineBackend.open(c, settings.format(), connections, false, EngineBackend.transport(p),
-            EngineBackend.maxInFlight(p), new RespLane.Cluster(c, address -> address));
-      } else if (settings.asyncClient() == AsyncClient.NETTY && EngineBackend.servesAsync(p)) {
-        backend = EngineBackend.open(c, settings.format(), connections, false, EngineBackend.transport(p),
-            EngineBackend.maxInFlight(p));
+        backend = EngineBackend.open(c, settings.format(), connections, false, EngineBackend.transport(p, plan),
+            plan.maxInFlight(), new RespLane.Cluster(c, address -> address));
+      } else if (settings.asyncClient() == AsyncClient.NETTY && plan.servesAsync()) {
+        backend = EngineBackend.open(c, settings.format(), connections, false, EngineBackend.transport(p, plan),
+            plan.maxInFlight());
       } else {
         JedisPipelines pipelines = JedisPipelines.open(c, connections);
         backend = new PipelineBackend(c, pipelines, settings.format(), false);

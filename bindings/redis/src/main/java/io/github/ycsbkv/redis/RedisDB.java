@@ -1,6 +1,5 @@
 package io.github.ycsbkv.redis;
 
-import io.github.ycsbkv.config.BindingProperties;
 import io.github.ycsbkv.internal.resp.AsyncClient;
 import io.github.ycsbkv.internal.resp.EngineBackend;
 import io.github.ycsbkv.internal.resp.JedisClients;
@@ -9,6 +8,7 @@ import io.github.ycsbkv.internal.resp.RespDB;
 import io.github.ycsbkv.internal.resp.RespException;
 import io.github.ycsbkv.internal.resp.RespLane;
 import io.github.ycsbkv.internal.resp.ScanIndex;
+import io.github.ycsbkv.spi.InstancePlan;
 import io.github.ycsbkv.spi.RenamedProperties;
 import java.util.List;
 import java.util.Properties;
@@ -44,11 +44,12 @@ public class RedisDB extends RespDB<RedisSettings> implements RenamedProperties 
   @Override
   protected RespBackend open(boolean first) throws DBException {
     RedisSettings settings = settings();
-    int connections = BindingProperties.integer(getProperties(), INSTANCE_CONNECTIONS, 1, 1);
+    InstancePlan plan = plan();
+    int connections = plan.connections();
     if (settings.cluster() && engineOnCluster(getProperties())) {
       try {
         return EngineBackend.open(settings.connection(), settings.format(), connections, false,
-            EngineBackend.transport(getProperties()), EngineBackend.maxInFlight(getProperties()),
+            EngineBackend.transport(getProperties(), plan), plan.maxInFlight(),
             new RespLane.Cluster(settings.connection(), settings::mapAddress));
       } catch (RespException e) {
         throw RedisClients.explain(settings, e);
@@ -60,10 +61,10 @@ public class RedisDB extends RespDB<RedisSettings> implements RenamedProperties 
     if (first) {
       JedisClients.check(settings.connection());
     }
-    if (settings.asyncClient() == AsyncClient.NETTY && EngineBackend.servesAsync(getProperties())) {
+    if (settings.asyncClient() == AsyncClient.NETTY && plan.servesAsync()) {
       try {
         return EngineBackend.open(settings.connection(), settings.format(), connections, true,
-            EngineBackend.transport(getProperties()), EngineBackend.maxInFlight(getProperties()));
+            EngineBackend.transport(getProperties(), plan), plan.maxInFlight());
       } catch (RespException e) {
         throw RedisClients.explain(settings, e);
       }

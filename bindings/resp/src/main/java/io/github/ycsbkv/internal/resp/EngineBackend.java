@@ -1,7 +1,6 @@
 package io.github.ycsbkv.internal.resp;
 
-import io.github.ycsbkv.config.BindingProperties;
-import io.github.ycsbkv.spi.ConnectionShape;
+import io.github.ycsbkv.spi.InstancePlan;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
@@ -19,7 +18,7 @@ import site.ycsb.Status;
 /**
  * The event-loop RESP engine as a binding instance's backend: its connections on one of the process's event loops
  * ({@link RespLane}), its operations as {@link RespRecords} calls that complete on that loop. What serves the
- * engine's asynchronous operations on a standalone server ({@link #servesAsync}); a blocking operation is the
+ * engine's asynchronous operations ({@link InstancePlan#servesAsync}) and every cluster; a blocking operation is the
  * asynchronous one, flushed and awaited.
  */
 public final class EngineBackend implements RespBackend {
@@ -68,38 +67,14 @@ public final class EngineBackend implements RespBackend {
   }
 
   /**
-   * Whether a binding instance with these (engine-given) properties serves the engine's asynchronous operations:
-   * several clients from one thread, several connections, or {@code pipeline}. A client thread of its own blocks
-   * on a Jedis connection instead (no hand-off between threads).
-   */
-  public static boolean servesAsync(Properties p) throws DBException {
-    return openLoop(p) || BindingProperties.integer(p, "pipeline", 1, 1) > 1
-        || BindingProperties.integer(p, "drivers.clients", 1, 1) > 1
-        || BindingProperties.integer(p, ConnectionShape.INSTANCE_CONNECTIONS, 1, 1) > 1;
-  }
-
-  /**
-   * The requests in flight per connection the engine's open loop keeps on this instance at most ({@link
-   * ConnectionShape#INSTANCE_MAX_IN_FLIGHT}); 1 when it does not say.
-   */
-  public static int maxInFlight(Properties p) throws DBException {
-    return BindingProperties.integer(p, ConnectionShape.INSTANCE_MAX_IN_FLIGHT, 1, 1);
-  }
-
-  /** Whether the engine runs an open loop on this instance ({@link ConnectionShape#INSTANCE_OPEN_LOOP}). */
-  static boolean openLoop(Properties p) {
-    return Boolean.parseBoolean(p.getProperty(ConnectionShape.INSTANCE_OPEN_LOOP, "false").trim());
-  }
-
-  /**
    * The transport to ask {@link RespTransport} for: {@link #TRANSPORT} as given; unset or {@code auto} on an open
-   * loop, {@value RespTransport#AUTO_OPEN_LOOP} (epoll before io_uring: the loop wakes on a timer for each arrival,
-   * and io_uring's timer wake-ups cost more CPU per operation, measured in docs/capacity.md).
+   * loop ({@code plan}), {@value RespTransport#AUTO_OPEN_LOOP} (epoll before io_uring: the loop wakes on a timer for
+   * each arrival, and io_uring's timer wake-ups cost more CPU per operation, measured in docs/capacity.md).
    */
-  public static String transport(Properties p) {
+  public static String transport(Properties p, InstancePlan plan) {
     String t = p.getProperty(TRANSPORT);
     boolean auto = t == null || t.isBlank() || t.trim().equalsIgnoreCase("auto");
-    return auto && openLoop(p) ? RespTransport.AUTO_OPEN_LOOP : t;
+    return auto && plan.openLoop() ? RespTransport.AUTO_OPEN_LOOP : t;
   }
 
   @Override

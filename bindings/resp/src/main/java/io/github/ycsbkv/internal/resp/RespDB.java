@@ -4,6 +4,7 @@ import io.github.ycsbkv.spi.AsyncOperations;
 import io.github.ycsbkv.spi.ConnectionShape;
 import io.github.ycsbkv.spi.EmptiesStore;
 import io.github.ycsbkv.spi.ExpiringWrites;
+import io.github.ycsbkv.spi.InstancePlan;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
@@ -28,7 +29,8 @@ import site.ycsb.Status;
  * upstream's {@code site.ycsb.Client}. One instance per client thread, as YCSB uses DBs.
  */
 public abstract class RespDB<S extends RespSettings> extends DB
-    implements AsyncOperations, ExpiringWrites, EmptiesStore, ConnectionShape, io.github.ycsbkv.spi.Commands {
+    implements AsyncOperations, ExpiringWrites, EmptiesStore, ConnectionShape, io.github.ycsbkv.spi.Commands,
+    InstancePlan.Planned {
 
   /** Instances alive per configuration in this process (a run's clients): the first connects alone. */
   private static final Map<String, Integer> USERS = new HashMap<>();
@@ -36,6 +38,8 @@ public abstract class RespDB<S extends RespSettings> extends DB
   private final Reader<S> reader;
   private final String indexCost;
   private S settings;
+  /** What the engine decided for this instance; one connection and one client without the engine. */
+  private InstancePlan plan = InstancePlan.SINGLE;
   private RespBackend backend;
   /** The scan index's keys, or null when this run keeps none. */
   private ScanIndex.Keys index;
@@ -66,6 +70,16 @@ public abstract class RespDB<S extends RespSettings> extends DB
   /** The sorted sets the scan index is spread over, once the backend is open. */
   protected abstract int indexShards();
 
+  @Override
+  public void plan(InstancePlan plan) {
+    this.plan = plan;
+  }
+
+  /** What the engine decided for this instance ({@link InstancePlan#SINGLE} without the engine). */
+  protected InstancePlan plan() {
+    return plan;
+  }
+
   /** The settings {@code init()} read (null before). */
   protected S settings() {
     return settings;
@@ -91,7 +105,7 @@ public abstract class RespDB<S extends RespSettings> extends DB
         USERS.merge(usersKey, 1, Integer::sum);
       }
     }
-    int maxInFlight = EngineBackend.maxInFlight(getProperties());
+    int maxInFlight = plan.maxInFlight();
     if (maxInFlight > 1 && !(backend instanceof EngineBackend)) {
       String client = backend.getClass().getSimpleName();
       cleanup();

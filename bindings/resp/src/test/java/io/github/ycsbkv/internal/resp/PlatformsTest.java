@@ -94,11 +94,12 @@ class PlatformsTest {
     assertEquals(Kind.KQUEUE, RespTransport.choose(RespTransport.AUTO_OPEN_LOOP, "Mac OS X",
         new Natives(NOT_HERE, NOT_HERE, null)).kind());
     java.util.Properties p = new java.util.Properties();
-    assertNull(EngineBackend.transport(p));
-    p.setProperty(io.github.ycsbkv.spi.ConnectionShape.INSTANCE_OPEN_LOOP, "true");
-    assertEquals(RespTransport.AUTO_OPEN_LOOP, EngineBackend.transport(p));
+    io.github.ycsbkv.spi.InstancePlan closed = io.github.ycsbkv.spi.InstancePlan.SINGLE;
+    io.github.ycsbkv.spi.InstancePlan open = new io.github.ycsbkv.spi.InstancePlan(1, 1, 1, true, 1);
+    assertNull(EngineBackend.transport(p, closed));
+    assertEquals(RespTransport.AUTO_OPEN_LOOP, EngineBackend.transport(p, open));
     p.setProperty(EngineBackend.TRANSPORT, "io_uring");
-    assertEquals("io_uring", EngineBackend.transport(p), "a transport asked for by name stays");
+    assertEquals("io_uring", EngineBackend.transport(p, open), "a transport asked for by name stays");
   }
 
   @Test
