@@ -32,8 +32,8 @@ class ManyHostsIT {
   private static final int HOSTS = 3;
   private static final int THREADS = 4;
   private static final int RECORDS = 3000;
-  /** The store's port on its own host (Redis's and Dragonfly's default). */
-  private static final int REDIS_PORT = 6379;
+  /** The store's port on its own host (Redis's and Dragonfly's default; Aerospike's service port there too). */
+  private static final int STORE_PORT = 6379;
   private static final int BARRIER_PORT = 7077;
   /** The most the three measured phases' starts may be apart on this machine's one clock (measured: printed). */
   private static final long START_SPREAD_MAX_MICROS = 10_000;
@@ -44,7 +44,7 @@ class ManyHostsIT {
   private record Client(Process process, Path out, Path err, Path export) {}
 
   @ParameterizedTest
-  @EnumSource(value = Store.Kind.class, names = {"REDIS", "DRAGONFLY"})
+  @EnumSource(value = Store.Kind.class, names = {"REDIS", "DRAGONFLY", "AEROSPIKE"})
   void threeHosts_loadSlicesOnce_startTogether_serverSeesEachHost_mergedIsOneRun(Store.Kind kind) throws Exception {
     try (NetnsHosts hosts = hostsWithStore(kind)) {
       List<Client> loads = phase(hosts, kind, "load", List.of());
@@ -55,17 +55,19 @@ class ManyHostsIT {
         loaded += r.path("overall").path("operations").asLong();
       }
       assertEquals(RECORDS, loaded);
-      // The records' keys (the scan index is one more key), each loaded once: the slices do not overlap.
-      assertEquals(RECORDS, hosts.onStore("redis-cli", "-h", hosts.storeAddress(), "-p", Integer.toString(REDIS_PORT),
-          "--scan", "--pattern", "user*").lines().filter(l -> !l.isBlank()).count(),
-          "every record once: the slices do not overlap");
+      // The records, each loaded once: the slices do not overlap (Aerospike's count is its probe's, in the results).
+      if (kind.resp()) {
+        assertEquals(RECORDS, hosts.onStore("redis-cli", "-h", hosts.storeAddress(), "-p",
+            Integer.toString(STORE_PORT), "--scan", "--pattern", "user*").lines().filter(l -> !l.isBlank()).count(),
+            "every record once: the slices do not overlap");
+      }
 
       List<Client> runs = phase(hosts, kind, "run", List.of("-p", "operationcount=0", "-p", "maxexecutiontime=4",
           "-target", "3000"));
       // While they run, the server holds each host's connections, from each host's own address: the fullest view.
       Map<String, Integer> byHost = Map.of();
       while (runs.stream().anyMatch(c -> c.process().isAlive())) {
-        Map<String, Integer> now = connectionsByAddress(hosts);
+        Map<String, Integer> now = connectionsByAddress(hosts, kind);
         if (now.values().stream().mapToInt(Integer::intValue).sum()
             > byHost.values().stream().mapToInt(Integer::intValue).sum()) {
           byHost = now;
@@ -80,7 +82,17 @@ class ManyHostsIT {
       for (int i = 0; i < HOSTS; i++) {
         expected.put(hosts.clientAddress(i), THREADS);
       }
-      assertEquals(expected, byHost, "the server saw " + THREADS + " connections from each client host");
+      if (kind.resp()) {
+        assertEquals(expected, byHost, "the server saw " + THREADS + " connections from each client host");
+      } else {
+        // Aerospike's client keeps a pool per node, which its asynchronous commands and its cluster tending share:
+        // at least a connection per client thread from each host, each host from its own address.
+        assertEquals(expected.keySet(), byHost.keySet(), "the server saw each client host: " + byHost);
+        for (Map.Entry<String, Integer> e : byHost.entrySet()) {
+          assertTrue(e.getValue() >= THREADS, "at least " + THREADS + " connections from " + e + ": " + byHost);
+        }
+        System.out.println("[it] three client hosts on aerospike: connections by host " + byHost);
+      }
 
       long earliest = Long.MAX_VALUE;
       long latest = Long.MIN_VALUE;
@@ -165,18 +177,44 @@ class ManyHostsIT {
     }
     NetnsHosts hosts = NetnsHosts.create(HOSTS);
     try {
+      if (kind == Store.Kind.AEROSPIKE) {
+        startAerospike(hosts);
+        return hosts;
+      }
       List<String> cmd = new ArrayList<>(List.of(kind.binary));
       Path dir = Files.createDirectories(tmp.resolve("store"));
       for (String a : RespServer.baseArgs(kind, dir)) {
         cmd.add(a.equals("127.0.0.1") ? hosts.storeAddress() : a);
       }
-      cmd.addAll(List.of("--port", Integer.toString(REDIS_PORT)));
+      cmd.addAll(List.of("--port", Integer.toString(STORE_PORT)));
       hosts.startOnStore(cmd, tmp.resolve("store.log"));
       awaitStore(hosts);
       return hosts;
     } catch (Exception | AssertionError e) {
       hosts.close();
       throw e;
+    }
+  }
+
+  /**
+   * asd in the foreground on the store's host, on its address: the configuration {@code ycsb study} starts asd with
+   * ({@code LocalServers}), its loopback address replaced by the host's; ready once namespace {@code test} is.
+   */
+  private void startAerospike(NetnsHosts hosts) throws Exception {
+    Path dir = Files.createDirectories(tmp.resolve("asd"));
+    String conf = io.github.ycsbkv.provision.LocalServers.aerospikeConfig(dir, STORE_PORT, "1G")
+        .replace("127.0.0.1", hosts.storeAddress());
+    Files.writeString(dir.resolve("aerospike.conf"), conf);
+    Process asd = hosts.startOnStore(List.of(RespServer.onPath("asd").toString(), "--foreground", "--config-file",
+        dir.resolve("aerospike.conf").toString()), tmp.resolve("store.log"));
+    Path log = dir.resolve("asd.log");
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (!Files.exists(log) || !Files.readString(log).contains("{test} rebalanced")) {
+      if (!asd.isAlive() || System.nanoTime() > deadline) {
+        fail("asd on the store's host did not start: " + Files.readString(tmp.resolve("store.log"))
+            + (Files.exists(log) ? Files.readString(log) : ""));
+      }
+      Thread.sleep(100);
     }
   }
 
@@ -198,11 +236,12 @@ class ManyHostsIT {
   /** Every client host's process of one phase, started together, each with its index and its own export.dir. */
   private List<Client> phase(NetnsHosts hosts, Store.Kind kind, String phase, List<String> more) throws Exception {
     List<Client> out = new ArrayList<>();
+    String prefix = kind == Store.Kind.AEROSPIKE ? "as." : kind.id() + ".";
     for (int i = 0; i < HOSTS; i++) {
       Path export = tmp.resolve(phase + "-" + i);
       List<String> cmd = new ArrayList<>(List.of(HOME.resolve("bin/ycsb").toString(), phase, kind.id(), "-P",
           HOME.resolve("workloads/readheavy").toString(), "-threads", Integer.toString(THREADS),
-          "-p", kind.id() + ".host=" + hosts.storeAddress(), "-p", kind.id() + ".port=" + REDIS_PORT,
+          "-p", prefix + "host=" + hosts.storeAddress(), "-p", prefix + "port=" + STORE_PORT,
           "-p", "recordcount=" + RECORDS, "-p", "clients.count=" + HOSTS, "-p", "clients.index=" + i,
           "-p", "clients.barrier=" + hosts.clientAddress(0) + ":" + BARRIER_PORT, "-p", "clients.barrier.timeout=60",
           "-p", "export.dir=" + export));
@@ -221,9 +260,23 @@ class ManyHostsIT {
     return JSON.readTree(c.export().resolve("result.json").toFile());
   }
 
-  /** The server's client connections grouped by the address they come from (the probe's own left out: none here). */
-  private static Map<String, Integer> connectionsByAddress(NetnsHosts hosts) throws Exception {
-    String list = hosts.onStore("redis-cli", "-h", hosts.storeAddress(), "-p", Integer.toString(REDIS_PORT), "client",
+  /**
+   * The server's client connections grouped by the address they come from: Redis's and Dragonfly's own list less
+   * each client's probe; Aerospike's from the store host's sockets ({@code ss}), every one of the client's.
+   */
+  private static Map<String, Integer> connectionsByAddress(NetnsHosts hosts, Store.Kind kind) throws Exception {
+    if (!kind.resp()) {
+      Map<String, Integer> out = new TreeMap<>();
+      for (String line : hosts.onStore("ss", "-tnH", "state", "established", "( sport = :" + STORE_PORT + " )")
+          .split("\n")) {
+        String[] f = line.trim().split("\\s+");
+        if (f.length >= 4) {
+          out.merge(f[f.length - 1].substring(0, f[f.length - 1].lastIndexOf(':')), 1, Integer::sum);
+        }
+      }
+      return out;
+    }
+    String list = hosts.onStore("redis-cli", "-h", hosts.storeAddress(), "-p", Integer.toString(STORE_PORT), "client",
         "list");
     Map<String, Integer> out = new TreeMap<>();
     for (String line : list.split("\n")) {
@@ -246,7 +299,7 @@ class ManyHostsIT {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
     while (true) {
       try {
-        if (hosts.onStore("redis-cli", "-h", hosts.storeAddress(), "-p", Integer.toString(REDIS_PORT), "ping")
+        if (hosts.onStore("redis-cli", "-h", hosts.storeAddress(), "-p", Integer.toString(STORE_PORT), "ping")
             .contains("PONG")) {
           return;
         }

@@ -15,6 +15,7 @@ import com.aerospike.client.listener.RecordListener;
 import com.aerospike.client.listener.WriteListener;
 import io.github.ycsbkv.spi.AsyncOperations;
 import io.github.ycsbkv.spi.ExpiringWrites;
+import io.github.ycsbkv.spi.InstancePlan;
 import io.github.ycsbkv.spi.Unavailable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -44,11 +45,19 @@ import site.ycsb.Status;
  *
  * <p>With {@code as.async=true} every operation goes through the asynchronous client on the shared
  * event loops ({@link AerospikeEventLoops}), and a client thread waits for each; with
- * {@code pipeline=N} the engine keeps N in flight per thread through {@link AsyncOperations} (event
- * loops are then created whatever {@code as.async} says).
+ * {@code pipeline=N}, or several clients served by one thread, the engine keeps N in flight per thread through
+ * {@link AsyncOperations} (its {@link InstancePlan}; event loops are then created whatever {@code as.async} says).
  */
 public class AerospikeDB extends DB implements ExpiringWrites, AsyncOperations, io.github.ycsbkv.spi.EmptiesStore,
-    io.github.ycsbkv.spi.ConnectionShape {
+    io.github.ycsbkv.spi.ConnectionShape, InstancePlan.Planned {
+
+  /** What the engine decided for this instance, or null without the engine (then {@code pipeline} as given). */
+  private InstancePlan plan;
+
+  @Override
+  public void plan(InstancePlan plan) {
+    this.plan = plan;
+  }
 
   /**
    * Aerospike's client takes a pooled socket for each command in flight (to the node that owns the key) and
@@ -92,6 +101,9 @@ public class AerospikeDB extends DB implements ExpiringWrites, AsyncOperations, 
   @Override
   public void init() throws DBException {
     settings = AerospikeSettings.from(getProperties());
+    if (plan != null) {
+      settings = settings.withPipeline(plan.pipeline());
+    }
     settings.checkBinNames();
     client = AerospikeClients.acquire(settings);
     loops = settings.usesEventLoops() ? AerospikeClients.loops(settings) : null;

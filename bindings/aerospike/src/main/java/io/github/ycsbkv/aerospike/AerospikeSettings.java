@@ -69,6 +69,16 @@ record AerospikeSettings(List<Host> seeds, String namespace, String set, String 
         p.getProperty("as.eventLoopType", "direct").trim(), BindingProperties.integer(p, "pipeline", 1, 1));
   }
 
+  /**
+   * These settings with the requests in flight per client thread the engine planned ({@link
+   * io.github.ycsbkv.spi.InstancePlan#pipeline()}: {@code -p pipeline}, or the clients a thread serves).
+   */
+  AerospikeSettings withPipeline(int planned) {
+    return new AerospikeSettings(seeds, namespace, set, user, password, totalTimeoutMillis, socketTimeoutMillis,
+        maxRetries, sendKey, tls, tlsName, tlsProtocols, tlsCiphers, threads, fieldCount, fieldPrefix, async,
+        eventLoops, eventLoopType, planned);
+  }
+
   /** Whether operations go through the asynchronous client: {@code as.async=true}, or pipelining. */
   boolean usesEventLoops() {
     return async || pipeline > 1;
