@@ -178,6 +178,14 @@ final class DrivenLoop {
     return stoppedByWorkload;
   }
 
+  /**
+   * The open loop's figures as they are being recorded (its schedule lag, for the live metrics while it runs), or
+   * null for the closed loop; {@link #openLoopStats()} adds the schedule it kept once it ended.
+   */
+  OpenLoopStats liveStats() {
+    return stats;
+  }
+
   /** The open loop's own figures (read after {@link #runAndWait()} returned), or null for the closed loop. */
   OpenLoopStats openLoopStats() {
     if (stats != null) {

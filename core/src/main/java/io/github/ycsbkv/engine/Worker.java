@@ -290,10 +290,13 @@ final class Worker implements Runnable {
             toDo, deadline, stop, clock, done, arrivals, openLoop == null ? 1 : openLoop.maxInFlight());
         t.drive(driven);
         if (measured) {
-          openLoopStats = driven.openLoopStats(); // from the start: the live metrics read its lag as it runs
+          openLoopStats = driven.liveStats(); // from the start: the live metrics read its lag as it runs
         }
         driven.runAndWait();
         stoppedByWorkload = driven.stoppedByWorkload();
+        if (measured) {
+          openLoopStats = driven.openLoopStats(); // with the schedule it kept, as of its end
+        }
       } else {
         OpenLoopStats lag = tickNanos > 0 ? new OpenLoopStats() : null;
         if (measured) {

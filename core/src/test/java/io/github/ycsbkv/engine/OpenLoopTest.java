@@ -168,6 +168,10 @@ class OpenLoopTest {
     assertTrue(LoopConnectionDB.planGiven.openLoop(), LoopConnectionDB.planGiven.toString());
     OpenLoop o = r.load().openLoop();
     assertEquals(3, o.maxInFlight());
+    // What the schedule offered is its rate, however far behind the store was (a capacity step's verdict compares
+    // the achieved rate with it): counted once the loop ended, not when the live metrics first read its figures.
+    assertEquals(100_000, o.offeredOpsPerSec(), 5_000, "offered: " + o);
+    assertTrue(r.throughputOpsPerSec() < 0.5 * o.offeredOpsPerSec(), r.throughputOpsPerSec() + " achieved");
     assertEquals(3, o.inFlightPerConnectionMax(), 1e-9);
     assertTrue(o.queueMax() >= 250, "the rest waited in the client: " + o.queueMax());
     assertTrue(r.load().describe().startsWith("2 clients on 2 connections, up to 3 requests in flight on each"),
