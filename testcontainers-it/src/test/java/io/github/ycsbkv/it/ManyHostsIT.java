@@ -55,7 +55,8 @@ class ManyHostsIT {
         loaded += r.path("overall").path("operations").asLong();
       }
       assertEquals(RECORDS, loaded);
-      // The records, each loaded once: the slices do not overlap (Aerospike's count is its probe's, in the results).
+      // The records, each loaded once: the slices do not overlap (Aerospike's count is its probe's, checked with the
+      // run's results below).
       if (kind.resp()) {
         assertEquals(RECORDS, hosts.onStore("redis-cli", "-h", hosts.storeAddress(), "-p",
             Integer.toString(STORE_PORT), "--scan", "--pattern", "user*").lines().filter(l -> !l.isBlank()).count(),
@@ -92,6 +93,10 @@ class ManyHostsIT {
           assertTrue(e.getValue() >= THREADS, "at least " + THREADS + " connections from " + e + ": " + byHost);
         }
         System.out.println("[it] three client hosts on aerospike: connections by host " + byHost);
+        for (JsonNode r : results) {
+          assertEquals(RECORDS, r.path("server").path("before").path("keys").asLong(),
+              "every record once, as the server counted them before the run: " + r.path("server"));
+        }
       }
 
       long earliest = Long.MAX_VALUE;
