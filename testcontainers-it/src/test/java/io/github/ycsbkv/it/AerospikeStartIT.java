@@ -71,6 +71,30 @@ class AerospikeStartIT {
   }
 
   /**
+   * asd does not exit when its service port is taken: it waits for it, retrying every 5 s for ever (a CI run once
+   * waited a minute for a cluster node whose port a client socket had taken). That is reported within seconds too.
+   */
+  @Test
+  void asdWaitingForATakenPort_isReported_withinSeconds() throws Exception {
+    needAsd();
+    int port = RespServer.freePort();
+    try (java.net.ServerSocket holder = new java.net.ServerSocket(port, 1, java.net.InetAddress.getLoopbackAddress());
+        Store.AsdProcess asd = Store.AsdProcess.start(writeConf(Store.AsdProcess.generatedConfig(dir, port)), dir,
+            port)) {
+      long start = System.nanoTime();
+      String reason = null;
+      while (reason == null && System.nanoTime() - start < TimeUnit.SECONDS.toNanos(20)) {
+        reason = asd.exitReason();
+        Thread.sleep(100);
+      }
+      assertNotNull(reason, "asd's wait for a taken port was not noticed: " + asd.log());
+      assertTrue(reason.startsWith("asd is waiting for a port another socket holds: ")
+          && reason.contains("127.0.0.1:" + port + " in use, waiting"), reason);
+      assertEquals(port, holder.getLocalPort());
+    }
+  }
+
+  /**
    * A server at proto-fd-max leaves new connections unanswered, and every operation then timed out:
    * a run that needs more connections than the server allows is refused up front, saying which limit.
    */

@@ -382,6 +382,9 @@ public final class Store implements AutoCloseable {
     /** asd's own lines that say why it stopped ({@code CRITICAL}, and the {@code FAILED ASSERTION}s before one). */
     private static final Pattern FATAL = Pattern.compile("^.*\\b(CRITICAL|FAILED ASSERTION)\\b.*$", Pattern.MULTILINE);
 
+    /** asd's line when a port it is to bind is taken: "Socket 127.0.0.1:PORT in use, waiting". */
+    private static final Pattern PORT_TAKEN = Pattern.compile("^.*\\bin use, waiting\\b.*$", Pattern.MULTILINE);
+
     private final Process process;
     private final Path dir;
     private final int port;
@@ -425,10 +428,14 @@ public final class Store implements AutoCloseable {
       return port;
     }
 
-    /** Null while asd runs; once it exited, its exit code and the lines of its own logs that say why. */
+    /**
+     * Null while asd runs; once it exited, its exit code and the lines of its own logs that say why; while it waits
+     * for a port that another socket holds (asd does not exit then, it retries every 5 s for ever), that line.
+     */
     String exitReason() {
       if (process.isAlive()) {
-        return null;
+        Matcher waiting = PORT_TAKEN.matcher(log());
+        return waiting.find() ? "asd is waiting for a port another socket holds: " + waiting.group().trim() : null;
       }
       String logs = log();
       Matcher m = FATAL.matcher(logs);
