@@ -91,6 +91,52 @@ class ResultMergeTest {
         r.warmup(), cpu);
   }
 
+  private static BenchmarkResult withOpenLoop(BenchmarkResult r, double target, double offered, LatencyStats lag,
+      Histogram latency, double cpuShare, String clientBound) {
+    OpenLoop o = new OpenLoop("uniform", target, offered, 1, OpenLoop.EVENT_LOOPS, (long) offered * 10, 0.5, 1.0,
+        0.0, 0, lag, LatencyStats.ofNanos(latency, PERCENTILES), cpuShare, clientBound);
+    LoadShape load = new LoadShape(2, 2, 1, 1, "event-loops", null, "netty-epoll", o);
+    return new BenchmarkResult(r.command(), r.binding(), r.dbClass(), r.workload(), r.label(), r.threads(),
+        r.targetOpsPerSec(), r.start(), r.end(), r.runtimeMillis(), r.operations(), r.throughputOpsPerSec(),
+        r.stopReason(), r.error(), r.warnings(), r.percentiles(), r.operationResults(), r.workloadMeasurements(),
+        r.intervals(), r.gc(), r.environment(), r.configuration(), r.server(), load, r.stalls(), r.outages(),
+        r.warmup(), r.clientCpu());
+  }
+
+  /**
+   * Open-loop clients (-target split over processes, and capacity steps across hosts): the rates add up, the latency
+   * from the intended starts is the added histograms' (CLEANUP left out), client-bound when any client was.
+   */
+  @Test
+  void mergedOpenLoop_addsRates_latencyFromTheAddedIntendedSeries_clientBoundIfAnyIs() {
+    Instant t0 = Instant.parse("2026-01-01T00:00:00Z");
+    Histogram ia = histogram(1_000, 2_000, 3_000);
+    Histogram ib = histogram(4_000, 900_000);
+    Histogram failed = histogram(50_000);
+    LatencyStats smallLag = LatencyStats.ofNanos(histogram(10_000), PERCENTILES);
+    LatencyStats bigLag = LatencyStats.ofNanos(histogram(70_000), PERCENTILES);
+    BenchmarkResult a = withOpenLoop(result("a", t0, 10_000, 1000, 3, 0, histogram(500, 600, 700)), 500, 499.5,
+        smallLag, ia, 0.4, null);
+    BenchmarkResult b = withOpenLoop(result("b", t0, 10_000, 1000, 2, 0, histogram(800, 900)), 500, 500.5, bigLag,
+        ib, 0.95, "its CPU was saturated (95%)");
+    Map<String, Histogram> sa = Map.of("READ", histogram(500, 600, 700), "Intended-READ", ia);
+    Map<String, Histogram> sb = Map.of("READ", histogram(800, 900), "Intended-READ", ib, "Intended-READ-FAILED",
+        failed, "Intended-CLEANUP", histogram(9_000_000));
+
+    OpenLoop o = ResultMerge.merge(List.of(a, b), List.of(sa, sb)).result().load().openLoop();
+
+    assertEquals(1000.0, o.targetOpsPerSec(), 1e-9);
+    assertEquals(1000.0, o.offeredOpsPerSec(), 1e-9);
+    Histogram all = histogram(1_000, 2_000, 3_000, 4_000, 900_000, 50_000);
+    assertEquals(LatencyStats.ofNanos(all, PERCENTILES), o.latency(), "intended READ ok and failed; no CLEANUP");
+    assertEquals(6, o.latency().count());
+    assertEquals(bigLag, o.scheduleLag(), "the worst client's lag");
+    assertEquals(0.95, o.clientCpuShare(), 1e-9);
+    assertEquals("client 2 (b): its CPU was saturated (95%)", o.clientBound());
+    assertNull(ResultMerge.merge(List.of(a, result("c", t0, 10_000, 10, 1, 0, histogram(1))),
+        List.of(sa, Map.of("READ", histogram(1)))).result().load(), "a client without a load shape: none merged");
+  }
+
   /** {@code r} with a sample every second of a straight line at {@code opsPerSec}, {@code failedPerSec} failing. */
   private static BenchmarkResult everySecond(BenchmarkResult r, long opsPerSec, long failedPerSec) {
     return everySecond(r, opsPerSec, failedPerSec, Double.NaN);
