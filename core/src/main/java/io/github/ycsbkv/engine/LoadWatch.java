@@ -94,28 +94,29 @@ final class LoadWatch implements Runnable {
     if (baseline == null) {
       return null;
     }
-    double perOp = Double.NaN;
-    if (end != null && end.commandsProcessed() >= 0 && atStart.commandsProcessed() >= 0 && operations > 0) {
+    double commands = Double.NaN;
+    if (end != null && end.commandsProcessed() >= 0 && atStart.commandsProcessed() >= 0) {
       // The probe leaves its own commands out of the counter (ServerLoad).
-      perOp = Math.max(0, end.commandsProcessed() - atStart.commandsProcessed()) / (double) operations;
+      commands = Math.max(0, end.commandsProcessed() - atStart.commandsProcessed());
     }
-    double cpuPerOp = Double.NaN;
-    if (end != null && end.cpuMicros() >= 0 && atStart.cpuMicros() >= 0 && operations > 0) {
+    double cpu = Double.NaN;
+    if (end != null && end.cpuMicros() >= 0 && atStart.cpuMicros() >= 0) {
       if (cpuWentBack || end.cpuMicros() < lastCpuMicros) {
         cpuProblem = "the server's CPU time counter went backwards during the phase, so no server CPU per operation"
             + " is given";
       } else {
-        cpuPerOp = (end.cpuMicros() - atStart.cpuMicros()) / (double) operations;
+        cpu = end.cpuMicros() - atStart.cpuMicros();
       }
     }
     if (!events.isEmpty()) {
       // A cluster node lost (and perhaps restarted, its counters from zero) during the phase: the sums over the
       // nodes at the start and the end are not of the same servers.
-      perOp = Double.NaN;
-      cpuPerOp = Double.NaN;
+      commands = Double.NaN;
+      cpu = Double.NaN;
     }
-    return new LoadShape.ServerView(baseline.connections(), baseline.probeConnections(), maxConnections, perOp,
-        atStart.source(), cpuPerOp, events);
+    return new LoadShape.ServerView(baseline.connections(), baseline.probeConnections(), maxConnections,
+        operations > 0 ? commands / operations : Double.NaN, atStart.source(),
+        operations > 0 ? cpu / operations : Double.NaN, events, commands, cpu);
   }
 
   /**

@@ -55,9 +55,9 @@ final class ServerSide {
       if (view != null && shape != null && shape.hosts() != null) {
         // The server's counters moved for every client process, the operations are this one's only.
         view = new LoadShape.ServerView(view.connectionsBefore(), view.probeConnections(), view.connectionsMax(),
-            Double.NaN, view.source(), Double.NaN, view.nodeEvents());
+            Double.NaN, view.source(), Double.NaN, view.nodeEvents(), view.commands(), view.cpuMicros());
         warnings.note("load: the server's commands and CPU per operation are left out: it served all "
-            + shape.hosts().count() + " client processes, this result holds one");
+            + shape.hosts().count() + " client processes, this result holds one (ycsb merge gives them)");
       }
       if (view != null && shape != null) {
         seen = shape.withServer(view);

@@ -137,6 +137,21 @@ final class StartBarrier {
     return host + ":" + port;
   }
 
+  /** Client 0's host as the others reach it. */
+  String host() {
+    return host;
+  }
+
+  /** The port client 0 listens on while the clients gather. */
+  int port() {
+    return port;
+  }
+
+  /** How long the clients wait for each other. */
+  Duration timeout() {
+    return timeout;
+  }
+
   /**
    * Waits for every client, then until the announced instant, and returns it; a stop ({@code stopped} true) ends the
    * wait with null. Fails with one line when a client does not come in time or client 0 cannot be reached.

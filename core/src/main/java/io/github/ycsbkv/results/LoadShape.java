@@ -72,12 +72,34 @@ public record LoadShape(int clients, int connections, double inFlightPerConnecti
    * @param source where the figures come from
    * @param cpuMicrosPerOperation CPU time (user and system) the server process used during the measured phase per
    *     workload operation, in microseconds, or NaN when the server does not say
+   * @param nodeEvents cluster nodes lost and back during the phase
+   * @param commands the commands the server processed during the measured phase (the probe's own subtracted), or
+   *     NaN: with the CPU below, what a merge of client processes sharing the server divides by all their operations
+   *     (a process of several leaves its per-operation figures out, since the server served the others too)
+   * @param cpuMicros the server's CPU time during the measured phase, in microseconds, or NaN
    */
   public record ServerView(int connectionsBefore, int probeConnections, int connectionsMax, double commandsPerOperation,
-      String source, double cpuMicrosPerOperation, List<NodeEvent> nodeEvents) {
+      String source, double cpuMicrosPerOperation, List<NodeEvent> nodeEvents, double commands, double cpuMicros) {
 
     public ServerView {
       nodeEvents = nodeEvents == null ? List.of() : List.copyOf(nodeEvents);
+    }
+
+    /** A view without the phase's totals (results of earlier versions). */
+    public ServerView(int connectionsBefore, int probeConnections, int connectionsMax, double commandsPerOperation,
+        String source, double cpuMicrosPerOperation, List<NodeEvent> nodeEvents) {
+      this(connectionsBefore, probeConnections, connectionsMax, commandsPerOperation, source, cpuMicrosPerOperation,
+          nodeEvents, Double.NaN, Double.NaN);
+    }
+
+    /**
+     * The view of client processes that shared the server ({@code clients.count}): this one's counters, with the
+     * figures per operation over {@code operations}, all of theirs.
+     */
+    public ServerView perOperationOf(long operations, String whose) {
+      return new ServerView(connectionsBefore, probeConnections, connectionsMax,
+          operations > 0 ? commands / operations : Double.NaN, source + "; " + whose,
+          operations > 0 ? cpuMicros / operations : Double.NaN, nodeEvents, commands, cpuMicros);
     }
 
     /** A view without node events (a standalone server, or a cluster whose every node stayed readable). */

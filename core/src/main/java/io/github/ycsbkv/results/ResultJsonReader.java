@@ -158,7 +158,8 @@ final class ResultJsonReader {
     LoadShape.ServerView view = s.isObject() ? new LoadShape.ServerView((int) known(s.path("connectionsBefore")),
         s.path("probeConnections").asInt(1), (int) known(s.path("connectionsMax")),
         numberOrNaN(s.path("commandsPerOperation")), s.path("source").asText(),
-        numberOrNaN(s.path("cpuMicrosPerOperation")), nodeEvents(s.path("nodeEvents"))) : null;
+        numberOrNaN(s.path("cpuMicrosPerOperation")), nodeEvents(s.path("nodeEvents")), numberOrNaN(s.path("commands")),
+        numberOrNaN(s.path("cpuMicros"))) : null;
     return new LoadShape(o.path("clients").asInt(), (int) known(o.path("connections")),
         o.path("inFlightPerConnection").asDouble(), o.path("servingThreads").asInt(), o.path("model").asText(), view,
         o.path("transport").isTextual() ? o.path("transport").asText() : null, openLoop(o.path("openLoop")),

@@ -229,6 +229,8 @@ final class ResultJsonWriter {
     putKnown(s, "runConnections", v.runConnections());
     putNumberOrNull(s, "commandsPerOperation", v.commandsPerOperation());
     putNumberOrNull(s, "cpuMicrosPerOperation", v.cpuMicrosPerOperation());
+    putNumberOrNull(s, "commands", v.commands());
+    putNumberOrNull(s, "cpuMicros", v.cpuMicros());
     s.put("source", v.source());
     if (!v.nodeEvents().isEmpty()) {
       com.fasterxml.jackson.databind.node.ArrayNode events = s.putArray("nodeEvents");

@@ -292,8 +292,9 @@ public final class ResultMerge {
 
   /**
    * The processes' load shapes added up (clients, connections, serving threads) and, where they were the client
-   * processes of one run ({@code clients.count}), which. No server view, since each process's view of a shared server
-   * already counts the others. Null when a result has none.
+   * processes of one run ({@code clients.count}), which, and the server they shared as the first of them saw it, per
+   * operation of them all ({@link #sharedServer}); processes of separate runs get no server view. The open loops as
+   * one ({@link #mergedOpenLoop}). Null when a result has none.
    */
   static LoadShape mergedLoad(List<BenchmarkResult> results, Map<String, Histogram> series) {
     int clients = 0;
@@ -316,8 +317,34 @@ public final class ResultMerge {
       transport = firstShape || java.util.Objects.equals(transport, l.transport()) ? l.transport() : "mixed";
       firstShape = false;
     }
-    return new LoadShape(clients, connections, inFlight, threads, model, null, transport,
-        mergedOpenLoop(results, series), 1, mergedHosts(results));
+    ClientHosts hosts = mergedHosts(results);
+    return new LoadShape(clients, connections, inFlight, threads, model, hosts == null ? null
+        : sharedServer(results), transport, mergedOpenLoop(results, series), 1, hosts);
+  }
+
+  /**
+   * The processes of one run shared the server: the first process's view of it (the lowest index that has the phase's
+   * totals), its commands and CPU divided by every process's operations. The barrier aligned the measured phases, so
+   * its phase is within the start spread of the others'. Null when no process has the totals.
+   */
+  private static LoadShape.ServerView sharedServer(List<BenchmarkResult> results) {
+    long operations = 0;
+    for (BenchmarkResult r : results) {
+      operations += r.operations();
+    }
+    BenchmarkResult from = null;
+    int lowest = Integer.MAX_VALUE;
+    for (BenchmarkResult r : results) {
+      LoadShape.ServerView v = r.load().server();
+      int index = r.load().hosts() == null || r.load().hosts().indexes().isEmpty() ? Integer.MAX_VALUE - 1
+          : r.load().hosts().indexes().get(0);
+      if (v != null && !(Double.isNaN(v.cpuMicros()) && Double.isNaN(v.commands())) && index < lowest) {
+        from = r;
+        lowest = index;
+      }
+    }
+    return from == null ? null : from.load().server().perOperationOf(operations, "client " + lowest + "'s view of"
+        + " the server, per operation of every client");
   }
 
   /**

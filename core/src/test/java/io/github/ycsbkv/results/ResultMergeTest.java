@@ -137,6 +137,39 @@ class ResultMergeTest {
         List.of(sa, Map.of("READ", histogram(1)))).result().load(), "a client without a load shape: none merged");
   }
 
+  private static BenchmarkResult sharing(BenchmarkResult r, int index, LoadShape.ServerView view) {
+    LoadShape load = new LoadShape(2, 2, 1, 1, "event-loops", view, "netty-epoll", null, 1,
+        new ClientHosts(2, List.of(index), r.start(), 100, "h0:7000"));
+    return new BenchmarkResult(r.command(), r.binding(), r.dbClass(), r.workload(), r.label(), r.threads(),
+        r.targetOpsPerSec(), r.start(), r.end(), r.runtimeMillis(), r.operations(), r.throughputOpsPerSec(),
+        r.stopReason(), r.error(), r.warnings(), r.percentiles(), r.operationResults(), r.workloadMeasurements(),
+        r.intervals(), r.gc(), r.environment(), r.configuration(), r.server(), load, r.stalls(), r.outages(),
+        r.warmup(), r.clientCpu());
+  }
+
+  /**
+   * The processes of one run shared a server: each left its per-operation figures out (the server served the
+   * others too); the merge divides the first process's totals by every process's operations.
+   */
+  @Test
+  void processesOfOneRun_theServersTotalsOverEveryOperation() {
+    Instant t0 = Instant.parse("2026-01-01T00:00:00Z");
+    LoadShape.ServerView seenBy0 = new LoadShape.ServerView(3, 1, 9, Double.NaN, "INFO", Double.NaN, List.of(),
+        8_000, 40_000);
+    LoadShape.ServerView seenBy1 = new LoadShape.ServerView(3, 1, 9, Double.NaN, "INFO", Double.NaN, List.of(),
+        8_100, 41_000);
+    BenchmarkResult a = sharing(result("a", t0, 10_000, 1000, 1, 0, histogram(1_000)), 1, seenBy1);
+    BenchmarkResult b = sharing(result("b", t0, 10_000, 3000, 1, 0, histogram(1_000)), 0, seenBy0);
+
+    LoadShape.ServerView v = ResultMerge.merge(List.of(a, b), List.of(Map.of("READ", histogram(1_000)),
+        Map.of("READ", histogram(1_000)))).result().load().server();
+
+    assertEquals(2.0, v.commandsPerOperation(), 1e-9, "client 0's 8,000 commands over 4,000 operations");
+    assertEquals(10.0, v.cpuMicrosPerOperation(), 1e-9, "client 0's 40 ms of server CPU over 4,000 operations");
+    assertEquals(9, v.connectionsMax());
+    assertTrue(v.source().endsWith("client 0's view of the server, per operation of every client"), v.source());
+  }
+
   /** {@code r} with a sample every second of a straight line at {@code opsPerSec}, {@code failedPerSec} failing. */
   private static BenchmarkResult everySecond(BenchmarkResult r, long opsPerSec, long failedPerSec) {
     return everySecond(r, opsPerSec, failedPerSec, Double.NaN);

@@ -172,6 +172,85 @@ class ManyHostsIT {
     }
   }
 
+  /**
+   * Capacity across hosts (#41 item 4): client 0 runs the search and announces each step, the three hosts run it at a
+   * third of its rate each, started together, and client 0 judges the merged step. Against a relay of known capacity
+   * on the store's host (one request at a time, 10 ms each: about 100 ops/s), as CapacityIT's one-client search.
+   */
+  @Test
+  void capacityAcrossThreeHosts_client0Searches_theStepsAreSplit_findsTheRelaysCapacity() throws Exception {
+    try (NetnsHosts hosts = hostsWithStore(Store.Kind.REDIS)) {
+      for (Client c : phase(hosts, Store.Kind.REDIS, "load", List.of())) {
+        finished(c, "load");
+      }
+      int relayPort = STORE_PORT + 1;
+      Path relayLog = tmp.resolve("relay.log");
+      hosts.startOnStore(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+          Path.of("target", "test-classes").toAbsolutePath().toString(), ServiceTimeRelay.class.getName(),
+          hosts.storeAddress(), Integer.toString(relayPort), hosts.storeAddress(), Integer.toString(STORE_PORT),
+          "10000"), relayLog);
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      while (!Files.exists(relayLog) || !Files.readString(relayLog).contains("listening on")) {
+        assertTrue(System.nanoTime() < deadline, "the relay started on the store's host");
+        Thread.sleep(100);
+      }
+      List<Client> searches = new ArrayList<>();
+      for (int i = 0; i < HOSTS; i++) {
+        Path export = tmp.resolve("capacity-" + i);
+        List<String> cmd = List.of(HOME.resolve("bin/ycsb").toString(), "capacity", "redis", "-P",
+            HOME.resolve("workloads/readheavy").toString(), "-threads", "3", "-p", "redis.host=" + hosts.storeAddress(),
+            "-p", "redis.port=" + relayPort, "-p", "probe=false", "-p", "recordcount=" + RECORDS,
+            "-p", "clients.count=" + HOSTS, "-p", "clients.index=" + i,
+            "-p", "clients.barrier=" + hosts.clientAddress(0) + ":" + BARRIER_PORT, "-p", "clients.barrier.timeout=60",
+            "-p", "export.dir=" + export, "--slo", "p99=2s", "--resolution", "5%", "--step", "2s", "--warmup", "1s");
+        Path out = tmp.resolve("capacity-" + i + ".out");
+        Path err = tmp.resolve("capacity-" + i + ".err");
+        searches.add(new Client(hosts.startOnClient(i, cmd, out, err), out, err, export));
+      }
+      for (int i = 0; i < HOSTS; i++) {
+        Client c = searches.get(i);
+        assertTrue(c.process().waitFor(400, TimeUnit.SECONDS), "capacity client " + i + " finished");
+        assertEquals(0, c.process().exitValue(), "capacity client " + i + ": " + Files.readString(c.err()));
+      }
+      String[] relayLines = Files.readString(relayLog).strip().split("\n");
+      double truth = 1e9 / Double.parseDouble(relayLines[relayLines.length - 1].replaceAll(".* mean-nanos ", ""));
+      JsonNode c = JSON.readTree(searches.get(0).export().resolve("capacity.json").toFile());
+      System.out.println("[it] capacity across 3 hosts, relay 10 ms: true " + Math.round(truth) + " ops/s; found "
+          + c.path("capacity"));
+      assertEquals(HOSTS, c.path("clientProcesses").asInt());
+      assertTrue(c.path("capacity").path("found").asBoolean(), Files.readString(searches.get(0).out()));
+      double found = c.path("capacity").path("opsPerSec").asDouble();
+      assertTrue(found <= truth * 1.02 && found >= truth * 0.9, "within 10% of the relay's " + truth + ": " + found
+          + "\n" + Files.readString(searches.get(0).out()));
+      int steps = c.path("steps").size();
+      for (JsonNode step : c.path("steps")) {
+        Path dir = searches.get(0).export().resolve(step.path("result").asText());
+        JsonNode merged = JSON.readTree(dir.resolve("result.json").toFile());
+        assertEquals("[0,1,2]", merged.path("load").path("hosts").path("indexes").toString(), dir.toString());
+        long sum = 0;
+        for (int i = 0; i < HOSTS; i++) {
+          JsonNode own = JSON.readTree(dir.resolve("clients").resolve(Integer.toString(i)).resolve("result.json")
+              .toFile());
+          sum += own.path("overall").path("operations").asLong();
+          if (step.path("targetOpsPerSec").isNumber()) {
+            assertEquals(step.path("targetOpsPerSec").asDouble() / HOSTS, own.path("targetOpsPerSec").asDouble(),
+                1e-6, "client " + i + " offers its third of step " + step.path("step"));
+          }
+        }
+        assertEquals(sum, merged.path("overall").path("operations").asLong(), "the step's operations: every client's");
+        assertTrue(merged.path("load").path("hosts").path("startSpreadMicros").asLong() < START_SPREAD_MAX_MICROS * 5,
+            merged.path("load").path("hosts").toString());
+      }
+      for (int i = 1; i < HOSTS; i++) {
+        String err = Files.readString(searches.get(i).err());
+        assertTrue(err.contains("client " + i + " of 3 ran the " + steps + " step(s) client 0 announced"), err);
+        try (java.util.stream.Stream<Path> dirs = Files.list(searches.get(i).export().resolve("steps"))) {
+          assertEquals(steps, dirs.count(), "client " + i + " ran every step");
+        }
+      }
+    }
+  }
+
   /** The store's host with the store of {@code kind} started there, and {@value #HOSTS} client hosts. */
   private NetnsHosts hostsWithStore(Store.Kind kind) throws Exception {
     CiPasses.notInTheContainerPass("the hosts are this machine's network namespaces, the store a binary in one: the"

@@ -46,7 +46,22 @@ final class ServiceTimeRelay implements AutoCloseable {
   private final AtomicInteger accepted = new AtomicInteger();
 
   ServiceTimeRelay(String host, int port, long serviceMicros) throws IOException {
-    this(host, port, serviceMicros, serviceMicros, false);
+    this(host, port, serviceMicros, serviceMicros, false, InetAddress.getLoopbackAddress(), 0);
+  }
+
+  /**
+   * The relay as a process of its own, for a store host that is a network namespace (ManyHostsIT): {@code LISTEN_ADDRESS
+   * LISTEN_PORT STORE_HOST STORE_PORT SERVICE_MICROS}; prints {@code served N mean-nanos M} every 200 ms.
+   */
+  public static void main(String[] args) throws Exception {
+    try (ServiceTimeRelay relay = new ServiceTimeRelay(args[2], Integer.parseInt(args[3]), Long.parseLong(args[4]),
+        Long.parseLong(args[4]), false, InetAddress.getByName(args[0]), Integer.parseInt(args[1]))) {
+      System.out.println("listening on " + args[0] + ":" + relay.port());
+      while (true) {
+        Thread.sleep(200);
+        System.out.println("served " + relay.served() + " mean-nanos " + relay.serviceNanosMean());
+      }
+    }
   }
 
   /**
@@ -56,11 +71,11 @@ final class ServiceTimeRelay implements AutoCloseable {
    */
   static ServiceTimeRelay perConnection(String host, int port, long serviceMicros, long firstMicros)
       throws IOException {
-    return new ServiceTimeRelay(host, port, serviceMicros, firstMicros, true);
+    return new ServiceTimeRelay(host, port, serviceMicros, firstMicros, true, InetAddress.getLoopbackAddress(), 0);
   }
 
-  private ServiceTimeRelay(String host, int port, long serviceMicros, long firstMicros, boolean perConnection)
-      throws IOException {
+  private ServiceTimeRelay(String host, int port, long serviceMicros, long firstMicros, boolean perConnection,
+      InetAddress listen, int listenPort) throws IOException {
     this.serviceNanos = TimeUnit.MICROSECONDS.toNanos(serviceMicros);
     this.firstServiceNanos = TimeUnit.MICROSECONDS.toNanos(firstMicros);
     this.perConnection = perConnection;
@@ -68,7 +83,7 @@ final class ServiceTimeRelay implements AutoCloseable {
     upstream.setTcpNoDelay(true);
     this.upIn = new BufferedInputStream(upstream.getInputStream(), 1 << 16);
     this.upOut = upstream.getOutputStream();
-    this.server = new ServerSocket(0, 512, InetAddress.getLoopbackAddress());
+    this.server = new ServerSocket(listenPort, 512, listen);
     daemon("relay-accept", this::accept);
     if (!perConnection) {
       daemon("relay-worker", () -> work(queue, serviceNanos));

@@ -7,6 +7,7 @@ import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.engine.Benchmark;
 import io.github.ycsbkv.engine.Benchmarks;
 import io.github.ycsbkv.engine.Phase;
+import io.github.ycsbkv.engine.StepCoordinator;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -97,24 +98,42 @@ final class CapacityCommand extends PhaseCommand {
     checkExportDir(out.toString());
     props.remove(Benchmark.EXPORT_DIR);
     String warm = warmup.strip().equals("0") ? null : warmup.strip();
+    // Across hosts: every client must search the same way; client 0 checks what the others were given.
+    StepCoordinator crew = StepCoordinator.of(props, String.format(Locale.ROOT, "--slo %s --step %ds --warmup %s"
+        + " --resolution %s -threads %d", budget.text(), stepSeconds, warm == null ? "0" : warm, resolution.strip(),
+        connections), "capacity");
+    String who = crew == null ? "" : crew.leads() ? String.format(Locale.ROOT, "; client 0 of %d: runs the search,"
+        + " each step's rate split over the %d client processes (steps announced at %s)", crew.count(), crew.count(),
+        crew.address()) : String.format(Locale.ROOT, "; client %d of %d: runs the steps client 0 at %s announces",
+        crew.index(), crew.count(), crew.address());
     err.println(String.format(Locale.ROOT, "ycsb-kv: capacity %s (%s) within %s, %d connection(s), %d s steps"
-        + " (warm-up %s each), resolution %s; results in %s", binding.name(), binding.dbClass().getName(),
-        budget.describe(), connections, stepSeconds, warm == null ? "none" : warm, resolution.strip(), out));
+        + " (warm-up %s each), resolution %s; results in %s%s", binding.name(), binding.dbClass().getName(),
+        budget.describe(), connections, stepSeconds, warm == null ? "none" : warm, resolution.strip(), out, who));
     PrintStream errStream = new PrintStream(new WriterOutputStream(err), true, StandardCharsets.UTF_8);
     CapacitySearch.Settings settings = CapacitySearch.Settings.defaults(res);
     CapacityRunner runner = new CapacityRunner(binding.with(props), props, budget, stepSeconds, warm, settings, out,
-        errStream);
+        errStream, crew);
     List<CapacityRunner.StepRun> steps;
-    try {
+    try (StepCoordinator closing = crew) {
       steps = runner.run();
     } catch (IOException e) {
       throw new UserError("cannot write the capacity results to '" + out + "': " + UserError.describe(e),
           UserError.FAILED, e);
     }
     String failure = runner.failure();
+    if (crew != null && !crew.leads()) {
+      if (failure != null) {
+        err.println("ycsb: " + failure);
+        return UserError.FAILED;
+      }
+      err.println(String.format(Locale.ROOT, "ycsb-kv: capacity: client %d of %d ran the %d step(s) client 0"
+          + " announced (results in %s/steps); the capacity and capacity.json are client 0's", crew.index(),
+          crew.count(), steps.size(), out));
+      return 0;
+    }
     try {
-      Path file = CapacityJson.write(out, binding.name(), props.getProperty(Benchmark.WORKLOAD), connections, budget,
-          stepSeconds, warm, settings, steps, runner.search(), failure);
+      Path file = CapacityJson.write(out, binding.name(), props.getProperty(Benchmark.WORKLOAD), connections,
+          crew == null ? 1 : crew.count(), budget, stepSeconds, warm, settings, steps, runner.search(), failure);
       err.println("ycsb-kv: capacity results written to " + file);
     } catch (IOException e) {
       err.println("ycsb: cannot write " + out.resolve("capacity.json") + ": " + UserError.describe(e));

@@ -30,7 +30,8 @@ final class CapacityJson {
   private CapacityJson() {}
 
   /** Writes {@code OUT/capacity.json}; returns its path. */
-  static Path write(Path out, String binding, String workload, int connections, Slo slo, long stepSeconds,
+  static Path write(Path out, String binding, String workload, int connections, int clientProcesses, Slo slo,
+      long stepSeconds,
       String warmup, CapacitySearch.Settings settings, List<CapacityRunner.StepRun> steps, CapacitySearch search,
       String failure) throws IOException {
     ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -39,6 +40,8 @@ final class CapacityJson {
     root.put("binding", binding);
     root.put("workload", workload);
     root.put("connections", connections);
+    // Across hosts (clients.count): each process had `connections`; every step's figures are the processes' merged.
+    root.put("clientProcesses", clientProcesses);
     root.put("slo", slo.text());
     ObjectNode bounds = root.putObject("sloMicros");
     slo.bounds().forEach(b -> bounds.put(Slo.name(b.percentile()), b.maxMicros()));

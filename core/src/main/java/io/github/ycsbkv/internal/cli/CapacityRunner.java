@@ -7,14 +7,19 @@ import io.github.ycsbkv.config.Slo;
 import io.github.ycsbkv.engine.Benchmark;
 import io.github.ycsbkv.engine.Benchmarks;
 import io.github.ycsbkv.engine.Phase;
+import io.github.ycsbkv.engine.StepCoordinator;
 import io.github.ycsbkv.engine.StopReason;
 import io.github.ycsbkv.results.BenchmarkResult;
 import io.github.ycsbkv.results.OpenLoop;
 import io.github.ycsbkv.results.ResultJson;
+import io.github.ycsbkv.results.ResultMerge;
+import io.github.ycsbkv.results.SeriesHistograms;
 import io.github.ycsbkv.results.SummaryCsv;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,6 +32,12 @@ import java.util.Properties;
  * maxexecutiontime} of the step, an unmeasured warm-up before it, the open loop at the step's rate; the probe a closed
  * loop on the same connections), its result written to {@code OUT/steps/NN-kind}, and what it measured handed to the
  * search. Stops at the search's end, at Ctrl-C, or at a step that failed (the store went away): what ran is kept.
+ *
+ * <p>Across hosts ({@code clients.count=N}, a {@link StepCoordinator}): client 0 runs the search and announces each
+ * step; every client runs it at its share of the rate, started together; client 0 merges the clients' results
+ * ({@link ResultMerge}: exact histograms, rates added, client-bound when any client was) into the step's result in
+ * {@code OUT/steps/NN-kind}, each client's own under {@code clients/I}, and the search judges the merged step. The
+ * other clients only follow: each step's result in their own {@code OUT/steps/NN-kind}.
  */
 final class CapacityRunner {
 
@@ -41,11 +52,15 @@ final class CapacityRunner {
   private final CapacitySearch search;
   private final Path out;
   private final PrintStream err;
+  /** How long client 0 waits for a client's step beyond its length (warm-up, the barrier, writing the result). */
+  private static final Duration COLLECT_SLACK = Duration.ofMinutes(5);
   private final List<StepRun> runs = new ArrayList<>();
+  /** The client processes of a search across hosts, or null for this process alone. */
+  private final StepCoordinator crew;
   private String failure;
 
   CapacityRunner(Benchmarks binding, Properties base, Slo slo, long stepSeconds, String warmup,
-      CapacitySearch.Settings settings, Path out, PrintStream err) {
+      CapacitySearch.Settings settings, Path out, PrintStream err, StepCoordinator crew) {
     this.binding = binding;
     this.base = base;
     this.slo = slo;
@@ -54,30 +69,134 @@ final class CapacityRunner {
     this.search = new CapacitySearch(slo, settings);
     this.out = out;
     this.err = err;
+    this.crew = crew;
   }
 
-  /** Runs steps until the search ends, a step fails or the user interrupts; returns the steps run. */
+  /**
+   * Runs steps until the search ends, a step fails or the user interrupts; returns the steps run. A client other than
+   * client 0 of a search across hosts runs the steps client 0 announces instead.
+   */
   List<StepRun> run() throws IOException {
-    Plan plan;
-    while ((plan = search.next()) != null) {
-      int n = runs.size() + 1;
-      Path dir = out.resolve("steps").resolve(String.format(Locale.ROOT, "%02d-%s", n,
-          plan.kind().name().toLowerCase(Locale.ROOT)));
-      BenchmarkResult r = runStep(plan, dir);
-      ResultJson.write(r, dir);
-      SummaryCsv.write(r, dir);
-      if (StopReason.FAILED.id().equals(r.stopReason())) {
-        failure = "step " + n + " (" + describe(plan) + ") failed: " + r.error();
-        runs.add(new StepRun(n, plan, r, dir, null));
-        return List.copyOf(runs);
-      }
-      search.observe(observation(r));
-      List<CapacitySearch.Step> judged = search.steps();
-      CapacitySearch.Step last = judged.get(judged.size() - 1);
-      runs.add(new StepRun(n, plan, r, dir, last));
-      err.println("ycsb-kv: capacity: " + CapacityTable.line(runs.get(runs.size() - 1)));
+    if (crew != null && !crew.leads()) {
+      follow();
+      return List.copyOf(runs);
     }
-    return List.copyOf(runs);
+    if (crew != null) {
+      crew.gather();
+    }
+    try {
+      Plan plan;
+      while ((plan = search.next()) != null) {
+        int n = runs.size() + 1;
+        Path dir = stepDir(n, plan.kind().name().toLowerCase(Locale.ROOT));
+        BenchmarkResult r = crew == null ? written(runStep(n, plan, dir), dir) : runShared(n, plan, dir);
+        if (failure != null || StopReason.FAILED.id().equals(r.stopReason())) {
+          if (failure == null) {
+            failure = "step " + n + " (" + describe(plan) + ") failed: " + r.error();
+          }
+          runs.add(new StepRun(n, plan, r, dir, null));
+          return List.copyOf(runs);
+        }
+        search.observe(observation(r));
+        List<CapacitySearch.Step> judged = search.steps();
+        CapacitySearch.Step last = judged.get(judged.size() - 1);
+        runs.add(new StepRun(n, plan, r, dir, last));
+        err.println("ycsb-kv: capacity: " + CapacityTable.line(runs.get(runs.size() - 1)));
+      }
+      return List.copyOf(runs);
+    } finally {
+      if (crew != null) {
+        crew.finish(failure);
+      }
+    }
+  }
+
+  private Path stepDir(int n, String kind) {
+    return out.resolve("steps").resolve(String.format(Locale.ROOT, "%02d-%s", n, kind));
+  }
+
+  private static BenchmarkResult written(BenchmarkResult r, Path dir) throws IOException {
+    ResultJson.write(r, dir);
+    SummaryCsv.write(r, dir);
+    return r;
+  }
+
+  /**
+   * Client 0 of a search across hosts: announces the step, runs its share, collects the others' and merges them into
+   * the step's result; returns it, or client 0's own result when a client failed the step ({@link #failure} says
+   * which).
+   */
+  private BenchmarkResult runShared(int n, Plan plan, Path dir) throws IOException {
+    crew.announce(new StepCoordinator.Step(n, plan.kind().name().toLowerCase(Locale.ROOT), plan.rate(),
+        plan.lengthSteps()));
+    Path own = dir.resolve("clients").resolve("0");
+    BenchmarkResult mine = written(runStep(n, plan, own), own);
+    List<StepCoordinator.Report> reports = crew.collect(n, Duration.ofSeconds(stepSeconds * plan.lengthSteps())
+        .plus(COLLECT_SLACK));
+    List<String> failed = new ArrayList<>();
+    if (StopReason.FAILED.id().equals(mine.stopReason())) {
+      failed.add("client 0: " + mine.error());
+    }
+    List<Path> dirs = new ArrayList<>(List.of(own));
+    for (StepCoordinator.Report report : reports) {
+      if (report.failure() != null) {
+        failed.add("client " + report.index() + ": " + report.failure());
+        continue;
+      }
+      Path theirs = dir.resolve("clients").resolve(Integer.toString(report.index()));
+      Files.createDirectories(theirs);
+      Files.write(theirs.resolve(ResultJson.FILE_NAME), report.result());
+      Files.write(theirs.resolve(SeriesHistograms.FILE_NAME), report.histograms());
+      dirs.add(theirs);
+    }
+    if (!failed.isEmpty()) {
+      failure = "step " + n + " (" + describe(plan) + ") failed: " + String.join("; ", failed);
+      return mine;
+    }
+    ResultMerge.Merged merged;
+    try {
+      merged = ResultMerge.merge(dirs);
+    } catch (IllegalArgumentException e) {
+      failure = "step " + n + " (" + describe(plan) + "): the clients' results cannot be merged: " + e.getMessage();
+      return mine;
+    }
+    BenchmarkResult r = merged.result();
+    SeriesHistograms.write(dir, merged.series(), r.start().toEpochMilli(), r.end().toEpochMilli());
+    return written(r, dir);
+  }
+
+  /**
+   * Every client but 0 of a search across hosts: runs each step client 0 announces, at its share, and sends client 0
+   * the result; ends when client 0 ends the search (a stop there fails this client with its line).
+   */
+  private void follow() throws IOException {
+    crew.join();
+    StepCoordinator.Step step;
+    Duration longest = Duration.ofSeconds(stepSeconds);
+    while ((step = crew.next(longest.plus(COLLECT_SLACK))) != null) {
+      Plan plan = new Plan(CapacitySearch.Kind.valueOf(step.kind().toUpperCase(Locale.ROOT)), step.rate(),
+          step.lengthSteps());
+      longest = Duration.ofSeconds(stepSeconds * Math.max(1, step.lengthSteps()));
+      Path dir = stepDir(step.number(), step.kind());
+      BenchmarkResult r;
+      try {
+        r = written(runStep(step.number(), plan, dir), dir);
+      } catch (RuntimeException e) {
+        crew.reportFailure(step.number(), e.getMessage());
+        throw e;
+      }
+      runs.add(new StepRun(step.number(), plan, r, dir, null));
+      if (StopReason.FAILED.id().equals(r.stopReason())) {
+        failure = "step " + step.number() + " (" + describe(plan) + ") failed: " + r.error();
+        crew.reportFailure(step.number(), r.error());
+        return;
+      }
+      crew.report(step.number(), Files.readAllBytes(dir.resolve(ResultJson.FILE_NAME)),
+          Files.readAllBytes(dir.resolve(SeriesHistograms.FILE_NAME)));
+      err.println(String.format(Locale.ROOT, "ycsb-kv: capacity: client %d of %d, step %d (%s over all clients):"
+          + " this client's share achieved %.0f ops/s", crew.index(), crew.count(), step.number(), describe(plan),
+          r.throughputOpsPerSec()));
+    }
   }
 
   /** The search, with its outcome once {@link #run()} returned without a failure. */
@@ -90,7 +209,7 @@ final class CapacityRunner {
     return failure;
   }
 
-  private BenchmarkResult runStep(Plan plan, Path dir) {
+  private BenchmarkResult runStep(int number, Plan plan, Path dir) {
     Properties p = new Properties();
     p.putAll(base);
     p.remove(Benchmark.TARGET);
@@ -108,7 +227,7 @@ final class CapacityRunner {
     p.setProperty(Benchmark.EXPORT_DIR, dir.toString());
     String label = base.getProperty(Benchmark.LABEL);
     p.setProperty(Benchmark.LABEL, (label == null || label.isBlank() ? "" : label.strip() + ": ")
-        + String.format(Locale.ROOT, "capacity step %d, %s", runs.size() + 1, describe(plan)));
+        + String.format(Locale.ROOT, "capacity step %d, %s", number, describe(plan)));
     try {
       return binding.with(p).run(Phase.RUN, b -> {
         b.warningsTo(err);

@@ -220,14 +220,14 @@ final class SweepRunner {
     SweepPlan.Capacity c = plan.capacity();
     PrintStream steps = new PrintStream(new WriterOutputStream(err), true, StandardCharsets.UTF_8);
     CapacityRunner runner = new CapacityRunner(target.binding().with(p), p, c.slo(), c.stepSeconds(), c.warmup(),
-        c.settings(), dir, steps);
+        c.settings(), dir, steps, null);
     List<CapacityRunner.StepRun> ran;
     try {
       ran = runner.run();
     } finally {
       steps.flush();
     }
-    CapacityJson.write(dir, target.label(), p.getProperty(Benchmark.WORKLOAD), threads, c.slo(), c.stepSeconds(),
+    CapacityJson.write(dir, target.label(), p.getProperty(Benchmark.WORKLOAD), threads, 1, c.slo(), c.stepSeconds(),
         c.warmup(), c.settings(), ran, runner.search(), runner.failure());
     CapacitySearch.Outcome o = runner.search().outcome();
     if (runner.failure() == null && (o == null || o.interrupted())) {

@@ -1,0 +1,444 @@
+package io.github.ycsbkv.engine;
+
+import io.github.ycsbkv.config.UserError;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+
+/**
+ * The client processes of one run ({@link ClientSplit}) going through steps that client 0 chooses as it goes: a
+ * capacity search across hosts (docs/capacity.md), where client 0 runs the search and the others run each step with
+ * it. Before each step client 0 announces it (its number, kind, rate and length); every process runs it, taking its
+ * share of the rate as any run of several does, the measured phases started together at the step's
+ * {@link StartBarrier}; then every other process sends client 0 its step's {@code result.json} and
+ * {@code histograms.hlog}, which client 0 merges into the step's figures. A client that fails a step says why; one
+ * that goes away fails the search for all, named.
+ *
+ * <p>The channel: one TCP connection from each client to client 0 at the barrier's port + 1 ({@code
+ * clients.barrier=HOST:PORT}: PORT+1 must be reachable too), held for the whole search. Lines of text, and the files'
+ * bytes after a line that gives their lengths:
+ *
+ * <pre>
+ *   client i -> 0:  ycsb-kv-steps 1 COUNT INDEX SETTINGS        (once; SETTINGS the same on every client)
+ *   0 -> client i:  step N KIND RATE LENGTH | done | abort WHY
+ *   client i -> 0:  result N RESULT_BYTES HISTOGRAM_BYTES, the bytes | failed N WHY
+ * </pre>
+ *
+ * Used by the thread that runs the search (client 0) or follows it (every other).
+ */
+public final class StepCoordinator implements AutoCloseable {
+
+  /** A step as client 0 announced it: {@code rate} 0 for a closed loop; {@code lengthSteps} in step lengths. */
+  public record Step(int number, String kind, double rate, int lengthSteps) {}
+
+  /**
+   * What a client sent of a step: its result and histograms (the files' bytes), or why it has none.
+   *
+   * @param index the client's {@code clients.index}
+   * @param result its {@code result.json}, or null when it failed
+   * @param histograms its {@code histograms.hlog}, or null when it failed
+   * @param failure why it has no result, or null
+   */
+  public record Report(int index, byte[] result, byte[] histograms, String failure) {}
+
+  private static final String HELLO = "ycsb-kv-steps 1";
+  private static final int POLL_MILLIS = 200;
+  /** The most bytes one file of a report may have (a day-long step's result.json is a few MB). */
+  private static final int MAX_FILE_BYTES = 256 << 20;
+
+  private final ClientSplit split;
+  private final StartBarrier barrier;
+  private final String settings;
+  /** Client 0: the other clients by index. */
+  private final Map<Integer, Socket> clients = new TreeMap<>();
+  /** Every other client: its connection to client 0. */
+  private Socket leader;
+
+  private StepCoordinator(ClientSplit split, StartBarrier barrier, String settings) {
+    this.split = split;
+    this.barrier = barrier;
+    this.settings = Base64.getUrlEncoder().withoutPadding().encodeToString(settings.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /**
+   * The coordinator {@code props} ask for ({@code clients.count} above 1, with {@code clients.index} or an Indexed
+   * Job's, and {@code clients.barrier}), or null for a process alone. {@code settings} is what must be the same on
+   * every client (the budget, the step's length): a client started otherwise is refused with one line. {@code what}
+   * names the command in messages.
+   */
+  public static StepCoordinator of(Properties props, String settings, String what) {
+    ClientSplit split = ClientSplit.from(props, System.getenv(ClientSplit.JOB_INDEX_ENV));
+    if (!split.many()) {
+      return null;
+    }
+    String address = props.getProperty(StartBarrier.ADDRESS);
+    if (address == null || address.isBlank()) {
+      throw new UserError(what + " with " + ClientSplit.COUNT + "=" + split.count() + " needs -p " + StartBarrier.ADDRESS
+          + "=HOST:PORT (client 0's address, given to every client): client 0 chooses each step and the others"
+          + " follow it there");
+    }
+    StartBarrier barrier = new StartBarrier(split, address, io.github.ycsbkv.config.Props.getSeconds(props,
+        StartBarrier.TIMEOUT, StartBarrier.DEFAULT_TIMEOUT.toSeconds()), what);
+    if (barrier.port() == 65_535) {
+      throw new UserError("-p " + StartBarrier.ADDRESS + "=" + address.trim() + ": " + what + " also uses the port"
+          + " above it (PORT+1), so PORT must be below 65535");
+    }
+    return new StepCoordinator(split, barrier, settings);
+  }
+
+  /** Whether this process is client 0, which chooses the steps. */
+  public boolean leads() {
+    return split.index() == 0;
+  }
+
+  /** This process's {@code clients.index}. */
+  public int index() {
+    return split.index();
+  }
+
+  /** How many client processes the run has. */
+  public int count() {
+    return split.count();
+  }
+
+  /** Where the channel is: client 0's host and the barrier's port + 1. */
+  public String address() {
+    return barrier.host() + ":" + (barrier.port() + 1);
+  }
+
+  // ---------------------------------------------------------------- client 0
+
+  /** Client 0: waits for every other client to connect (the barrier's timeout), refusing one that does not belong. */
+  public void gather() {
+    long deadline = System.nanoTime() + barrier.timeout().toNanos();
+    int port = barrier.port() + 1;
+    try (ServerSocket server = new ServerSocket()) {
+      server.setReuseAddress(true);
+      server.bind(new InetSocketAddress(port));
+      server.setSoTimeout(POLL_MILLIS);
+      while (clients.size() < split.count() - 1) {
+        if (System.nanoTime() - deadline > 0) {
+          List<Integer> missing = new ArrayList<>();
+          for (int i = 1; i < split.count(); i++) {
+            if (!clients.containsKey(i)) {
+              missing.add(i);
+            }
+          }
+          String why = String.format(Locale.US, "client(s) %s of %d did not connect to port %d within %d s",
+              missing.toString().replaceAll("[\\[\\]]", ""), split.count(), port, barrier.timeout().toSeconds());
+          finish(why);
+          throw new UserError(StartBarrier.ADDRESS + ": " + why + " (start every client with the same command and"
+              + " its own " + ClientSplit.INDEX + "; are ports " + barrier.port() + " and " + port + " reachable from"
+              + " their hosts?)");
+        }
+        Socket s;
+        try {
+          s = server.accept();
+        } catch (SocketTimeoutException e) {
+          continue;
+        }
+        admit(s);
+      }
+    } catch (IOException e) {
+      finish("client 0 cannot listen on port " + port);
+      throw new UserError(StartBarrier.ADDRESS + ": client 0 cannot listen on port " + port + ": "
+          + UserError.describe(e));
+    }
+  }
+
+  private void admit(Socket s) throws IOException {
+    s.setSoTimeout(5_000);
+    String line;
+    try {
+      line = readLine(new DataInputStream(s.getInputStream()));
+    } catch (IOException e) {
+      close(s);
+      return;
+    }
+    String[] f = line == null ? new String[0] : line.trim().split(" ");
+    String why = null;
+    int index = -1;
+    if (f.length != 5 || !(f[0] + " " + f[1]).equals(HELLO)) {
+      why = "not a ycsb-kv client of this version";
+    } else {
+      try {
+        index = Integer.parseInt(f[3]);
+        if (Integer.parseInt(f[2]) != split.count()) {
+          why = "client " + index + " has " + ClientSplit.COUNT + "=" + f[2] + ", client 0 " + split.count();
+        } else if (index <= 0 || index >= split.count()) {
+          why = ClientSplit.INDEX + "=" + index + " is not one of 1 to " + (split.count() - 1);
+        } else if (clients.containsKey(index)) {
+          why = ClientSplit.INDEX + "=" + index + " came twice: give each client its own";
+        } else if (!f[4].equals(settings)) {
+          why = "client " + index + " was started with other settings (" + decode(f[4]) + ") than client 0 ("
+              + decode(settings) + "): give every client the same command";
+        }
+      } catch (NumberFormatException e) {
+        why = "not a ycsb-kv client of this version";
+      }
+    }
+    if (why != null) {
+      send(s, "abort " + why);
+      close(s);
+      if (index > 0 && !clients.containsKey(index)) {
+        // One of the run's clients that cannot take part: the search cannot be split as asked.
+        finish(why);
+        throw new UserError(StartBarrier.ADDRESS + ": " + why);
+      }
+      return;
+    }
+    s.setSoTimeout(0);
+    s.setKeepAlive(true);
+    clients.put(index, s);
+  }
+
+  /** Client 0: tells every other client to run {@code step}. */
+  public void announce(Step step) {
+    String line = String.format(Locale.ROOT, "step %d %s %s %d", step.number(), step.kind(), Double.toString(
+        step.rate()), step.lengthSteps());
+    for (Map.Entry<Integer, Socket> c : clients.entrySet()) {
+      try {
+        send(c.getValue(), line);
+      } catch (IOException e) {
+        String why = "client " + c.getKey() + " went away before step " + step.number() + ": " + UserError.describe(e);
+        finish(why);
+        throw new UserError(why);
+      }
+    }
+  }
+
+  /**
+   * Client 0: every other client's report of step {@code number}, by index, each awaited for at most {@code wait};
+   * a client that went away or did not report in time fails the search (after the others were told).
+   */
+  public List<Report> collect(int number, Duration wait) {
+    List<Report> reports = new ArrayList<>();
+    for (Map.Entry<Integer, Socket> c : clients.entrySet()) {
+      int index = c.getKey();
+      try {
+        c.getValue().setSoTimeout((int) Math.min(Integer.MAX_VALUE, Math.max(1000, wait.toMillis())));
+        reports.add(read(index, number, new DataInputStream(c.getValue().getInputStream())));
+      } catch (SocketTimeoutException e) {
+        String why = String.format(Locale.US, "client %d did not report step %d within %d s", index, number,
+            wait.toSeconds());
+        finish(why);
+        throw new UserError(why);
+      } catch (IOException e) {
+        String why = "client " + index + " went away during step " + number + " (" + UserError.describe(e) + ")";
+        finish(why);
+        throw new UserError(why);
+      }
+    }
+    return reports;
+  }
+
+  private static Report read(int index, int number, DataInputStream in) throws IOException {
+    String line = readLine(in);
+    if (line == null) {
+      throw new EOFException("its connection closed");
+    }
+    String[] f = line.split(" ", 4);
+    if (f.length >= 3 && f[0].equals("failed") && f[1].equals(Integer.toString(number))) {
+      return new Report(index, null, null, decode(f[2]));
+    }
+    if (f.length != 4 || !f[0].equals("result") || !f[1].equals(Integer.toString(number))) {
+      throw new IOException("it sent '" + abbreviated(line) + "' instead of its report of step " + number);
+    }
+    byte[] result = new byte[size(f[2])];
+    in.readFully(result);
+    byte[] histograms = new byte[size(f[3])];
+    in.readFully(histograms);
+    return new Report(index, result, histograms, null);
+  }
+
+  /** Client 0: ends the search for every other client: {@code why} null when it ended, else why it was stopped. */
+  public void finish(String why) {
+    String line = why == null ? "done" : "abort " + why.replace('\n', ' ');
+    for (Socket s : clients.values()) {
+      try {
+        send(s, line);
+      } catch (IOException ignored) {
+        // It left already.
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- every other client
+
+  /** Every other client: connects to client 0 (again and again until the barrier's timeout) and says who it is. */
+  public void join() {
+    long deadline = System.nanoTime() + barrier.timeout().toNanos();
+    IOException last = null;
+    while (System.nanoTime() - deadline < 0) {
+      Socket s = new Socket();
+      try {
+        s.connect(new InetSocketAddress(barrier.host(), barrier.port() + 1), POLL_MILLIS * 5);
+        s.setKeepAlive(true);
+        send(s, HELLO + " " + split.count() + " " + split.index() + " " + settings);
+        leader = s;
+        return;
+      } catch (IOException e) {
+        last = e;
+        close(s);
+      }
+      try {
+        Thread.sleep(POLL_MILLIS / 2);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+    }
+    throw new UserError(String.format(Locale.US, "%s: cannot reach client 0 at %s within %d s (%s): is client 0"
+        + " started, and its port reachable from this host?", StartBarrier.ADDRESS, address(),
+        barrier.timeout().toSeconds(), last == null ? "no answer" : UserError.describe(last)));
+  }
+
+  /**
+   * Every other client: the next step client 0 announces, or null when the search ended; waits at most the barrier's
+   * timeout plus {@code stepLength} (client 0 announces a step once every client reported the last). Client 0
+   * stopping the search, or going away, fails this client with one line.
+   */
+  public Step next(Duration stepLength) {
+    try {
+      leader.setSoTimeout((int) Math.min(Integer.MAX_VALUE, barrier.timeout().plus(stepLength).toMillis()));
+      String line = readLine(new DataInputStream(leader.getInputStream()));
+      if (line == null) {
+        throw new UserError(StartBarrier.ADDRESS + ": client 0 at " + address() + " closed the search without"
+            + " ending it (did it fail?)");
+      }
+      if (line.equals("done")) {
+        return null;
+      }
+      if (line.startsWith("abort ")) {
+        throw new UserError("client 0 stopped the search: " + line.substring(6));
+      }
+      String[] f = line.split(" ");
+      if (f.length != 5 || !f[0].equals("step")) {
+        throw new UserError(StartBarrier.ADDRESS + ": client 0 sent '" + abbreviated(line) + "': is it the same"
+            + " version of ycsb-kv?");
+      }
+      return new Step(Integer.parseInt(f[1]), f[2], Double.parseDouble(f[3]), Integer.parseInt(f[4]));
+    } catch (SocketTimeoutException e) {
+      throw new UserError(String.format(Locale.US, "%s: client 0 at %s announced no step within %d s", 
+          StartBarrier.ADDRESS, address(), barrier.timeout().plus(stepLength).toSeconds()));
+    } catch (IOException e) {
+      throw new UserError(StartBarrier.ADDRESS + ": lost client 0 at " + address() + ": " + UserError.describe(e));
+    }
+  }
+
+  /** Every other client: sends client 0 its step's {@code result.json} and {@code histograms.hlog}. */
+  public void report(int number, byte[] result, byte[] histograms) {
+    try {
+      OutputStream out = leader.getOutputStream();
+      out.write(String.format(Locale.ROOT, "result %d %d %d\n", number, result.length, histograms.length)
+          .getBytes(StandardCharsets.US_ASCII));
+      out.write(result);
+      out.write(histograms);
+      out.flush();
+    } catch (IOException e) {
+      throw new UserError(StartBarrier.ADDRESS + ": lost client 0 at " + address() + " while reporting step " + number
+          + ": " + UserError.describe(e));
+    }
+  }
+
+  /** Every other client: tells client 0 that its step failed, and why. */
+  public void reportFailure(int number, String why) {
+    try {
+      send(leader, "failed " + number + " " + encode(why == null ? "no reason given" : why));
+    } catch (IOException e) {
+      throw new UserError(StartBarrier.ADDRESS + ": lost client 0 at " + address() + " while reporting step " + number
+          + ": " + UserError.describe(e));
+    }
+  }
+
+  @Override
+  public void close() {
+    for (Socket s : clients.values()) {
+      close(s);
+    }
+    clients.clear();
+    if (leader != null) {
+      close(leader);
+    }
+  }
+
+  // ---------------------------------------------------------------- the wire
+
+  /** A line of ASCII up to '\n' (at most 64 KB), or null at the end of the stream before any byte. */
+  private static String readLine(DataInputStream in) throws IOException {
+    ByteArrayOutputStream line = new ByteArrayOutputStream(64);
+    while (true) {
+      int b = in.read();
+      if (b < 0) {
+        if (line.size() == 0) {
+          return null;
+        }
+        throw new EOFException("the connection closed within a line");
+      }
+      if (b == '\n') {
+        return line.toString(StandardCharsets.US_ASCII);
+      }
+      if (line.size() >= 65_536) {
+        throw new IOException("a line longer than 64 KB");
+      }
+      line.write(b);
+    }
+  }
+
+  private static int size(String text) throws IOException {
+    try {
+      long n = Long.parseLong(text.trim());
+      if (n >= 0 && n <= MAX_FILE_BYTES) {
+        return (int) n;
+      }
+    } catch (NumberFormatException e) {
+      // the line below
+    }
+    throw new IOException("a file length of '" + abbreviated(text) + "' bytes");
+  }
+
+  private static String encode(String text) {
+    return Base64.getUrlEncoder().withoutPadding().encodeToString(text.getBytes(StandardCharsets.UTF_8));
+  }
+
+  private static String decode(String text) {
+    try {
+      return new String(Base64.getUrlDecoder().decode(text.trim()), StandardCharsets.UTF_8);
+    } catch (IllegalArgumentException e) {
+      return abbreviated(text);
+    }
+  }
+
+  private static String abbreviated(String text) {
+    return text.length() <= 80 ? text : text.substring(0, 77) + "...";
+  }
+
+  private static void send(Socket s, String line) throws IOException {
+    OutputStream out = s.getOutputStream();
+    out.write((line + "\n").getBytes(StandardCharsets.US_ASCII));
+    out.flush();
+  }
+
+  private static void close(Socket s) {
+    try {
+      s.close();
+    } catch (IOException ignored) {
+      // nothing to do
+    }
+  }
+}
