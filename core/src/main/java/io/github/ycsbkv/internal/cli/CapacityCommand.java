@@ -39,6 +39,9 @@ import picocli.CommandLine.Option;
         "A step where the client itself lagged its schedule (P99 over a tenth of the tightest bound) or saturated its"
             + " CPU runs once more; client-bound again, it ends the search: that is the client's limit, never"
             + " reported as the store's capacity.",
+        "Across hosts: -p clients.count=N -p clients.index=I -p clients.barrier=HOST:PORT on every client process"
+            + " (client 0's address; PORT+1 too): client 0 runs the search, each step is split over the N clients and"
+            + " merged before it is judged (docs/distributed.md).",
         "Exit codes: 0 the search ended (with or without a capacity), 1 a step failed (the store went away), 2 bad"
             + " input, 130 interrupted (the steps so far are kept)."})
 final class CapacityCommand extends PhaseCommand {
