@@ -55,7 +55,8 @@ class StudyIT {
 
       JsonNode study = JSON.readTree(out.resolve("study.json").toFile());
       assertEquals("ycsb2025", study.path("name").asText());
-      assertEquals(2 * 3 * 4, study.path("published").size(), "P99 and ops/s at 1 and 32 threads, per store and workload");
+      assertEquals(2 * 3 * 4 + 2 * 2, study.path("published").size(), "P99 and ops/s at 1 and 32 threads, per store"
+          + " and workload; memory before and after, per store");
       String html = Files.readString(out.resolve("report.html"));
       Matcher row = Pattern.compile("<tr><td class=\"l\">readheavy</td><td class=\"l\">redis</td><td>32 / 32</td>"
           + "<td class=\"l\">throughput</td><td>17,158</td><td class=\"l\">ops/s</td><td>([0-9,]+)</td>").matcher(html);
@@ -70,7 +71,9 @@ class StudyIT {
       }
       assertEquals(Math.round(sweepMean), measured, 1.0, "the measured column is the sweep's mean");
       assertFalse(html.contains("not run"), "every published figure has its measured counterpart");
-      // The throughput chart draws the published figures as a dashed series per store (read from its <desc>).
+      assertTrue(html.contains("<td class=\"l\">memory after the run</td><td>2,610</td><td class=\"l\">MB</td>"),
+          "the paper's memory table beside ours");
+      // The throughput chart draws the published figures as points per store, not joined (read from its <desc>).
       Matcher desc = Pattern.compile("<title>Throughput, readheavy</title>\\s*<desc>([^<]+)</desc>").matcher(html);
       assertTrue(desc.find(), "the readheavy throughput chart");
       JsonNode chart = JSON.readTree(desc.group(1).replace("&quot;", "\"").replace("&amp;", "&"));
@@ -189,6 +192,10 @@ class StudyIT {
       String html = Files.readString(out.resolve("report.html"));
       assertTrue(html.contains("<tr><td class=\"l\">objectcache</td><td class=\"l\">valkey</td><td>1 / 1</td>"
           + "<td class=\"l\">throughput</td><td>16,561</td>"), "the published object-cache figure beside ours");
+      assertTrue(html.contains("<td class=\"l\">P95 (all operations)</td><td>0.103</td><td class=\"l\">ms</td><td>"),
+          "the object-cache test's P95 beside ours");
+      assertTrue(html.contains("<td class=\"l\">CV of throughput</td><td>2.04</td><td class=\"l\">%</td><td>"),
+          "the object-cache test's CV beside ours");
       assertTrue(html.contains("<th>iterations</th><th>ops/s mean</th><th>ops/s std. dev.</th><th>CV</th>"
           + "<th>ops/s 95% CI</th>"), "the object-cache table");
       assertTrue(html.contains("<summary>valkey, memtier</summary><pre>bin/ycsb run dragonfly -threads 800 "),
@@ -263,6 +270,22 @@ class StudyIT {
       assertEquals(Double.parseDouble(tls.group(1).replace(",", "")) / 2.50, Double.parseDouble(tls.group(2)), 0.01);
       assertTrue(html.contains("<tr><td class=\"l\">redis+tls</td><td class=\"l\">redis</td><td class=\"l\">"
           + "memtier</td><td>400</td>"), "redis over TLS against redis at 400 clients");
+      // Table 6.3: TLS's cost, ours from the STORE+tls and STORE cells at 4 threads, in percent.
+      Matcher cost = Pattern.compile("<tr><td class=\"l\">memtier</td><td class=\"l\">redis</td><td>4 / 400</td>"
+          + "<td class=\"l\">TLS throughput impact</td><td>-33.4</td><td class=\"l\">%</td><td>([-+][0-9.]+)</td>")
+          .matcher(html);
+      assertTrue(cost.find(), "TLS's throughput cost beside the published -33.4%");
+      double plain = 0;
+      double overTls = 0;
+      for (JsonNode cell : sweep.path("cells")) {
+        if (cell.path("workload").asText().equals("memtier") && cell.path("threads").asInt() == 400) {
+          double ops = cell.path("figures").path("throughputOpsPerSec").path("mean").asDouble();
+          plain = cell.path("binding").asText().equals("redis") ? ops : plain;
+          overTls = cell.path("binding").asText().equals("redis+tls") ? ops : overTls;
+        }
+      }
+      assertEquals(100 * (overTls / plain - 1), Double.parseDouble(cost.group(1)), 0.051, "ours: the cells' ratio");
+      assertTrue(html.contains("<td class=\"l\">GET hit rate</td><td>5.15</td><td class=\"l\">%</td>"), "hit rate");
     } finally {
       System.clearProperty("ycsbkv.home");
     }

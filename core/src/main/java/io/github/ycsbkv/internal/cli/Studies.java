@@ -68,7 +68,10 @@ final class Studies {
           p("balanced", "aerospike", 441, 2_409, 3_372, 33_741), p("balanced", "redis", 874, 4_017, 1_664, 17_004),
           p("balanced", "dragonfly", 1_187, 4_631, 1_278, 16_497),
           p("writeheavy", "aerospike", 410, 2_233, 3_562, 34_896), p("writeheavy", "redis", 808, 3_547, 1_757, 17_170),
-          p("writeheavy", "dragonfly", 1_124, 3_859, 1_331, 16_925)).stream().flatMap(List::stream).toList(),
+          p("writeheavy", "dragonfly", 1_124, 3_859, 1_331, 16_925),
+          // Table 1: the servers' memory before and after the run (how it was read is not said).
+          memory("redis", 36.32, 2_610), memory("aerospike", 232.1, 772.3), memory("dragonfly", 58.98, 2_350))
+          .stream().flatMap(List::stream).toList(),
       List.of(), List.of(), List.of(), null);
 
   static final Study MEMTIER2025 = new Study("memtier2025",
@@ -102,6 +105,14 @@ final class Studies {
           m("valkey+tls", 40_158, 2.55, 47_790, 4.33, 68_654, 6.17, 69_007, 11.73),
           tail("redis", 3.04, 7.65, 16.19), tail("dragonfly", 3.52, 8.19, 17.92), tail("keydb", 3.23, 10.37, 17.92),
           tail("valkey", 3.99, 10.05, 24.19),
+          // Section 3 at 4 threads: "all hit-rates ~5.15 %" (the GETs that found their key).
+          List.of(hitRate("redis"), hitRate("keydb"), hitRate("dragonfly"), hitRate("valkey")),
+          // Table 6.3: TLS's cost at 4 threads, the STORE+tls cell against the STORE cell.
+          tlsImpact("redis", -33.4, 52), tlsImpact("keydb", -30.3, 40), tlsImpact("dragonfly", -33.8, 44),
+          tlsImpact("valkey", -30.0, 49),
+          // Table 8.2: the object-cache test's average, P95 and P99 (ms) and the CV of its throughput.
+          objectCache("redis", 0.0597, 0.102, 0.130, 2.14), objectCache("keydb", 0.0705, 0.127, 0.146, 2.14),
+          objectCache("dragonfly", 0.0861, 0.160, 0.186, 2.57), objectCache("valkey", 0.0598, 0.103, 0.131, 2.04),
           List.of(
           new Published("objectcache", "redis", 1, 1, "throughput", 16_605, OPS),
           new Published("objectcache", "valkey", 1, 1, "throughput", 16_561, OPS),
@@ -134,6 +145,39 @@ final class Studies {
     return List.of(new Published("memtier", store, 4, 400, P50_ALL, p50, "ms"),
         new Published("memtier", store, 4, 400, P99_ALL, p99, "ms"),
         new Published("memtier", store, 4, 400, P99_9_ALL, p999, "ms"));
+  }
+
+  static final String HIT_RATE = "GET hit rate";
+  static final String TLS_THROUGHPUT = "TLS throughput impact";
+  static final String TLS_LATENCY = "TLS average latency impact";
+  static final String P95_ALL = "P95 (all operations)";
+  static final String CV = "CV of throughput";
+  static final String MEMORY_BEFORE = "memory before the run";
+  static final String MEMORY_AFTER = "memory after the run";
+
+  /** memtier2025's hit rate at 4 threads, the same for every store (its section 3). */
+  private static Published hitRate(String store) {
+    return new Published("memtier", store, 4, 400, HIT_RATE, 5.15, "%");
+  }
+
+  /** memtier2025's table 6.3: throughput and average latency over TLS against plain, in percent, at 4 threads. */
+  private static List<Published> tlsImpact(String store, double throughputPercent, double latencyPercent) {
+    return List.of(new Published("memtier", store, 4, 400, TLS_THROUGHPUT, throughputPercent, "%"),
+        new Published("memtier", store, 4, 400, TLS_LATENCY, latencyPercent, "%"));
+  }
+
+  /** memtier2025's table 8.2 (one thread, 13 iterations): average, P95 and P99 (ms), and the throughput's CV (%). */
+  private static List<Published> objectCache(String store, double average, double p95, double p99, double cv) {
+    return List.of(new Published("objectcache", store, 1, 1, AVERAGE_ALL, average, "ms"),
+        new Published("objectcache", store, 1, 1, P95_ALL, p95, "ms"),
+        new Published("objectcache", store, 1, 1, P99_ALL, p99, "ms"),
+        new Published("objectcache", store, 1, 1, CV, cv, "%"));
+  }
+
+  /** ycsb2025's table 1: a server's memory before and after the run, in MB (the readheavy cells here). */
+  private static List<Published> memory(String store, double before, double after) {
+    return List.of(new Published("readheavy", store, 0, 0, MEMORY_BEFORE, before, "MB"),
+        new Published("readheavy", store, 0, 0, MEMORY_AFTER, after, "MB"));
   }
 
   /** The study's published P99 (its "ms") and throughput at 1 and 32 threads for one workload and store. */

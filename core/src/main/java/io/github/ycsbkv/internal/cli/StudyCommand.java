@@ -423,7 +423,9 @@ final class StudyCommand implements Callable<Integer> {
       // A TLS figure (STORE+tls) beside the TLS pass, when --tls ran it.
       boolean overTls = p.store().endsWith("+tls");
       String store = overTls ? p.store().substring(0, p.store().length() - 4) : p.store();
-      if (!chosen.contains(store) || (overTls && !tls)) {
+      // TLS's cost compares the STORE+tls cells with the STORE cells: only with --tls.
+      boolean tlsCost = p.figure().equals(Studies.TLS_THROUGHPUT) || p.figure().equals(Studies.TLS_LATENCY);
+      if (!chosen.contains(store) || ((overTls || tlsCost) && !tls)) {
         continue;
       }
       ObjectNode f = figures.addObject();

@@ -390,7 +390,7 @@ final class SweepRunner {
 
   /**
    * The latency of every successful operation together ({@code ALL.meanMicros}, {@code ALL.p50Micros},
-   * {@code ALL.p99Micros}, {@code ALL.p99_9Micros}: memtier_benchmark's statistics, over SETs and GETs alike), from
+   * {@code ALL.p95Micros}, {@code ALL.p99Micros}, {@code ALL.p99_9Micros}: memtier_benchmark's statistics, over SETs and GETs alike), from
    * the union of the run's histograms of successful service times; none when it wrote no histograms.
    */
   private static void collectAll(Path dir, Map<String, List<Double>> figures) {
@@ -419,16 +419,21 @@ final class SweepRunner {
     // The histograms hold nanoseconds.
     figures.computeIfAbsent(ALL_MEAN, k -> new ArrayList<>()).add(all.getMean() / 1000.0);
     figures.computeIfAbsent(ALL_P50, k -> new ArrayList<>()).add(all.getValueAtPercentile(50) / 1000.0);
+    figures.computeIfAbsent(ALL_P95, k -> new ArrayList<>()).add(all.getValueAtPercentile(95) / 1000.0);
     figures.computeIfAbsent(ALL_P99, k -> new ArrayList<>()).add(all.getValueAtPercentile(99) / 1000.0);
     figures.computeIfAbsent(ALL_P99_9, k -> new ArrayList<>()).add(all.getValueAtPercentile(99.9) / 1000.0);
   }
 
   static final String ALL_MEAN = "ALL.meanMicros";
   static final String ALL_P50 = "ALL.p50Micros";
+  static final String ALL_P95 = "ALL.p95Micros";
   static final String ALL_P99 = "ALL.p99Micros";
   static final String ALL_P99_9 = "ALL.p99_9Micros";
 
-  /** The figures summarised per cell: throughput, and mean, P50, P95, P99, P99.9 of each operation's successes. */
+  /**
+   * The figures summarised per cell: throughput, and mean, P50, P95, P99, P99.9 of each operation's successes; for a
+   * cache's reads their hit rate ({@code READ.hitRatePercent}) and hits per second ({@code READ.hitsPerSec}).
+   */
   private static void collect(JsonNode result, Map<String, List<Double>> figures) {
     figures.computeIfAbsent(SweepCell.THROUGHPUT, k -> new ArrayList<>())
         .add(result.path("overall").path("throughputOpsPerSec").asDouble());
@@ -441,6 +446,16 @@ final class SweepRunner {
       for (String f : List.of("meanMicros", "p50Micros", "p95Micros", "p99Micros", "p99_9Micros")) {
         if (ok.has(f)) {
           figures.computeIfAbsent(name + "." + f, k -> new ArrayList<>()).add(ok.path(f).asDouble());
+        }
+      }
+      if (op.path("hitRatio").isNumber()) {
+        // A cache's GETs that found their key, in percent (memtier's hit rate), and how many a second.
+        double ratio = op.path("hitRatio").asDouble();
+        double seconds = result.path("timing").path("runtimeMillis").asDouble() / 1000.0;
+        figures.computeIfAbsent(name + ".hitRatePercent", k -> new ArrayList<>()).add(100 * ratio);
+        if (seconds > 0) {
+          figures.computeIfAbsent(name + ".hitsPerSec", k -> new ArrayList<>()).add(op.path("statuses").path("OK")
+              .asDouble() / seconds);
         }
       }
     }

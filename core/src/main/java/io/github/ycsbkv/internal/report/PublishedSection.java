@@ -8,6 +8,90 @@ final class PublishedSection {
 
   private PublishedSection() {}
 
+  /**
+   * Ours, with the same statistic as {@code p} (latencies in microseconds): memtier's latencies are over every
+   * operation, the paper's P99 its YCSB client's for the workload's main operation; a hit rate is the GETs that found
+   * their key; the CV is the throughput's over the iterations; the TLS impact (the memtier study's table 6.3) compares
+   * the STORE+tls cell with the STORE cell at the same threads, in percent. NaN when a cell it needs did not run.
+   */
+  static double measured(ReportData data, StudyFile.Published p, String op) {
+    return switch (p.figure()) {
+      case "TLS throughput impact" -> percentChange(data, p, SweepCell.THROUGHPUT);
+      case "TLS average latency impact" -> percentChange(data, p, "ALL.meanMicros");
+      case "memory before the run", "memory after the run" -> memoryMb(data, p);
+      case "CV of throughput" -> {
+        SweepCell c = cell(data, p.workload(), p.store(), p.threads());
+        yield c == null || c.figure(SweepCell.THROUGHPUT) == null ? Double.NaN
+            : 100 * c.figure(SweepCell.THROUGHPUT).cv();
+      }
+      default -> {
+        SweepCell c = cell(data, p.workload(), p.store(), p.threads());
+        yield c == null ? Double.NaN : c.mean(switch (p.figure()) {
+          case "throughput" -> SweepCell.THROUGHPUT;
+          case "average (all operations)" -> "ALL.meanMicros";
+          case "P50 (all operations)" -> "ALL.p50Micros";
+          case "P95 (all operations)" -> "ALL.p95Micros";
+          case "P99 (all operations)" -> "ALL.p99Micros";
+          case "P99.9 (all operations)" -> "ALL.p99_9Micros";
+          case "GET hit rate" -> "READ.hitRatePercent";
+          default -> op + ".p99Micros";
+        });
+      }
+    };
+  }
+
+  /**
+   * The paper's memory table, here the store's resident memory (its used memory where no RSS is reported) in MB
+   * (10^6 bytes): before the readheavy load, and after the last readheavy run at the highest thread count.
+   */
+  private static double memoryMb(ReportData data, StudyFile.Published p) {
+    try {
+      boolean before = p.figure().equals("memory before the run");
+      io.github.ycsbkv.results.BenchmarkResult r = before
+          ? data.result(data.dir.resolve(p.store()).resolve(p.workload()).resolve("load"))
+          : data.lastRun(p.store(), p.workload());
+      io.github.ycsbkv.spi.ServerSample s = r == null ? null : r.server().get(before ? "before" : "after");
+      if (s == null) {
+        return Double.NaN;
+      }
+      long bytes = s.rssBytes() >= 0 ? s.rssBytes() : s.usedMemoryBytes();
+      return bytes < 0 ? Double.NaN : bytes / 1e6;
+    } catch (java.io.IOException e) {
+      return Double.NaN;
+    }
+  }
+
+  /**
+   * A published value as the document prints it: two decimals (none for whole numbers; one where a percent or MB
+   * has one), and below 1 the digits it has, at least three (0.0597, 0.102, 0.130).
+   */
+  static String shown(double v, String unit) {
+    if (v != 0 && Math.abs(v) < 1) {
+      String s = String.format(Locale.ROOT, "%.4f", v);
+      return s.endsWith("0") ? s.substring(0, s.length() - 1) : s;
+    }
+    String s = String.format(Locale.ROOT, "%,.2f", v);
+    if (s.endsWith(".00")) {
+      return s.substring(0, s.length() - 3);
+    }
+    return (unit.equals("%") || unit.equals("MB")) && s.endsWith("0") ? s.substring(0, s.length() - 1) : s;
+  }
+
+  private static double percentChange(ReportData data, StudyFile.Published p, String figure) {
+    SweepCell plain = cell(data, p.workload(), p.store(), p.threads());
+    SweepCell tls = cell(data, p.workload(), p.store() + "+tls", p.threads());
+    return plain == null || tls == null ? Double.NaN : 100 * (tls.mean(figure) / plain.mean(figure) - 1);
+  }
+
+  private static SweepCell cell(ReportData data, String workload, String store, int threads) {
+    for (SweepCell cell : data.cells(workload)) {
+      if (cell.binding().equals(store) && cell.threads() == threads) {
+        return cell;
+      }
+    }
+    return null;
+  }
+
   static void write(Page page, ReportData data) {
     StudyFile study = data.study;
     if (study == null) {
@@ -23,35 +107,23 @@ final class PublishedSection {
         .html("<th class=\"l\">unit</th><th>ours / published</th></tr>\n");
     for (StudyFile.Published p : study.published()) {
       String op = p.workload().equals("writeheavy") ? "INSERT" : "READ";
-      // The same statistic as published: memtier's latencies are over every operation, the paper's P99 its YCSB
-      // client's for the workload's main operation.
-      String figure = switch (p.figure()) {
-        case "throughput" -> SweepCell.THROUGHPUT;
-        case "average (all operations)" -> "ALL.meanMicros";
-        case "P50 (all operations)" -> "ALL.p50Micros";
-        case "P99 (all operations)" -> "ALL.p99Micros";
-        case "P99.9 (all operations)" -> "ALL.p99_9Micros";
-        default -> op + ".p99Micros";
-      };
-      String name = p.throughput() || p.figure().endsWith("(all operations)") ? p.figure() : "P99 " + op;
-      double measured = Double.NaN;
-      for (SweepCell cell : data.cells(p.workload())) {
-        if (cell.binding().equals(p.store()) && cell.threads() == p.threads()) {
-          measured = cell.mean(figure);
-        }
-      }
+      String name = p.figure().equals("P99") ? "P99 " + op : p.figure();
+      double measured = measured(data, p, op);
       boolean ms = p.unit().equals("ms");
+      boolean percent = p.unit().equals("%");
       if (ms) {
         measured /= 1000;
       }
       page.html("<tr><td class=\"l\">").text(p.workload()).html("</td><td class=\"l\">").text(p.store())
-          .html("</td><td>").html(p.studyThreads() + " / " + p.threads())
+          .html("</td><td>").html(p.studyThreads() == 0 ? "-" : p.studyThreads() + " / " + p.threads())
           .html("</td><td class=\"l\">").text(name).html("</td><td>")
-          .html(String.format(Locale.ROOT, "%,.2f", p.value()).replaceAll("\\.00$", ""))
+          .html(shown(p.value(), p.unit()))
           .html("</td><td class=\"l\">").text(p.unit()).html("</td><td>")
-          .html(Double.isNaN(measured) ? "not run"
-              : String.format(Locale.ROOT, p.throughput() ? "%,.0f" : ms ? "%,.2f" : "%,.1f", measured))
-          .html("</td><td class=\"l\">").html(p.throughput() ? "ops/s" : ms ? "ms" : "us").html("</td><td>")
+          .html(Double.isNaN(measured) ? "not run" : String.format(Locale.ROOT, p.throughput() ? "%,.0f" : ms
+              ? "%,.3f" : !percent ? "%,.1f" : p.figure().startsWith("TLS") ? "%+.1f" : "%.2f", measured))
+          .html("</td><td class=\"l\">").html(p.throughput() ? "ops/s" : ms ? "ms" : percent ? "%"
+              : p.unit().equals("MB") ? "MB (RSS)" : "us")
+          .html("</td><td>")
           .html(Double.isNaN(measured) ? "" : String.format(Locale.ROOT, "%.2f", measured / p.value()))
           .html("</td></tr>\n");
     }

@@ -21,7 +21,7 @@ import org.jfree.data.xy.YIntervalSeriesCollection;
 
 /**
  * A sweep figure against client threads: one line per store, the mean over the repetitions with the 95% confidence
- * interval as error bars, and for a study its published throughput dashed beside. Stateless.
+ * interval as error bars, and for a study its published figures as points beside. Stateless.
  */
 final class ThreadsChart {
 
@@ -52,12 +52,12 @@ final class ThreadsChart {
     TreeSet<Integer> counts = new TreeSet<>();
     all.forEach(p -> counts.add((int) Math.rint(Math.pow(2, p[0]))));
     XYPlot plot = plot(data, counts, unit, lines);
-    boolean published = figure.equals(SweepCell.THROUGHPUT) && publishedThroughput(report, workload, plot,
-        byStore.keySet(), lines);
+    String readAs = published(report, workload, figure, plot, byStore.keySet(), lines, divisor);
     page.figure(Charts.newChart(title, plot), lines, title + " against client threads, one line per store; mean over"
         + " the repetitions, error bars the 95% confidence interval" + (clipped ? ", clipped at 0 (with few"
         + " repetitions the interval reaches below 0, which no throughput or latency can)" : "")
-        + (published ? "; dashed: the study's published figures at the thread counts it names" : "")
+        + (readAs == null ? "" : "; unjoined points: the study's published figures, at the thread counts it names"
+        + " only" + readAs)
         + ". Source: sweep.json figure " + figure + ".");
   }
 
@@ -129,21 +129,31 @@ final class ThreadsChart {
   }
 
   /**
-   * For a study: the published throughput of each store as a dashed line in its color (a second dataset
-   * of {@code plot}); returns whether any was drawn.
+   * For a study: each store's published figures of this chart's statistic as points in its color, not joined (a line
+   * would show values between them that were never published): throughput, and the P99 of the workload's main
+   * operation (the paper's "ms", read as microseconds, docs/studies.md). Returns null when none was drawn, else what
+   * the caption adds about the unit.
    */
-  private static boolean publishedThroughput(ReportData report, String workload, XYPlot plot, Set<String> stores,
-      List<Page.Line> lines) {
+  private static String published(ReportData report, String workload, String figure, XYPlot plot, Set<String> stores,
+      List<Page.Line> lines, double divisor) {
     if (report.study == null) {
-      return false;
+      return null;
+    }
+    String op = workload.equals("writeheavy") ? "INSERT" : "READ";
+    boolean throughput = figure.equals(SweepCell.THROUGHPUT);
+    if (!throughput && !figure.equals(op + ".p99Micros")) {
+      return null;
     }
     XYSeriesCollection data = new XYSeriesCollection();
-    XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
+    XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(false, true);
+    boolean likelyMicros = false;
     for (String store : stores) {
       XYSeries series = new XYSeries(store + " (published)");
       for (StudyFile.Published p : report.study.published()) {
-        if (p.workload().equals(workload) && p.store().equals(store) && p.throughput()) {
-          series.add(Charts.log2(p.threads()), p.value());
+        if (p.workload().equals(workload) && p.store().equals(store) && (throughput ? p.throughput()
+            : p.figure().equals("P99"))) {
+          series.add(Charts.log2(p.threads()), throughput ? p.value() : p.value() / divisor);
+          likelyMicros |= !throughput && p.unit().contains("likely us");
         }
       }
       if (series.getItemCount() == 0) {
@@ -152,8 +162,8 @@ final class ThreadsChart {
       int i = data.getSeriesCount();
       data.addSeries(series);
       renderer.setSeriesPaint(i, report.color(store));
-      renderer.setSeriesStroke(i, new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
-          new float[] {6f, 4f}, 0f));
+      renderer.setSeriesShape(i, new java.awt.geom.Rectangle2D.Double(-5, -5, 10, 10));
+      renderer.setSeriesShapesFilled(i, false);
       double[] x = new double[series.getItemCount()];
       double[] y = new double[x.length];
       for (int k = 0; k < x.length; k++) {
@@ -163,11 +173,12 @@ final class ThreadsChart {
       lines.add(new Page.Line(store + " (published)", report.color(store), x, y, null));
     }
     if (data.getSeriesCount() == 0) {
-      return false;
+      return null;
     }
     plot.setDataset(1, data);
     plot.setRenderer(1, renderer);
-    return true;
+    return likelyMicros ? " (its P99 published as \"ms\" and drawn as microseconds: one client's P99 of 410-1,187"
+        + " ms could not make the 1,278-3,562 ops/s it published, one request at a time)" : "";
   }
 
   /**

@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The published figures in {@link Studies} against the studies' own result tables, carried here as the documents
- * print them (the memtier repository's README tables 2.1, 2.2 and 6.2; the paper's 1- and 32-client figures): every
+ * print them (the memtier repository's README tables 2.1, 2.2, 6.2, 6.3 and 8.2 and its hit rate; the paper's 1- and
+ * 32-client figures and its memory table): every
  * number of those tables is in the definitions, with its store, threads, statistic and unit, and none that is not.
  */
 class StudiesTest {
@@ -32,6 +33,23 @@ class StudiesTest {
       dragonfly 3.52 8.19 17.92
       keydb 3.23 10.37 17.92
       valkey 3.99 10.05 24.19""";
+  /** memtier2025, table 6.3 (4 threads): store, throughput impact (%), latency impact (+%, the 1.4-1.5x). */
+  private static final String MEMTIER_TLS_IMPACT = """
+      redis -33.4 52
+      keydb -30.3 40
+      dragonfly -33.8 44
+      valkey -30.0 49""";
+  /** memtier2025, table 8.2 (non-TLS): store, avg ops/s, avg, P95, P99 (ms), CV (%). */
+  private static final String MEMTIER_OBJECT_CACHE = """
+      redis 16,605 0.0597 0.102 0.130 2.14
+      keydb 14,054 0.0705 0.127 0.146 2.14
+      dragonfly 11,507 0.0861 0.160 0.186 2.57
+      valkey 16,561 0.0598 0.103 0.131 2.04""";
+  /** ycsb2025, table 1: store, memory before and after the run (MB). */
+  private static final String YCSB_MEMORY = """
+      redis 36.32 2610
+      aerospike 232.1 772.3
+      dragonfly 58.98 2350""";
   /** ycsb2025: workload, store, P99 at 1 and 32 clients (its "ms"), ops/s at 1 and 32 clients. */
   private static final String YCSB = """
       readheavy aerospike 436 2,979 3,348 32,592
@@ -83,9 +101,22 @@ class StudiesTest {
       expected.add(row("memtier", f[0], 4, 400, Studies.P99_ALL, n(f[2]), "ms"));
       expected.add(row("memtier", f[0], 4, 400, Studies.P99_9_ALL, n(f[3]), "ms"));
     }
-    for (String[] oc : new String[][] {{"redis", "16,605"}, {"valkey", "16,561"}, {"keydb", "14,054"},
-        {"dragonfly", "11,507"}}) {
-      expected.add(row("objectcache", oc[0], 1, 1, "throughput", n(oc[1]), "ops/s"));
+    for (String line : MEMTIER_OBJECT_CACHE.strip().split("\n")) {
+      String[] f = line.strip().split(" ");
+      expected.add(row("objectcache", f[0], 1, 1, "throughput", n(f[1]), "ops/s"));
+      expected.add(row("objectcache", f[0], 1, 1, Studies.AVERAGE_ALL, n(f[2]), "ms"));
+      expected.add(row("objectcache", f[0], 1, 1, Studies.P95_ALL, n(f[3]), "ms"));
+      expected.add(row("objectcache", f[0], 1, 1, Studies.P99_ALL, n(f[4]), "ms"));
+      expected.add(row("objectcache", f[0], 1, 1, Studies.CV, n(f[5]), "%"));
+    }
+    for (String line : MEMTIER_TLS_IMPACT.strip().split("\n")) {
+      String[] f = line.strip().split(" ");
+      expected.add(row("memtier", f[0], 4, 400, Studies.TLS_THROUGHPUT, n(f[1]), "%"));
+      expected.add(row("memtier", f[0], 4, 400, Studies.TLS_LATENCY, n(f[2]), "%"));
+    }
+    // Section 3's caption: "all hit-rates ~5.15 %" at 4 threads (not TLS: "unchanged" gives no number).
+    for (String store : stores) {
+      expected.add(row("memtier", store, 4, 400, Studies.HIT_RATE, 5.15, "%"));
     }
     assertEquals(expected, defined(Studies.MEMTIER2025));
     assertEquals(List.of(100, 200, 400, 800), Studies.MEMTIER2025.threads(), "1, 2, 4 and 8 threads x 100");
@@ -101,6 +132,11 @@ class StudiesTest {
       expected.add(row(f[0], f[1], 32, 32, "P99", n(f[3]), unit));
       expected.add(row(f[0], f[1], 1, 1, "throughput", n(f[4]), "ops/s"));
       expected.add(row(f[0], f[1], 32, 32, "throughput", n(f[5]), "ops/s"));
+    }
+    for (String line : YCSB_MEMORY.strip().split("\n")) {
+      String[] f = line.strip().split(" ");
+      expected.add(row("readheavy", f[0], 0, 0, Studies.MEMORY_BEFORE, n(f[1]), "MB"));
+      expected.add(row("readheavy", f[0], 0, 0, Studies.MEMORY_AFTER, n(f[2]), "MB"));
     }
     assertEquals(expected, defined(Studies.YCSB2025));
   }
