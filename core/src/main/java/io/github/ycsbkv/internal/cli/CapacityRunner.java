@@ -216,7 +216,10 @@ final class CapacityRunner {
     if (plan.rate() > 0) {
       p.setProperty(Benchmark.TARGET, Double.toString(plan.rate()));
     } else {
-      p.remove(Benchmark.MAX_IN_FLIGHT); // the closed-loop probe: one request per connection, as any closed loop
+      // The closed-loop probe: one request per connection, as any closed loop; no arrivals to shape.
+      p.remove(Benchmark.MAX_IN_FLIGHT);
+      p.remove(Benchmark.ARRIVALS);
+      p.remove(Benchmark.ARRIVALS_SEED);
     }
     p.setProperty(Benchmark.OPERATION_COUNT, "0");
     p.setProperty(Benchmark.MAX_EXECUTION_TIME, Long.toString(stepSeconds * plan.lengthSteps()));

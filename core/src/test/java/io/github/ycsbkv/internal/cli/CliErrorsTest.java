@@ -20,6 +20,20 @@ class CliErrorsTest {
     assertFalse(run.err().contains("Exception"), "no exception names: " + run.err());
   }
 
+  /** An open loop's settings without -target were dropped without a word; now a warning names them. */
+  @Test
+  void openLoopSettingsWithoutTarget_areNamed_notSilentlyDropped() {
+    CliRun run = CliRun.of("run", "memory", "-P", WORKLOADA, "-p", "operationcount=100", "-p", "maxinflight=4",
+        "-p", "arrivals=poisson");
+    assertEquals(0, run.exitCode(), run.err());
+    assertTrue(run.err().contains("ycsb: warning: maxinflight=4, arrivals=poisson set an open loop, which -target"
+        + " starts; without it this run is a closed loop and they are not used"), run.err());
+    CliRun open = CliRun.of("run", "memory", "-P", WORKLOADA, "-p", "operationcount=100", "-p", "arrivals=poisson",
+        "-target", "1000");
+    assertEquals(0, open.exitCode(), open.err());
+    assertFalse(open.err().contains("set an open loop"), open.err());
+  }
+
   @Test
   void run_unknownBinding_listsTheKnownOnes() {
     assertOneLine(CliRun.of("run", "nosuchstore", "-P", WORKLOADA), 2,
