@@ -188,6 +188,69 @@ class ResultMergeTest {
         r.warmup(), r.clientCpu());
   }
 
+  /**
+   * The timeline's lookups by binary search give what reading the samples from the start gives (its earlier way,
+   * quadratic over a merge): at every millisecond of a run with uneven sample spacing, past its end and before it.
+   */
+  @Test
+  void timelineLookups_matchAWalkFromTheStart() {
+    Instant t0 = Instant.parse("2026-01-01T00:00:00Z");
+    BenchmarkResult base = result("a", t0, 10_000, 5_000, 1, 0, histogram(1_000));
+    java.util.Random random = new java.util.Random(7);
+    List<IntervalSample> samples = new java.util.ArrayList<>();
+    long t = 0;
+    long ops = 0;
+    while (true) {
+      t += 1 + random.nextInt(700);
+      if (t >= 9_800) {
+        break;
+      }
+      ops += random.nextInt(400);
+      samples.add(new IntervalSample(t, ops, 0, Double.NaN, 0, 100 + random.nextInt(900)));
+    }
+    BenchmarkResult r = new BenchmarkResult(base.command(), base.binding(), base.dbClass(), base.workload(),
+        base.label(), base.threads(), base.targetOpsPerSec(), base.start(), base.end(), base.runtimeMillis(), ops + 50,
+        base.throughputOpsPerSec(), base.stopReason(), base.error(), base.warnings(), base.percentiles(),
+        base.operationResults(), base.workloadMeasurements(), samples, base.gc(), base.environment(),
+        base.configuration(), base.server(), base.load(), base.stalls(), base.outages(), base.warmup(),
+        base.clientCpu());
+    for (long m = -5; m <= 10_100; m++) {
+      // The walk: the first sample at or after m, between it and the one before.
+      double expected;
+      if (m <= 0) {
+        expected = 0;
+      } else if (m >= r.runtimeMillis()) {
+        expected = r.operations();
+      } else {
+        long a = 0;
+        double na = 0;
+        expected = Double.NaN;
+        for (IntervalSample s : samples) {
+          if (s.elapsedMillis() >= m) {
+            expected = na + (s.operations() - na) * (m - a) / (s.elapsedMillis() - a);
+            break;
+          }
+          a = s.elapsedMillis();
+          na = s.operations();
+        }
+        if (Double.isNaN(expected)) {
+          expected = na + (r.operations() - na) * (m - a) / (r.runtimeMillis() - a);
+        }
+      }
+      assertEquals(expected, MergedTimeline.at(r, m, IntervalSample::operations, BenchmarkResult::operations), 1e-6,
+          "operations at " + m + " ms");
+      double offered = 0;
+      long a = 0;
+      for (IntervalSample s : samples) {
+        if (m > a) {
+          offered += s.offeredOpsPerSec() * (Math.min(s.elapsedMillis(), m) - a) / 1000.0;
+        }
+        a = s.elapsedMillis();
+      }
+      assertEquals(offered, MergedTimeline.offeredBy(r, m), 1e-6, "offered by " + m + " ms");
+    }
+  }
+
   @Test
   void mergedTimeline_addsTheClientsUpByWallClock_overTheCommonWindow() {
     Instant t0 = Instant.parse("2026-01-01T00:00:00Z");
