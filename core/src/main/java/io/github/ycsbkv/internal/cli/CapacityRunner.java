@@ -89,7 +89,17 @@ final class CapacityRunner {
       while ((plan = search.next()) != null) {
         int n = runs.size() + 1;
         Path dir = stepDir(n, plan.kind().name().toLowerCase(Locale.ROOT));
-        BenchmarkResult r = crew == null ? written(runStep(n, plan, dir), dir) : runShared(n, plan, dir);
+        BenchmarkResult r;
+        try {
+          r = crew == null ? written(runStep(n, plan, dir), dir) : runShared(n, plan, dir);
+        } catch (io.github.ycsbkv.config.UserError e) {
+          if (crew == null) {
+            throw e;
+          }
+          // A client went away or fell silent: the steps so far stand, and capacity.json is written.
+          failure = "step " + n + " (" + describe(plan) + "): " + e.getMessage();
+          return List.copyOf(runs);
+        }
         if (failure != null || StopReason.FAILED.id().equals(r.stopReason())) {
           if (failure == null) {
             failure = "step " + n + " (" + describe(plan) + ") failed: " + r.error();
