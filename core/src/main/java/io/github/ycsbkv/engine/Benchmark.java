@@ -220,19 +220,6 @@ public final class Benchmark {
     StartBarrier barrier = StartBarrier.of(split, phase, props, warnings);
     PhaseSettings settings = PhaseSettings.parse(phase, props, bindingName, dbClass, warnings);
     OpenLoopFigures.slo(props); // a malformed budget fails here, before anything runs
-    if (settings.targetOpsPerSec() <= 0) {
-      // An open loop's settings in a closed loop: said, not silently dropped.
-      List<String> unused = new java.util.ArrayList<>();
-      for (String key : List.of(MAX_IN_FLIGHT, ARRIVALS, ARRIVALS_SEED)) {
-        if (props.getProperty(key) != null) {
-          unused.add(key + "=" + props.getProperty(key).trim());
-        }
-      }
-      if (!unused.isEmpty()) {
-        warnings.warn(String.join(", ", unused) + " set an open loop, which -target starts; without it this "
-            + phase.command() + " is a closed loop and they are not used");
-      }
-    }
     LiveMetrics live = LiveMetrics.start(props, liveLabels(settings));
     if (live != null) {
       warnings.note("metrics served on " + props.getProperty(LiveMetrics.HOST, "0.0.0.0").trim() + ":"

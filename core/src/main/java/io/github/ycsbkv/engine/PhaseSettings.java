@@ -28,6 +28,20 @@ record PhaseSettings(int threads, double targetOpsPerSec, long operations, Durat
     List<Double> percentiles, long abortAfterNanos, String label, int pipeline, Reconnect reconnect,
     WarmupSetting warmup, RateSchedule schedule) {
 
+  /** An open loop's settings in a closed loop (no -target): said in a warning, not silently dropped. */
+  private static void warnUnusedOpenLoopSettings(Phase phase, Properties props, Warnings warnings) {
+    List<String> unused = new java.util.ArrayList<>();
+    for (String key : List.of(Benchmark.MAX_IN_FLIGHT, Benchmark.ARRIVALS, Benchmark.ARRIVALS_SEED)) {
+      if (props.getProperty(key) != null) {
+        unused.add(key + "=" + props.getProperty(key).trim());
+      }
+    }
+    if (!unused.isEmpty()) {
+      warnings.warn(String.join(", ", unused) + " set an open loop, which -target starts; without it this "
+          + phase.command() + " is a closed loop and they are not used");
+    }
+  }
+
   /** Reads {@code props} for {@code phase} of {@code dbClass}; what is odd but allowed becomes a warning. */
   static PhaseSettings parse(Phase phase, Properties props, String bindingName, Class<? extends DB> dbClass,
       Warnings warnings) {
@@ -39,6 +53,9 @@ record PhaseSettings(int threads, double targetOpsPerSec, long operations, Durat
     if (target < 0) {
       throw new UserError("property 'target' must be 0 (no limit), a positive ops/sec or a rate schedule, got "
           + target);
+    }
+    if (target <= 0) {
+      warnUnusedOpenLoopSettings(phase, props, warnings);
     }
     long operations = phase == Phase.LOAD
         ? Props.getLong(props, Benchmark.INSERT_COUNT, Props.getLong(props, Benchmark.RECORD_COUNT, 0, 0), 0)

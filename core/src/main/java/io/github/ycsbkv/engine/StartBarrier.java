@@ -403,13 +403,15 @@ final class StartBarrier {
     }
   }
 
-  private static void send(Socket s, String line) throws IOException {
+  /** One line of ASCII to {@code s} (also {@link StepCoordinator}'s wire). */
+  static void send(Socket s, String line) throws IOException {
     OutputStream out = s.getOutputStream();
     out.write((line + "\n").getBytes(StandardCharsets.US_ASCII));
     out.flush();
   }
 
-  private static void close(Socket s) {
+  /** Closes {@code s}, quietly. */
+  static void close(Socket s) {
     try {
       s.close();
     } catch (IOException ignored) {

@@ -167,7 +167,7 @@ public final class StepCoordinator implements AutoCloseable {
     try {
       line = readLine(new DataInputStream(s.getInputStream()));
     } catch (IOException e) {
-      close(s);
+      StartBarrier.close(s);
       return;
     }
     String[] f = line == null ? new String[0] : line.trim().split(" ");
@@ -193,8 +193,8 @@ public final class StepCoordinator implements AutoCloseable {
       }
     }
     if (why != null) {
-      send(s, "abort " + why);
-      close(s);
+      StartBarrier.send(s, "abort " + why);
+      StartBarrier.close(s);
       if (index > 0 && !clients.containsKey(index)) {
         // One of the run's clients that cannot take part: the search cannot be split as asked.
         finish(why);
@@ -213,7 +213,7 @@ public final class StepCoordinator implements AutoCloseable {
         step.rate()), step.lengthSteps());
     for (Map.Entry<Integer, Socket> c : clients.entrySet()) {
       try {
-        send(c.getValue(), line);
+        StartBarrier.send(c.getValue(), line);
       } catch (IOException e) {
         String why = "client " + c.getKey() + " went away before step " + step.number() + ": " + UserError.describe(e);
         finish(why);
@@ -271,7 +271,7 @@ public final class StepCoordinator implements AutoCloseable {
     String line = why == null ? "done" : "abort " + why.replace('\n', ' ');
     for (Socket s : clients.values()) {
       try {
-        send(s, line);
+        StartBarrier.send(s, line);
       } catch (IOException ignored) {
         // It left already.
       }
@@ -289,12 +289,12 @@ public final class StepCoordinator implements AutoCloseable {
       try {
         s.connect(new InetSocketAddress(barrier.host(), barrier.port() + 1), POLL_MILLIS * 5);
         s.setKeepAlive(true);
-        send(s, HELLO + " " + split.count() + " " + split.index() + " " + settings);
+        StartBarrier.send(s, HELLO + " " + split.count() + " " + split.index() + " " + settings);
         leader = s;
         return;
       } catch (IOException e) {
         last = e;
-        close(s);
+        StartBarrier.close(s);
       }
       try {
         Thread.sleep(POLL_MILLIS / 2);
@@ -359,7 +359,7 @@ public final class StepCoordinator implements AutoCloseable {
   /** Every other client: tells client 0 that its step failed, and why. */
   public void reportFailure(int number, String why) {
     try {
-      send(leader, "failed " + number + " " + encode(why == null ? "no reason given" : why));
+      StartBarrier.send(leader, "failed " + number + " " + encode(why == null ? "no reason given" : why));
     } catch (IOException e) {
       throw new UserError(StartBarrier.ADDRESS + ": lost client 0 at " + address() + " while reporting step " + number
           + ": " + UserError.describe(e));
@@ -369,11 +369,11 @@ public final class StepCoordinator implements AutoCloseable {
   @Override
   public void close() {
     for (Socket s : clients.values()) {
-      close(s);
+      StartBarrier.close(s);
     }
     clients.clear();
     if (leader != null) {
-      close(leader);
+      StartBarrier.close(leader);
     }
   }
 
@@ -426,19 +426,5 @@ public final class StepCoordinator implements AutoCloseable {
 
   private static String abbreviated(String text) {
     return text.length() <= 80 ? text : text.substring(0, 77) + "...";
-  }
-
-  private static void send(Socket s, String line) throws IOException {
-    OutputStream out = s.getOutputStream();
-    out.write((line + "\n").getBytes(StandardCharsets.US_ASCII));
-    out.flush();
-  }
-
-  private static void close(Socket s) {
-    try {
-      s.close();
-    } catch (IOException ignored) {
-      // nothing to do
-    }
   }
 }

@@ -91,16 +91,21 @@ class ResultMergeTest {
         r.warmup(), cpu);
   }
 
-  private static BenchmarkResult withOpenLoop(BenchmarkResult r, double target, double offered, LatencyStats lag,
-      Histogram latency, double cpuShare, String clientBound) {
-    OpenLoop o = new OpenLoop("uniform", target, offered, 1, OpenLoop.EVENT_LOOPS, (long) offered * 10, 0.5, 1.0,
-        0.0, 0, lag, LatencyStats.ofNanos(latency, PERCENTILES), cpuShare, clientBound);
-    LoadShape load = new LoadShape(2, 2, 1, 1, "event-loops", null, "netty-epoll", o);
+  /** {@code r} with the load shape {@code load}. */
+  private static BenchmarkResult withLoad(BenchmarkResult r, LoadShape load) {
     return new BenchmarkResult(r.command(), r.binding(), r.dbClass(), r.workload(), r.label(), r.threads(),
         r.targetOpsPerSec(), r.start(), r.end(), r.runtimeMillis(), r.operations(), r.throughputOpsPerSec(),
         r.stopReason(), r.error(), r.warnings(), r.percentiles(), r.operationResults(), r.workloadMeasurements(),
         r.intervals(), r.gc(), r.environment(), r.configuration(), r.server(), load, r.stalls(), r.outages(),
         r.warmup(), r.clientCpu());
+  }
+
+  private static BenchmarkResult withOpenLoop(BenchmarkResult r, double target, double offered, LatencyStats lag,
+      Histogram latency, double cpuShare, String clientBound) {
+    OpenLoop o = new OpenLoop("uniform", target, offered, 1, OpenLoop.EVENT_LOOPS, (long) offered * 10, 0.5, 1.0,
+        0.0, 0, lag, LatencyStats.ofNanos(latency, PERCENTILES), cpuShare, clientBound);
+    LoadShape load = new LoadShape(2, 2, 1, 1, "event-loops", null, "netty-epoll", o);
+    return withLoad(r, load);
   }
 
   /**
@@ -140,11 +145,7 @@ class ResultMergeTest {
   private static BenchmarkResult sharing(BenchmarkResult r, int index, LoadShape.ServerView view) {
     LoadShape load = new LoadShape(2, 2, 1, 1, "event-loops", view, "netty-epoll", null, 1,
         new ClientHosts(2, List.of(index), r.start(), 100, "h0:7000"));
-    return new BenchmarkResult(r.command(), r.binding(), r.dbClass(), r.workload(), r.label(), r.threads(),
-        r.targetOpsPerSec(), r.start(), r.end(), r.runtimeMillis(), r.operations(), r.throughputOpsPerSec(),
-        r.stopReason(), r.error(), r.warnings(), r.percentiles(), r.operationResults(), r.workloadMeasurements(),
-        r.intervals(), r.gc(), r.environment(), r.configuration(), r.server(), load, r.stalls(), r.outages(),
-        r.warmup(), r.clientCpu());
+    return withLoad(r, load);
   }
 
   /**
