@@ -22,15 +22,20 @@ class MergeCommandTest {
 
   @Test
   void merge_twoClientsRunningTogether_addsCountsAndHistograms() throws Exception {
-    // Two clients at once (as two hosts would be), each with its own slice; the runs overlap because each
-    // is paced to 2,000 operations per second for 300 operations.
+    // Two clients at once (as two hosts would be), each loading its own slice (clients.count splits the records) and
+    // starting its measured phase at the instant the barrier announces, so the runs overlap however late a thread
+    // starts (under emulation a thread can start later than a run of 300 operations lasts).
+    int port;
+    try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+      port = s.getLocalPort();
+    }
     java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
     try {
       List<java.util.concurrent.Future<CliRun>> runs = new java.util.ArrayList<>();
-      for (String[] slice : new String[][] {{"a", "0"}, {"b", "300"}}) {
+      for (String[] client : new String[][] {{"a", "0"}, {"b", "1"}}) {
         runs.add(pool.submit(() -> CliRun.of("load", "memory", "-P", WORKLOADA, "-p", "recordcount=600",
-            "-p", "insertstart=" + slice[1], "-p", "insertcount=300", "-p", "export.dir=" + tmp.resolve(slice[0]),
-            "-threads", "2", "-target", "2000")));
+            "-p", "clients.count=2", "-p", "clients.index=" + client[1], "-p", "clients.barrier=127.0.0.1:" + port,
+            "-p", "export.dir=" + tmp.resolve(client[0]), "-threads", "2", "-target", "4000")));
       }
       for (java.util.concurrent.Future<CliRun> f : runs) {
         assertEquals(0, f.get().exitCode(), f.get().err());
