@@ -169,6 +169,11 @@ public final class CapacitySearch {
     return List.copyOf(steps);
   }
 
+  /** How this search steps. */
+  public Settings settings() {
+    return settings;
+  }
+
   /** The closed-loop probe's throughput, or NaN before it ran. */
   public double probeThroughput() {
     return probe;

@@ -1,5 +1,6 @@
 package io.github.ycsbkv.internal.cli;
 
+import io.github.ycsbkv.capacity.CapacityFile;
 import io.github.ycsbkv.capacity.CapacitySearch;
 import io.github.ycsbkv.config.Props;
 import io.github.ycsbkv.config.Slo;
@@ -19,7 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 
 /**
  * {@code ycsb capacity}: the most operations per second a store takes while the latency stays within a budget, found
@@ -46,22 +47,8 @@ import picocli.CommandLine.Option;
             + " input, 130 interrupted (the steps so far are kept)."})
 final class CapacityCommand extends PhaseCommand {
 
-  @Option(names = "--slo", paramLabel = "BUDGET", required = true,
-      description = "The latency budget, every operation from its intended start: p99=1ms, or several bounds such as"
-          + " p99=1ms,p999=5ms (units us, ms, s).")
-  String slo;
-
-  @Option(names = "--step", paramLabel = "SECONDS",
-      description = "Each step's measured length (default ${DEFAULT-VALUE}; the confirmation runs 3 steps long).")
-  String step = "10s";
-
-  @Option(names = "--warmup", paramLabel = "TIME", description = "An unmeasured warm-up before each step at its rate"
-      + " (default ${DEFAULT-VALUE}; 0 for none).")
-  String warmup = "2s";
-
-  @Option(names = "--resolution", paramLabel = "PERCENT", description = "Bisection ends when the last rate that met"
-      + " the budget and the first that did not are this close (default ${DEFAULT-VALUE}).")
-  String resolution = "2%";
+  @Mixin
+  SearchOptions search = new SearchOptions();
 
   @Override
   Phase phase() {
@@ -85,9 +72,9 @@ final class CapacityCommand extends PhaseCommand {
 
   @Override
   public Integer call() {
-    Slo budget = Slo.parse(slo);
-    long stepSeconds = seconds(step);
-    double res = resolution(resolution);
+    Slo budget = search.budget("capacity");
+    long stepSeconds = search.stepSeconds();
+    double res = search.resolutionShare();
     Properties props = properties();
     if (props.getProperty(Benchmark.TARGET) != null) {
       throw new UserError("-p target: capacity chooses the rates itself; drop it");
@@ -100,10 +87,10 @@ final class CapacityCommand extends PhaseCommand {
         + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) : exportDir);
     checkExportDir(out.toString());
     props.remove(Benchmark.EXPORT_DIR);
-    String warm = warmup.strip().equals("0") ? null : warmup.strip();
+    String warm = search.warmupOrNull();
     // Across hosts: every client must search the same way; client 0 checks what the others were given.
     StepCoordinator crew = StepCoordinator.of(props, String.format(Locale.ROOT, "--slo %s --step %ds --warmup %s"
-        + " --resolution %s -threads %d", budget.text(), stepSeconds, warm == null ? "0" : warm, resolution.strip(),
+        + " --resolution %s -threads %d", budget.text(), stepSeconds, warm == null ? "0" : warm, search.resolution.strip(),
         connections), "capacity");
     String who = crew == null ? "" : crew.leads() ? String.format(Locale.ROOT, "; client 0 of %d: runs the search,"
         + " each step's rate split over the %d client processes (steps announced at %s)", crew.count(), crew.count(),
@@ -111,7 +98,7 @@ final class CapacityCommand extends PhaseCommand {
         crew.index(), crew.count(), crew.address());
     err.println(String.format(Locale.ROOT, "ycsb-kv: capacity %s (%s) within %s, %d connection(s), %d s steps"
         + " (warm-up %s each), resolution %s; results in %s%s", binding.name(), binding.dbClass().getName(),
-        budget.describe(), connections, stepSeconds, warm == null ? "none" : warm, resolution.strip(), out, who));
+        budget.describe(), connections, stepSeconds, warm == null ? "none" : warm, search.resolution.strip(), out, who));
     PrintStream errStream = new PrintStream(new WriterOutputStream(err), true, StandardCharsets.UTF_8);
     CapacitySearch.Settings settings = CapacitySearch.Settings.defaults(res);
     CapacityRunner runner = new CapacityRunner(binding.with(props), props, budget, stepSeconds, warm, settings, out,
@@ -135,11 +122,10 @@ final class CapacityCommand extends PhaseCommand {
       return 0;
     }
     try {
-      Path file = CapacityJson.write(out, binding.name(), props.getProperty(Benchmark.WORKLOAD), connections,
-          crew == null ? 1 : crew.count(), budget, stepSeconds, warm, settings, steps, runner.search(), failure);
+      Path file = runner.file(binding.name(), props.getProperty(Benchmark.WORKLOAD), connections).write(out);
       err.println("ycsb-kv: capacity results written to " + file);
     } catch (IOException e) {
-      err.println("ycsb: cannot write " + out.resolve("capacity.json") + ": " + UserError.describe(e));
+      err.println("ycsb: cannot write " + out.resolve(CapacityFile.FILE_NAME) + ": " + UserError.describe(e));
       return UserError.FAILED;
     }
     PrintWriter stdout = spec.commandLine().getOut();
@@ -155,37 +141,5 @@ final class CapacityCommand extends PhaseCommand {
       return Main.EXIT_INTERRUPTED;
     }
     return 0;
-  }
-
-  /** {@code 10s} or {@code 10}: whole seconds, at least 1. */
-  static long seconds(String text) {
-    String t = text.strip().toLowerCase(Locale.ROOT);
-    if (t.endsWith("s")) {
-      t = t.substring(0, t.length() - 1).strip();
-    }
-    try {
-      long s = Long.parseLong(t);
-      if (s >= 1) {
-        return s;
-      }
-    } catch (NumberFormatException e) {
-      // the line below
-    }
-    throw new UserError("--step must be whole seconds, at least 1 (for example 10s), got '" + text.strip() + "'");
-  }
-
-  /** {@code 2%} or {@code 0.02}: a fraction above 0 and below 0.5. */
-  static double resolution(String text) {
-    String t = text.strip();
-    try {
-      double v = t.endsWith("%") ? Double.parseDouble(t.substring(0, t.length() - 1).strip()) / 100
-          : Double.parseDouble(t);
-      if (v > 0 && v < 0.5) {
-        return v;
-      }
-    } catch (NumberFormatException e) {
-      // the line below
-    }
-    throw new UserError("--resolution must be a share above 0 and below 50% (for example 2%), got '" + t + "'");
   }
 }

@@ -1,5 +1,6 @@
 package io.github.ycsbkv.internal.cli;
 
+import io.github.ycsbkv.capacity.CapacityFile;
 import io.github.ycsbkv.capacity.CapacitySearch;
 import io.github.ycsbkv.capacity.CapacitySearch.Observation;
 import io.github.ycsbkv.capacity.CapacitySearch.Plan;
@@ -10,6 +11,7 @@ import io.github.ycsbkv.engine.Phase;
 import io.github.ycsbkv.engine.StepCoordinator;
 import io.github.ycsbkv.engine.StopReason;
 import io.github.ycsbkv.results.BenchmarkResult;
+import io.github.ycsbkv.results.LatencyStats;
 import io.github.ycsbkv.results.OpenLoop;
 import io.github.ycsbkv.results.ResultJson;
 import io.github.ycsbkv.results.ResultMerge;
@@ -41,8 +43,12 @@ import java.util.Properties;
  */
 final class CapacityRunner {
 
-  /** One step run: the search's plan, the result, where it was written, and how it stood. */
-  record StepRun(int number, Plan plan, BenchmarkResult result, Path dir, CapacitySearch.Step judged) {}
+  /**
+   * One step run: the search's plan, the result, where it was written, how it stood, and its entry in capacity.json
+   * ({@code figures}).
+   */
+  record StepRun(int number, Plan plan, BenchmarkResult result, Path dir, CapacitySearch.Step judged,
+      CapacityFile.Step figures) {}
 
   private final Benchmarks binding;
   private final Properties base;
@@ -104,13 +110,13 @@ final class CapacityRunner {
           if (failure == null) {
             failure = "step " + n + " (" + describe(plan) + ") failed: " + r.error();
           }
-          runs.add(new StepRun(n, plan, r, dir, null));
+          runs.add(stepRun(n, plan, r, dir, null));
           return List.copyOf(runs);
         }
         search.observe(observation(r));
         List<CapacitySearch.Step> judged = search.steps();
         CapacitySearch.Step last = judged.get(judged.size() - 1);
-        runs.add(new StepRun(n, plan, r, dir, last));
+        runs.add(stepRun(n, plan, r, dir, last));
         err.println("ycsb-kv: capacity: " + CapacityTable.line(runs.get(runs.size() - 1)));
       }
       return List.copyOf(runs);
@@ -195,7 +201,7 @@ final class CapacityRunner {
         crew.reportFailure(step.number(), e.getMessage());
         throw e;
       }
-      runs.add(new StepRun(step.number(), plan, r, dir, null));
+      runs.add(stepRun(step.number(), plan, r, dir, null));
       if (StopReason.FAILED.id().equals(r.stopReason())) {
         failure = "step " + step.number() + " (" + describe(plan) + ") failed: " + r.error();
         crew.reportFailure(step.number(), r.error());
@@ -207,6 +213,39 @@ final class CapacityRunner {
           + " this client's share achieved %.0f ops/s", crew.index(), crew.count(), step.number(), describe(plan),
           r.throughputOpsPerSec()));
     }
+  }
+
+  /**
+   * The search as capacity.json has it, once {@link #run()} returned: {@code connections} per process, the processes
+   * of a search across hosts.
+   */
+  CapacityFile file(String bindingName, String workload, int connections) {
+    CapacitySearch.Outcome outcome = failure != null ? null : search.outcome();
+    return CapacityFile.of(bindingName, workload, connections, crew == null ? 1 : crew.count(), slo,
+        CapacityFile.Search.of(stepSeconds, warmup, search.settings()), search.probeThroughput(),
+        runs.stream().map(StepRun::figures).toList(), outcome, failure,
+        outcome == null || !outcome.found() ? null : CapacityTable.atCapacity(runs, outcome.capacity()));
+  }
+
+  /** A step run with its figures as capacity.json has them. */
+  private StepRun stepRun(int number, Plan plan, BenchmarkResult r, Path dir, CapacitySearch.Step judged) {
+    OpenLoop o = r.load() == null ? null : r.load().openLoop();
+    LatencyStats lat = o == null ? null : o.latency();
+    LatencyStats lag = o == null ? null : o.scheduleLag();
+    double server = r.load() == null || r.load().server() == null ? Double.NaN
+        : r.load().server().cpuMicrosPerOperation();
+    double achieved = r.throughputOpsPerSec();
+    CapacityFile.Step figures = new CapacityFile.Step(number, plan.kind().name().toLowerCase(Locale.ROOT),
+        plan.rate() == 0 ? Double.NaN : plan.rate(), stepSeconds * plan.lengthSteps(), achieved, at(lat, 50),
+        at(lat, 99), at(lat, 99.9), at(lag, 99), r.clientCpu() == null ? Double.NaN : r.clientCpu().microsPerOperation(),
+        server, server * achieved / 1e6, o == null ? null : o.clientBound(),
+        judged == null ? "failed" : judged.verdict().name().toLowerCase(Locale.ROOT),
+        judged == null ? r.error() : judged.why().isEmpty() ? null : judged.why(), out.relativize(dir).toString());
+    return new StepRun(number, plan, r, dir, judged, figures);
+  }
+
+  private static double at(LatencyStats s, double p) {
+    return s == null ? Double.NaN : s.percentileMicros(p);
   }
 
   /** The search, with its outcome once {@link #run()} returned without a failure. */

@@ -1,10 +1,8 @@
 package io.github.ycsbkv.internal.cli;
 
+import io.github.ycsbkv.capacity.CapacityFile;
 import io.github.ycsbkv.capacity.CapacitySearch;
 import io.github.ycsbkv.config.Slo;
-import io.github.ycsbkv.results.BenchmarkResult;
-import io.github.ycsbkv.results.LatencyStats;
-import io.github.ycsbkv.results.OpenLoop;
 import java.util.List;
 import java.util.Locale;
 
@@ -13,35 +11,9 @@ final class CapacityTable {
 
   private CapacityTable() {}
 
-  /** What one step's result says, in the figures capacity.json and the table use. */
-  record Figures(double target, double achieved, double p50, double p99, double p999, double lagP99,
-      double clientCpuMicros, double serverCpuMicros, String clientBound) {
-
-    static Figures of(CapacityRunner.StepRun s) {
-      BenchmarkResult r = s.result();
-      OpenLoop o = r.load() == null ? null : r.load().openLoop();
-      LatencyStats lat = o == null ? null : o.latency();
-      LatencyStats lag = o == null ? null : o.scheduleLag();
-      double server = r.load() == null || r.load().server() == null ? Double.NaN
-          : r.load().server().cpuMicrosPerOperation();
-      return new Figures(s.plan().rate(), r.throughputOpsPerSec(), at(lat, 50), at(lat, 99), at(lat, 99.9),
-          at(lag, 99), r.clientCpu() == null ? Double.NaN : r.clientCpu().microsPerOperation(), server,
-          o == null ? null : o.clientBound());
-    }
-
-    /** The server's cores busy with the operations ({@code server CPU per operation x achieved}), or NaN. */
-    double serverCores() {
-      return serverCpuMicros * achieved / 1e6;
-    }
-
-    private static double at(LatencyStats s, double p) {
-      return s == null ? Double.NaN : s.percentileMicros(p);
-    }
-  }
-
   /** One step, as the run goes: {@code step 3, raise at 12500 ops/s: achieved 12481, P99 420 us, ...: meets}. */
   static String line(CapacityRunner.StepRun s) {
-    Figures f = Figures.of(s);
+    CapacityFile.Step f = s.figures();
     StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "step %d, %s: achieved %.0f ops/s", s.number(),
         CapacityRunner.describe(s.plan()), f.achieved()));
     if (!Double.isNaN(f.p99())) {
@@ -60,7 +32,7 @@ final class CapacityTable {
         "target/s", "achieved/s", "P50", "P99", "P99.9", "lag P99", "cli us/op", "srv us/op", "srv cores",
         "verdict (" + slo.describe() + ")"));
     for (CapacityRunner.StepRun s : steps) {
-      Figures f = Figures.of(s);
+      CapacityFile.Step f = s.figures();
       sb.append(String.format(Locale.ROOT, "%-4d %-8s %10s %10.0f %9s %9s %9s %9s %8s %8s %7s  %s%n", s.number(),
           s.plan().kind().name().toLowerCase(Locale.ROOT), s.plan().rate() == 0 ? "closed" : String.format(
           Locale.ROOT, "%.0f", s.plan().rate()), f.achieved(), us(f.p50()), us(f.p99()), us(f.p999()),
@@ -85,7 +57,7 @@ final class CapacityTable {
           : String.format(Locale.ROOT, " (best rate that met the budget in one step: %.0f ops/s, unconfirmed)",
           o.bestUnconfirmed()));
     }
-    Figures at = atCapacity(steps, o.capacity());
+    CapacityFile.Step at = atCapacity(steps, o.capacity());
     StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "capacity: %s%,.0f ops/s within %s",
         o.lowerBound() ? "at least " : "", o.capacity(), slo.describe()));
     if (at != null && !Double.isNaN(at.serverCpuMicros()) && at.serverCpuMicros() > 0) {
@@ -97,11 +69,11 @@ final class CapacityTable {
   }
 
   /** The confirming step at {@code rate}, or null. */
-  static Figures atCapacity(List<CapacityRunner.StepRun> steps, double rate) {
+  static CapacityFile.Step atCapacity(List<CapacityRunner.StepRun> steps, double rate) {
     for (int i = steps.size() - 1; i >= 0; i--) {
       CapacityRunner.StepRun s = steps.get(i);
       if (s.plan().kind() == CapacitySearch.Kind.CONFIRM && s.plan().rate() == rate) {
-        return Figures.of(s);
+        return s.figures();
       }
     }
     return null;

@@ -1,6 +1,7 @@
 package io.github.ycsbkv.internal.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.ycsbkv.capacity.CapacityFile;
 import io.github.ycsbkv.capacity.CapacitySearch;
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.engine.Benchmark;
@@ -153,28 +154,35 @@ final class SweepRunner {
     Map<String, List<Double>> figures = new LinkedHashMap<>();
     for (int r = 1; r <= w.repeat(); r++) {
       Path dir = plan.out().resolve(target.label()).resolve(w.name()).resolve("t" + threads).resolve("r" + r);
-      JsonNode done = plan.capacity() == null ? completed(dir.resolve(ResultJson.FILE_NAME)) : searched(dir);
+      // A repetition that completed before (a sweep run again resumes) is not run again.
+      JsonNode done = plan.capacity() == null ? completed(dir.resolve(ResultJson.FILE_NAME)) : null;
+      CapacityFile searched = plan.capacity() == null ? null : searched(dir);
       position++;
-      if (done == null) {
+      if (done == null && searched == null) {
         String notReady = loads.ready(dir.getParent().getParent().resolve("load"));
         if (notReady != null) {
           failed.add("r" + r + ": " + notReady);
           continue;
         }
-        done = runRepetition(target, w, threads, r, props, dir);
-        if (done == null) {
+        Properties p = repetition(target, w, threads, r, props);
+        if (plan.capacity() == null) {
+          done = runRepetition(target, p, dir);
+        } else {
+          searched = search(target, w, threads, p, dir);
+        }
+        if (done == null && searched == null) {
           failed.add("r" + r + ": " + lastError);
           continue;
         }
       }
-      if (plan.capacity() == null) {
+      if (searched == null) {
         collect(done, figures);
         collectAll(dir, figures);
       } else {
-        collectCapacity(done, figures);
-        if (!CapacityJson.FOUND.equals(done.path("ended").asText())) {
+        collectCapacity(searched, figures);
+        if (!CapacityFile.FOUND.equals(searched.ended())) {
           err.printf(Locale.ROOT, "ycsb-kv sweep: %s %s %d thread(s), repetition %d: no capacity: %s%n", target.label(),
-              w.name(), threads, r, done.path("capacity").path("reason").asText());
+              w.name(), threads, r, searched.capacity().reason());
         }
       }
     }
@@ -186,9 +194,8 @@ final class SweepRunner {
   /** Why the last repetition run failed. */
   private String lastError;
 
-  /** Runs one repetition; returns its result if it completed, else null ({@link #lastError} says why). */
-  private JsonNode runRepetition(SweepPlan.Target target, SweepPlan.Workload w, int threads, int r, Properties cell,
-      Path dir) throws IOException, Interrupted {
+  /** Says which repetition starts (with the time left) and returns its properties. */
+  private Properties repetition(SweepPlan.Target target, SweepPlan.Workload w, int threads, int r, Properties cell) {
     String eta = ran == 0 ? "" : ", about " + minutes((System.nanoTime() - startNanos) / 1e9 / ran
         * (total - position + 1)) + " left";
     err.printf(Locale.US, "ycsb-kv sweep: [%d of %d%s] %s %s %d thread(s), repetition %d/%d%n", position, total, eta,
@@ -197,9 +204,11 @@ final class SweepRunner {
     Properties p = new Properties();
     p.putAll(cell);
     p.setProperty(Benchmark.THREADS, Integer.toString(threads));
-    if (plan.capacity() != null) {
-      return search(target, w, threads, p, dir);
-    }
+    return p;
+  }
+
+  /** Runs one repetition; returns its result if it completed, else null ({@link #lastError} says why). */
+  private JsonNode runRepetition(SweepPlan.Target target, Properties p, Path dir) throws IOException, Interrupted {
     p.setProperty(Benchmark.EXPORT_DIR, dir.toString());
     BenchmarkResult result = runPhase(Phase.RUN, target.binding(), p);
     ResultJson.write(result, dir);
@@ -215,20 +224,18 @@ final class SweepRunner {
    * One repetition as a capacity search, its steps and {@code capacity.json} in {@code dir}; returns capacity.json if
    * the search ended by itself (with a capacity or without one), else null ({@link #lastError} says why).
    */
-  private JsonNode search(SweepPlan.Target target, SweepPlan.Workload w, int threads, Properties p, Path dir)
+  private CapacityFile search(SweepPlan.Target target, SweepPlan.Workload w, int threads, Properties p, Path dir)
       throws IOException, Interrupted {
     SweepPlan.Capacity c = plan.capacity();
     PrintStream steps = new PrintStream(new WriterOutputStream(err), true, StandardCharsets.UTF_8);
     CapacityRunner runner = new CapacityRunner(target.binding().with(p), p, c.slo(), c.stepSeconds(), c.warmup(),
         c.settings(), dir, steps, null);
-    List<CapacityRunner.StepRun> ran;
     try {
-      ran = runner.run();
+      runner.run();
     } finally {
       steps.flush();
     }
-    CapacityJson.write(dir, target.label(), p.getProperty(Benchmark.WORKLOAD), threads, 1, c.slo(), c.stepSeconds(),
-        c.warmup(), c.settings(), ran, runner.search(), runner.failure());
+    runner.file(target.label(), p.getProperty(Benchmark.WORKLOAD), threads).write(dir);
     CapacitySearch.Outcome o = runner.search().outcome();
     if (runner.failure() == null && (o == null || o.interrupted())) {
       throw new Interrupted("sweep interrupted");
@@ -238,14 +245,12 @@ final class SweepRunner {
   }
 
   /** The repetition's capacity.json if its search ended by itself (with a capacity or without), else null. */
-  private static JsonNode searched(Path dir) throws IOException {
-    Path file = dir.resolve(CapacityJson.FILE_NAME);
-    if (!Files.exists(file)) {
+  private static CapacityFile searched(Path dir) throws IOException {
+    if (!CapacityFile.in(dir)) {
       return null;
     }
-    JsonNode json = ResultJson.read(file);
-    String ended = json.path("ended").asText();
-    return ended.equals(CapacityJson.FOUND) || ended.equals(CapacityJson.NOT_FOUND) ? json : null;
+    CapacityFile file = CapacityFile.read(dir);
+    return file.endedByItself() ? file : null;
   }
 
   /**
@@ -253,16 +258,22 @@ final class SweepRunner {
    * operation and operations per server core-second (where the server's CPU is known); the closed-loop probe's
    * throughput. A search without a capacity adds only its probe.
    */
-  private static void collectCapacity(JsonNode capacity, Map<String, List<Double>> figures) {
-    JsonNode cap = capacity.path("capacity");
-    add(figures, SweepCell.PROBE, capacity.path("probeOpsPerSec"));
-    if (!cap.path("found").asBoolean()) {
+  private static void collectCapacity(CapacityFile search, Map<String, List<Double>> figures) {
+    CapacityFile.Capacity cap = search.capacity();
+    add(figures, SweepCell.PROBE, search.probeOpsPerSec());
+    if (!cap.found()) {
       return;
     }
-    add(figures, SweepCell.CAPACITY, cap.path("opsPerSec"));
-    add(figures, SweepCell.CAPACITY_P99, cap.path("p99Micros"));
-    add(figures, SweepCell.CAPACITY_SERVER_CPU, cap.path("serverCpuMicrosPerOperation"));
-    add(figures, SweepCell.CAPACITY_PER_SERVER_CORE, cap.path("opsPerServerCoreSecond"));
+    add(figures, SweepCell.CAPACITY, cap.opsPerSec());
+    add(figures, SweepCell.CAPACITY_P99, cap.p99Micros());
+    add(figures, SweepCell.CAPACITY_SERVER_CPU, cap.serverCpuMicros());
+    add(figures, SweepCell.CAPACITY_PER_SERVER_CORE, cap.opsPerServerCoreSecond());
+  }
+
+  private static void add(Map<String, List<Double>> figures, String figure, double value) {
+    if (!Double.isNaN(value)) {
+      figures.computeIfAbsent(figure, k -> new ArrayList<>()).add(value);
+    }
   }
 
   private static void add(Map<String, List<Double>> figures, String figure, JsonNode value) {

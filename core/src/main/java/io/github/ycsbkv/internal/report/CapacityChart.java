@@ -1,5 +1,6 @@
 package io.github.ycsbkv.internal.report;
 
+import io.github.ycsbkv.capacity.CapacityFile;
 import io.github.ycsbkv.config.Slo;
 import java.awt.BasicStroke;
 import java.awt.Color;

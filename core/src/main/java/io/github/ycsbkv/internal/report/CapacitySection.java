@@ -1,5 +1,6 @@
 package io.github.ycsbkv.internal.report;
 
+import io.github.ycsbkv.capacity.CapacityFile;
 import io.github.ycsbkv.results.Summary;
 import io.github.ycsbkv.results.SweepCell;
 import java.io.IOException;
@@ -54,7 +55,7 @@ final class CapacitySection {
       if (rows.stream().allMatch(r -> r.last == null)) {
         continue;
       }
-      String budget = rows.stream().filter(r -> r.last != null).findFirst().orElseThrow().last.slo().describe();
+      String budget = rows.stream().filter(r -> r.last != null).findFirst().orElseThrow().last.budget().describe();
       page.html("<h2>Capacity within ").text(budget).html(", ").text(w).html("</h2>\n");
       table(page, rows);
       CapacityChart.draw(page, "Latency against throughput, " + w, curves);
@@ -93,9 +94,11 @@ final class CapacitySection {
 
   /** The page of one {@code ycsb capacity}'s export directory: its curve and its steps. */
   static void single(Page page, CapacityFile f) {
-    page.html("<h2>Capacity of ").text(f.binding()).html(" within ").text(f.slo().describe()).html("</h2>\n<p>")
+    page.html("<h2>Capacity of ").text(f.binding()).html(" within ").text(f.budget().describe()).html("</h2>\n<p>")
         .text(f.capacity().describe()).html(": ").text(f.capacity().reason()).html(". Workload ").text(f.workload())
-        .html(", ").html(Integer.toString(f.connections())).html(" connections; closed-loop probe ")
+        .html(", ").html(f.clientProcesses() == 1 ? f.connections() + " connections"
+            : f.clientProcesses() + " client processes of " + f.connections() + " connections each, every step's"
+            + " figures theirs merged").html("; closed-loop probe ")
         .text(Double.isNaN(f.probeOpsPerSec()) ? "-" : String.format(Locale.ROOT, "%,.0f ops/s", f.probeOpsPerSec()))
         .html(".</p>\n");
     CapacityChart.draw(page, "Latency against throughput, " + f.binding(), List.of(new CapacityChart.Curve(

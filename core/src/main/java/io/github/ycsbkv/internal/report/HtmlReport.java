@@ -1,5 +1,6 @@
 package io.github.ycsbkv.internal.report;
 
+import io.github.ycsbkv.capacity.CapacityFile;
 import io.github.ycsbkv.results.ResultJson;
 import io.github.ycsbkv.results.SweepJson;
 import java.io.IOException;

@@ -35,6 +35,16 @@ class CliErrorsTest {
   }
 
   @Test
+  void capacityWithoutABudget_andSweepSearchOptionsWithoutCapacity_areOneLine() {
+    assertOneLine(CliRun.of("capacity", "memory", "-P", WORKLOADA, "--step", "5s"), 2,
+        "ycsb: capacity needs a latency budget: --slo p99=1ms (or several bounds: p99=1ms,p999=5ms)");
+    assertOneLine(CliRun.of("capacity", "memory", "-P", WORKLOADA, "--slo", "p99=1ms", "--step", "0s"), 2,
+        "ycsb: --step must be whole seconds, at least 1 (for example 10s), got '0s'");
+    assertOneLine(CliRun.of("sweep", "--bindings", "memory", "--workloads", WORKLOADA, "--out", "unused",
+        "--resolution", "5%"), 2, "ycsb: --resolution belongs to a capacity search: add --capacity, or drop --resolution");
+  }
+
+  @Test
   void run_unknownBinding_listsTheKnownOnes() {
     assertOneLine(CliRun.of("run", "nosuchstore", "-P", WORKLOADA), 2,
         "ycsb: unknown binding 'nosuchstore'; known: memory (or give a fully qualified site.ycsb.DB class)");
