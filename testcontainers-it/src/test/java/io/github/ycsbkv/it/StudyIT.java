@@ -186,6 +186,10 @@ class StudyIT {
       assertEquals("dragonfly", valkeyCell.path("binding").asText());
       assertEquals("30000", valkeyCell.path("configuration").path("dragonfly.timeout").asText());
       assertEquals("connection-per-client", valkeyCell.path("load").path("model").asText());
+      // The study's 5,000 requests per connection, scaled: round(5,000 x 0.0005) = 3 per client.
+      assertEquals(300, valkeyCell.path("overall").path("operations").asLong(), "3 operations x 100 clients");
+      assertEquals(2400, JSON.readTree(out.resolve("valkey/memtier/t800/r1/result.json").toFile()).path("overall")
+          .path("operations").asLong(), "3 operations x 800 clients");
       assertEquals(100, valkeyCell.path("load").path("server").path("runConnections").asInt(),
           "the server held memtier's 100 connections: " + valkeyCell.path("load"));
       assertTrue(run.err().contains("ycsb-kv study: every store runs with the dragonfly binding's client"), run.err());
@@ -197,7 +201,9 @@ class StudyIT {
       assertTrue(html.contains("<td class=\"l\">CV of throughput</td><td>2.04</td><td class=\"l\">%</td><td>"),
           "the object-cache test's CV beside ours");
       assertTrue(html.contains("<th>iterations</th><th>ops/s mean</th><th>ops/s std. dev.</th><th>CV</th>"
-          + "<th>ops/s 95% CI</th>"), "the object-cache table");
+          + "<th>CV band</th><th>ops/s 95% CI</th>"), "the object-cache table, with the study's CV bands");
+      assertTrue(Pattern.compile("%</td><td class=\"l\">(Excellent|Good|Fair|over 10%)</td>").matcher(html).find(),
+          "each store's band");
       assertTrue(html.contains("<summary>valkey, memtier</summary><pre>bin/ycsb run dragonfly -threads 800 "),
           "the command names the binding that ran");
       // The servers the study started are gone.

@@ -21,11 +21,13 @@ final class Studies {
    * servers' defaults), what differs from its method, its figures; {@code parts}: workloads with thread counts
    * and iterations of their own (not changed by --repeat); {@code tlsWorkloads}: the workloads {@code --tls}
    * runs again over TLS (empty: the study has no TLS pass); {@code properties}: KEY=VALUE pairs for every cell,
-   * before the user's -p (which win); {@code client}: the binding every store is run with (null: each store's own).
+   * before the user's -p (which win); {@code client}: the binding every store is run with (null: each store's own);
+   * {@code operationsPerClient}: each cell of the matrix's workloads runs this many operations per client (0: the
+   * workload file's operationcount in every cell).
    */
   record Study(String name, String title, String source, List<String> stores, List<String> workloads,
       List<Integer> threads, int defaultRepeat, int ioThreads, String method, List<Published> published,
-      List<Part> parts, List<String> tlsWorkloads, List<String> properties, String client) {
+      List<Part> parts, List<String> tlsWorkloads, List<String> properties, String client, long operationsPerClient) {
 
     /** Every workload file the study runs: its matrix's, then its parts'. */
     List<String> allWorkloads() {
@@ -72,7 +74,10 @@ final class Studies {
           // Table 1: the servers' memory before and after the run (how it was read is not said).
           memory("redis", 36.32, 2_610), memory("aerospike", 232.1, 772.3), memory("dragonfly", 58.98, 2_350))
           .stream().flatMap(List::stream).toList(),
-      List.of(), List.of(), List.of(), null);
+      List.of(), List.of(), List.of(), null, 0);
+
+  /** memtier2025's requests per connection (memtier_benchmark's -n): 0.5 M operations at 1 thread, 4 M at 8. */
+  static final long MEMTIER_REQUESTS_PER_CONNECTION = 5_000;
 
   static final Study MEMTIER2025 = new Study("memtier2025",
       "memtier-style study of Redis, KeyDB, Dragonfly and Valkey (a public benchmark repository, 2025)",
@@ -84,8 +89,8 @@ final class Studies {
       "memtier_benchmark with 1, 2, 4 and 8 client threads of 100 connections each (one request in flight per"
           + " connection), 1:15 SET:GET, 512-byte values, Gaussian keys over 3,000,000, on a 4-vCPU runner with 4 I/O"
           + " threads per store. Here each connection is a closed-loop client: 100, 200, 400 and 800 clients (served by a"
-          + " few threads where the binding is asynchronous), 2,000,000 operations per cell (the study: 5,000 per"
-          + " connection), latency in microseconds. With --tls the memtier cells run again against each store"
+          + " few threads where the binding is asynchronous), 5,000 operations per client as the study's 5,000"
+          + " requests per connection (500,000 to 4,000,000 per cell), latency in microseconds. With --tls the memtier cells run again against each store"
           + " serving TLS only (a throw-away CA made for the run; Dragonfly also gets a random password, as it"
           + " refuses TLS without authentication), as STORE+tls. The object-cache test (WordPress-shaped: 70% GET,"
           + " 30% SETEX, 20% populate-on-miss) runs single-threaded, 13 iterations of 100,000 operations, as"
@@ -122,7 +127,7 @@ final class Studies {
       List.of(new Part("objectcache", List.of(1), 13)), List.of("memtier"),
       // memtier_benchmark has no request timeout; 800 clients queueing on a small machine (and their TLS
       // handshakes) outlast the bindings' 2 s default, which would count them as errors.
-      List.of("dragonfly.timeout=30000"), "dragonfly");
+      List.of("dragonfly.timeout=30000"), "dragonfly", MEMTIER_REQUESTS_PER_CONNECTION);
 
   static final List<Study> ALL = List.of(YCSB2025, MEMTIER2025);
 

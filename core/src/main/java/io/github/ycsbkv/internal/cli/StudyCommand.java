@@ -263,6 +263,9 @@ final class StudyCommand implements Callable<Integer> {
     for (Studies.Part part : study.parts()) {
       plan.workloadRuns(part.workload(), largest(part.threads(), search), part.iterations());
     }
+    if (study.operationsPerClient() > 0) {
+      study.workloads().forEach(w -> plan.workloadOperationsPerThread(w, study.operationsPerClient()));
+    }
     for (String label : labels) {
       if (label.endsWith(TLS)) {
         plan.labelWorkloads(label, study.tlsWorkloads());

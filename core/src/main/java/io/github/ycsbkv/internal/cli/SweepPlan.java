@@ -67,9 +67,12 @@ record SweepPlan(List<Target> targets, List<Workload> workloads, Path out, Reloa
   /**
    * A workload file's cells: its name, its properties (scaled, with the sweep's global {@code -p}), the thread
    * counts and repetitions, whether its runs start without a load ({@link WorkloadTraits#skipsLoad()}) and whether it inserts.
+   *
+   * @param operationsPerThread each cell's operationcount is this many per thread (memtier_benchmark's requests per
+   *     connection), scaled; 0: the file's operationcount, the same in every cell
    */
   record Workload(String name, Properties properties, List<Integer> threads, int repeat, boolean skipsLoad,
-      boolean inserts) {
+      boolean inserts, long operationsPerThread) {
 
     /** Whether every repetition loads again first. */
     boolean reloads(Reload reload) {
@@ -108,6 +111,7 @@ record SweepPlan(List<Target> targets, List<Workload> workloads, Path out, Reloa
     private Capacity capacity;
     private final Map<String, List<Integer>> workloadThreads = new LinkedHashMap<>();
     private final Map<String, Integer> workloadRepeat = new LinkedHashMap<>();
+    private final Map<String, Long> workloadOperationsPerThread = new LinkedHashMap<>();
     private final Map<String, Map<String, String>> labelProperties = new LinkedHashMap<>();
     private final Map<String, List<String>> labelWorkloads = new LinkedHashMap<>();
     private final Map<String, String> runWith = new LinkedHashMap<>();
@@ -181,6 +185,15 @@ record SweepPlan(List<Target> targets, List<Workload> workloads, Path out, Reloa
     Builder workloadRuns(String workload, List<Integer> counts, int repetitions) {
       workloadThreads.put(workload, List.copyOf(counts));
       workloadRepeat.put(workload, repetitions);
+      return this;
+    }
+
+    /**
+     * One workload's operations per thread instead of its file's operationcount ({@code ycsb study memtier2025}: 5,000
+     * requests per connection, as memtier_benchmark counts them); a {@code -p operationcount} still wins.
+     */
+    Builder workloadOperationsPerThread(String workload, long perThread) {
+      workloadOperationsPerThread.put(workload, perThread);
       return this;
     }
 
@@ -285,11 +298,15 @@ record SweepPlan(List<Target> targets, List<Workload> workloads, Path out, Reloa
         throw new UserError("workload file '" + file + "' sets no workload class");
       }
       SweepCommand.scale(p, scale);
-      p.putAll(PropertySources.load(List.of(), global));
+      Properties given = PropertySources.load(List.of(), global);
+      p.putAll(given);
       String name = Path.of(w).getFileName().toString();
+      long perThread = workloadOperationsPerThread.getOrDefault(name, 0L);
+      perThread = perThread == 0 || given.getProperty(Benchmark.OPERATION_COUNT) != null ? 0
+          : Math.max(1, Math.round(perThread * scale));
       return new Workload(name, p, workloadThreads.getOrDefault(name, threads),
           workloadRepeat.getOrDefault(name, repeat), skipsLoad(p, loader),
-          Props.getDouble(p, "insertproportion", 0) > 0);
+          Props.getDouble(p, "insertproportion", 0) > 0, perThread);
     }
 
     /** Whether the workload's class says its runs start without a load ({@link WorkloadTraits#skipsLoad()}). */

@@ -204,6 +204,9 @@ final class SweepRunner {
     Properties p = new Properties();
     p.putAll(cell);
     p.setProperty(Benchmark.THREADS, Integer.toString(threads));
+    if (w.operationsPerThread() > 0) {
+      p.setProperty(Benchmark.OPERATION_COUNT, Long.toString(w.operationsPerThread() * threads));
+    }
     return p;
   }
 

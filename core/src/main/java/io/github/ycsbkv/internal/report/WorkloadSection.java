@@ -45,7 +45,7 @@ final class WorkloadSection {
    */
   private static void iterations(Page page, ReportData data, String w, List<String> ops) {
     page.html("<table><tr><th class=\"l\">store</th><th>threads</th><th>iterations</th><th>ops/s mean</th>")
-        .html("<th>ops/s std. dev.</th><th>CV</th><th>ops/s 95% CI</th>");
+        .html("<th>ops/s std. dev.</th><th>CV</th><th>CV band</th><th>ops/s 95% CI</th>");
     for (String op : ops) {
       page.html("<th>").text(op).html(" mean us</th><th>").text(op).html(" P95 us</th><th>").text(op)
           .html(" P99 us</th>");
@@ -58,8 +58,9 @@ final class WorkloadSection {
       }
       page.html("<tr><td class=\"l\">").text(cell.binding()).html("</td><td>").html(Integer.toString(cell.threads()))
           .html("</td><td>").html(Integer.toString(t.n())).html("</td><td>")
-          .html(String.format(Locale.ROOT, "%,.0f</td><td>%,.0f</td><td>%.1f%%</td><td class=\"nw\">%,.0f - %,.0f",
-              t.mean(), t.stdDev(), 100 * t.cv(), t.ci95Low(), t.ci95High())).html("</td>");
+          .html(String.format(Locale.ROOT, "%,.0f</td><td>%,.0f</td><td>%.1f%%</td><td class=\"l\">%s</td>"
+              + "<td class=\"nw\">%,.0f - %,.0f", t.mean(), t.stdDev(), 100 * t.cv(), band(t), t.ci95Low(),
+              t.ci95High())).html("</td>");
       for (String op : ops) {
         for (String f : List.of("meanMicros", "p95Micros", "p99Micros")) {
           double mean = cell.mean(op + "." + f);
@@ -70,6 +71,18 @@ final class WorkloadSection {
     }
     page.html("</table>\n<p>Mean, standard deviation, coefficient of variation (std. dev. / mean) and 95% confidence")
         .html(" interval (Student's t) of the throughput over the iterations; latencies are the means over the")
-        .html(" iterations of each iteration's service-time percentile. Source: sweep.json.</p>\n");
+        .html(" iterations of each iteration's service-time percentile. The CV band is the grading the memtier study")
+        .html(" gives its object-cache iterations: Excellent under 2%, Good under 5%, Fair under 10% (")
+        .text(MEMTIER_SOURCE).html("; it grades every store Good, at CVs of 2.04% to 2.57%). Source: sweep.json.</p>\n");
+  }
+
+  /** The memtier study, where the CV bands are defined (its object-cache test's "Measurement Quality"). */
+  private static final String MEMTIER_SOURCE = "centminmod/redis-comparison-benchmarks, v5 of 7 June 2025,"
+      + " https://github.com/centminmod/redis-comparison-benchmarks";
+
+  /** The memtier study's band of a throughput's CV: Excellent (< 2%), Good (< 5%), Fair (< 10%), else over 10%. */
+  static String band(Summary t) {
+    double cv = 100 * t.cv();
+    return Double.isNaN(cv) ? "" : cv < 2 ? "Excellent" : cv < 5 ? "Good" : cv < 10 ? "Fair" : "over 10%";
   }
 }

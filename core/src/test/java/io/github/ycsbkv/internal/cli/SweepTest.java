@@ -145,4 +145,30 @@ class SweepTest {
     assertEquals(1, cells.get(1).path("figures").path("throughputOpsPerSec").path("n").asInt());
     assertTrue(err.toString().contains("[5 of 5"), err.toString());
   }
+
+  /** #42: memtier2025's cells run so many operations per connection (memtier's requests per client), scaled. */
+  @Test
+  void operationsPerThread_giveEachCellItsOwnCount_scaled_andAGivenOperationcountWins() throws Exception {
+    ClassLoader loader = getClass().getClassLoader();
+    io.github.ycsbkv.spi.BindingRegistry registry = io.github.ycsbkv.spi.BindingRegistry.load(loader);
+    for (boolean given : new boolean[] {false, true}) {
+      Path out = tmp.resolve("perthread-" + given);
+      java.util.List<String> props = new java.util.ArrayList<>(java.util.List.of("recordcount=100"));
+      if (given) {
+        props.add("operationcount=70");
+      }
+      SweepPlan plan = new SweepPlan.Builder().bindings(java.util.List.of("memory"))
+          .workloads(java.util.List.of(WORKLOADA)).threads(java.util.List.of(1, 4)).out(out).scale(0.5)
+          .properties(props).workloadOperationsPerThread("workloada", 50).build(registry, loader);
+      java.io.StringWriter err = new java.io.StringWriter();
+      int code = new SweepRunner(plan, SweepRunner.Servers.NONE,
+          new java.io.PrintWriter(new java.io.StringWriter()), new java.io.PrintWriter(err, true)).run();
+      assertEquals(0, code, err.toString());
+      for (int t : new int[] {1, 4}) {
+        JsonNode r = new ObjectMapper().readTree(out.resolve("memory/workloada/t" + t + "/r1/result.json").toFile());
+        // 50 per thread at scale 0.5: 25 per thread; a -p operationcount is the user's, left as given.
+        assertEquals(given ? 70 : 25L * t, r.path("overall").path("operations").asLong(), "t" + t + " given=" + given);
+      }
+    }
+  }
 }
