@@ -88,9 +88,10 @@ final class CapacityCommand extends PhaseCommand {
     checkExportDir(out.toString());
     props.remove(Benchmark.EXPORT_DIR);
     String warm = search.warmupOrNull();
+    String resolutionText = search.resolution.strip();
     // Across hosts: every client must search the same way; client 0 checks what the others were given.
     StepCoordinator crew = StepCoordinator.of(props, String.format(Locale.ROOT, "--slo %s --step %ds --warmup %s"
-        + " --resolution %s -threads %d", budget.text(), stepSeconds, warm == null ? "0" : warm, search.resolution.strip(),
+        + " --resolution %s -threads %d", budget.text(), stepSeconds, warm == null ? "0" : warm, resolutionText,
         connections), "capacity");
     String who = crew == null ? "" : crew.leads() ? String.format(Locale.ROOT, "; client 0 of %d: runs the search,"
         + " each step's rate split over the %d client processes (steps announced at %s)", crew.count(), crew.count(),
@@ -98,7 +99,7 @@ final class CapacityCommand extends PhaseCommand {
         crew.index(), crew.count(), crew.address());
     err.println(String.format(Locale.ROOT, "ycsb-kv: capacity %s (%s) within %s, %d connection(s), %d s steps"
         + " (warm-up %s each), resolution %s; results in %s%s", binding.name(), binding.dbClass().getName(),
-        budget.describe(), connections, stepSeconds, warm == null ? "none" : warm, search.resolution.strip(), out, who));
+        budget.describe(), connections, stepSeconds, warm == null ? "none" : warm, resolutionText, out, who));
     PrintStream errStream = new PrintStream(new WriterOutputStream(err), true, StandardCharsets.UTF_8);
     CapacitySearch.Settings settings = CapacitySearch.Settings.defaults(res);
     CapacityRunner runner = new CapacityRunner(binding.with(props), props, budget, stepSeconds, warm, settings, out,
