@@ -351,8 +351,7 @@ public final class StepCoordinator implements AutoCloseable {
       out.write(histograms);
       out.flush();
     } catch (IOException e) {
-      throw new UserError(StartBarrier.ADDRESS + ": lost client 0 at " + address() + " while reporting step " + number
-          + ": " + UserError.describe(e));
+      throw lostWhileReporting(number, e);
     }
   }
 
@@ -361,9 +360,26 @@ public final class StepCoordinator implements AutoCloseable {
     try {
       StartBarrier.send(leader, "failed " + number + " " + encode(why == null ? "no reason given" : why));
     } catch (IOException e) {
-      throw new UserError(StartBarrier.ADDRESS + ": lost client 0 at " + address() + " while reporting step " + number
-          + ": " + UserError.describe(e));
+      throw lostWhileReporting(number, e);
     }
+  }
+
+  /**
+   * Client 0 went away while this client reported: its last word when it left one (it ended the search for another
+   * client: {@code abort WHY}, read within a second), else the error.
+   */
+  private UserError lostWhileReporting(int number, IOException e) {
+    try {
+      leader.setSoTimeout(1000);
+      String line = readLine(new DataInputStream(leader.getInputStream()));
+      if (line != null && line.startsWith("abort ")) {
+        return new UserError("client 0 stopped the search: " + line.substring(6));
+      }
+    } catch (IOException | RuntimeException unread) {
+      // nothing left to read: the error below says what happened
+    }
+    return new UserError(StartBarrier.ADDRESS + ": lost client 0 at " + address() + " while reporting step " + number
+        + ": " + UserError.describe(e));
   }
 
   @Override

@@ -168,7 +168,7 @@ final class SweepRunner {
         if (plan.capacity() == null) {
           done = runRepetition(target, p, dir);
         } else {
-          searched = search(target, w, threads, p, dir);
+          searched = search(target, threads, p, dir);
         }
         if (done == null && searched == null) {
           failed.add("r" + r + ": " + lastError);
@@ -227,7 +227,7 @@ final class SweepRunner {
    * One repetition as a capacity search, its steps and {@code capacity.json} in {@code dir}; returns capacity.json if
    * the search ended by itself (with a capacity or without one), else null ({@link #lastError} says why).
    */
-  private CapacityFile search(SweepPlan.Target target, SweepPlan.Workload w, int threads, Properties p, Path dir)
+  private CapacityFile search(SweepPlan.Target target, int threads, Properties p, Path dir)
       throws IOException, Interrupted {
     SweepPlan.Capacity c = plan.capacity();
     PrintStream steps = new PrintStream(new WriterOutputStream(err), true, StandardCharsets.UTF_8);
