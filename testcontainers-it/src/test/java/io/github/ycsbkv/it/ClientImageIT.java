@@ -6,11 +6,12 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import com.github.dockerjava.api.command.InspectContainerResponse;
 import com.github.dockerjava.api.model.Bind;
 import com.github.dockerjava.api.model.Volume;
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.KubernetesResource;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,7 +44,6 @@ import org.testcontainers.utility.DockerImageName;
 class ClientImageIT {
 
   private static final Path HOME = Path.of("..").toAbsolutePath().normalize();
-  private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final int CLIENTS = 3;
   private static final int RECORDS = 3000;
@@ -64,11 +64,9 @@ class ClientImageIT {
     buildRuntimeImage();
     docker("build", "-q", "-f", "deploy/Dockerfile", "--target", "prebuilt", "--build-arg", "JRE_IMAGE=" + RUNTIME_IMAGE,
         "-t", CLIENT_IMAGE, ".");
-    JsonNode pod = document("clients.yaml", "Job").path("spec").path("template").path("spec").path("containers").get(0);
+    Container pod = container("clients.yaml");
     Map<String, String> env = new LinkedHashMap<>();
-    for (JsonNode e : pod.path("env")) {
-      env.put(e.path("name").asText(), e.path("value").asText());
-    }
+    pod.getEnv().forEach(e -> env.put(e.getName(), e.getValue()));
     env.put("CLIENTS", Integer.toString(CLIENTS));
     env.put("RECORDS", Integer.toString(RECORDS));
     env.put("DURATION", "4");
@@ -103,9 +101,7 @@ class ClientImageIT {
       assertEquals(Integer.toString(RECORDS), store.execInContainer("redis-cli", "zcard", "ycsbkv:idx:usertable")
           .getStdout().strip());
 
-      JsonNode merge = document("merge.yaml", "Job").path("spec").path("template").path("spec").path("containers")
-          .get(0);
-      try (GenericContainer<?> m = pod(merge, net, results, Map.of())) {
+      try (GenericContainer<?> m = pod(container("merge.yaml"), net, results, Map.of())) {
         m.start();
         assertEquals(0, exitCode(m, 120), "merge:\n" + m.getLogs());
       }
@@ -135,19 +131,17 @@ class ClientImageIT {
   }
 
   /** A container as the manifest's container spec {@code spec} describes it: its command, arguments and env. */
-  private static GenericContainer<?> pod(JsonNode spec, Network net, Path results, Map<String, String> env) {
-    List<String> command = strings(spec.path("command"));
-    List<String> args = strings(spec.path("args"));
-    assertTrue(spec.path("image").asText().startsWith("ycsb-kv:"), "the manifest runs the client image: " + spec);
-    assertEquals("/results", spec.path("volumeMounts").get(0).path("mountPath").asText());
+  private static GenericContainer<?> pod(Container spec, Network net, Path results, Map<String, String> env) {
+    assertTrue(spec.getImage().startsWith("ycsb-kv:"), "the manifest runs the client image: " + spec.getImage());
+    assertEquals("/results", spec.getVolumeMounts().get(0).getMountPath());
     return new GenericContainer<>(DockerImageName.parse(CLIENT_IMAGE))
         .withNetwork(net)
         .withEnv(env)
         // The shared volume as a bind given to the engine directly: Testcontainers' own binds first probe the engine
         // with a container of an image (alpine) a machine without a registry has not.
-        .withCreateContainerCmdModifier(cmd -> cmd.withEntrypoint(command.toArray(String[]::new))
+        .withCreateContainerCmdModifier(cmd -> cmd.withEntrypoint(spec.getCommand().toArray(String[]::new))
             .getHostConfig().withBinds(new Bind(results.toString(), new Volume("/results"))))
-        .withCommand(args.toArray(String[]::new));
+        .withCommand(spec.getArgs().toArray(String[]::new));
   }
 
   /** Waits for {@code c} to exit; its exit code. */
@@ -200,22 +194,14 @@ class ClientImageIT {
     assertEquals(0, p.exitValue(), String.join(" ", cmd) + ":\n" + out);
   }
 
-  /** The document of {@code kind} in {@code deploy/k8s/FILE}. */
-  private static JsonNode document(String file, String kind) throws Exception {
-    try (YAMLParser p = (YAMLParser) YAML.getFactory().createParser(HOME.resolve("deploy/k8s").resolve(file).toFile())) {
-      for (JsonNode doc : YAML.readValues(p, JsonNode.class).readAll()) {
-        if (kind.equals(doc.path("kind").asText())) {
-          return doc;
-        }
+  /** The container of the Job in {@code deploy/k8s/FILE}, read as {@link KubernetesManifestsTest} reads it. */
+  private static Container container(String file) throws Exception {
+    for (KubernetesResource r : KubernetesManifestsTest.read(HOME.resolve("deploy/k8s").resolve(file))) {
+      if (r instanceof Job job) {
+        return job.getSpec().getTemplate().getSpec().getContainers().get(0);
       }
     }
-    throw new AssertionError("no " + kind + " in deploy/k8s/" + file);
-  }
-
-  private static List<String> strings(JsonNode array) {
-    List<String> out = new ArrayList<>();
-    array.forEach(n -> out.add(n.asText()));
-    return out;
+    throw new AssertionError("no Job in deploy/k8s/" + file);
   }
 
   /**
