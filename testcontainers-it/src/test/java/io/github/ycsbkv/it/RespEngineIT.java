@@ -3,6 +3,7 @@ package io.github.ycsbkv.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.ycsbkv.internal.resp.IndexWrite;
 import io.github.ycsbkv.internal.resp.RespCall;
 import io.github.ycsbkv.internal.resp.RespEndpoint;
 import io.github.ycsbkv.internal.resp.RespLane;
@@ -66,7 +67,7 @@ class RespEngineIT {
     RespLane lane = RespLane.open(new RespEndpoint("127.0.0.1", relay.port(), null, null, 0, 2000, null,
         "relay"), 4, "auto");
     try {
-      RespRecords records = new RespRecords(lane, new RecordFormat(RecordFormat.Model.STRING, 1, "field"), false);
+      RespRecords records = new RespRecords(lane, new RecordFormat(RecordFormat.Model.STRING, 1, "field"), IndexWrite.PIPELINED);
       assertEquals(4, relay.accepted(), "four connections through the relay");
       // Four closed-loop clients for one second, each sending its next GET when the last one completed.
       List<Long> latencies = Collections.synchronizedList(new ArrayList<>());
@@ -101,8 +102,8 @@ class RespEngineIT {
     RespLane lane = RespLane.open(new RespEndpoint(server.host(), server.port(), null, null, 0, 2000, null,
         "server"), 2, "auto");
     try {
-      RespRecords strings = new RespRecords(lane, new RecordFormat(RecordFormat.Model.STRING, 1, "field"), false);
-      RespRecords hashes = new RespRecords(lane, new RecordFormat(RecordFormat.Model.HASH, 2, "field"), false);
+      RespRecords strings = new RespRecords(lane, new RecordFormat(RecordFormat.Model.STRING, 1, "field"), IndexWrite.PIPELINED);
+      RespRecords hashes = new RespRecords(lane, new RecordFormat(RecordFormat.Model.HASH, 2, "field"), IndexWrite.PIPELINED);
       String k = "discarded-" + System.nanoTime();
       // A ByteIterator is read once: a map of its own per write.
       assertEquals(Status.OK, sendAndAwait(lane, strings.insert(k + "-s", Map.of("field0", new StringByteIterator("v0")),

@@ -6,7 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -132,6 +137,70 @@ class ScanIndexIT {
             loader + " then " + scanner + ": " + run.err());
         assertTrue(run.count("SCAN", "Return=OK") > 150, run.out());
       }
+    }
+  }
+
+  /**
+   * {@code <binding>.scanindex.write} (#42: the ycsb2025 study sends an insert as upstream's redis binding did, the
+   * record and then its index entry, with no MULTI/EXEC): each way sends the commands it says, as the server counted
+   * them, and indexes every record; {@code after} waits for the record's reply before it sends the index entry (one
+   * request in flight on the connection, where {@code pipelined} has two), seen through a relay that counts them.
+   */
+  @ParameterizedTest
+  @EnumSource(value = Store.Kind.class, names = {"REDIS", "DRAGONFLY"})
+  void eachScanIndexWrite_sendsItsCommands_andIndexesEveryRecord(Store.Kind kind) throws Exception {
+    try (Store store = fresh(kind)) {
+      String prefix = kind == Store.Kind.DRAGONFLY ? "dragonfly" : "redis";
+      for (String write : List.of("multi", "pipelined", "after")) {
+        try (Jedis j = store.jedis()) {
+          j.flushAll();
+          j.configResetStat();
+        }
+        Cli load = cli(store, "load", "workloada", "recordcount=200", prefix + ".scanindex.write=" + write);
+        assertEquals(0, load.exitCode(), write + ": " + load.err());
+        assertEquals(200, indexed(store), write);
+        Map<String, Long> calls = calls(store);
+        assertEquals(200, calls.getOrDefault("HSET", 0L), write + ": " + calls);
+        assertEquals(200, calls.getOrDefault("ZADD", 0L), write + ": " + calls);
+        long transactions = write.equals("multi") ? 200 : 0;
+        assertEquals(transactions, calls.getOrDefault("MULTI", 0L), write + ": " + calls);
+        assertEquals(transactions, calls.getOrDefault("EXEC", 0L), write + ": " + calls);
+      }
+      // One client: a thread of its own (Jedis's blocking calls); four: served by the RESP engine's event loops.
+      for (String threads : List.of("1", "4")) {
+        for (String write : List.of("pipelined", "after")) {
+          try (Jedis j = store.jedis()) {
+            j.flushAll();
+          }
+          try (ServiceTimeRelay relay = new ServiceTimeRelay(store.host(), store.port(), 0)) {
+            relay.watch("ZADD");
+            Cli load = Cli.run("load", store.kind().id(), "-P", WORKLOADS.resolve("workloada").toString(), "-p",
+                prefix + ".host=127.0.0.1", "-p", prefix + ".port=" + relay.port(), "-p", "recordcount=200", "-p",
+                prefix + ".scanindex.write=" + write, "-threads", threads);
+            assertEquals(0, load.exitCode(), write + ": " + load.err());
+            assertEquals(200, indexed(store), write);
+            // The index entry's ZADD arrives alone (after) or behind its record's HSET (pipelined).
+            assertEquals(write.equals("after") ? 1 : 2, relay.watchedOutstandingMax(), write + ", " + threads
+                + " threads: " + load.err());
+          }
+        }
+      }
+      Cli bad = cli(store, "load", "workloada", "recordcount=10", prefix + ".scanindex.write=later");
+      assertEquals(2, bad.exitCode(), bad.err());
+      assertEquals("ycsb: property '" + prefix + ".scanindex.write' must be multi, pipelined or after, got 'later'",
+          bad.lastErrLine());
+    }
+  }
+
+  /** Calls of each command the server ran ({@code INFO commandstats}), upper-case names. */
+  private static Map<String, Long> calls(Store store) {
+    try (Jedis j = store.jedis()) {
+      Map<String, Long> calls = new HashMap<>();
+      Matcher m = Pattern.compile("cmdstat_([a-z|]+):calls=(\\d+)").matcher(j.info("commandstats"));
+      while (m.find()) {
+        calls.merge(m.group(1).toUpperCase(Locale.ROOT), Long.parseLong(m.group(2)), Long::sum);
+      }
+      return calls;
     }
   }
 

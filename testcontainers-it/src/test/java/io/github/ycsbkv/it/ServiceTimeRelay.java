@@ -37,6 +37,9 @@ final class ServiceTimeRelay implements AutoCloseable {
   private final AtomicLong busyNanos = new AtomicLong();
   /** The most requests one connection had sent and not yet had answered, at any moment. */
   private final AtomicInteger outstandingMax = new AtomicInteger();
+  /** The most requests in flight on a connection (itself included) when one of {@link #watched} arrived. */
+  private final AtomicInteger watchedMax = new AtomicInteger();
+  private volatile byte[] watched;
   private volatile boolean closed;
 
   /** With {@link #perConnection}: the first connection's service time; the others' is {@link #serviceNanos}. */
@@ -99,6 +102,32 @@ final class ServiceTimeRelay implements AutoCloseable {
     return outstandingMax.get();
   }
 
+  /**
+   * From now on, counts the requests in flight on a connection, itself included, whenever a request of command
+   * {@code name} (upper case, as clients send it) arrives; {@link #watchedOutstandingMax()} is the most seen.
+   */
+  void watch(String name) {
+    watched = ("\r\n" + name + "\r\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+  }
+
+  int watchedOutstandingMax() {
+    return watchedMax.get();
+  }
+
+  private boolean isWatched(byte[] request) {
+    byte[] w = watched;
+    if (w == null) {
+      return false;
+    }
+    int end = Math.min(request.length - w.length, 24); // the command's name follows the array and bulk headers
+    for (int i = 0; i <= end; i++) {
+      if (java.util.Arrays.equals(request, i, i + w.length, w, 0, w.length)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Requests served. */
   long served() {
     return served.get();
@@ -140,8 +169,13 @@ final class ServiceTimeRelay implements AutoCloseable {
         if (!Resp.copy(in, raw)) {
           return;
         }
-        outstandingMax.accumulateAndGet(outstanding.incrementAndGet(), Math::max);
-        line.add(new Request(raw.toByteArray(), out, outstanding));
+        int now = outstanding.incrementAndGet();
+        outstandingMax.accumulateAndGet(now, Math::max);
+        byte[] request = raw.toByteArray();
+        if (isWatched(request)) {
+          watchedMax.accumulateAndGet(now, Math::max);
+        }
+        line.add(new Request(request, out, outstanding));
       }
     } catch (IOException e) {
       // the client went away

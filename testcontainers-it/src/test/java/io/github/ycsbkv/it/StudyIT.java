@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -52,6 +53,15 @@ class StudyIT {
       // The study's sizes, scaled: 1,474,560 x 0.0007 = 1,032 records per workload.
       JsonNode load = JSON.readTree(out.resolve("redis/readheavy/load/result.json").toFile());
       assertEquals(1032, load.path("operations").get(0).path("count").asLong(), load.path("operations").toString());
+
+      // An insert as upstream's redis binding sent it: the record, then its index entry (no MULTI/EXEC): 0.9 x 2
+      // commands for the inserts and 1 for the reads, as the servers counted them.
+      for (String store : List.of("redis", "dragonfly")) {
+        JsonNode ts = JSON.readTree(out.resolve(store + "/writeheavy/t32/r1/result.json").toFile());
+        assertEquals("after", ts.path("configuration").path(store + ".scanindex.write").asText(), store);
+        assertEquals(1.9, ts.path("load").path("server").path("commandsPerOperation").asDouble(), 0.05,
+            store + ": " + ts.path("load"));
+      }
 
       JsonNode study = JSON.readTree(out.resolve("study.json").toFile());
       assertEquals("ycsb2025", study.path("name").asText());

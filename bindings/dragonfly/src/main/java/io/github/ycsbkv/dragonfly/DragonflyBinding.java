@@ -1,5 +1,6 @@
 package io.github.ycsbkv.dragonfly;
 
+import io.github.ycsbkv.internal.resp.IndexWrite;
 import io.github.ycsbkv.internal.resp.RespBinding;
 import io.github.ycsbkv.internal.resp.RespProbe;
 import io.github.ycsbkv.spi.PropertyDoc;
@@ -19,6 +20,8 @@ public final class DragonflyBinding extends RespBinding {
           + " by nothing else, or with pipeline each thread's own connection, manual flushing; connections=N is not"
           + " served)."),
       new PropertyDoc("dragonfly.scanindex.shards", "server thread_count", "Index keys the index is spread over."),
+      new PropertyDoc("dragonfly." + IndexWrite.SUFFIX, IndexWrite.PIPELINED.id(),
+          IndexWrite.doc(IndexWrite.PIPELINED)),
       new PropertyDoc("dragonfly.cluster", "false", "Talk to a Dragonfly cluster (--cluster_mode=yes or emulated) through"
           + " the RESP engine: a connection per client to every primary, each request to its key's node; dragonfly.host"
           + " lists seeds."),

@@ -2,6 +2,7 @@ package io.github.ycsbkv.dragonfly;
 
 import io.github.ycsbkv.internal.resp.AsyncClient;
 import io.github.ycsbkv.internal.resp.EngineBackend;
+import io.github.ycsbkv.internal.resp.IndexWrite;
 import io.github.ycsbkv.internal.resp.JedisPipelines;
 import io.github.ycsbkv.internal.resp.PipelineBackend;
 import io.github.ycsbkv.internal.resp.RespBackend;
@@ -73,6 +74,16 @@ public class DragonflyDB extends RespDB<DragonflySettings> implements RenamedPro
     Properties p = getProperties();
     InstancePlan plan = plan();
     int connections = plan.connections();
+    IndexWrite write = settings.indexWrite();
+    if (write != IndexWrite.PIPELINED && settings.asyncClient() == AsyncClient.LETTUCE) {
+      throw new DBException("dragonfly.scanindex.write=" + write.id() + " is not sent through Lettuce"
+          + " (dragonfly.asyncclient=lettuce): drop one of the two");
+    }
+    if (write == IndexWrite.AFTER && !settings.cluster() && settings.asyncClient() == AsyncClient.JEDIS
+        && plan.servesAsync()) {
+      throw new DBException("dragonfly.scanindex.write=after is not sent through Jedis pipelines"
+          + " (dragonfly.asyncclient=jedis, with clients served by few threads): drop one of the two");
+    }
     if (settings.asyncClient() == AsyncClient.LETTUCE) {
       if (connections > 1 && !"client".equalsIgnoreCase(p.getProperty("connections", "client").trim())) {
         throw new DBException("-p connections=N (connections shared by the clients) is served by"
@@ -87,14 +98,14 @@ public class DragonflyDB extends RespDB<DragonflySettings> implements RenamedPro
     RespBackend backend;
     try {
       if (settings.cluster()) {
-        backend = EngineBackend.open(c, settings.format(), connections, false, EngineBackend.transport(p, plan),
-            plan.maxInFlight(), new RespLane.Cluster(c, address -> address));
+        backend = EngineBackend.open(c, settings.format(), connections, write,
+            EngineBackend.transport(p, plan), plan.maxInFlight(), new RespLane.Cluster(c, address -> address));
       } else if (settings.asyncClient() == AsyncClient.NETTY && plan.servesAsync()) {
-        backend = EngineBackend.open(c, settings.format(), connections, false, EngineBackend.transport(p, plan),
-            plan.maxInFlight());
+        backend = EngineBackend.open(c, settings.format(), connections, write,
+            EngineBackend.transport(p, plan), plan.maxInFlight());
       } else {
         JedisPipelines pipelines = JedisPipelines.open(c, connections);
-        backend = new PipelineBackend(c, pipelines, settings.format(), false);
+        backend = new PipelineBackend(c, pipelines, settings.format(), write);
         pipelines.connect();
       }
     } catch (RuntimeException e) {

@@ -2,6 +2,7 @@ package io.github.ycsbkv.dragonfly;
 
 import io.github.ycsbkv.config.BindingProperties;
 import io.github.ycsbkv.internal.resp.AsyncClient;
+import io.github.ycsbkv.internal.resp.IndexWrite;
 import io.github.ycsbkv.internal.resp.RecordFormat;
 import io.github.ycsbkv.internal.resp.RespConnection;
 import io.github.ycsbkv.internal.resp.RespSettings;
@@ -18,9 +19,10 @@ import site.ycsb.DBException;
  * Immutable; {@link #toString()} masks the password.
  *
  * @param indexShards the sorted sets the scan index is spread over; 0: as many as the server has threads
+ * @param indexWrite how an insert writes a record and its index entry ({@code dragonfly.scanindex.write})
  */
 record DragonflySettings(RespConnection connection, RecordFormat format, ScanIndex scanIndex, int indexShards,
-    boolean requireDragonfly, AsyncClient asyncClient, Lettuce lettuce, boolean cluster) implements RespSettings {
+    IndexWrite indexWrite, boolean requireDragonfly, AsyncClient asyncClient, Lettuce lettuce, boolean cluster) implements RespSettings {
 
   static final String BINDING = "dragonfly";
 
@@ -62,6 +64,7 @@ record DragonflySettings(RespConnection connection, RecordFormat format, ScanInd
     }
     return new DragonflySettings(connection, RecordFormat.parse(p, BINDING), ScanIndex.from(p, "dragonfly.scanindex"),
         BindingProperties.integer(p, "dragonfly.scanindex.shards", 0, 0),
+        IndexWrite.parse(p, BINDING, IndexWrite.PIPELINED),
         BindingProperties.bool(p, "dragonfly.require", false), client, Lettuce.from(p), cluster);
   }
 

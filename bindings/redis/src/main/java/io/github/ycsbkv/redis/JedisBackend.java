@@ -1,6 +1,7 @@
 package io.github.ycsbkv.redis;
 
 import io.github.ycsbkv.codec.FieldCodec;
+import io.github.ycsbkv.internal.resp.IndexWrite;
 import io.github.ycsbkv.internal.resp.JedisClients;
 import io.github.ycsbkv.internal.resp.JedisPipelines;
 import io.github.ycsbkv.internal.resp.JedisRows;
@@ -29,7 +30,8 @@ import site.ycsb.Status;
  * (with {@code redis.asyncclient=jedis}, or on a cluster) wait in Jedis pipelines ({@link PipelineBackend}).
  *
  * <p>What the server receives per operation is what every backend sends: insert and delete change the record and
- * its index entry in one {@code MULTI}/{@code EXEC} on a standalone server, in two commands in a row on a cluster
+ * its index entry in one {@code MULTI}/{@code EXEC} on a standalone server (in one write with
+ * {@code redis.scanindex.write=pipelined}), in two commands in a row on a cluster
  * (record first on insert, index first on delete: a client that dies in between leaves at most one index entry
  * without record, which scans skip). Every blocking call first sends what the pipelines hold, so replies never mix.
  */
@@ -45,7 +47,7 @@ final class JedisBackend extends PipelineBackend {
   private boolean closed;
 
   private JedisBackend(RedisSettings s, JedisPipelines pipelines, UnifiedJedis jedis, Owner owner) {
-    super(s.connection(), pipelines, s.format(), !s.cluster());
+    super(s.connection(), pipelines, s.format(), s.cluster() ? IndexWrite.AFTER : s.indexWrite());
     this.settings = s;
     this.jedis = jedis;
     this.owner = owner;
@@ -122,13 +124,16 @@ final class JedisBackend extends PipelineBackend {
 
   @Override
   public Status insert(String key, Map<String, ByteIterator> values, String indexKey) {
+    if (indexKey != null && !cluster && !transactions && !after) {
+      return super.insert(key, values, indexKey); // redis.scanindex.write=pipelined: both in one write
+    }
     flush();
     try {
       byte[] k = JedisRows.bytes(key);
       boolean hash = rows.format().hash();
       Map<byte[], byte[]> hashValues = hash ? rows.hashValues(values) : null;
       byte[] stringValue = hash ? null : rows.stringValue(values);
-      if (indexKey == null || cluster) {
+      if (indexKey == null || cluster || after) {
         if (hash) {
           jedis.hset(k, hashValues);
         } else {
@@ -170,7 +175,7 @@ final class JedisBackend extends PipelineBackend {
         return Status.OK;
       }
       Map<byte[], byte[]> hash = rows.hashValues(values);
-      if (cluster) {
+      if (!transactions) {
         try (AbstractPipeline p = jedis.pipelined()) {
           p.hset(k, hash);
           p.expire(k, ttl);
@@ -191,13 +196,16 @@ final class JedisBackend extends PipelineBackend {
 
   @Override
   public Status delete(String key, String indexKey) {
+    if (indexKey != null && !cluster && !transactions && !after) {
+      return super.delete(key, indexKey); // redis.scanindex.write=pipelined: both in one write
+    }
     flush();
     try {
       byte[] k = JedisRows.bytes(key);
       long deleted;
       if (indexKey == null) {
         deleted = jedis.del(k);
-      } else if (cluster) {
+      } else if (cluster || after) {
         jedis.zrem(JedisRows.bytes(indexKey), k);
         deleted = jedis.del(k);
       } else {

@@ -1,5 +1,6 @@
 package io.github.ycsbkv.redis;
 
+import io.github.ycsbkv.internal.resp.IndexWrite;
 import io.github.ycsbkv.internal.resp.RespBinding;
 import io.github.ycsbkv.spi.PropertyDoc;
 import io.github.ycsbkv.spi.ServerProbe;
@@ -24,6 +25,7 @@ public final class RedisBinding extends RespBinding {
               + " containers)."),
       new PropertyDoc("redis.scanindex.shards", "1 (16 with redis.cluster)",
           "Index keys the index is spread over, so that no single slot takes every insert."),
+      new PropertyDoc("redis." + IndexWrite.SUFFIX, IndexWrite.MULTI.id(), IndexWrite.doc(IndexWrite.MULTI)),
       new PropertyDoc("redis.connections", null, "Replaced by the engine's connections (read for this release only,"
           + " with a line saying so): thread is connections=client; pool: the client threads share a pool of"
           + " redis.poolsize connections, borrowed per command."),

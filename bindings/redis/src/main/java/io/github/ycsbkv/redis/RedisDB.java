@@ -2,6 +2,7 @@ package io.github.ycsbkv.redis;
 
 import io.github.ycsbkv.internal.resp.AsyncClient;
 import io.github.ycsbkv.internal.resp.EngineBackend;
+import io.github.ycsbkv.internal.resp.IndexWrite;
 import io.github.ycsbkv.internal.resp.JedisClients;
 import io.github.ycsbkv.internal.resp.RespBackend;
 import io.github.ycsbkv.internal.resp.RespDB;
@@ -48,7 +49,7 @@ public class RedisDB extends RespDB<RedisSettings> implements RenamedProperties 
     int connections = plan.connections();
     if (settings.cluster() && engineOnCluster(getProperties())) {
       try {
-        return EngineBackend.open(settings.connection(), settings.format(), connections, false,
+        return EngineBackend.open(settings.connection(), settings.format(), connections, settings.indexWrite(),
             EngineBackend.transport(getProperties(), plan), plan.maxInFlight(),
             new RespLane.Cluster(settings.connection(), settings::mapAddress));
       } catch (RespException e) {
@@ -56,6 +57,7 @@ public class RedisDB extends RespDB<RedisSettings> implements RenamedProperties 
       }
     }
     if (!settings.threadConnections()) {
+      refuseAfterOnJedis(settings, plan);
       return JedisBackend.shared(settings);
     }
     if (first) {
@@ -63,13 +65,26 @@ public class RedisDB extends RespDB<RedisSettings> implements RenamedProperties 
     }
     if (settings.asyncClient() == AsyncClient.NETTY && plan.servesAsync()) {
       try {
-        return EngineBackend.open(settings.connection(), settings.format(), connections, true,
+        return EngineBackend.open(settings.connection(), settings.format(), connections, settings.indexWrite(),
             EngineBackend.transport(getProperties(), plan), plan.maxInFlight());
       } catch (RespException e) {
         throw RedisClients.explain(settings, e);
       }
     }
+    refuseAfterOnJedis(settings, plan);
     return JedisBackend.own(settings, connections);
+  }
+
+  /**
+   * {@code redis.scanindex.write=after} waits for the record's reply: the RESP engine and Jedis's blocking calls do,
+   * Jedis's pipelines (the asynchronous operations with {@code redis.asyncclient=jedis} or a pool) cannot.
+   */
+  private static void refuseAfterOnJedis(RedisSettings s, InstancePlan plan) throws DBException {
+    if (s.indexWrite() == IndexWrite.AFTER && !s.cluster() && plan.servesAsync()) {
+      throw new DBException("redis.scanindex.write=after is not sent through Jedis pipelines"
+          + " (redis.asyncclient=jedis or redis.connections=pool, with clients served by few threads): drop those,"
+          + " or use redis.scanindex.write=multi or pipelined");
+    }
   }
 
   @Override

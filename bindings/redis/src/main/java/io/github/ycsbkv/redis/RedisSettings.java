@@ -2,6 +2,7 @@ package io.github.ycsbkv.redis;
 
 import io.github.ycsbkv.config.BindingProperties;
 import io.github.ycsbkv.internal.resp.AsyncClient;
+import io.github.ycsbkv.internal.resp.IndexWrite;
 import io.github.ycsbkv.internal.resp.RecordFormat;
 import io.github.ycsbkv.internal.resp.RespConnection;
 import io.github.ycsbkv.internal.resp.RespSettings;
@@ -20,12 +21,13 @@ import site.ycsb.DBException;
  *
  * @param hostMap announced cluster addresses and the addresses that reach them ({@code redis.cluster.hostmap})
  * @param indexShards the sorted sets the scan index is spread over
+ * @param indexWrite how an insert writes a record and its index entry ({@code redis.scanindex.write})
  * @param poolSize connections of the shared pool ({@code redis.poolsize}; the pool mode and a cluster)
  * @param pooled whether the client threads share a pool ({@code redis.connections=pool}) instead of a connection each
  */
 record RedisSettings(RespConnection connection, boolean cluster, Map<RespConnection.Endpoint, RespConnection.Endpoint>
-    hostMap, RecordFormat format, ScanIndex scanIndex, int indexShards, int poolSize, boolean pooled,
-    AsyncClient asyncClient) implements RespSettings {
+    hostMap, RecordFormat format, ScanIndex scanIndex, int indexShards, IndexWrite indexWrite, int poolSize,
+    boolean pooled, AsyncClient asyncClient) implements RespSettings {
 
   static final String BINDING = "redis";
   static final int DEFAULT_CLUSTER_INDEX_SHARDS = 16;
@@ -48,7 +50,7 @@ record RedisSettings(RespConnection connection, boolean cluster, Map<RespConnect
     return new RedisSettings(connection, cluster, hostMap(p), RecordFormat.parse(p, BINDING),
         ScanIndex.from(p, "redis.scanindex"),
         BindingProperties.integer(p, "redis.scanindex.shards", cluster ? DEFAULT_CLUSTER_INDEX_SHARDS : 1, 1),
-        BindingProperties.integer(p, "redis.poolsize", threads, 1), connections.equals("pool"),
+        IndexWrite.parse(p, BINDING, IndexWrite.MULTI), BindingProperties.integer(p, "redis.poolsize", threads, 1), connections.equals("pool"),
         AsyncClient.parse(p, "redis.asyncclient", AsyncClient.NETTY, AsyncClient.JEDIS));
   }
 

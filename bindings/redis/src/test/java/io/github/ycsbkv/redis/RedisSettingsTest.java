@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.ycsbkv.internal.resp.IndexWrite;
 import io.github.ycsbkv.internal.resp.RecordFormat;
 import io.github.ycsbkv.internal.resp.RespConnection;
 import io.github.ycsbkv.internal.resp.ScanIndex;
@@ -33,8 +34,17 @@ class RedisSettingsTest {
     assertEquals(ScanIndex.ON, s.scanIndex());
     assertEquals(1, s.poolSize());
     assertEquals(1, s.indexShards());
+    assertEquals(IndexWrite.MULTI, s.indexWrite());
     assertFalse(s.connection().tls().enabled());
     assertNull(s.connection().user());
+  }
+
+  @Test
+  void scanIndexWrite_namesItsWays_andAnyOtherIsOneLine() throws Exception {
+    assertEquals(IndexWrite.AFTER, RedisSettings.from(props("redis.scanindex.write", " After ")).indexWrite());
+    assertEquals(IndexWrite.PIPELINED, RedisSettings.from(props("redis.scanindex.write", "pipelined")).indexWrite());
+    DBException e = assertThrows(DBException.class, () -> RedisSettings.from(props("redis.scanindex.write", "exec")));
+    assertEquals("property 'redis.scanindex.write' must be multi, pipelined or after, got 'exec'", e.getMessage());
   }
 
   @Test

@@ -21,7 +21,8 @@ final class Studies {
    * servers' defaults), what differs from its method, its figures; {@code parts}: workloads with thread counts
    * and iterations of their own (not changed by --repeat); {@code tlsWorkloads}: the workloads {@code --tls}
    * runs again over TLS (empty: the study has no TLS pass); {@code properties}: KEY=VALUE pairs for every cell,
-   * before the user's -p (which win); {@code client}: the binding every store is run with (null: each store's own);
+   * before the user's -p (which win), and STORE:KEY=VALUE for one store's cells (STORE, STORE+tls, ...) unless the
+   * user gives KEY; {@code client}: the binding every store is run with (null: each store's own);
    * {@code operationsPerClient}: each cell of the matrix's workloads runs this many operations per client (0: the
    * workload file's operationcount in every cell).
    */
@@ -53,8 +54,8 @@ final class Studies {
           + " Aerospike, and Dragonfly\", 2025, arXiv 2510.08863, https://doi.org/10.57017/jorit.v4.2(8).05",
       List.of("redis", "aerospike", "dragonfly"),
       List.of("readheavy", "balanced", "writeheavy"), List.of(1, 2, 4, 8, 16, 32), 3, 0,
-      "YCSB clients at 1 to 32 threads, Zipfian keys, 1,474,560 records (writeheavy: 2,949,120 inserts). The study"
-          + " ran each store in a container on a 12-core laptop and published P99 in \"ms\" that are implausible for"
+      "YCSB clients at 1 to 32 threads, Zipfian keys, 1,474,560 records (writeheavy: 2,949,120 operations, 90%"
+          + " inserts). The study ran each store in a container on a 12-core laptop and published P99 in \"ms\" that are implausible for"
           + " loopback (most likely microseconds); here P99 is the service time in microseconds, exact (HdrHistogram),"
           + " on this machine, against the servers given with -p or started here (a container of the pinned image, or the"
           + " binary on PATH) with their default settings. Each YCSB thread is a client with a connection of its own"
@@ -63,7 +64,10 @@ final class Studies {
           + " served by one thread per core where the binding is asynchronous; every result states the connections"
           + " and commands per operation the server itself saw. --shape multiplexed runs each RESP store again as"
           + " STORE+multiplexed, its clients sharing 4 connections, side by side: what a client made for a"
-          + " multi-threaded server changes.",
+          + " multi-threaded server changes. An insert is sent as upstream's redis binding sent it to Redis and"
+          + " Dragonfly: the record (its HMSET, here HSET), then its scan-index entry (ZADD) once the record's reply"
+          + " came, two round trips and no MULTI/EXEC (redis.scanindex.write=after; -p redis.scanindex.write=multi"
+          + " for one transaction).",
       List.of(
           p("readheavy", "aerospike", 436, 2_979, 3_348, 32_592), p("readheavy", "redis", 862, 4_447, 1_656, 17_158),
           p("readheavy", "dragonfly", 1_137, 4_883, 1_371, 16_328),
@@ -74,7 +78,7 @@ final class Studies {
           // Table 1: the servers' memory before and after the run (how it was read is not said).
           memory("redis", 36.32, 2_610), memory("aerospike", 232.1, 772.3), memory("dragonfly", 58.98, 2_350))
           .stream().flatMap(List::stream).toList(),
-      List.of(), List.of(), List.of(), null, 0);
+      List.of(), List.of(), List.of("redis:redis.scanindex.write=after", "dragonfly:dragonfly.scanindex.write=after"), null, 0);
 
   /** memtier2025's requests per connection (memtier_benchmark's -n): 0.5 M operations at 1 thread, 4 M at 8. */
   static final long MEMTIER_REQUESTS_PER_CONNECTION = 5_000;

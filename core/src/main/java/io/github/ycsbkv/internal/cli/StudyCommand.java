@@ -253,13 +253,32 @@ final class StudyCommand implements Callable<Integer> {
    */
   private SweepPlan.Builder plan(Studies.Study study, List<String> chosen, List<String> labels, int repetitions,
       SweepPlan.Capacity search) {
-    List<String> pairs = new ArrayList<>(study.properties());
+    List<String> pairs = new ArrayList<>();
+    List<String[]> storePairs = new ArrayList<>();
+    for (String pair : study.properties()) {
+      int colon = pair.indexOf(':');
+      int eq = pair.indexOf('=');
+      if (colon < 0 || colon > eq) {
+        pairs.add(pair);
+      } else {
+        storePairs.add(new String[] {pair.substring(0, colon), pair.substring(colon + 1, eq), pair.substring(eq + 1)});
+      }
+    }
     pairs.addAll(propertyPairs);
     List<String> args = spec.commandLine().getParseResult().originalArgs();
     SweepPlan.Builder plan = new SweepPlan.Builder().bindings(labels).workloads(study.allWorkloads())
         .threads(largest(study.threads(), search)).repeat(repetitions).out(out).scale(scale).flush(flush)
         .properties(pairs).capacity(search)
         .command("bin/ycsb study " + String.join(" ", args.subList(args.indexOf("study") + 1, args.size())));
+    // STORE:KEY=VALUE: for that store's labels (STORE, STORE+tls, ...), unless the user gives KEY.
+    for (String[] sp : storePairs) {
+      for (String label : labels) {
+        if ((label.equals(sp[0]) || label.startsWith(sp[0] + "+")) && propertyPairs.stream()
+            .noneMatch(u -> u.startsWith(sp[1] + "=") || u.startsWith(label + ":" + sp[1] + "="))) {
+          plan.labelProperty(label, sp[1], sp[2]);
+        }
+      }
+    }
     for (Studies.Part part : study.parts()) {
       plan.workloadRuns(part.workload(), largest(part.threads(), search), part.iterations());
     }

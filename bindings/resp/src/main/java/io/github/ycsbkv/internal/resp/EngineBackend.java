@@ -40,30 +40,30 @@ public final class EngineBackend implements RespBackend {
    * Opens {@code connections} connections to {@code c}'s (standalone) server, each checked with a PING; a failure
    * is thrown as it came ({@link RespException}, with the socket's or TLS's exception as its cause).
    *
-   * @param transactions whether a record and its index entry change in one MULTI/EXEC (Redis), or in two
-   *     commands in a row (Dragonfly, which runs transactions across its shards far slower)
+   * @param write how a record and its index entry change together (Redis: in one MULTI/EXEC by default;
+   *     Dragonfly, which runs transactions across its shards far slower: in one write)
    * @param transport {@link #TRANSPORT}'s value, or null for auto
    * @param maxInFlight requests in flight on a connection at most ({@link #maxInFlight}): more than 1 makes the lane
    *     write each call on a connection below it
    */
-  public static EngineBackend open(RespConnection c, RecordFormat format, int connections, boolean transactions,
+  public static EngineBackend open(RespConnection c, RecordFormat format, int connections, IndexWrite write,
       String transport, int maxInFlight) throws DBException {
-    return open(c, format, connections, transactions, transport, maxInFlight, null);
+    return open(c, format, connections, write, transport, maxInFlight, null);
   }
 
   /**
-   * As {@link #open(RespConnection, RecordFormat, int, boolean, String, int)}; with {@code cluster} (its seeds are
+   * As {@link #open(RespConnection, RecordFormat, int, IndexWrite, String, int)}; with {@code cluster} (its seeds are
    * {@code c}'s hosts), {@code connections} connections to every primary, each call sent to its key's node ({@link
    * SlotRouter}), and a record's scan-index entry changed by a call of its own (its key is in another slot).
    */
-  public static EngineBackend open(RespConnection c, RecordFormat format, int connections, boolean transactions,
+  public static EngineBackend open(RespConnection c, RecordFormat format, int connections, IndexWrite write,
       String transport, int maxInFlight, RespLane.Cluster cluster) throws DBException {
     RespConnection.Endpoint e = c.endpoint();
     RespEndpoint endpoint = new RespEndpoint(e.host(), e.port(), c.user(), c.password(), c.database(),
         c.timeoutMillis(), RespTls.nettyContext(c), c.where());
     RespLane lane = RespLane.open(endpoint, connections, transport == null ? "auto" : transport, maxInFlight,
         cluster);
-    return new EngineBackend(c, new RespRecords(lane, format, transactions && cluster == null));
+    return new EngineBackend(c, new RespRecords(lane, format, write));
   }
 
   /**

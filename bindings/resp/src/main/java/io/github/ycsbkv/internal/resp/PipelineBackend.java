@@ -25,9 +25,10 @@ import site.ycsb.Status;
  * is the asynchronous one, flushed and awaited. The redis binding's blocking Jedis client extends it with commands
  * sent one by one.
  *
- * <p>With {@code transactions} (a standalone Redis) a record and its index entry change in one {@code MULTI}/
- * {@code EXEC}, as does a hash record and its {@code EXPIRE}; without (a cluster, whose keys live in different
- * slots, and Dragonfly) they are two commands in a row: the record first on insert, the index entry first on
+ * <p>With {@link IndexWrite#MULTI} (a standalone Redis's default) a record and its index entry change in one {@code
+ * MULTI}/{@code EXEC}, as does a hash record and its {@code EXPIRE}; otherwise (a cluster, whose keys live in
+ * different slots, and Dragonfly) they are two commands in a row, in one write or (a blocking {@link
+ * IndexWrite#AFTER}) the second once the first's reply came: the record first on insert, the index entry first on
  * delete, so that a client that dies in between leaves at most an index entry without record, which scans skip.
  */
 public class PipelineBackend implements RespBackend {
@@ -35,13 +36,20 @@ public class PipelineBackend implements RespBackend {
   protected final RespConnection connection;
   protected final JedisPipelines pipelines;
   protected final JedisRows rows;
+  /** Whether a record and its index entry change in one MULTI/EXEC ({@link IndexWrite#MULTI}). */
   protected final boolean transactions;
+  /**
+   * Whether a blocking insert or delete sends its second command once the first one's reply came ({@link
+   * IndexWrite#AFTER}); the asynchronous ones cannot wait in a pipeline, so the bindings refuse it for them.
+   */
+  protected final boolean after;
 
-  public PipelineBackend(RespConnection connection, JedisPipelines pipelines, RecordFormat format, boolean transactions) {
+  public PipelineBackend(RespConnection connection, JedisPipelines pipelines, RecordFormat format, IndexWrite write) {
     this.connection = connection;
     this.pipelines = pipelines;
     this.rows = new JedisRows(format);
-    this.transactions = transactions;
+    this.transactions = write == IndexWrite.MULTI;
+    this.after = write == IndexWrite.AFTER;
   }
 
   @Override
@@ -75,6 +83,11 @@ public class PipelineBackend implements RespBackend {
 
   @Override
   public Status insert(String key, Map<String, ByteIterator> values, String indexKey) {
+    if (after && indexKey != null) {
+      Status record = await(insertAsync(key, values, null));
+      return record.isOk() ? await(pipelines.hold(p -> done(p.zadd(JedisRows.bytes(indexKey), 0,
+          JedisRows.bytes(key))))) : record;
+    }
     return await(insertAsync(key, values, indexKey));
   }
 
@@ -112,6 +125,10 @@ public class PipelineBackend implements RespBackend {
 
   @Override
   public Status delete(String key, String indexKey) {
+    if (after && indexKey != null) {
+      Status unindexed = await(pipelines.hold(p -> done(p.zrem(JedisRows.bytes(indexKey), JedisRows.bytes(key)))));
+      return unindexed.isOk() ? await(deleteAsync(key, null)) : unindexed;
+    }
     return await(deleteAsync(key, indexKey));
   }
 

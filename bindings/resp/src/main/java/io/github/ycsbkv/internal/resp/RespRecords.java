@@ -14,7 +14,7 @@ import site.ycsb.Status;
  * YCSB's operations on records over a {@link RespLane}, in the commands the redis and dragonfly bindings send
  * (docs/bindings/redis.md): a record is a hash (HSET, HGETALL, HMGET) or one string (SET, GET; several fields
  * packed by {@link FieldCodec}); the scan index is a sorted set per index key (ZADD, ZREM, ZRANGEBYLEX) changed
- * with its record in one MULTI/EXEC ({@code transactions}) or right after it. Each operation is one
+ * with its record as {@link IndexWrite} says: in one MULTI/EXEC, in the same write, or after it. Each operation is one
  * {@link RespCall}: what it allocates is the call, the workload's values' arrays and what a read hands back.
  *
  * <p>One per binding instance; the asynchronous methods may be called on the lane's loop, the blocking ones
@@ -26,20 +26,18 @@ public final class RespRecords {
   final RecordFormat format;
   /** The one field's name when records have one field ({@code <prefix>0}), kept so that reads allocate none. */
   final String onlyField;
-  private final boolean transactions;
-  /** Whether the lane routes over a cluster: a record and its index entry are then two calls, to their own nodes. */
-  private final boolean cluster;
+  /** How a record and its index entry are written: {@link IndexWrite#AFTER} on a cluster, whose nodes own them. */
+  private final IndexWrite write;
 
   /**
-   * @param transactions whether a record and its index entry change in one MULTI/EXEC (a standalone Redis), or
-   *     by two commands in a row (record first on insert, index first on delete)
+   * @param write how a record and its index entry change together (record first on insert, index first on delete);
+   *     on a cluster they are two calls, each to its own node, whatever it says
    */
-  public RespRecords(RespLane lane, RecordFormat format, boolean transactions) {
+  public RespRecords(RespLane lane, RecordFormat format, IndexWrite write) {
     this.lane = lane;
     this.format = format;
     this.onlyField = format.fieldPrefix() + "0";
-    this.transactions = transactions;
-    this.cluster = lane.cluster();
+    this.write = lane.cluster() ? IndexWrite.AFTER : write;
   }
 
   public RespLane lane() {
@@ -57,35 +55,38 @@ public final class RespRecords {
   }
 
   /**
-   * HSET or SET, and ZADD to {@code indexKey} (null: no index), in one MULTI/EXEC with transactions. On a cluster the
-   * index entry's key is in another slot than the record's: the ZADD goes to its own node once the record is written.
+   * HSET or SET, and ZADD to {@code indexKey} (null: no index), as {@link IndexWrite} says. {@link IndexWrite#AFTER}
+   * (always on a cluster, where the index entry's key is in another slot than the record's): the ZADD goes once
+   * the record is written, to its own node.
    */
   public RespCall insert(String key, Map<String, ByteIterator> values, String indexKey) {
-    if (cluster && indexKey != null) {
+    if (write == IndexWrite.AFTER && indexKey != null) {
       return new RecordCalls.Then(lane, new RecordCalls.Write(this, key, values, null, false, -1),
           ValueCall.keyed(indexKey, "ZADD", indexKey, "0", key)).start();
     }
-    return lane.send(new RecordCalls.Write(this, key, values, indexKey, transactions && indexKey != null, -1));
+    return lane.send(new RecordCalls.Write(this, key, values, indexKey, write == IndexWrite.MULTI && indexKey != null,
+        -1));
   }
 
   /**
-   * A record that the server expires: SET key value EX ttl (string model), or HSET and EXPIRE in one
-   * MULTI/EXEC (hash model; two commands in a row without transactions). Not indexed.
+   * A record that the server expires: SET key value EX ttl (string model), or HSET and EXPIRE (hash model; one
+   * key: in one MULTI/EXEC with {@link IndexWrite#MULTI}, else in one write). Not indexed.
    */
   public RespCall insertWithTtl(String key, Map<String, ByteIterator> values, long ttlSeconds) {
-    return lane.send(new RecordCalls.Write(this, key, values, null, transactions && format.hash(), Math.max(1, ttlSeconds)));
+    return lane.send(new RecordCalls.Write(this, key, values, null, write == IndexWrite.MULTI && format.hash(),
+        Math.max(1, ttlSeconds)));
   }
 
   /**
-   * DEL, and ZREM from {@code indexKey} (null: no index); NOT_FOUND when the record did not exist. On a cluster the
-   * ZREM goes to its own node first, then the DEL to the record's.
+   * DEL, and ZREM from {@code indexKey} (null: no index), as {@link IndexWrite} says; NOT_FOUND when the record did
+   * not exist. With {@link IndexWrite#AFTER} (always on a cluster) the ZREM goes first, then the DEL.
    */
   public RespCall delete(String key, String indexKey) {
-    if (cluster && indexKey != null) {
+    if (write == IndexWrite.AFTER && indexKey != null) {
       return new RecordCalls.Then(lane, ValueCall.keyed(indexKey, "ZREM", indexKey, key),
           new RecordCalls.Delete(key, null, false)).start();
     }
-    return lane.send(new RecordCalls.Delete(key, indexKey, transactions && indexKey != null));
+    return lane.send(new RecordCalls.Delete(key, indexKey, write == IndexWrite.MULTI && indexKey != null));
   }
 
   /** Whether an update of {@code values} must read the record first (string model, some fields of several). */
