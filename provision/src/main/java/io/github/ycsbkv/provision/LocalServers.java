@@ -93,7 +93,7 @@ public final class LocalServers implements Provisioner {
 
   /** Starts {@code kind} serving TLS once, to see whether it can ("" when it answers). */
   private static String tryTls(ServerKind kind, boolean container) {
-    try (Provisioned server = container ? container(kind, 0, true, null) : binary(kind, 0, true, null)) {
+    try (Provisioned server = container ? container(kind, 0, true, null, null) : binary(kind, 0, true, null, null)) {
       return "";
     } catch (IOException | RuntimeException e) {
       // The server's own line about it (a bad directive, no TLS support), without its "pid:role date time
@@ -123,8 +123,8 @@ public final class LocalServers implements Provisioner {
     if (request.nodes() > 1) {
       return LocalClusters.start(kind, request.nodes(), request.ioThreads(), prefix);
     }
-    return container ? container(kind, request.ioThreads(), request.tls(), prefix)
-        : binary(kind, request.ioThreads(), request.tls(), prefix);
+    return container ? container(kind, request.ioThreads(), request.tls(), prefix, request.cpus())
+        : binary(kind, request.ioThreads(), request.tls(), prefix, request.cpus());
   }
 
   /**
@@ -159,7 +159,8 @@ public final class LocalServers implements Provisioner {
         "--tls-key-file", files + "server.key", "--tls-ca-cert-file", files + "ca.pem", "--tls-auth-clients", "no");
   }
 
-  private static Provisioned container(ServerKind kind, int ioThreads, boolean tls, String prefix) throws IOException {
+  private static Provisioned container(ServerKind kind, int ioThreads, boolean tls, String prefix, String cpus)
+      throws IOException {
     Path dir = Files.createTempDirectory("ycsbkv-" + kind.id() + "-");
     try {
       ThrowAwayCa ca = tls ? ThrowAwayCa.create(dir.resolve("tls")) : null;
@@ -169,6 +170,9 @@ public final class LocalServers implements Provisioner {
         args.addAll(tlsArgs(kind, kind.containerPort(), TLS_DIR, password));
       }
       StoreContainer c = StoreContainer.start(kind, kind.image(), args, each -> {
+        if (cpus != null) {
+          each.withCreateContainerCmdModifier(cmd -> cmd.getHostConfig().withCpusetCpus(cpus));
+        }
         if (ca != null) {
           for (Path file : List.of(ca.caCert(), ca.serverCert(), ca.serverKey())) {
             // The server runs as the image's own user: the throw-away key is readable to it.
@@ -182,7 +186,8 @@ public final class LocalServers implements Provisioner {
         }
       }, line -> System.err.println("ycsb-kv study: " + line));
       String description = kind.id() + (ca == null ? "" : " (TLS only, throw-away CA)") + " started in "
-          + c.describe() + " at " + c.getHost() + ":" + c.port() + ": " + (c.getCommandParts().length == 0
+          + c.describe() + (cpus == null ? "" : " pinned to CPUs " + cpus + " (--cpuset-cpus)") + " at "
+          + c.getHost() + ":" + c.port() + ": " + (c.getCommandParts().length == 0
               ? "the image's own command, with " + new java.util.TreeMap<>(c.getEnvMap())
               : masked(shown(List.of(c.getCommandParts())), password));
       return new Running(kind, prefix, c.getHost(), c.port(), ca, password, description, dir, c::stop);
@@ -195,8 +200,9 @@ public final class LocalServers implements Provisioner {
     }
   }
 
-  private static Provisioned binary(ServerKind kind, int ioThreads, boolean tls, String prefix) throws IOException {
-    return binary(kind, ioThreads, tls, prefix, freePort(), List.of(), null);
+  private static Provisioned binary(ServerKind kind, int ioThreads, boolean tls, String prefix, String cpus)
+      throws IOException {
+    return binary(kind, ioThreads, tls, prefix, freePort(), List.of(), null, cpus);
   }
 
   /**
@@ -205,12 +211,28 @@ public final class LocalServers implements Provisioner {
    */
   static Running binary(ServerKind kind, int ioThreads, boolean tls, String prefix, int port, List<String> extra,
       java.util.function.Function<Path, String> aerospikeConfig) throws IOException {
+    return binary(kind, ioThreads, tls, prefix, port, extra, aerospikeConfig, null);
+  }
+
+  /**
+   * As above, pinned to {@code cpus} with {@code taskset -c} (null: not pinned); without taskset on PATH the server
+   * is not started, and the exception says why.
+   */
+  static Running binary(ServerKind kind, int ioThreads, boolean tls, String prefix, int port, List<String> extra,
+      java.util.function.Function<Path, String> aerospikeConfig, String cpus) throws IOException {
+    Path taskset = cpus == null ? null : onPath("taskset");
+    if (cpus != null && taskset == null) {
+      throw new IOException("taskset is not on PATH (it pins the server to CPUs " + cpus + "; Debian's util-linux)");
+    }
     Path dir = Files.createTempDirectory("ycsbkv-" + kind.id() + "-");
     ThrowAwayCa ca = null;
     String password = null;
     List<String> cmd = new ArrayList<>();
     try {
       ca = tls ? ThrowAwayCa.create(dir.resolve("tls")) : null;
+      if (taskset != null) {
+        cmd.addAll(List.of(taskset.toString(), "-c", cpus));
+      }
       cmd.add(onPath(kind.binary()).toString());
       switch (kind) {
         case REDIS, VALKEY, KEYDB -> {

@@ -162,8 +162,8 @@ class StudyIT {
       assertEquals(0, run.exitCode(), run.err());
       // Each store got its own server (redis, valkey and keydb share the redis.* keys).
       java.util.List<Integer> ports = new java.util.ArrayList<>();
-      Matcher started = Pattern.compile("ycsb-kv study: (redis|valkey|keydb) started (on|in container \\S+ at) ([\\w.]+):"
-          + "(\\d+): ").matcher(run.err());
+      Matcher started = Pattern.compile("ycsb-kv study: (redis|valkey|keydb) started (on|in container \\S+"
+          + "(?: pinned to CPUs \\S+ \\(--cpuset-cpus\\))? at) ([\\w.]+):(\\d+): ").matcher(run.err());
       String host = null;
       while (started.find()) {
         assertEquals(servers().equals("container"), started.group(2).startsWith("in container"), started.group());
@@ -173,6 +173,20 @@ class StudyIT {
       assertEquals(3, ports.size(), run.err());
       assertEquals(3, new java.util.HashSet<>(ports).size(), "three servers, three ports");
       assertTrue(run.err().contains("so servers started here get "), "the study's 4 I/O threads, capped: " + run.err());
+      // Pinned as the study pinned its servers (to CPUs 0-3 of 4): here to as many of this machine's cores.
+      String cpus = "0-" + (Math.min(4, Runtime.getRuntime().availableProcessors()) - 1);
+      assertEquals(3, Pattern.compile(servers().equals("container")
+          ? "ycsb-kv study: (redis|valkey|keydb) started in container \\S+ pinned to CPUs " + cpus + " \\(--cpuset-cpus\\)"
+          : ": \\S*taskset -c " + cpus + " \\S*(redis|valkey|keydb)-server ").matcher(run.err()).results().count(),
+          run.err());
+      // What differs from the published setup, aspect by aspect, with the versions the servers reported.
+      JsonNode setup = JSON.readTree(out.resolve("study.json").toFile()).path("setup");
+      assertEquals(4, setup.size(), setup.toString());
+      assertEquals("server versions", setup.get(3).path("aspect").asText());
+      assertEquals("Redis 8.0.2, KeyDB 6.3.4, Dragonfly 1.30.3, Valkey 8.1.1", setup.get(3).path("published").asText());
+      assertTrue(setup.get(3).path("here").asText().matches("keydb: \\S+ 6\\.3\\.\\d+; redis: \\S+ 7\\.\\d+\\.\\d+;"
+          + " valkey: \\S+ 8\\.\\d+\\.\\d+"), setup.toString());
+      assertTrue(setup.get(2).path("here").asText().contains("pinned to CPUs " + cpus), setup.toString());
       // Each server runs only around its own cells: redis is stopped before valkey starts.
       String err = run.err();
       // 3 stores x (4 memtier cells + 13 object-cache iterations) = 51 runs.
@@ -204,6 +218,8 @@ class StudyIT {
           "the server held memtier's 100 connections: " + valkeyCell.path("load"));
       assertTrue(run.err().contains("ycsb-kv study: every store runs with the dragonfly binding's client"), run.err());
       String html = Files.readString(out.resolve("report.html"));
+      assertTrue(html.contains("<tr><td class=\"l\">server versions</td><td class=\"l\">Redis 8.0.2, KeyDB 6.3.4,"
+          + " Dragonfly 1.30.3, Valkey 8.1.1</td><td class=\"l\">keydb: "), "the setups side by side, first screen");
       assertTrue(html.contains("<tr><td class=\"l\">objectcache</td><td class=\"l\">valkey</td><td>1 / 1</td>"
           + "<td class=\"l\">throughput</td><td>16,561</td>"), "the published object-cache figure beside ours");
       assertTrue(html.contains("<td class=\"l\">P95 (all operations)</td><td>0.103</td><td class=\"l\">ms</td><td>"),

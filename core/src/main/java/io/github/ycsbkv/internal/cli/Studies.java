@@ -1,6 +1,7 @@
 package io.github.ycsbkv.internal.cli;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * The published studies ycsb-kv reproduces ({@link #YCSB2025}, {@link #MEMTIER2025}, each citing its source): their
@@ -24,11 +25,14 @@ final class Studies {
    * before the user's -p (which win), and STORE:KEY=VALUE for one store's cells (STORE, STORE+tls, ...) unless the
    * user gives KEY; {@code client}: the binding every store is run with (null: each store's own);
    * {@code operationsPerClient}: each cell of the matrix's workloads runs this many operations per client (0: the
-   * workload file's operationcount in every cell).
+   * workload file's operationcount in every cell); {@code pinnedCpus}: the servers were pinned to that many CPUs
+   * (0: not pinned, or not said); {@code setup}: how the study ran, as it says, aspect by aspect ({@link #CORES},
+   * {@link #CLIENT}, {@link #NETWORK}, {@link #VERSIONS}), which {@code study.json} sets beside this run's.
    */
   record Study(String name, String title, String source, List<String> stores, List<String> workloads,
       List<Integer> threads, int defaultRepeat, int ioThreads, String method, List<Published> published,
-      List<Part> parts, List<String> tlsWorkloads, List<String> properties, String client, long operationsPerClient) {
+      List<Part> parts, List<String> tlsWorkloads, List<String> properties, String client, long operationsPerClient,
+      int pinnedCpus, Map<String, String> setup) {
 
     /** Every workload file the study runs: its matrix's, then its parts'. */
     List<String> allWorkloads() {
@@ -37,6 +41,12 @@ final class Studies {
       return all;
     }
   }
+
+  /** The aspects of a study's setup that {@code study.json} compares with this run's. */
+  static final String CORES = "machine and cores";
+  static final String CLIENT = "client";
+  static final String NETWORK = "servers and networking";
+  static final String VERSIONS = "server versions";
 
   /** A workload of a study run at its own thread counts and iterations (memtier2025's object-cache test). */
   record Part(String workload, List<Integer> threads, int iterations) {}
@@ -78,7 +88,13 @@ final class Studies {
           // Table 1: the servers' memory before and after the run (how it was read is not said).
           memory("redis", 36.32, 2_610), memory("aerospike", 232.1, 772.3), memory("dragonfly", 58.98, 2_350))
           .stream().flatMap(List::stream).toList(),
-      List.of(), List.of(), List.of("redis:redis.scanindex.write=after", "dragonfly:dragonfly.scanindex.write=after"), null, 0);
+      List.of(), List.of(), List.of("redis:redis.scanindex.write=after", "dragonfly:dragonfly.scanindex.write=after"), null, 0,
+      0, Map.of(
+          CORES, "an Apple M3 Pro laptop, 12 cores, 36 GB, macOS Sequoia; client and servers on it",
+          CLIENT, "upstream YCSB (its redis and aerospike bindings; version not named), a connection per YCSB thread",
+          NETWORK, "each store in a Docker container on macOS (Docker's Linux virtual machine, ports forwarded to"
+              + " the host)",
+          VERSIONS, "not named"));
 
   /** memtier2025's requests per connection (memtier_benchmark's -n): 0.5 M operations at 1 thread, 4 M at 8. */
   static final long MEMTIER_REQUESTS_PER_CONNECTION = 5_000;
@@ -131,7 +147,14 @@ final class Studies {
       List.of(new Part("objectcache", List.of(1), 13)), List.of("memtier"),
       // memtier_benchmark has no request timeout; 800 clients queueing on a small machine (and their TLS
       // handshakes) outlast the bindings' 2 s default, which would count them as errors.
-      List.of("dragonfly.timeout=30000"), "dragonfly", MEMTIER_REQUESTS_PER_CONNECTION);
+      List.of("dragonfly.timeout=30000"), "dragonfly", MEMTIER_REQUESTS_PER_CONNECTION, 4, Map.of(
+          CORES, "a GitHub Actions runner (Azure VM), Ubuntu, 4 vCPU, 16 GB; servers pinned to CPUs 0-3, the client on"
+              + " the same runner",
+          CLIENT, "memtier_benchmark (1 to 8 threads of 100 connections, one request in flight each); the object-cache"
+              + " test: a single-threaded PHP 8.4.7 client with the Redis extension 6.2.0",
+          NETWORK, "each store in a Docker container with host networking (no NAT); 4 I/O threads (proactors) per"
+              + " store, 1 for the object-cache test",
+          VERSIONS, "Redis 8.0.2, KeyDB 6.3.4, Dragonfly 1.30.3, Valkey 8.1.1"));
 
   static final List<Study> ALL = List.of(YCSB2025, MEMTIER2025);
 

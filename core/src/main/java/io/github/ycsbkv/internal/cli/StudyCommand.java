@@ -152,7 +152,14 @@ final class StudyCommand implements Callable<Integer> {
     }
     List<String> labels = labels(study, chosen, multiplexed, provisioner, way, notes, err);
     announce(study, chosen, labels, repetitions, err);
-    writeStudy(study, chosen, notes);
+    String cpus = pinnedCpus(study);
+    if (cpus != null && provisioner != null && labels.stream().anyMatch(l -> !addressGiven(l))) {
+      notes.add("servers started here are pinned to CPUs " + cpus + " (taskset, or a container's cpuset), as the"
+          + " study pinned its servers to CPUs 0-" + (study.pinnedCpus() - 1) + " of its " + study.pinnedCpus());
+      err.println("ycsb-kv study: " + notes.get(notes.size() - 1));
+    }
+    Map<String, String> serversHere = new java.util.concurrent.ConcurrentHashMap<>();
+    writeStudy(study, chosen, notes, serversHere);
     if (study.client() != null) {
       err.println("ycsb-kv study: every store runs with the " + study.client() + " binding's client (as the study"
           + " ran one client for all); give store addresses with its keys, e.g. -p redis:" + study.client()
@@ -161,8 +168,9 @@ final class StudyCommand implements Callable<Integer> {
     ClassLoader loader = StudyCommand.class.getClassLoader();
     BindingRegistry registry = BindingRegistry.load(loader);
     SweepPlan plan = plan(study, chosen, labels, repetitions, search).build(registry, loader);
-    try (StartedServers servers = new StartedServers(provisioner, way, study, err)) {
+    try (StartedServers servers = new StartedServers(provisioner, way, study, cpus, serversHere, err)) {
       int code = new SweepRunner(plan, servers, stdout, err).run();
+      writeStudy(study, chosen, notes, serversHere); // with the servers as they ran, and their versions
       if (Files.exists(out.resolve(SweepJson.FILE_NAME))) {
         Path report = HtmlReport.write(out);
         err.println("ycsb-kv study: wrote " + report + " (the published figures beside the measured ones)");
@@ -316,13 +324,20 @@ final class StudyCommand implements Callable<Integer> {
     private final Studies.Study study;
     private final PrintWriter err;
     private final int ioThreads;
+    /** The CPUs a server started here is pinned to, or null. */
+    private final String cpus;
+    /** Per label, how its server ran: what started it, where, with which flags. */
+    private final Map<String, String> ran;
     private final Map<String, Provisioner.Provisioned> started = new java.util.concurrent.ConcurrentHashMap<>();
     private final Thread stopOnExit = new Thread(this::close, "ycsb-study-servers");
 
-    StartedServers(Provisioner provisioner, Provisioner.Way way, Studies.Study study, PrintWriter err) {
+    StartedServers(Provisioner provisioner, Provisioner.Way way, Studies.Study study, String cpus,
+        Map<String, String> ran, PrintWriter err) {
       this.provisioner = provisioner;
       this.way = way;
       this.study = study;
+      this.cpus = cpus;
+      this.ran = ran;
       this.err = err;
       this.ioThreads = ioThreads(study, err);
       Runtime.getRuntime().addShutdownHook(stopOnExit);
@@ -331,12 +346,16 @@ final class StudyCommand implements Callable<Integer> {
     @Override
     public Map<String, String> start(String label) throws IOException {
       if (provisioner == null || addressGiven(label)) {
+        ran.put(label, "given with -p");
         return Map.of();
       }
       String store = label.contains("+") ? label.substring(0, label.indexOf('+')) : label;
       Provisioner.Provisioned s = provisioner.start(new Provisioner.Request(store, ioThreads, label.endsWith(TLS), way,
-          study.client(), cluster));
+          study.client(), cluster, cluster > 1 ? null : cpus));
       started.put(label, s);
+      String where = s.description().split(": ", 2)[0].replaceFirst(" started", "");
+      ran.put(label, where + (where.contains(" in container ") ? " (its port published through Docker's NAT; no host"
+          + " networking)" : " (loopback" + (cluster > 1 || cpus == null ? "" : ", pinned to CPUs " + cpus) + ")"));
       err.println("ycsb-kv study: " + s.description());
       return s.properties();
     }
@@ -425,8 +444,23 @@ final class StudyCommand implements Callable<Integer> {
     };
   }
 
-  /** {@code DIR/study.json}: the study, its method and differences, and its published figures. */
-  private void writeStudy(Studies.Study study, List<String> chosen, List<String> notes) throws IOException {
+  /**
+   * The CPUs the study's servers are pinned to here ({@code 0-N}: as many as it pinned, at most this machine's
+   * cores), or null when it pinned none.
+   */
+  private static String pinnedCpus(Studies.Study study) {
+    if (study.pinnedCpus() <= 0) {
+      return null;
+    }
+    return "0-" + (Math.min(study.pinnedCpus(), Runtime.getRuntime().availableProcessors()) - 1);
+  }
+
+  /**
+   * {@code DIR/study.json}: the study, its method and differences, its setup beside this run's ({@code serversHere}:
+   * per label how its server ran, as known so far), and its published figures.
+   */
+  private void writeStudy(Studies.Study study, List<String> chosen, List<String> notes,
+      Map<String, String> serversHere) throws IOException {
     Files.createDirectories(out);
     ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     ObjectNode json = mapper.createObjectNode();
@@ -440,6 +474,11 @@ final class StudyCommand implements Callable<Integer> {
     json.put("shape", shape.trim().toLowerCase(Locale.ROOT));
     ArrayNode notesJson = json.putArray("notes");
     notes.forEach(notesJson::add);
+    ArrayNode setup = json.putArray("setup");
+    Map<String, String> here = StudySetup.here(study, out, serversHere, pinnedCpus(study), cluster);
+    for (String aspect : StudySetup.ASPECTS) {
+      setup.addObject().put("aspect", aspect).put("published", study.setup().get(aspect)).put("here", here.get(aspect));
+    }
     ArrayNode figures = json.putArray("published");
     for (Studies.Published p : study.published()) {
       // A TLS figure (STORE+tls) beside the TLS pass, when --tls ran it.

@@ -27,13 +27,20 @@ public interface Provisioner {
    * connect, whose keys {@link Provisioned#properties()} uses (null: the store's own); {@code nodes}: 1 for one
    * server, more for a cluster of that many primaries on this host (Redis, Valkey, KeyDB: {@code cluster-enabled},
    * the slots split evenly; Dragonfly: {@code --cluster_mode=yes} with the slot map sent to each node; Aerospike: a
-   * mesh with replication factor 2), from binaries only.
+   * mesh with replication factor 2), from binaries only; {@code cpus}: the CPUs one server is pinned to, as {@code
+   * taskset -c} and Docker's {@code --cpuset-cpus} take them ({@code 0-3}), or null for none (a cluster's nodes are
+   * not pinned).
    */
-  record Request(String store, int ioThreads, boolean tls, Way way, String binding, int nodes) {
+  record Request(String store, int ioThreads, boolean tls, Way way, String binding, int nodes, String cpus) {
 
     /** One server. */
     public Request(String store, int ioThreads, boolean tls, Way way, String binding) {
-      this(store, ioThreads, tls, way, binding, 1);
+      this(store, ioThreads, tls, way, binding, 1, null);
+    }
+
+    /** Not pinned. */
+    public Request(String store, int ioThreads, boolean tls, Way way, String binding, int nodes) {
+      this(store, ioThreads, tls, way, binding, nodes, null);
     }
   }
 

@@ -99,6 +99,15 @@ final class PublishedSection {
     }
     page.html("<h2>").text(study.title()).html("</h2>\n<p>Source: ").text(study.source()).html(". ")
         .text(study.method()).html(" Scale of this run: ").text(study.scale()).html(".</p>\n");
+    if (!study.setup().isEmpty()) {
+      page.html("<table class=\"setup\"><tr><th class=\"l\">setup</th><th class=\"l\">the study's</th>")
+          .html("<th class=\"l\">this run's</th></tr>\n");
+      for (StudyFile.Setup a : study.setup()) {
+        page.html("<tr><td class=\"l\">").text(a.aspect()).html("</td><td class=\"l\">").text(a.published())
+            .html("</td><td class=\"l\">").text(a.here()).html("</td></tr>\n");
+      }
+      page.html("</table>\n");
+    }
     for (String note : study.notes()) {
       page.html("<p class=\"warn\">").text(note).html("</p>\n");
     }

@@ -9,12 +9,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code study.json}, which {@code ycsb study} writes beside {@code sweep.json}: the study, how it was run here, and
- * its published figures (the store and workload, the study's thread count and ours, the figure, its value and its
+ * {@code study.json}, which {@code ycsb study} writes beside {@code sweep.json}: the study, how it was run here, its
+ * setup beside this run's (an older file has none), and its published figures (the store and workload, the study's thread count and ours, the figure, its value and its
  * unit as published). Immutable.
  */
 record StudyFile(String title, String source, String method, String scale, boolean tls, List<String> notes,
-    List<Published> published) {
+    List<Setup> setup, List<Published> published) {
+
+  /** One aspect of the setup (machine, client, servers, versions): as the study ran it, and as this run did. */
+  record Setup(String aspect, String published, String here) {}
 
   /** The file's name in a sweep's directory. */
   static final String FILE_NAME = "study.json";
@@ -30,6 +33,7 @@ record StudyFile(String title, String source, String method, String scale, boole
 
   StudyFile {
     notes = List.copyOf(notes);
+    setup = List.copyOf(setup);
     published = List.copyOf(published);
   }
 
@@ -42,12 +46,16 @@ record StudyFile(String title, String source, String method, String scale, boole
     JsonNode s = new ObjectMapper().readTree(file.toFile());
     List<String> notes = new ArrayList<>();
     s.path("notes").forEach(n -> notes.add(n.asText()));
+    List<Setup> setup = new ArrayList<>();
+    for (JsonNode a : s.path("setup")) {
+      setup.add(new Setup(a.path("aspect").asText(), a.path("published").asText(), a.path("here").asText()));
+    }
     List<Published> published = new ArrayList<>();
     for (JsonNode p : s.path("published")) {
       published.add(new Published(p.path("workload").asText(), p.path("store").asText(), p.path("studyThreads").asInt(),
           p.path("threads").asInt(), p.path("figure").asText(), p.path("value").asDouble(), p.path("unit").asText()));
     }
     return new StudyFile(s.path("title").asText(), s.path("source").asText(), s.path("method").asText(),
-        s.path("scale").asText(), s.path("tls").asBoolean(), notes, published);
+        s.path("scale").asText(), s.path("tls").asBoolean(), notes, setup, published);
   }
 }
