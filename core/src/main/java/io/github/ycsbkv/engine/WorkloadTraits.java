@@ -39,6 +39,20 @@ public interface WorkloadTraits {
   }
 
   /**
+   * Its load is a warm-up that a {@code sweep} (and so a {@code study}) writes again before every repetition, on
+   * what the repetitions before left: with {@code --flush} the store is emptied only before the first (the memtier
+   * study's object-cache iterations: FLUSHALL once per store, 100 warm-up keys before each iteration). Default: no.
+   */
+  default boolean warmsUpEachRun() {
+    return false;
+  }
+
+  /** How long a {@code sweep} waits between a cell's repetitions, before the next one's load or run. Default: none. */
+  default java.time.Duration pauseBetweenRuns() {
+    return java.time.Duration.ZERO;
+  }
+
+  /**
    * Checks the values it reads when {@code dataintegrity=true}, as upstream's {@code CoreWorkload} does. A workload
    * that does not makes the engine say that {@code dataintegrity=true} has no effect, and lifts what the setting
    * forbids (pipelining, a few threads serving many clients), as it does for a load, which never reads. Default: yes.

@@ -170,12 +170,19 @@ class StudyIT {
         ports.add(Integer.parseInt(started.group(4)));
         host = started.group(3);
       }
-      assertEquals(3, ports.size(), run.err());
-      assertEquals(3, new java.util.HashSet<>(ports).size(), "three servers, three ports");
+      // Each store's server twice: with the study's I/O threads for the memtier cells, then again with 1 for the
+      // object-cache test, as the study ran it.
+      assertEquals(6, ports.size(), run.err());
+      for (String store : java.util.List.of("redis", "valkey", "keydb")) {
+        assertTrue(run.err().contains("ycsb-kv study: objectcache runs on servers with 1 I/O thread(s), as the study ran"
+            + " it: starting " + store + "'s again"), run.err());
+      }
+      assertTrue(Pattern.compile("ycsb-kv study: keydb started [^\\n]*--server-threads 1\\n").matcher(run.err()).find(),
+          run.err());
       assertTrue(run.err().contains("so servers started here get "), "the study's 4 I/O threads, capped: " + run.err());
       // Pinned as the study pinned its servers (to CPUs 0-3 of 4): here to as many of this machine's cores.
       String cpus = "0-" + (Math.min(4, Runtime.getRuntime().availableProcessors()) - 1);
-      assertEquals(3, Pattern.compile(servers().equals("container")
+      assertEquals(6, Pattern.compile(servers().equals("container")
           ? "ycsb-kv study: (redis|valkey|keydb) started in container \\S+ pinned to CPUs " + cpus + " \\(--cpuset-cpus\\)"
           : ": \\S*taskset -c " + cpus + " \\S*(redis|valkey|keydb)-server ").matcher(run.err()).results().count(),
           run.err());

@@ -17,17 +17,25 @@ import site.ycsb.Workload;
 import site.ycsb.WorkloadException;
 
 /**
- * An object cache shaped like a WordPress site's persistent object cache (the memtier study's second
- * part, docs/studies.md): GETs and SETs ({@code objectcache.getproportion}, default 70%)
- * of keys {@code wp_cache_{group}_{id}}, every SET with a time to live drawn uniformly from
- * {@code objectcache.ttl} (default 300-86400 s), values from short strings to serialized PHP arrays,
- * JSON documents and page-sized HTML blobs, and a chance ({@code objectcache.populateonmiss}, default
- * 0.2) that a GET that missed writes the key, as a cache-aside application does.
+ * An object cache shaped like the memtier study's WordPress object-cache test (its section 8, docs/studies.md): one
+ * client's GETs and SETs ({@code objectcache.getproportion}, default 70%) of keys in the study's nine cache groups and
+ * eight key formats ({@code wp_cache_{group}_{id}}, {@code {group}_meta_{id}}, ...), every SET with a time to live
+ * drawn uniformly from {@code objectcache.ttl} (default 300-86,400 s, the study's), values of the study's four kinds
+ * (simple values, serialized PHP arrays, JSON of 100-1,000 characters, page content of 50-200 repeated blocks), a
+ * chance ({@code objectcache.populateonmiss}, default 0.2) that a GET that missed writes the key, and a pause of
+ * {@code objectcache.pauseus} (100 us, the study's 0.1 ms) every {@code objectcache.pauseevery} (1,000) operations of
+ * a thread.
  *
- * <p>{@code load} is the warm-up: it writes {@code recordcount} keys (100 in {@code workloads/objectcache}).
- * SETs need {@link ExpiringWrites}; a binding without it stops the run with one line. Misses are
- * {@code NOT_FOUND}, reported as a hit rate. Everything random comes from {@code objectcache.seed}
- * and the thread number. Thread-safe: per-thread state is in {@link #initThread}'s object.
+ * <p>Ids are drawn uniformly from 1 to {@code objectcache.ids} (10,000): over 9 groups and 8 formats that is 720,000
+ * keys, which the study's 13 iterations of 100,000 operations fill to about 395,000, the number the study reports at
+ * its end. The study names no weights for the groups, formats and kinds: each is drawn uniformly.
+ *
+ * <p>{@code load} is the warm-up: it writes {@code recordcount} keys (the study's 100). In a {@code sweep} (and so
+ * {@code study memtier2025}) it runs before every repetition, the store emptied ({@code --flush}) only before the
+ * first, and each repetition starts 500 ms after the one before, as the study's iterations
+ * ({@link #warmsUpEachRun()}, {@link #pauseBetweenRuns()}). SETs need {@link ExpiringWrites}; a binding without it
+ * stops the run with one line. Misses are {@code NOT_FOUND}, reported as a hit rate. Everything random comes from
+ * {@code objectcache.seed} and the thread number. Thread-safe: per-thread state is in {@link #initThread}'s object.
  */
 public class ObjectCacheWorkload extends Workload implements io.github.ycsbkv.engine.WorkloadTraits {
 
@@ -49,32 +57,75 @@ public class ObjectCacheWorkload extends Workload implements io.github.ycsbkv.en
     return true;
   }
 
+  /** The study's 100 warm-up keys before each iteration, the keys of the iterations before kept. */
+  @Override
+  public boolean warmsUpEachRun() {
+    return true;
+  }
+
+  /** The study's 500 ms between iterations. */
+  @Override
+  public java.time.Duration pauseBetweenRuns() {
+    return java.time.Duration.ofMillis(500);
+  }
 
   public static final String GET_PROPORTION = "objectcache.getproportion";
   public static final String TTL = "objectcache.ttl";
   public static final String POPULATE_ON_MISS = "objectcache.populateonmiss";
-  public static final String KEYS_PER_GROUP = "objectcache.keyspergroup";
+  public static final String IDS = "objectcache.ids";
+  public static final String PAUSE = "objectcache.pauseus";
+  public static final String PAUSE_EVERY = "objectcache.pauseevery";
   public static final String SEED = "objectcache.seed";
 
   public static final double DEFAULT_GET_PROPORTION = 0.7;
   public static final String DEFAULT_TTL = "300-86400";
   public static final double DEFAULT_POPULATE_ON_MISS = 0.2;
-  public static final long DEFAULT_KEYS_PER_GROUP = 2000;
+  public static final long DEFAULT_IDS = 10_000;
+  public static final long DEFAULT_PAUSE_MICROS = 100;
+  public static final long DEFAULT_PAUSE_EVERY = 1_000;
   public static final long DEFAULT_SEED = 13L;
 
-  /** A cache group: its name, its share of operations, and the shape of its values. */
-  record Group(String name, double weight, ValueKind kind) {}
+  /** The study's cache groups. */
+  static final List<String> GROUPS = List.of("posts", "terms", "users", "options", "comments", "themes", "plugins",
+      "transients", "site-options");
 
-  /** Value shapes, with their size ranges in bytes. */
+  /** The study's key formats: {@code g} is the group, {@code id} the object's id (its hash for query results). */
+  enum KeyFormat {
+    WP_CACHE, META, WP_OPTION, QUERY, TRANSIENT, USER_META, POST_META, TAXONOMY;
+
+    String key(String g, long id) {
+      return switch (this) {
+        case WP_CACHE -> "wp_cache_" + g + "_" + id;
+        case META -> g + "_meta_" + id;
+        case WP_OPTION -> "wp_option_" + g + "_" + id;
+        case QUERY -> "query_" + g + "_" + hash(g, id);
+        case TRANSIENT -> "transient_" + g + "_" + id;
+        case USER_META -> "user_meta_" + id + "_" + g;
+        case POST_META -> "post_meta_" + id + "_" + g;
+        case TAXONOMY -> "taxonomy_" + g + "_" + id;
+      };
+    }
+
+    /** 32 hexadecimal digits, as an MD5 of a query's text prints, fixed for a group and id. */
+    private static String hash(String g, long id) {
+      long a = TimeSeriesWorkload.mix(g.hashCode(), id, 0x51A7L);
+      long b = TimeSeriesWorkload.mix(a, id, 0x9E37L);
+      return String.format("%016x%016x", a, b);
+    }
+  }
+
+  private static final KeyFormat[] FORMATS = KeyFormat.values();
+
+  /** The study's value kinds, with their size ranges in bytes. */
   enum ValueKind {
-    /** Options, counters, short strings. */
-    SHORT_STRING(8, 64),
-    /** PHP {@code serialize()} output of small arrays (post meta, term lists). */
+    /** Strings, numbers and booleans. */
+    SIMPLE(1, 64),
+    /** PHP {@code serialize()} output of arrays (post objects, user metadata); the study gives no size. */
     SERIALIZED_ARRAY(200, 2_000),
-    /** JSON documents (REST responses, block data). */
-    JSON(500, 5_000),
-    /** Rendered page fragments. */
-    PAGE(10_000, 100_000);
+    /** JSON documents, the study's 100-1,000 characters. */
+    JSON(100, 1_000),
+    /** Page content: the study's 50 to 200 repeated content blocks, of {@link #BLOCK}'s 100 bytes here. */
+    PAGE(PAGE_OPEN.length() + 50 * 100 + PAGE_CLOSE.length(), PAGE_OPEN.length() + 200 * 100 + PAGE_CLOSE.length());
 
     final int min;
     final int max;
@@ -85,16 +136,13 @@ public class ObjectCacheWorkload extends Workload implements io.github.ycsbkv.en
     }
   }
 
-  /** The groups of a typical WordPress object cache and how often each is used. */
-  static final List<Group> GROUPS = List.of(
-      new Group("options", 0.20, ValueKind.SHORT_STRING),
-      new Group("posts", 0.20, ValueKind.SERIALIZED_ARRAY),
-      new Group("post_meta", 0.20, ValueKind.SERIALIZED_ARRAY),
-      new Group("terms", 0.10, ValueKind.SERIALIZED_ARRAY),
-      new Group("users", 0.05, ValueKind.SERIALIZED_ARRAY),
-      new Group("transient", 0.10, ValueKind.JSON),
-      new Group("rest_api", 0.10, ValueKind.JSON),
-      new Group("page_cache", 0.05, ValueKind.PAGE));
+  private static final String PAGE_OPEN = "<!DOCTYPE html><html><body>";
+  private static final String PAGE_CLOSE = "</body></html>";
+  /** One content block of a cached page: 100 bytes. */
+  static final String BLOCK = "<div class=\"entry\"><p>Lorem ipsum dolor sit amet, consectetur adipiscing elit"
+      + ", sed tempor.</p></div>";
+
+  private static final ValueKind[] KINDS = ValueKind.values();
 
   private String table;
   private String field;
@@ -102,12 +150,15 @@ public class ObjectCacheWorkload extends Workload implements io.github.ycsbkv.en
   private long minTtl;
   private long maxTtl;
   private double populateOnMiss;
-  private long keysPerGroup;
+  private long ids;
+  private long pauseNanos;
+  private long pauseEvery;
   private long seed;
   private final AtomicLong loadCounter = new AtomicLong();
 
   private static final class State {
     final SplittableRandom random;
+    long operations;
     final Map<String, ByteIterator> values = new HashMap<>(2);
     final Map<String, ByteIterator> result = new HashMap<>(2);
 
@@ -131,7 +182,9 @@ public class ObjectCacheWorkload extends Workload implements io.github.ycsbkv.en
     }
     minTtl = ttl[0];
     maxTtl = ttl[1];
-    keysPerGroup = Props.getLong(p, KEYS_PER_GROUP, DEFAULT_KEYS_PER_GROUP, 1);
+    ids = Props.getLong(p, IDS, DEFAULT_IDS, 1);
+    pauseNanos = Props.getLong(p, PAUSE, DEFAULT_PAUSE_MICROS, 0) * 1_000;
+    pauseEvery = Props.getLong(p, PAUSE_EVERY, DEFAULT_PAUSE_EVERY, 1);
     seed = Props.getLong(p, SEED, DEFAULT_SEED, Long.MIN_VALUE);
   }
 
@@ -140,79 +193,86 @@ public class ObjectCacheWorkload extends Workload implements io.github.ycsbkv.en
     return new State(new SplittableRandom(TimeSeriesWorkload.mix(seed, threadId, 0x0BCAC4EL)));
   }
 
-  /** The key of object {@code id} of {@code group}. */
-  static String key(Group group, long id) {
-    return "wp_cache_" + group.name() + "_" + id;
-  }
-
-  Group group(SplittableRandom random) {
-    double u = random.nextDouble();
-    double sum = 0;
-    for (Group g : GROUPS) {
-      sum += g.weight();
-      if (u < sum) {
-        return g;
-      }
-    }
-    return GROUPS.get(GROUPS.size() - 1);
+  /** A key: a group, a format and an id, each drawn uniformly. */
+  String key(SplittableRandom random) {
+    return FORMATS[random.nextInt(FORMATS.length)].key(GROUPS.get(random.nextInt(GROUPS.size())),
+        1 + random.nextLong(ids));
   }
 
   long ttl(SplittableRandom random) {
     return minTtl == maxTtl ? minTtl : minTtl + random.nextLong(maxTtl - minTtl + 1);
   }
 
+  /**
+   * One warm-up key, the n-th: every group in every format with id 1, then with id 2, ..., so that the warm-up's keys
+   * are distinct ({@code recordcount} of them, up to every key there is).
+   */
   @Override
   public boolean doInsert(DB db, Object threadState) {
     State s = (State) threadState;
     long n = loadCounter.getAndIncrement();
-    Group g = GROUPS.get((int) (n % GROUPS.size()));
-    return set(db, s, g, key(g, 1 + (n / GROUPS.size()) % keysPerGroup)).isOk();
+    long combinations = (long) GROUPS.size() * FORMATS.length;
+    String key = FORMATS[(int) (n / GROUPS.size() % FORMATS.length)].key(GROUPS.get((int) (n % GROUPS.size())),
+        1 + (n / combinations) % ids);
+    return set(db, s, key).isOk();
   }
 
   @Override
   public boolean doTransaction(DB db, Object threadState) {
     State s = (State) threadState;
-    Group g = group(s.random);
-    String key = key(g, 1 + s.random.nextLong(keysPerGroup));
+    if (pauseNanos > 0 && ++s.operations % pauseEvery == 0) {
+      java.util.concurrent.locks.LockSupport.parkNanos(pauseNanos);
+    }
+    String key = key(s.random);
     if (s.random.nextDouble() < getProportion) {
       s.result.clear();
       Status status = db.read(table, key, null, s.result);
       if (status == Status.NOT_FOUND && s.random.nextDouble() < populateOnMiss) {
-        set(db, s, g, key);
+        set(db, s, key);
       }
     } else {
-      set(db, s, g, key);
+      set(db, s, key);
     }
     return true;
   }
 
-  private Status set(DB db, State s, Group g, String key) {
+  private Status set(DB db, State s, String key) {
     if (!(db instanceof ExpiringWrites expiring)) {
       throw new IllegalStateException("the objectcache workload writes with a time to live, which this binding"
           + " cannot do; use redis, valkey, keydb, dragonfly, aerospike or memory");
     }
     s.values.clear();
-    s.values.put(field, new ByteArrayByteIterator(value(g.kind(), s.random)));
+    s.values.put(field, new ByteArrayByteIterator(value(KINDS[s.random.nextInt(KINDS.length)], s.random)));
     return expiring.insertWithTtl(table, key, s.values, ttl(s.random));
   }
 
   /**
-   * A value of the given shape, of exactly a size drawn uniformly from the shape's range: elements are
-   * added while they fit before the closing text, and the rest is padded with spaces (ASCII only, so
-   * characters are bytes).
+   * A value of the given kind: simple values a string, a number or a boolean; the others of exactly a size drawn
+   * uniformly from the kind's range, elements added while they fit before the closing text and the rest padded with
+   * spaces; page content a whole number of {@link #BLOCK}s (ASCII only, so characters are bytes).
    */
   static byte[] value(ValueKind kind, SplittableRandom random) {
-    int size = kind.min + random.nextInt(kind.max - kind.min + 1);
-    StringBuilder sb = new StringBuilder(size);
+    StringBuilder sb = new StringBuilder();
     String closing;
+    int size;
     switch (kind) {
-      case SHORT_STRING -> {
-        closing = "";
-        while (sb.length() < size) {
-          sb.append((char) ('a' + random.nextInt(26)));
+      case SIMPLE -> {
+        return switch (random.nextInt(3)) {
+          case 0 -> word(random, 8 + random.nextInt(57)).getBytes(StandardCharsets.US_ASCII);
+          case 1 -> Long.toString(random.nextLong(10_000_000_000L)).getBytes(StandardCharsets.US_ASCII);
+          default -> (random.nextBoolean() ? "1" : "0").getBytes(StandardCharsets.US_ASCII);
+        };
+      }
+      case PAGE -> {
+        int blocks = 50 + random.nextInt(151);
+        sb.append(PAGE_OPEN);
+        for (int i = 0; i < blocks; i++) {
+          sb.append(BLOCK);
         }
+        return sb.append(PAGE_CLOSE).toString().getBytes(StandardCharsets.US_ASCII);
       }
       case SERIALIZED_ARRAY -> {
+        size = kind.min + random.nextInt(kind.max - kind.min + 1);
         closing = "}";
         sb.append("a:").append(size / 40).append(":{");
         for (int i = 0; ; i++) {
@@ -226,21 +286,11 @@ public class ObjectCacheWorkload extends Workload implements io.github.ycsbkv.en
         }
       }
       case JSON -> {
+        size = kind.min + random.nextInt(kind.max - kind.min + 1);
         closing = "{}]}";
         sb.append("{\"id\":").append(random.nextInt(1_000_000)).append(",\"items\":[");
         while (true) {
           String element = "{\"k\":\"" + word(random, 6) + "\",\"v\":" + random.nextInt(10_000) + "},";
-          if (!fits(sb, element, closing, size)) {
-            break;
-          }
-          sb.append(element);
-        }
-      }
-      case PAGE -> {
-        closing = "</body></html>";
-        sb.append("<!DOCTYPE html><html><body>");
-        while (true) {
-          String element = "<p>" + word(random, 40 + random.nextInt(200)) + "</p>";
           if (!fits(sb, element, closing, size)) {
             break;
           }
@@ -253,7 +303,7 @@ public class ObjectCacheWorkload extends Workload implements io.github.ycsbkv.en
       sb.append(' ');
     }
     sb.append(closing);
-    return sb.toString().getBytes(StandardCharsets.UTF_8);
+    return sb.toString().getBytes(StandardCharsets.US_ASCII);
   }
 
   private static boolean fits(StringBuilder sb, String element, String closing, int size) {

@@ -94,21 +94,30 @@ class GeneratorsTest {
     SplittableRandom r = new SplittableRandom(4);
     for (ObjectCacheWorkload.ValueKind kind : ObjectCacheWorkload.ValueKind.values()) {
       int largest = 0;
+      int smallest = Integer.MAX_VALUE;
       for (int i = 0; i < 2000; i++) {
         byte[] value = ObjectCacheWorkload.value(kind, r);
         // Regression: posts reached 2,027 B for "200-2,000", transients 5,017 for "500-5,000".
         assertTrue(value.length >= kind.min && value.length <= kind.max, kind + ": " + value.length);
         largest = Math.max(largest, value.length);
+        smallest = Math.min(smallest, value.length);
         String text = new String(value, java.nio.charset.StandardCharsets.US_ASCII);
         switch (kind) {
           case SERIALIZED_ARRAY -> assertTrue(text.startsWith("a:") && text.endsWith("}"), text);
           case JSON -> assertTrue(text.startsWith("{\"id\":") && text.endsWith("{}]}"), text);
-          case PAGE -> assertTrue(text.startsWith("<!DOCTYPE html>") && text.endsWith("</body></html>"));
-          default -> assertTrue(text.chars().allMatch(c -> c >= 'a' && c <= 'z'), text);
+          case PAGE -> {
+            assertTrue(text.startsWith("<!DOCTYPE html>") && text.endsWith("</body></html>"));
+            // The study's 50 to 200 repeated content blocks.
+            int blocks = text.split(java.util.regex.Pattern.quote(ObjectCacheWorkload.BLOCK), -1).length - 1;
+            assertTrue(blocks >= 50 && blocks <= 200, "blocks " + blocks);
+          }
+          default -> assertTrue(text.matches("[a-z]{8,64}|[0-9]{1,10}|[01]"), text);
         }
       }
       assertTrue(largest > kind.max - (kind.max - kind.min) / 50, kind + ": sizes reach the top of the range: " + largest);
+      assertTrue(smallest < kind.min + (kind.max - kind.min) / 50 + 1, kind + ": and its bottom: " + smallest);
     }
+    assertEquals(100, ObjectCacheWorkload.BLOCK.length());
     ObjectCacheWorkload w = new ObjectCacheWorkload();
     w.init(new java.util.Properties());
     long min = Long.MAX_VALUE;
@@ -120,8 +129,49 @@ class GeneratorsTest {
     }
     assertTrue(min >= 300 && min < 400, "min " + min);
     assertTrue(max <= 86_400 && max > 86_000, "max " + max);
-    double weights = ObjectCacheWorkload.GROUPS.stream().mapToDouble(ObjectCacheWorkload.Group::weight).sum();
-    assertEquals(1.0, weights, 1e-9);
-    assertEquals("wp_cache_post_meta_42", ObjectCacheWorkload.key(ObjectCacheWorkload.GROUPS.get(2), 42));
+  }
+
+  /** The study's nine groups and eight key formats, each drawn, and ids up to objectcache.ids. */
+  @Test
+  void objectCache_keysInTheStudysGroupsAndFormats() throws Exception {
+    ObjectCacheWorkload w = new ObjectCacheWorkload();
+    java.util.Properties p = new java.util.Properties();
+    p.setProperty(ObjectCacheWorkload.IDS, "50");
+    w.init(p);
+    java.util.regex.Pattern group = java.util.regex.Pattern.compile(
+        "posts|terms|users|options|comments|themes|plugins|transients|site-options");
+    java.util.Map<String, java.util.regex.Pattern> formats = new java.util.LinkedHashMap<>();
+    for (String f : java.util.List.of("wp_cache_(G)_(\\d+)", "(G)_meta_(\\d+)", "wp_option_(G)_(\\d+)",
+        "query_(G)_([0-9a-f]{32})", "transient_(G)_(\\d+)", "user_meta_(\\d+)_(G)", "post_meta_(\\d+)_(G)",
+        "taxonomy_(G)_(\\d+)")) {
+      formats.put(f, java.util.regex.Pattern.compile(f.replace("G", group.pattern())));
+    }
+    java.util.Map<String, Integer> seen = new java.util.HashMap<>();
+    java.util.Set<String> groups = new java.util.HashSet<>();
+    java.util.Set<String> keys = new java.util.HashSet<>();
+    SplittableRandom r = new SplittableRandom(7);
+    for (int i = 0; i < 50_000; i++) {
+      String key = w.key(r);
+      keys.add(key);
+      String format = null;
+      for (var f : formats.entrySet()) {
+        java.util.regex.Matcher m = f.getValue().matcher(key);
+        if (m.matches()) {
+          format = f.getKey();
+          String g = m.group(1).matches("\\d+") ? m.group(2) : m.group(1);
+          String id = m.group(1).matches("\\d+") ? m.group(1) : m.group(2);
+          groups.add(g);
+          if (id.matches("\\d+")) {
+            assertTrue(Long.parseLong(id) >= 1 && Long.parseLong(id) <= 50, key);
+          }
+        }
+      }
+      assertTrue(format != null, "a key in none of the study's formats: " + key);
+      seen.merge(format, 1, Integer::sum);
+    }
+    assertEquals(8, seen.size(), seen.toString());
+    seen.values().forEach(n -> assertTrue(Math.abs(n - 50_000 / 8) < 50_000 / 8 / 10, seen.toString()));
+    assertEquals(9, groups.size(), groups.toString());
+    assertEquals(9 * 8 * 50, keys.size(), "every group, format and id, and no other key");
   }
 }

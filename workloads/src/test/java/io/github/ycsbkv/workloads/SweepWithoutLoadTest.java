@@ -55,4 +55,35 @@ class SweepWithoutLoadTest {
           + result.path("operations"));
     }
   }
+
+  /**
+   * #42: the object-cache test's iterations as the memtier study ran them: its 100 warm-up keys written before every
+   * iteration on what the ones before left (the store emptied, with --flush, before the first only), 500 ms apart.
+   */
+  @Test
+  void objectcache_warmsUpBeforeEveryRepetition_emptiedOnce_500msApart() throws Exception {
+    Path out = tmp.resolve("objectcache");
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int code = Main.execute(new String[] {"sweep", "--bindings", "memory", "--workloads", MEMTIER.replace("memtier",
+        "objectcache"), "--threads", "1", "--repeat", "3", "--out", out.toString(), "--flush", "-p",
+        "operationcount=300"}, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8));
+    String stderr = err.toString(StandardCharsets.UTF_8);
+    assertEquals(0, code, stderr);
+    assertEquals(3, stderr.split("ycsb-kv sweep: loading memory", -1).length - 1, stderr);
+    assertEquals(1, stderr.split("ycsb-kv sweep: emptied memory", -1).length - 1, stderr);
+    java.time.Instant previousEnd = null;
+    for (int r = 1; r <= 3; r++) {
+      JsonNode timing = new ObjectMapper().readTree(out.resolve("memory/objectcache/t1/r" + r + "/result.json")
+          .toFile()).path("timing");
+      java.time.Instant start = java.time.Instant.parse(timing.path("start").asText());
+      if (previousEnd != null) {
+        assertTrue(java.time.Duration.between(previousEnd, start).toMillis() >= 500, "r" + r + " " + timing);
+      }
+      previousEnd = java.time.Instant.parse(timing.path("end").asText());
+    }
+    JsonNode load = new ObjectMapper().readTree(out.resolve("memory/objectcache/load/result.json").toFile());
+    assertEquals(100, load.path("overall").path("operations").asLong(), "the last warm-up's 100 keys");
+  }
+
 }

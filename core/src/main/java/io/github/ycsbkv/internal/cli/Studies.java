@@ -34,6 +34,12 @@ final class Studies {
       List<Part> parts, List<String> tlsWorkloads, List<String> properties, String client, long operationsPerClient,
       int pinnedCpus, Map<String, String> setup) {
 
+    /** The I/O threads the study gave its servers for {@code workload} (0: the servers' defaults). */
+    int ioThreads(String workload) {
+      return parts.stream().filter(p -> p.workload().equals(workload) && p.ioThreads() > 0).mapToInt(Part::ioThreads)
+          .findFirst().orElse(ioThreads);
+    }
+
     /** Every workload file the study runs: its matrix's, then its parts'. */
     List<String> allWorkloads() {
       List<String> all = new java.util.ArrayList<>(workloads);
@@ -48,8 +54,11 @@ final class Studies {
   static final String NETWORK = "servers and networking";
   static final String VERSIONS = "server versions";
 
-  /** A workload of a study run at its own thread counts and iterations (memtier2025's object-cache test). */
-  record Part(String workload, List<Integer> threads, int iterations) {}
+  /**
+   * A workload of a study run at its own thread counts and iterations (memtier2025's object-cache test), on servers
+   * with {@code ioThreads} I/O threads (0: the study's).
+   */
+  record Part(String workload, List<Integer> threads, int iterations, int ioThreads) {}
 
   private static final String OPS = "ops/s";
   /** memtier_benchmark's P99 and average: over every operation (SETs and GETs together). */
@@ -113,8 +122,12 @@ final class Studies {
           + " requests per connection (500,000 to 4,000,000 per cell), latency in microseconds. With --tls the memtier cells run again against each store"
           + " serving TLS only (a throw-away CA made for the run; Dragonfly also gets a random password, as it"
           + " refuses TLS without authentication), as STORE+tls. The object-cache test (WordPress-shaped: 70% GET,"
-          + " 30% SETEX, 20% populate-on-miss) runs single-threaded, 13 iterations of 100,000 operations, as"
-          + " published, whatever --repeat says. memtier_benchmark is one client for every store, non-blocking, with"
+          + " 30% SETEX with TTLs of 300-86,400 s, 20% populate-on-miss, the study's 9 cache groups, 8 key formats"
+          + " and 4 value kinds, a 0.1 ms pause every 1,000 operations) runs single-threaded, 13 iterations of"
+          + " 100,000 operations 500 ms apart, each after 100 warm-up keys, as published, whatever --repeat says, on"
+          + " each store's server started again with 1 I/O thread (the study's; with --flush emptied before the"
+          + " first iteration only); its client was PHP's Redis extension, here the same binding as for the memtier"
+          + " cells. memtier_benchmark is one client for every store, non-blocking, with"
           + " a connection per client: here every store is run with the same client, the dragonfly binding's,"
           + " whatever the store: its clients are served by one thread per core, each client with a connection of"
           + " its own (the default load shape, as memtier's -c) and one request in flight on it; request timeouts"
@@ -144,7 +157,7 @@ final class Studies {
           new Published("objectcache", "keydb", 1, 1, "throughput", 14_054, OPS),
           new Published("objectcache", "dragonfly", 1, 1, "throughput", 11_507, OPS)))
           .stream().flatMap(List::stream).toList(),
-      List.of(new Part("objectcache", List.of(1), 13)), List.of("memtier"),
+      List.of(new Part("objectcache", List.of(1), 13, 1)), List.of("memtier"),
       // memtier_benchmark has no request timeout; 800 clients queueing on a small machine (and their TLS
       // handshakes) outlast the bindings' 2 s default, which would count them as errors.
       List.of("dragonfly.timeout=30000"), "dragonfly", MEMTIER_REQUESTS_PER_CONNECTION, 4, Map.of(

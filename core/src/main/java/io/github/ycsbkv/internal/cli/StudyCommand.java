@@ -329,6 +329,8 @@ final class StudyCommand implements Callable<Integer> {
     /** Per label, how its server ran: what started it, where, with which flags. */
     private final Map<String, String> ran;
     private final Map<String, Provisioner.Provisioned> started = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The I/O threads each running server was started with. */
+    private final Map<String, Integer> startedThreads = new java.util.concurrent.ConcurrentHashMap<>();
     private final Thread stopOnExit = new Thread(this::close, "ycsb-study-servers");
 
     StartedServers(Provisioner provisioner, Provisioner.Way way, Studies.Study study, String cpus,
@@ -344,18 +346,31 @@ final class StudyCommand implements Callable<Integer> {
     }
 
     @Override
-    public Map<String, String> start(String label) throws IOException {
+    public Map<String, String> start(String label, String workload) throws IOException {
       if (provisioner == null || addressGiven(label)) {
         ran.put(label, "given with -p");
         return Map.of();
       }
+      int threads = study.ioThreads(workload) == study.ioThreads() ? ioThreads
+          : Math.min(study.ioThreads(workload), Runtime.getRuntime().availableProcessors());
+      Provisioner.Provisioned running = started.get(label);
+      if (running != null && startedThreads.get(label) == threads) {
+        return running.properties();
+      }
+      if (running != null) {
+        stop(label);
+        err.println("ycsb-kv study: " + workload + " runs on servers with " + threads + " I/O thread(s), as the study"
+            + " ran it: starting " + label + "'s again");
+      }
       String store = label.contains("+") ? label.substring(0, label.indexOf('+')) : label;
-      Provisioner.Provisioned s = provisioner.start(new Provisioner.Request(store, ioThreads, label.endsWith(TLS), way,
+      Provisioner.Provisioned s = provisioner.start(new Provisioner.Request(store, threads, label.endsWith(TLS), way,
           study.client(), cluster, cluster > 1 ? null : cpus));
       started.put(label, s);
+      startedThreads.put(label, threads);
       String where = s.description().split(": ", 2)[0].replaceFirst(" started", "");
-      ran.put(label, where + (where.contains(" in container ") ? " (its port published through Docker's NAT; no host"
-          + " networking)" : " (loopback" + (cluster > 1 || cpus == null ? "" : ", pinned to CPUs " + cpus) + ")"));
+      ran.putIfAbsent(label, where + (where.contains(" in container ") ? " (its port published through Docker's NAT;"
+          + " no host networking)" : " (loopback" + (cluster > 1 || cpus == null ? "" : ", pinned to CPUs " + cpus)
+          + ")"));
       err.println("ycsb-kv study: " + s.description());
       return s.properties();
     }

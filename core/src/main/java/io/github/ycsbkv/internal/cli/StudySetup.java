@@ -47,7 +47,8 @@ final class StudySetup {
     String threads = study.ioThreads() <= 0 ? "the servers' default I/O threads"
         : Math.min(study.ioThreads(), cores) + " I/O threads per server started here" + (study.ioThreads() > cores
             ? " (the study's " + study.ioThreads() + ", capped at this machine's cores)" : "")
-            + (study.parts().isEmpty() ? "" : ", for every workload");
+            + String.join("", study.parts().stream().filter(part -> part.ioThreads() > 0).map(part -> ", "
+            + part.ioThreads() + " for " + part.workload() + " (restarted for it)").toList());
     here.put(Studies.NETWORK, ran.isEmpty() ? NOT_YET : String.join("; ", ran.entrySet().stream()
         .map(e -> e.getKey() + ": " + e.getValue()).toList()) + (clusterNodes > 1 ? " (clusters of " + clusterNodes
         + " primaries)" : "") + "; " + threads);

@@ -71,12 +71,17 @@ record SweepPlan(List<Target> targets, List<Workload> workloads, Path out, Reloa
    * @param operationsPerThread each cell's operationcount is this many per thread (memtier_benchmark's requests per
    *     connection), scaled; 0: the file's operationcount, the same in every cell
    */
-  record Workload(String name, Properties properties, List<Integer> threads, int repeat, boolean skipsLoad,
+  record Workload(String name, Properties properties, List<Integer> threads, int repeat, WorkloadTraits traits,
       boolean inserts, long operationsPerThread) {
 
-    /** Whether every repetition loads again first. */
+    /** Whether every repetition loads again first (a warm-up, {@link WorkloadTraits#warmsUpEachRun()}: always). */
     boolean reloads(Reload reload) {
-      return reload == Reload.ALWAYS || (reload == Reload.AUTO && inserts);
+      return reload == Reload.ALWAYS || (reload == Reload.AUTO && inserts) || traits.warmsUpEachRun();
+    }
+
+    /** Whether its runs start without a load ({@link WorkloadTraits#skipsLoad()}). */
+    boolean skipsLoad() {
+      return traits.skipsLoad();
     }
   }
 
@@ -305,16 +310,16 @@ record SweepPlan(List<Target> targets, List<Workload> workloads, Path out, Reloa
       perThread = perThread == 0 || given.getProperty(Benchmark.OPERATION_COUNT) != null ? 0
           : Math.max(1, Math.round(perThread * scale));
       return new Workload(name, p, workloadThreads.getOrDefault(name, threads),
-          workloadRepeat.getOrDefault(name, repeat), skipsLoad(p, loader),
+          workloadRepeat.getOrDefault(name, repeat), traits(p, loader),
           Props.getDouble(p, "insertproportion", 0) > 0, perThread);
     }
 
-    /** Whether the workload's class says its runs start without a load ({@link WorkloadTraits#skipsLoad()}). */
-    private static boolean skipsLoad(Properties workload, ClassLoader loader) {
+    /** What the workload's class says of itself that does not depend on its properties ({@link WorkloadTraits}). */
+    private static WorkloadTraits traits(Properties workload, ClassLoader loader) {
       try {
-        return WorkloadTraits.of(Class.forName(workload.getProperty(Benchmark.WORKLOAD), false, loader)).skipsLoad();
+        return WorkloadTraits.of(Class.forName(workload.getProperty(Benchmark.WORKLOAD), false, loader));
       } catch (ClassNotFoundException | LinkageError e) {
-        return false; // the run names the missing class in its own words
+        return WorkloadTraits.NONE; // the run names the missing class in its own words
       }
     }
   }

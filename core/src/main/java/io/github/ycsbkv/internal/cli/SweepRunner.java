@@ -44,15 +44,18 @@ final class SweepRunner {
 
   /** What runs around one target's cells: {@code ycsb study} starts and stops its server. */
   interface Servers {
-    /** Before the target's first cell; returns properties for its cells (a started server's address). */
-    Map<String, String> start(String label) throws IOException;
+    /**
+     * Before the target's cells of {@code workload}; returns properties for them (a started server's address). A
+     * server already running for the target is kept, or started again when the workload wants it otherwise.
+     */
+    Map<String, String> start(String label, String workload) throws IOException;
 
     /** After its last cell (also when it failed). */
     void stop(String label);
 
     Servers NONE = new Servers() {
       @Override
-      public Map<String, String> start(String label) {
+      public Map<String, String> start(String label, String workload) {
         return Map.of();
       }
 
@@ -100,11 +103,10 @@ final class SweepRunner {
     }
     try {
       for (SweepPlan.Target target : plan.targets()) {
-        Map<String, String> started = servers.start(target.label());
         try {
           for (SweepPlan.Workload w : plan.workloads()) {
             if (target.runs(w.name())) {
-              runWorkload(target, started, w);
+              runWorkload(target, servers.start(target.label(), w.name()), w);
             }
           }
         } finally {
@@ -309,7 +311,11 @@ final class SweepRunner {
         return plan.flush() ? empty(target, props) : null;
       }
       boolean again = !loaded || w.reloads(plan.reload());
-      if (failure == null && again && plan.flush()) {
+      if (loaded && !w.traits().pauseBetweenRuns().isZero()) {
+        pause(w.traits().pauseBetweenRuns());
+      }
+      // A warm-up is written on what the repetitions before left: the store is emptied before the first only.
+      if (failure == null && again && plan.flush() && !(loaded && w.traits().warmsUpEachRun())) {
         failure = empty(target, props);
       }
       if (failure == null && again) {
@@ -320,6 +326,16 @@ final class SweepRunner {
         }
       }
       return failure == null ? null : "load failed: " + failure;
+    }
+  }
+
+  /** Waits between two repetitions; Ctrl-C ends the wait and the sweep. */
+  private static void pause(java.time.Duration pause) throws Interrupted {
+    try {
+      Thread.sleep(pause.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new Interrupted("sweep interrupted between repetitions");
     }
   }
 
