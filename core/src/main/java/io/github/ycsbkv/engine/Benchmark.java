@@ -63,6 +63,11 @@ public final class Benchmark {
   public static final String PERCENTILES = "hdrhistogram.percentiles";
   public static final String ERRORS_ABORT_AFTER = "errors.abortafter";
   public static final String LABEL = "label";
+  /**
+   * Set by {@code sweep} (and so {@code study}) to the repetition a run is of its cell (1, 2, ...): a workload whose
+   * repetitions build on the store the ones before left (the object cache) draws each from its own random stream.
+   */
+  public static final String REPETITION = "sweep.repetition";
   public static final String WORKLOAD = "workload";
   public static final String PIPELINE = "pipeline";
   /**

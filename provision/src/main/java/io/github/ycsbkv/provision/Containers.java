@@ -47,6 +47,36 @@ public final class Containers {
     return architecture;
   }
 
+  private static Boolean hostNetwork;
+
+  /**
+   * Whether containers can share this machine's network (Docker's host networking): a Linux client with an engine
+   * that runs here, not Docker Desktop's virtual machine, whose "host" is the machine's own. Asked once per process.
+   */
+  public static synchronized boolean hostNetworking() {
+    if (hostNetwork == null) {
+      boolean linux = System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).contains("linux");
+      String os = "";
+      if (linux && dockerUnavailable() == null) {
+        try {
+          os = String.valueOf(DockerClientFactory.instance().getInfo().getOperatingSystem());
+        } catch (RuntimeException e) {
+          os = "Docker Desktop?"; // unknown: not assumed to be this machine's network
+        }
+      }
+      hostNetwork = hostNetworking(linux, dockerUnavailable() == null, os);
+    }
+    return hostNetwork;
+  }
+
+  /**
+   * Whether a client on Linux ({@code linux}) shares its network with an engine that answers ({@code engine}) and
+   * reports {@code engineOs} as its operating system.
+   */
+  static boolean hostNetworking(boolean linux, boolean engine, String engineOs) {
+    return linux && engine && !engineOs.contains("Docker Desktop");
+  }
+
   /** What the engine reported, when it did, else {@code osArch}. */
   static String architecture(String engineReported, String osArch) {
     return engineReported == null || engineReported.isBlank() ? osArch : engineReported.strip();

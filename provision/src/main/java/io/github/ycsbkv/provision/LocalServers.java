@@ -166,10 +166,25 @@ public final class LocalServers implements Provisioner {
       ThrowAwayCa ca = tls ? ThrowAwayCa.create(dir.resolve("tls")) : null;
       String password = tls && kind == ServerKind.DRAGONFLY ? UUID.randomUUID().toString() : null;
       List<String> args = new ArrayList<>(threadArgs(kind, ioThreads));
+      // Host networking where the engine shares this machine's network, as the memtier study ran its servers: no
+      // NAT between client and server; the server on a free port of loopback. Aerospike's image keeps its ports.
+      int hostPort = kind != ServerKind.AEROSPIKE && Containers.hostNetworking() ? freePort() : 0;
+      int port = hostPort > 0 ? hostPort : kind.containerPort();
+      if (hostPort > 0 && kind == ServerKind.DRAGONFLY) {
+        args.addAll(List.of("--bind=127.0.0.1", "--port=" + port));
+      } else if (hostPort > 0) {
+        args.addAll(List.of("--bind", "127.0.0.1"));
+        if (ca == null) {
+          args.addAll(List.of("--port", Integer.toString(port))); // with TLS, the TLS flags name the port
+        }
+      }
       if (ca != null) {
-        args.addAll(tlsArgs(kind, kind.containerPort(), TLS_DIR, password));
+        args.addAll(tlsArgs(kind, port, TLS_DIR, password));
       }
       StoreContainer c = StoreContainer.start(kind, kind.image(), args, each -> {
+        if (hostPort > 0) {
+          each.hostNetwork(hostPort);
+        }
         if (cpus != null) {
           each.withCreateContainerCmdModifier(cmd -> cmd.getHostConfig().withCpusetCpus(cpus));
         }
@@ -186,11 +201,12 @@ public final class LocalServers implements Provisioner {
         }
       }, line -> System.err.println("ycsb-kv study: " + line));
       String description = kind.id() + (ca == null ? "" : " (TLS only, throw-away CA)") + " started in "
-          + c.describe() + (cpus == null ? "" : " pinned to CPUs " + cpus + " (--cpuset-cpus)") + " at "
-          + c.getHost() + ":" + c.port() + ": " + (c.getCommandParts().length == 0
+          + c.describe() + (cpus == null ? "" : " pinned to CPUs " + cpus + " (--cpuset-cpus)")
+          + (c.onHostNetwork() ? " with host networking" : "") + " at " + c.hostName() + ":" + c.port() + ": "
+          + (c.getCommandParts().length == 0
               ? "the image's own command, with " + new java.util.TreeMap<>(c.getEnvMap())
               : masked(shown(List.of(c.getCommandParts())), password));
-      return new Running(kind, prefix, c.getHost(), c.port(), ca, password, description, dir, c::stop);
+      return new Running(kind, prefix, c.hostName(), c.port(), ca, password, description, dir, c::stop);
     } catch (IOException | RuntimeException e) {
       deleteTree(dir);
       if (e instanceof IOException io) {

@@ -80,6 +80,25 @@ public final class StoreContainer extends GenericContainer<StoreContainer> {
     waitingFor(new Answers(kind, image, null, null).withStartupTimeout(STARTUP_TIMEOUT));
   }
 
+  /** The port the server listens on in the host's network ({@link #hostNetwork}), else 0. */
+  private int hostPort;
+
+  /**
+   * Runs the container in the host's network (Docker's host networking: no NAT between client and server), its
+   * server on {@code port}, which the caller's server flags must name (and bind to loopback).
+   */
+  public StoreContainer hostNetwork(int port) {
+    this.hostPort = port;
+    setExposedPorts(List.of());
+    withNetworkMode("host");
+    return this;
+  }
+
+  /** Whether the container shares the host's network. */
+  public boolean onHostNetwork() {
+    return hostPort > 0;
+  }
+
   /** Checks readiness over TLS trusting {@code tls}, after AUTH with {@code password} (either may be null). */
   public StoreContainer answeringWith(SSLContext tls, String password) {
     waitingFor(new Answers(kind, image, tls, password).withStartupTimeout(STARTUP_TIMEOUT));
@@ -139,9 +158,14 @@ public final class StoreContainer extends GenericContainer<StoreContainer> {
     return "container " + image + (memlock ? " (memlock unlimited)" : " (--force_epoll, no memlock)");
   }
 
-  /** The port on the host that reaches the server. */
+  /** The port on the host that reaches the server: its own with host networking, else the one Docker mapped. */
   public int port() {
-    return getMappedPort(kind.containerPort());
+    return hostPort > 0 ? hostPort : getMappedPort(kind.containerPort());
+  }
+
+  /** The host that reaches the server: loopback with host networking, else Testcontainers' host. */
+  public String hostName() {
+    return hostPort > 0 ? "127.0.0.1" : getHost();
   }
 
   /**
@@ -195,7 +219,8 @@ public final class StoreContainer extends GenericContainer<StoreContainer> {
           throw new ContainerLaunchException(image + " stopped before it answered; its last output: "
               + tail(waitStrategyTarget.getLogs()));
         }
-        String failure = probe(waitStrategyTarget.getHost(), waitStrategyTarget.getMappedPort(kind.containerPort()));
+        String failure = waitStrategyTarget instanceof StoreContainer c ? probe(c.hostName(), c.port())
+            : probe(waitStrategyTarget.getHost(), waitStrategyTarget.getMappedPort(kind.containerPort()));
         if (failure == null) {
           return;
         }

@@ -34,6 +34,15 @@ class ServerKindTest {
     assertEquals("amd64", Containers.architecture("", "amd64"), "the engine did not say: os.arch");
   }
 
+  /** #42: host networking only where the engine's network is this machine's: Linux, not Docker Desktop's VM. */
+  @Test
+  void hostNetworking_onLinuxWithAnEngineOfItsOwn_neverThroughDockerDesktop() {
+    assertEquals(true, Containers.hostNetworking(true, true, "Debian GNU/Linux 12 (bookworm)"));
+    assertEquals(false, Containers.hostNetworking(true, true, "Docker Desktop"), "Docker Desktop on Linux: a VM");
+    assertEquals(false, Containers.hostNetworking(false, true, "Docker Desktop"), "macOS: its VM's network");
+    assertEquals(false, Containers.hostNetworking(true, false, ""), "no engine");
+  }
+
   /** On this machine: the engine's architecture when one answers, else this JVM's (aarch64 in CI's ARM64 pass). */
   @Test
   void thisMachine_keydbFollowsTheEngineElseTheJvm() {

@@ -35,7 +35,8 @@ import site.ycsb.WorkloadException;
  * first, and each repetition starts 500 ms after the one before, as the study's iterations
  * ({@link #warmsUpEachRun()}, {@link #pauseBetweenRuns()}). SETs need {@link ExpiringWrites}; a binding without it
  * stops the run with one line. Misses are {@code NOT_FOUND}, reported as a hit rate. Everything random comes from
- * {@code objectcache.seed} and the thread number. Thread-safe: per-thread state is in {@link #initThread}'s object.
+ * {@code objectcache.seed}, the thread number and a sweep's repetition. Thread-safe: per-thread state is in
+ * {@link #initThread}'s object.
  */
 public class ObjectCacheWorkload extends Workload implements io.github.ycsbkv.engine.WorkloadTraits {
 
@@ -188,9 +189,15 @@ public class ObjectCacheWorkload extends Workload implements io.github.ycsbkv.en
     seed = Props.getLong(p, SEED, DEFAULT_SEED, Long.MIN_VALUE);
   }
 
+  /**
+   * A thread's random stream: from the seed, the thread and, in a sweep, the repetition, so that each of the study's
+   * iterations draws its own keys (with one stream for all, each iteration would replay the keys of the first).
+   */
   @Override
   public Object initThread(Properties p, int threadId, int threadCount) {
-    return new State(new SplittableRandom(TimeSeriesWorkload.mix(seed, threadId, 0x0BCAC4EL)));
+    long repetition = Props.getLong(p, io.github.ycsbkv.engine.Benchmark.REPETITION, 0, 0);
+    return new State(new SplittableRandom(TimeSeriesWorkload.mix(seed + 0x9E3779B97F4A7C15L * repetition, threadId,
+        0x0BCAC4EL)));
   }
 
   /** A key: a group, a format and an id, each drawn uniformly. */

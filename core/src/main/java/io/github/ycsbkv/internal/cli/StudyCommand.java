@@ -368,9 +368,9 @@ final class StudyCommand implements Callable<Integer> {
       started.put(label, s);
       startedThreads.put(label, threads);
       String where = s.description().split(": ", 2)[0].replaceFirst(" started", "");
-      ran.putIfAbsent(label, where + (where.contains(" in container ") ? " (its port published through Docker's NAT;"
-          + " no host networking)" : " (loopback" + (cluster > 1 || cpus == null ? "" : ", pinned to CPUs " + cpus)
-          + ")"));
+      ran.putIfAbsent(label, where + (!where.contains(" in container ") ? " (loopback" + (cluster > 1 || cpus == null
+          ? "" : ", pinned to CPUs " + cpus) + ")" : where.contains(" with host networking") ? " (loopback, no NAT)"
+          : " (its port published through Docker's NAT: this engine does not share this machine's network)"));
       err.println("ycsb-kv study: " + s.description());
       return s.properties();
     }

@@ -206,6 +206,7 @@ final class SweepRunner {
     Properties p = new Properties();
     p.putAll(cell);
     p.setProperty(Benchmark.THREADS, Integer.toString(threads));
+    p.setProperty(Benchmark.REPETITION, Integer.toString(r));
     if (w.operationsPerThread() > 0) {
       p.setProperty(Benchmark.OPERATION_COUNT, Long.toString(w.operationsPerThread() * threads));
     }

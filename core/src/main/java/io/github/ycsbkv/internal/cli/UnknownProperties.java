@@ -28,7 +28,7 @@ final class UnknownProperties {
    */
   static final Set<String> ENGINE = Set.of("table", "fieldcount", "fieldnameprefix", "threadcount", "target", "operationcount", "recordcount", "insertcount",
       "insertstart", "maxexecutiontime", "status.interval", "hdrhistogram.percentiles", "errors.abortafter", "reconnect.interval", "reconnect.max",
-      "errors.tolerance", "label", "pipeline", "drivers", "warmup", "export.dir", "exportfile", "workload", "db", "probe",
+      "errors.tolerance", "label", "sweep.repetition", "pipeline", "drivers", "warmup", "export.dir", "exportfile", "workload", "db", "probe",
       "arrivals", "arrivals.seed", "maxinflight", "slo", "clients.count", "clients.index", "clients.barrier",
       "clients.barrier.timeout", "metrics.port", "metrics.host", "metrics.linger",
       "dataintegrity", "dotransactions", "measurementtype", "measurement.interval", "measurement.trackjvm",

@@ -105,8 +105,9 @@ public final class JedisClients {
    */
   public static void flushDatabase(RespConnection c) throws DBException {
     RespConnection.Endpoint e = c.endpoint();
-    try (Jedis j = new Jedis(new HostAndPort(e.host(), e.port()),
-        builder(c).socketTimeoutMillis(Math.max(c.timeoutMillis(), FLUSH_TIMEOUT_MILLIS)).build())) {
+    // RESP2, said outright: the plain Jedis class cannot negotiate RESP3, and says so on stderr when asked to.
+    try (Jedis j = new Jedis(new HostAndPort(e.host(), e.port()), builder(c).autoNegotiateProtocol(false)
+        .socketTimeoutMillis(Math.max(c.timeoutMillis(), FLUSH_TIMEOUT_MILLIS)).build())) {
       j.flushDB();
     } catch (JedisException ex) {
       throw RespErrors.explain(c, ex);
