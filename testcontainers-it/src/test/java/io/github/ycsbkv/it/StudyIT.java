@@ -212,7 +212,8 @@ class StudyIT {
           JsonNode tput = cell.path("figures").path("throughputOpsPerSec");
           assertEquals(13, tput.path("n").asInt(), "the study's 13 iterations, whatever --repeat says");
           assertEquals(tput.path("stdDev").asDouble() / tput.path("mean").asDouble(), tput.path("cv").asDouble(), 1e-9);
-          assertTrue(cell.path("figures").has("READ.p95Micros"), cell.toString());
+          // The published P95 is over all operations; a tiny run's GETs may all miss its 720,000 keys.
+          assertTrue(cell.path("figures").has("ALL.p95Micros"), cell.toString());
         }
       }
       // One client for every store, as memtier: the dragonfly binding's, a connection per client.

@@ -22,7 +22,8 @@ import site.ycsb.DBException;
  * @param indexWrite how an insert writes a record and its index entry ({@code dragonfly.scanindex.write})
  */
 record DragonflySettings(RespConnection connection, RecordFormat format, ScanIndex scanIndex, int indexShards,
-    IndexWrite indexWrite, boolean requireDragonfly, AsyncClient asyncClient, Lettuce lettuce, boolean cluster) implements RespSettings {
+    IndexWrite indexWrite, boolean requireDragonfly, AsyncClient asyncClient, Lettuce lettuce, boolean cluster)
+    implements RespSettings {
 
   static final String BINDING = "dragonfly";
 

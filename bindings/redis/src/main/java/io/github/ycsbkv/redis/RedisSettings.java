@@ -50,7 +50,8 @@ record RedisSettings(RespConnection connection, boolean cluster, Map<RespConnect
     return new RedisSettings(connection, cluster, hostMap(p), RecordFormat.parse(p, BINDING),
         ScanIndex.from(p, "redis.scanindex"),
         BindingProperties.integer(p, "redis.scanindex.shards", cluster ? DEFAULT_CLUSTER_INDEX_SHARDS : 1, 1),
-        IndexWrite.parse(p, BINDING, IndexWrite.MULTI), BindingProperties.integer(p, "redis.poolsize", threads, 1), connections.equals("pool"),
+        IndexWrite.parse(p, BINDING, IndexWrite.MULTI), BindingProperties.integer(p, "redis.poolsize", threads, 1),
+        connections.equals("pool"),
         AsyncClient.parse(p, "redis.asyncclient", AsyncClient.NETTY, AsyncClient.JEDIS));
   }
 

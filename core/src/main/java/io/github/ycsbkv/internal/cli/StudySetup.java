@@ -65,7 +65,8 @@ final class StudySetup {
   private static String machine() {
     long bytes = ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
         ? os.getTotalMemorySize() : -1;
-    return String.format(Locale.ROOT, "this machine, %d cores%s, %s %s (%s)", Runtime.getRuntime().availableProcessors(),
+    return String.format(Locale.ROOT, "this machine, %d cores%s, %s %s (%s)",
+        Runtime.getRuntime().availableProcessors(),
         bytes > 0 ? String.format(Locale.ROOT, ", %.0f GiB", bytes / (double) (1L << 30)) : "",
         System.getProperty("os.name"), System.getProperty("os.version"), System.getProperty("os.arch"));
   }

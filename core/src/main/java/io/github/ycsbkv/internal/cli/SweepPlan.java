@@ -66,7 +66,8 @@ record SweepPlan(List<Target> targets, List<Workload> workloads, Path out, Reloa
 
   /**
    * A workload file's cells: its name, its properties (scaled, with the sweep's global {@code -p}), the thread
-   * counts and repetitions, whether its runs start without a load ({@link WorkloadTraits#skipsLoad()}) and whether it inserts.
+   * counts and repetitions, what its class says of itself ({@link WorkloadTraits}: whether its runs start without a
+   * load, whether it warms up before each) and whether it inserts.
    *
    * @param operationsPerThread each cell's operationcount is this many per thread (memtier_benchmark's requests per
    *     connection), scaled; 0: the file's operationcount, the same in every cell

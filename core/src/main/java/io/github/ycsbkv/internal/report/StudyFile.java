@@ -10,7 +10,8 @@ import java.util.List;
 
 /**
  * {@code study.json}, which {@code ycsb study} writes beside {@code sweep.json}: the study, how it was run here, its
- * setup beside this run's (an older file has none), and its published figures (the store and workload, the study's thread count and ours, the figure, its value and its
+ * setup beside this run's (an older file has none), and its published figures (the store and workload, the study's
+ * thread count and ours, the figure, its value and its
  * unit as published). Immutable.
  */
 record StudyFile(String title, String source, String method, String scale, boolean tls, List<String> notes,

@@ -47,7 +47,8 @@ public enum IndexWrite {
   public static String doc(IndexWrite dflt) {
     return "How an insert writes a record and its scan-index entry (and a delete removes them): multi (one"
         + " MULTI/EXEC), pipelined (the two commands in one write) or after (the index entry once the record is"
-        + " written, two round trips, as upstream YCSB's redis binding: its HMSET, here HSET, then ZADD). On a cluster always"
+        + " written, two round trips, as upstream YCSB's redis binding: its HMSET, here HSET, then ZADD). On a cluster"
+        + " always"
         + " after. after is sent by the RESP engine only (not with Jedis pipelines or Lettuce). Default "
         + dflt.id() + ".";
   }
