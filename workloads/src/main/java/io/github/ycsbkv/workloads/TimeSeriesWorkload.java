@@ -37,16 +37,21 @@ import site.ycsb.measurements.Measurements;
  *   <li>Values are deterministic from (seed, series, timestamp, field), so {@code dataintegrity=true}
  *       checks every field of every read; results go to {@code [VERIFY]} as with CoreWorkload.</li>
  *   <li>Everything random comes from {@code ts.seed} and the thread number.</li>
+ *   <li>{@code ts.shape=upstream} writes and reads as upstream YCSB's own time-series workload does with its
+ *       {@code tsworkloada} instead: metric keys written over, tags as fields ({@link UpstreamSeries}).</li>
  * </ul>
  *
  * Thread-safe: per-thread state lives in the object returned by {@link #initThread}.
  */
 public class TimeSeriesWorkload extends Workload implements io.github.ycsbkv.engine.WorkloadTraits {
 
-  /** With {@code dataintegrity=true} each read point is compared with the value its (seed, series, time) gives. */
+  /**
+   * With {@code dataintegrity=true} each read point is compared with the value its (seed, series, time) gives; with
+   * {@code ts.shape=upstream} nothing is, as the reads name fields that no insert writes.
+   */
   @Override
   public boolean checksValues() {
-    return true;
+    return upstream == null;
   }
 
 
@@ -58,6 +63,14 @@ public class TimeSeriesWorkload extends Workload implements io.github.ycsbkv.eng
   public static final String SERIES_DISTRIBUTION = "requestdistribution";
   public static final String SEED = "ts.seed";
   public static final String KEY_PREFIX = "ts.keyprefix";
+  /** {@code points} (a record per point, the default) or {@code upstream} (upstream YCSB's tsworkloada shape). */
+  public static final String SHAPE = "ts.shape";
+  /** Upstream's names, read with {@code ts.shape=upstream} ({@link UpstreamSeries}). */
+  public static final String TAG_COUNT = "tagcount";
+  public static final String TAG_CARDINALITY = "tagcardinality";
+  public static final String TAG_KEY_LENGTH = "tagkeylength";
+  public static final String TAG_VALUE_LENGTH = "tagvaluelength";
+  public static final String QUERY_TIMESPAN = "querytimespan";
   /** YCSB's names for the points' fields and the operation mix (declared here, as upstream declares its keys). */
   public static final String FIELD_COUNT = "fieldcount";
   public static final String FIELD_LENGTH = "fieldlength";
@@ -93,6 +106,8 @@ public class TimeSeriesWorkload extends Workload implements io.github.ycsbkv.eng
   private long seed;
   private String keyPrefix;
   private boolean dataIntegrity;
+  /** With {@code ts.shape=upstream}, the metric keys and tags; null for a record per point. */
+  private UpstreamSeries upstream;
   private final AtomicLong loadSequence = new AtomicLong();
   private long loadEnd;
 
@@ -108,6 +123,11 @@ public class TimeSeriesWorkload extends Workload implements io.github.ycsbkv.eng
     final Map<String, ByteIterator> values = new HashMap<>(256);
     final Map<String, ByteIterator> result = new HashMap<>();
     final Vector<HashMap<String, ByteIterator>> rows = new Vector<>();
+    /** ts.shape=upstream: the series of this thread's metric keys, the next one to write and its time. */
+    int upstreamFrom;
+    int upstreamTo;
+    int upstreamNext;
+    long upstreamTime;
 
     ThreadState(SplittableRandom random, int threadId, int threadCount, int[] owned, long[] next) {
       this.random = random;
@@ -125,12 +145,23 @@ public class TimeSeriesWorkload extends Workload implements io.github.ycsbkv.eng
     interval = Props.getLong(p, INTERVAL, DEFAULT_INTERVAL_SECONDS, 1);
     start = Props.getLong(p, START, DEFAULT_START_EPOCH_SECONDS, 0);
     recordCount = Props.getLong(p, "recordcount", 0, 0);
+    fieldCount = Props.getInt(p, FIELD_COUNT, DEFAULT_FIELD_COUNT, 1);
+    fieldLength = Props.getInt(p, FIELD_LENGTH, DEFAULT_FIELD_LENGTH, 1);
+    seed = Props.getLong(p, SEED, DEFAULT_SEED, Long.MIN_VALUE);
+    dataIntegrity = Boolean.parseBoolean(p.getProperty("dataintegrity", "false"));
+    String shape = p.getProperty(SHAPE, "points").trim();
+    if (shape.equals("upstream")) {
+      // fieldcount and fieldlength are the metric keys; the series are keys times tag combinations.
+      upstream = UpstreamSeries.from(p, fieldCount, fieldLength, start, interval, seed);
+      series = upstream.series();
+    } else if (!shape.equals("points")) {
+      throw new WorkloadException(SHAPE + " must be points (a record per point) or upstream (upstream YCSB's"
+          + " tsworkloada: metric keys overwritten, tags as fields), got '" + shape + "'");
+    }
     if (recordCount < series) {
       throw new WorkloadException("recordcount (" + recordCount + ") must be at least " + SERIES + " (" + series
           + "): every series starts with at least one point");
     }
-    fieldCount = Props.getInt(p, FIELD_COUNT, DEFAULT_FIELD_COUNT, 1);
-    fieldLength = Props.getInt(p, FIELD_LENGTH, DEFAULT_FIELD_LENGTH, 1);
     String prefix = p.getProperty("fieldnameprefix", "field");
     fieldNames = new String[fieldCount];
     for (int i = 0; i < fieldCount; i++) {
@@ -148,10 +179,10 @@ public class TimeSeriesWorkload extends Workload implements io.github.ycsbkv.eng
       throw new WorkloadException(SERIES_DISTRIBUTION + " must be zipfian or uniform, got '" + distribution + "'");
     }
     zipfian = distribution.equals("zipfian");
-    zipf = zipfian ? new ZipfianSampler(series, ZipfianSampler.DEFAULT_THETA) : null;
-    seed = Props.getLong(p, SEED, DEFAULT_SEED, Long.MIN_VALUE);
+    // Reads choose a series, or with ts.shape=upstream a metric key (as upstream's key chooser does).
+    int readable = upstream == null ? series : upstream.keyCount();
+    zipf = zipfian ? new ZipfianSampler(readable, ZipfianSampler.DEFAULT_THETA) : null;
     keyPrefix = p.getProperty(KEY_PREFIX, "ts");
-    dataIntegrity = Boolean.parseBoolean(p.getProperty("dataintegrity", "false"));
     long insertStart = Props.getLong(p, "insertstart", 0, 0);
     long insertCount = Props.getLong(p, "insertcount", recordCount - insertStart, 0);
     loadSequence.set(insertStart);
@@ -160,6 +191,9 @@ public class TimeSeriesWorkload extends Workload implements io.github.ycsbkv.eng
 
   @Override
   public Object initThread(Properties p, int threadId, int threadCount) throws WorkloadException {
+    if (upstream != null) {
+      return upstreamThread(threadId, threadCount);
+    }
     if (threadCount > series) {
       throw new WorkloadException(SERIES + " (" + series + ") must be at least the thread count (" + threadCount
           + "): each thread owns whole series");
@@ -174,6 +208,27 @@ public class TimeSeriesWorkload extends Workload implements io.github.ycsbkv.eng
       next[i] = loadedPoints(ownedArray[i]);
     }
     return new ThreadState(new SplittableRandom(mix(seed, threadId, 0x7157L)), threadId, threadCount, ownedArray, next);
+  }
+
+  /**
+   * ts.shape=upstream: thread {@code t} of {@code T} writes the series of metric keys {@code [t * K / T, ...)} (the last
+   * thread the rest), as upstream splits its keys, each key's tag combinations in turn, then the next timestamp;
+   * the run starts after the last loaded timestamp.
+   */
+  private ThreadState upstreamThread(int threadId, int threadCount) throws WorkloadException {
+    int keys = upstream.keyCount();
+    if (threadCount > keys) {
+      throw new WorkloadException(FIELD_COUNT + " (" + keys + " metric keys with " + SHAPE + "=upstream) must be at"
+          + " least the thread count (" + threadCount + "): each thread writes whole metric keys, as upstream's");
+    }
+    ThreadState st = new ThreadState(new SplittableRandom(mix(seed, threadId, 0x7157L)), threadId, threadCount,
+        new int[0], new long[0]);
+    int perThread = keys / threadCount;
+    st.upstreamFrom = perThread * threadId * upstream.seriesPerKey();
+    st.upstreamTo = (threadId == threadCount - 1 ? keys : perThread * (threadId + 1)) * upstream.seriesPerKey();
+    st.upstreamNext = st.upstreamFrom;
+    st.upstreamTime = (recordCount + series - 1) / series;
+    return st;
   }
 
   /** Points of series {@code s} that a full load wrote: {@code recordcount / series}, the first ones one more. */
@@ -233,6 +288,9 @@ public class TimeSeriesWorkload extends Workload implements io.github.ycsbkv.eng
     }
     int s = (int) (i % series);
     long point = i / series;
+    if (upstream != null) {
+      return db.insert(table, upstream.point(s, point, st.values), st.values).isOk();
+    }
     fill(st.values, s, point);
     return db.insert(table, key(s, point), st.values).isOk();
   }
@@ -240,6 +298,10 @@ public class TimeSeriesWorkload extends Workload implements io.github.ycsbkv.eng
   @Override
   public boolean doTransaction(DB db, Object threadState) {
     ThreadState st = (ThreadState) threadState;
+    if (upstream != null) {
+      upstreamTransaction(db, st);
+      return true;
+    }
     if (st.random.nextDouble() < readProportion) {
       read(db, st);
     } else {
@@ -251,6 +313,25 @@ public class TimeSeriesWorkload extends Workload implements io.github.ycsbkv.eng
       db.insert(table, key(s, point), st.values);
     }
     return true;
+  }
+
+  /**
+   * ts.shape=upstream: an insert writes the next series of this thread's keys at its current time; a read asks one
+   * metric key for the tag pairs and time range upstream's read names (fields no insert writes: NOT_FOUND).
+   */
+  private void upstreamTransaction(DB db, ThreadState st) {
+    if (st.random.nextDouble() < readProportion) {
+      int k = (int) (zipfian ? zipf.next(st.random) : st.random.nextInt(upstream.keyCount()));
+      st.result.clear();
+      db.read(table, upstream.key(k), upstream.readFields(st.random, recordCount / series), st.result);
+      return;
+    }
+    String key = upstream.point(st.upstreamNext, st.upstreamTime, st.values);
+    if (++st.upstreamNext == st.upstreamTo) {
+      st.upstreamNext = st.upstreamFrom;
+      st.upstreamTime++;
+    }
+    db.insert(table, key, st.values);
   }
 
   private void read(DB db, ThreadState st) {

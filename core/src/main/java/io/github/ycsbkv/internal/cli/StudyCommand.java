@@ -71,6 +71,10 @@ final class StudyCommand implements Callable<Integer> {
       + " study's.")
   List<String> stores;
 
+  @Option(names = "--workloads", paramLabel = "NAMES", split = ",", description = "Only these of the study's workloads"
+      + " (e.g. writeheavy, or objectcache), with their published figures; default: all of them.")
+  List<String> workloads;
+
   @Option(names = "--out", paramLabel = "DIR", description = "Where results and report.html go.")
   Path out;
 
@@ -128,10 +132,14 @@ final class StudyCommand implements Callable<Integer> {
           + " (ycsb study --list names the studies)");
     }
     Studies.Study study = Studies.find(name.trim());
+    if (workloads != null && !workloads.isEmpty()) {
+      study = study.only(workloads.stream().map(String::trim).toList());
+    }
     SweepPlan.Capacity search = capacity.search();
     client = study.client();
     if (tls && study.tlsWorkloads().isEmpty()) {
-      throw new UserError("study " + study.name() + " has no TLS pass; drop --tls (ycsb study --list)");
+      throw new UserError("study " + study.name() + " has no TLS pass" + (workloads == null ? "" : " for "
+          + String.join(",", study.allWorkloads())) + "; drop --tls (ycsb study --list)");
     }
     Provisioner.Way way = way();
     if (cluster < 1) {
@@ -146,6 +154,9 @@ final class StudyCommand implements Callable<Integer> {
     boolean multiplexed = multiplexed();
     Provisioner provisioner = provisioner(chosen, way);
     List<String> notes = new ArrayList<>();
+    if (workloads != null && !workloads.isEmpty()) {
+      notes.add("only " + String.join(", ", study.allWorkloads()) + " of the study's workloads (--workloads)");
+    }
     if (cluster > 1) {
       notes.add("every store started here ran as a cluster of " + cluster + " primaries on this host (--cluster);"
           + " the published study ran one server per store");

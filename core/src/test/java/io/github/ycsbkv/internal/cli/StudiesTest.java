@@ -152,4 +152,23 @@ class StudiesTest {
     assertEquals(true, sources.get(1).contains("https://github.com/centminmod/redis-comparison-benchmarks"),
         sources.get(1));
   }
+
+  /** {@code --workloads}: one of a study's workloads, its part and its published figures only. */
+  @Test
+  void only_keepsTheChosenWorkloads_theirPartsAndFigures() {
+    Studies.Study oc = Studies.MEMTIER2025.only(List.of("objectcache"));
+    assertEquals(List.of(), oc.workloads());
+    assertEquals(List.of("objectcache"), oc.allWorkloads());
+    assertEquals(1, oc.ioThreads("objectcache"), "the object-cache test's 1 I/O thread stays");
+    assertEquals(List.of(), oc.tlsWorkloads(), "no TLS pass left");
+    assertEquals(4 * 5, oc.published().size(), "throughput, average, P95, P99 and CV per store");
+    assertEquals(List.of("objectcache"), oc.published().stream().map(Studies.Published::workload).distinct().toList());
+    Studies.Study wh = Studies.YCSB2025.only(List.of("writeheavy"));
+    assertEquals(List.of("writeheavy"), wh.workloads());
+    assertEquals(3 * 4, wh.published().size(), "P99 and ops/s at 1 and 32 threads per store");
+    assertEquals(Studies.YCSB2025.properties(), wh.properties(), "the study's settings stay");
+    assertEquals("study ycsb2025 has no workload 'objectcache'; its workloads: readheavy,balanced,writeheavy",
+        org.junit.jupiter.api.Assertions.assertThrows(io.github.ycsbkv.config.UserError.class,
+            () -> Studies.YCSB2025.only(List.of("objectcache"))).getMessage());
+  }
 }
