@@ -33,6 +33,17 @@ final class CiPasses {
     return Boolean.getBoolean("it.emulated");
   }
 
+  /**
+   * Skips a Valkey or KeyDB test class under emulation: they are served by the redis binding's code, which the same
+   * tests run on aarch64 against Redis (the x86_64 passes run them against Valkey and KeyDB).
+   */
+  static void redisLookAlikeNotUnderEmulation(Store.Kind kind) {
+    if (kind == Store.Kind.VALKEY || kind == Store.Kind.KEYDB) {
+      notUnderEmulation(kind.id() + " is served by the redis binding's code, which this test runs on aarch64 against"
+          + " Redis");
+    }
+  }
+
   /** Skips the calling test under emulation, saying why (the x86_64 passes ran it). */
   static void notUnderEmulation(String why) {
     Assumptions.assumeFalse(emulated(), why + ": not under emulation (the x86_64 passes ran it)");

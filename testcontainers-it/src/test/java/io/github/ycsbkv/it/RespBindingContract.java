@@ -49,6 +49,7 @@ abstract class RespBindingContract {
 
   @BeforeAll
   void startServer() throws Exception {
+    CiPasses.redisLookAlikeNotUnderEmulation(kind());
     server = Store.provision(kind());
   }
 

@@ -101,6 +101,7 @@ abstract class WorkloadMatrix {
 
   @BeforeAll
   void provision() throws Exception {
+    CiPasses.redisLookAlikeNotUnderEmulation(kind());
     store = Store.provision(kind());
   }
 
