@@ -180,6 +180,14 @@ final class SweepRunner {
       if (searched == null) {
         collect(done, figures);
         collectAll(dir, figures);
+        // Its figures are kept, but a run with failed operations is said at once, and again at the sweep's end.
+        String failedOperations = FailedOperations.summary(ResultJson.parse(done), props);
+        if (failedOperations != null) {
+          err.printf(Locale.ROOT, "ycsb-kv sweep: %s %s %d thread(s), repetition %d: %s%n", target.label(), w.name(),
+              threads, r, failedOperations);
+          failed.add("r" + r + ": " + failedOperations + " (" + FailedOperations.TOLERANCE + "="
+              + props.getProperty(FailedOperations.TOLERANCE, FailedOperations.DEFAULT_TOLERANCE) + ")");
+        }
       } else {
         collectCapacity(searched, figures);
         if (!CapacityFile.FOUND.equals(searched.ended())) {
@@ -325,6 +333,10 @@ final class SweepRunner {
         if (LOAD_INTERRUPTED.equals(failure)) {
           throw new Interrupted("sweep interrupted during a load");
         }
+        if (failure != null) {
+          err.println("ycsb-kv sweep: " + target.label() + " " + w.name() + ": load failed: " + failure
+              + "; its cells after it are not run");
+        }
       }
       return failure == null ? null : "load failed: " + failure;
     }
@@ -394,7 +406,14 @@ final class SweepRunner {
       if (StopReason.INTERRUPTED.id().equals(r.stopReason())) {
         return LOAD_INTERRUPTED;
       }
-      return StopReason.COMPLETED.id().equals(r.stopReason()) ? null : r.error() == null ? r.stopReason() : r.error();
+      // A load with failed inserts beyond errors.tolerance leaves the records short: the runs would measure misses.
+      String failedOperations = FailedOperations.summary(r, p);
+      if (StopReason.COMPLETED.id().equals(r.stopReason()) && failedOperations == null) {
+        return null;
+      }
+      return r.error() != null ? r.error() : failedOperations != null ? failedOperations + " (" + FailedOperations.TOLERANCE
+          + "=" + p.getProperty(FailedOperations.TOLERANCE, FailedOperations.DEFAULT_TOLERANCE) + ")"
+          : "stopped: " + r.stopReason();
     } catch (UserError | IOException e) {
       return UserError.describe(e);
     }

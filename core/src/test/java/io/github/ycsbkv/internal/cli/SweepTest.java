@@ -73,6 +73,64 @@ class SweepTest {
         .reduce((x, y) -> y).orElse(""));
   }
 
+  /** Every insert fails ("no room left"); reads are OK. */
+  public static final class FullDB extends FailedOperationsTest.OkDB {
+    @Override
+    public site.ycsb.Status read(String table, String key, java.util.Set<String> fields,
+        java.util.Map<String, site.ycsb.ByteIterator> result) {
+      return site.ycsb.Status.OK;
+    }
+
+    @Override
+    public site.ycsb.Status insert(String table, String key, java.util.Map<String, site.ycsb.ByteIterator> values) {
+      return new site.ycsb.Status("ERROR", "no room left");
+    }
+  }
+
+  /**
+   * ycsb2025 at scale 1 once ran Aerospike's cells with every update failing, and said nothing until its end: a run
+   * with failed operations (beyond errors.tolerance) is said at once, listed as a failed repetition with its figures
+   * kept, and a load with failed inserts keeps its workload's cells from running, in one line.
+   */
+  @Test
+  void failedOperations_areSaidAtOnce_andListedPerCell_aFailedLoadStopsItsCells() throws Exception {
+    Path out = tmp.resolve("flaky");
+    String workloadc = Path.of("..", "workloads", "workloadc").toAbsolutePath().toString();
+    CliRun run = CliRun.of("sweep", "--bindings", FailedOperationsTest.FlakyDB.class.getName(), "--workloads",
+        workloadc, "--threads", "1", "--out", out.toString(), "-p", "recordcount=100", "-p", "operationcount=2100");
+    assertEquals(1, run.exitCode(), run.err());
+    java.util.regex.Pattern said = java.util.regex.Pattern.compile("ycsb-kv sweep: \\S+FlakyDB workloadc 1 thread\\(s\\),"
+        + " repetition 1: (\\d{3}) of 2,100 operations failed \\(4\\d\\.\\d\\d%\\); main cause: READ disk on fire");
+    java.util.regex.Matcher m = said.matcher(run.err());
+    assertTrue(m.find(), run.err());
+    JsonNode cell = new ObjectMapper().readTree(out.resolve("sweep.json").toFile()).path("cells").get(0);
+    assertTrue(cell.path("failed").get(0).asText().startsWith("r1: " + m.group(1) + " of 2,100 operations failed"),
+        cell.toString());
+    assertTrue(cell.path("failed").get(0).asText().endsWith("(errors.tolerance=0)"), cell.toString());
+    assertEquals(1, cell.path("figures").path("throughputOpsPerSec").path("n").asInt(), "its figures are kept");
+
+    CliRun accepted = CliRun.of("sweep", "--bindings", FailedOperationsTest.FlakyDB.class.getName(), "--workloads",
+        workloadc, "--threads", "1", "--out", tmp.resolve("accepted").toString(), "-p", "recordcount=100", "-p",
+        "operationcount=2100", "-p", "errors.tolerance=50%");
+    assertEquals(0, accepted.exitCode(), accepted.err());
+    assertTrue(!accepted.err().contains("operations failed"), accepted.err());
+
+    Path full = tmp.resolve("full");
+    CliRun load = CliRun.of("sweep", "--bindings", FullDB.class.getName(), "--workloads", workloadc, "--threads",
+        "1,2", "--out", full.toString(), "-p", "recordcount=100", "-p", "operationcount=100");
+    assertEquals(1, load.exitCode(), load.err());
+    // Each load thread stops at its first failed insert, as upstream's do: 2 of 2 with 2 threads.
+    assertTrue(load.err().contains("workloadc: load failed: 2 of 2 operations failed (100.00%); main cause: INSERT"
+        + " no room left (2) (errors.tolerance=0); its cells after it are not run"), load.err());
+    assertTrue(!load.err().contains("repetition 1/1"), "no run started: " + load.err());
+    JsonNode cells = new ObjectMapper().readTree(full.resolve("sweep.json").toFile()).path("cells");
+    assertEquals(2, cells.size());
+    for (JsonNode c : cells) {
+      assertTrue(c.path("failed").get(0).asText().startsWith("r1: load failed: 2 of 2 operations failed"),
+          c.toString());
+    }
+  }
+
   /** #17: each workload's load starts from an empty store when asked; never without --flush. */
   @Test
   void flush_emptiesTheStoreBeforeEachLoad_andIsRefusedForABindingThatCannot() throws Exception {

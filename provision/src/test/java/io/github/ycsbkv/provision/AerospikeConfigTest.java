@@ -1,0 +1,34 @@
+package io.github.ycsbkv.provision;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class AerospikeConfigTest {
+
+  private static final long GIB = 1L << 30;
+
+  @TempDir
+  Path tmp;
+
+  /** ycsb2025 at scale 1 is 1.75 GB of Aerospike data: 2G left no room for its updates. */
+  @Test
+  void dataSize_isHalfTheMachinesMemory_atLeast2G() {
+    assertEquals("12G", LocalServers.aerospikeDataSize(24 * GIB));
+    assertEquals("11G", LocalServers.aerospikeDataSize(23 * GIB + GIB / 2));
+    assertEquals("2G", LocalServers.aerospikeDataSize(5 * GIB));
+    assertEquals("2G", LocalServers.aerospikeDataSize(GIB));
+    assertEquals("32G", LocalServers.aerospikeDataSize(64 * GIB));
+  }
+
+  @Test
+  void config_namesTheDataSize_andTheLoopbackPort() throws Exception {
+    String conf = LocalServers.aerospikeConfig(tmp, 3100, "12G");
+    assertTrue(conf.contains("\n    data-size 12G\n"), conf);
+    assertTrue(conf.contains("\n    port 3100\n"), conf);
+    assertTrue(conf.contains("namespace test {"), conf);
+  }
+}
