@@ -103,6 +103,9 @@ class StudyIT {
       assertFalse(html.contains("not run"), "every published figure has its measured counterpart");
       assertTrue(html.contains("<td class=\"l\">memory after the run</td><td>2,610</td><td class=\"l\">MB</td>"),
           "the paper's memory table beside ours");
+      assertTrue(Pattern.compile("<td class=\"l\">memory after the run</td><td>2,610</td><td class=\"l\">MB</td>"
+          + "<td>[0-9,]+\\.[0-9]</td><td class=\"l\">MB \\(RSS\\)</td>").matcher(html).find(),
+          "Redis's memory figure is its resident memory");
       // The throughput chart draws the published figures as points per store, not joined (read from its <desc>).
       Matcher desc = Pattern.compile("<title>Throughput, readheavy</title>\\s*<desc>([^<]+)</desc>").matcher(html);
       assertTrue(desc.find(), "the readheavy throughput chart");
@@ -284,6 +287,11 @@ class StudyIT {
       assertEquals(0, aerospike.exitCode(), aerospike.err());
       assertTrue(aerospike.err().contains("ycsb-kv study: aerospike started "
           + (servers().equals("container") ? "in container " : "on 127.0.0.1:")), aerospike.err());
+      // Aerospike reports no resident memory: its figure is its namespace's data, and the unit says so.
+      String asHtml = Files.readString(dir.resolve("as").resolve("report.html"));
+      assertTrue(Pattern.compile("<td class=\"l\">memory after the run</td><td>772.3</td><td class=\"l\">MB</td>"
+          + "<td>[0-9,]+\\.[0-9]</td><td class=\"l\">MB \\(used\\)</td>").matcher(asHtml).find(),
+          "Aerospike's memory figure is its data's, said as such");
     } finally {
       System.clearProperty("ycsbkv.home");
     }

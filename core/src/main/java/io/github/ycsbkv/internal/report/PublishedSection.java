@@ -45,20 +45,34 @@ final class PublishedSection {
    * (10^6 bytes): before the readheavy load, and after the last readheavy run at the highest thread count.
    */
   private static double memoryMb(ReportData data, StudyFile.Published p) {
+    io.github.ycsbkv.spi.ServerSample s = memorySample(data, p);
+    if (s == null) {
+      return Double.NaN;
+    }
+    long bytes = s.rssBytes() >= 0 ? s.rssBytes() : s.usedMemoryBytes();
+    return bytes < 0 ? Double.NaN : bytes / 1e6;
+  }
+
+  /** The server sample {@link #memoryMb} reads, or null. */
+  private static io.github.ycsbkv.spi.ServerSample memorySample(ReportData data, StudyFile.Published p) {
     try {
       boolean before = p.figure().equals("memory before the run");
       io.github.ycsbkv.results.BenchmarkResult r = before
           ? data.result(data.dir.resolve(p.store()).resolve(p.workload()).resolve("load"))
           : data.lastRun(p.store(), p.workload());
-      io.github.ycsbkv.spi.ServerSample s = r == null ? null : r.server().get(before ? "before" : "after");
-      if (s == null) {
-        return Double.NaN;
-      }
-      long bytes = s.rssBytes() >= 0 ? s.rssBytes() : s.usedMemoryBytes();
-      return bytes < 0 ? Double.NaN : bytes / 1e6;
+      return r == null ? null : r.server().get(before ? "before" : "after");
     } catch (java.io.IOException e) {
-      return Double.NaN;
+      return null;
     }
+  }
+
+  /**
+   * The unit of a measured memory figure: the server's resident memory, or, where it reports none (Aerospike), the
+   * memory it says its data uses (Aerospike's namespace {@code data_used_bytes}).
+   */
+  private static String memoryUnit(ReportData data, StudyFile.Published p) {
+    io.github.ycsbkv.spi.ServerSample s = memorySample(data, p);
+    return s != null && s.rssBytes() < 0 ? "MB (used)" : "MB (RSS)";
   }
 
   /**
@@ -131,7 +145,7 @@ final class PublishedSection {
           .html(Double.isNaN(measured) ? "not run" : String.format(Locale.ROOT, p.throughput() ? "%,.0f" : ms
               ? "%,.3f" : !percent ? "%,.1f" : p.figure().startsWith("TLS") ? "%+.1f" : "%.2f", measured))
           .html("</td><td class=\"l\">").html(p.throughput() ? "ops/s" : ms ? "ms" : percent ? "%"
-              : p.unit().equals("MB") ? "MB (RSS)" : "us")
+              : p.unit().equals("MB") ? memoryUnit(data, p) : "us")
           .html("</td><td>")
           .html(Double.isNaN(measured) ? "" : String.format(Locale.ROOT, "%.2f", measured / p.value()))
           .html("</td></tr>\n");
