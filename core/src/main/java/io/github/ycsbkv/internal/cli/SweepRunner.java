@@ -411,9 +411,12 @@ final class SweepRunner {
       if (StopReason.COMPLETED.id().equals(r.stopReason()) && failedOperations == null) {
         return null;
       }
-      return r.error() != null ? r.error() : failedOperations != null ? failedOperations + " (" + FailedOperations.TOLERANCE
-          + "=" + p.getProperty(FailedOperations.TOLERANCE, FailedOperations.DEFAULT_TOLERANCE) + ")"
-          : "stopped: " + r.stopReason();
+      if (r.error() != null) {
+        return r.error();
+      }
+      return failedOperations == null ? "stopped: " + r.stopReason() : failedOperations + " ("
+          + FailedOperations.TOLERANCE + "=" + p.getProperty(FailedOperations.TOLERANCE,
+          FailedOperations.DEFAULT_TOLERANCE) + ")";
     } catch (UserError | IOException e) {
       return UserError.describe(e);
     }

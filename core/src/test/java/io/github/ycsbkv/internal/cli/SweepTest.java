@@ -99,8 +99,9 @@ class SweepTest {
     CliRun run = CliRun.of("sweep", "--bindings", FailedOperationsTest.FlakyDB.class.getName(), "--workloads",
         workloadc, "--threads", "1", "--out", out.toString(), "-p", "recordcount=100", "-p", "operationcount=2100");
     assertEquals(1, run.exitCode(), run.err());
-    java.util.regex.Pattern said = java.util.regex.Pattern.compile("ycsb-kv sweep: \\S+FlakyDB workloadc 1 thread\\(s\\),"
-        + " repetition 1: (\\d{3}) of 2,100 operations failed \\(4\\d\\.\\d\\d%\\); main cause: READ disk on fire");
+    java.util.regex.Pattern said = java.util.regex.Pattern.compile("ycsb-kv sweep: \\S+FlakyDB workloadc"
+        + " 1 thread\\(s\\), repetition 1: (\\d{3}) of 2,100 operations failed \\(4\\d\\.\\d\\d%\\);"
+        + " main cause: READ disk on fire");
     java.util.regex.Matcher m = said.matcher(run.err());
     assertTrue(m.find(), run.err());
     JsonNode cell = new ObjectMapper().readTree(out.resolve("sweep.json").toFile()).path("cells").get(0);
