@@ -120,9 +120,10 @@ final class LocalClusters {
       }
       int port = ports[i];
       int hb = heartbeat[i];
+      String dataSize = LocalServers.aerospikeDataSize(n);
       nodes.add(LocalServers.binary(ServerKind.AEROSPIKE, ioThreads, false, null, port, List.of(), dir -> {
         try {
-          return LocalServers.aerospikeConfig(dir, port, hb, "ycsbkv-cluster-" + ports[0], seeds, 2, "1G");
+          return LocalServers.aerospikeConfig(dir, port, hb, "ycsbkv-cluster-" + ports[0], seeds, 2, dataSize);
         } catch (IOException e) {
           throw new UncheckedIOException(e);
         }

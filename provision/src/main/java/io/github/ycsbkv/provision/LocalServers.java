@@ -423,12 +423,17 @@ public final class LocalServers implements Provisioner {
    * the limit is not memory taken at start.
    */
   static String aerospikeDataSize() {
+    return aerospikeDataSize(1);
+  }
+
+  /** {@link #aerospikeDataSize()} for each of {@code nodes} nodes on this machine: the half shared among them. */
+  static String aerospikeDataSize(int nodes) {
     long bytes = 4L << 30;
     if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
         instanceof com.sun.management.OperatingSystemMXBean os) {
       bytes = os.getTotalMemorySize();
     }
-    return aerospikeDataSize(bytes);
+    return aerospikeDataSize(bytes / nodes);
   }
 
   /** {@link #aerospikeDataSize()} for a machine of {@code totalMemoryBytes}. */
