@@ -119,7 +119,10 @@ class FaultIT {
       // From the first failure (the kill) to the first success after the last one: the downtime, plus at most
       // one wait (reconnect.max) and the time the client library takes to notice the server is back.
       assertTrue(duration >= downMillis - 300, "outage " + duration + " ms, server down " + downMillis + " ms");
-      assertTrue(duration <= downMillis + RECONNECT_MAX_MILLIS + server.noticeMillis() + 700,
+      // Under qemu, a client library's reconnection runs through code not compiled yet: Lettuce on Dragonfly took
+      // 4.33 s for 3.05 s down (the CI's ARM64 pass, 2026-11-27), 1.28 s more than the down time.
+      long slack = CiPasses.emulated() ? 2000 : 700;
+      assertTrue(duration <= downMillis + RECONNECT_MAX_MILLIS + server.noticeMillis() + slack,
           "outage " + duration + " ms, server down " + downMillis + " ms");
       long failed = o.path("failedOperations").asLong();
       // Each client fails once per attempt: waits of 100, 100, 200, 400 ms, then 500 ms, so at most 5 + 2 per second.

@@ -133,8 +133,13 @@ class ManyHostsIT {
         sum += r.path("overall").path("operations").asLong();
       }
       assertEquals(sum, all.path("overall").path("operations").asLong(), "the merged count is the sum");
-      assertEquals(3000, all.path("overall").path("throughputOpsPerSec").asDouble(), 30,
-          "-target 3000 over three hosts: 3,000 ops/s within 1%");
+      // The pacing: 1,000 ops/s per host for 4 s is 12,000 operations (within 1%). The rate divides them by the
+      // measured phase, which a stall of this shared machine at its end lengthens (12,000 in 4.1 s was seen, a CI
+      // binary pass, 2026-11-26): within 3%.
+      assertEquals(12_000, all.path("overall").path("operations").asDouble(), 120,
+          "-target 3000 over three hosts for 4 s: 12,000 operations within 1%");
+      assertEquals(3000, all.path("overall").path("throughputOpsPerSec").asDouble(), 90,
+          "-target 3000 over three hosts: 3,000 ops/s within 3%");
       assertEquals(HOSTS * THREADS, all.path("load").path("connections").asInt(), all.path("load").toString());
     }
   }
