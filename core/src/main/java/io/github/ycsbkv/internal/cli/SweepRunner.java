@@ -85,6 +85,8 @@ final class SweepRunner {
   private final int total;
   private int position;
   private int ran;
+  /** Repetitions not reached yet that completed before (a resumed sweep): they take no time, the estimate skips them. */
+  private int doneAhead;
   private long startNanos;
 
   SweepRunner(SweepPlan plan, Servers servers, PrintWriter out, PrintWriter err) {
@@ -98,6 +100,11 @@ final class SweepRunner {
   /** Runs every cell; returns the exit code: 0, {@link UserError#FAILED} when a cell failed, or Ctrl-C's. */
   int run() throws IOException {
     startNanos = System.nanoTime();
+    doneAhead = completedBefore();
+    if (doneAhead > 0) {
+      err.printf(Locale.ROOT, "ycsb-kv sweep: resuming in %s: %d of %d repetition(s) completed before, %d to run%n",
+          plan.out(), doneAhead, total, total - doneAhead);
+    }
     if (plan.capacity() != null) {
       err.println("ycsb-kv sweep: each repetition a " + plan.capacity().describe());
     }
@@ -155,11 +162,14 @@ final class SweepRunner {
     List<String> failed = new ArrayList<>();
     Map<String, List<Double>> figures = new LinkedHashMap<>();
     for (int r = 1; r <= w.repeat(); r++) {
-      Path dir = plan.out().resolve(target.label()).resolve(w.name()).resolve("t" + threads).resolve("r" + r);
+      Path dir = repetitionDir(target, w, threads, r);
       // A repetition that completed before (a sweep run again resumes) is not run again.
       JsonNode done = plan.capacity() == null ? completed(dir.resolve(ResultJson.FILE_NAME)) : null;
       CapacityFile searched = plan.capacity() == null ? null : searched(dir);
       position++;
+      if (done != null || searched != null) {
+        doneAhead--;
+      }
       if (done == null && searched == null) {
         String notReady = loads.ready(dir.getParent().getParent().resolve("load"));
         if (notReady != null) {
@@ -207,7 +217,7 @@ final class SweepRunner {
   /** Says which repetition starts (with the time left) and returns its properties. */
   private Properties repetition(SweepPlan.Target target, SweepPlan.Workload w, int threads, int r, Properties cell) {
     String eta = ran == 0 ? "" : ", about " + minutes((System.nanoTime() - startNanos) / 1e9 / ran
-        * (total - position + 1)) + " left";
+        * (total - position + 1 - doneAhead)) + " left";
     err.printf(Locale.US, "ycsb-kv sweep: [%d of %d%s] %s %s %d thread(s), repetition %d/%d%n", position, total, eta,
         target.label(), w.name(), threads, r, w.repeat());
     ran++;
@@ -256,6 +266,31 @@ final class SweepRunner {
     }
     lastError = runner.failure();
     return searched(dir);
+  }
+
+  private Path repetitionDir(SweepPlan.Target target, SweepPlan.Workload w, int threads, int r) {
+    return plan.out().resolve(target.label()).resolve(w.name()).resolve("t" + threads).resolve("r" + r);
+  }
+
+  /** How many of the plan's repetitions completed before this run (a sweep run again resumes after them). */
+  private int completedBefore() throws IOException {
+    int n = 0;
+    for (SweepPlan.Target target : plan.targets()) {
+      for (SweepPlan.Workload w : plan.workloads()) {
+        if (!target.runs(w.name())) {
+          continue;
+        }
+        for (int t : w.threads()) {
+          for (int r = 1; r <= w.repeat(); r++) {
+            Path dir = repetitionDir(target, w, t, r);
+            boolean done = plan.capacity() == null ? completed(dir.resolve(ResultJson.FILE_NAME)) != null
+                : searched(dir) != null;
+            n += done ? 1 : 0;
+          }
+        }
+      }
+    }
+    return n;
   }
 
   /** The repetition's capacity.json if its search ended by itself (with a capacity or without), else null. */
