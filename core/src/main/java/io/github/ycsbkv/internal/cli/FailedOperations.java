@@ -50,14 +50,19 @@ final class FailedOperations {
     }
   }
 
+  /** The tolerance in force, as the user would set it: "errors.tolerance=0". */
+  static String inForce(Properties props) {
+    return TOLERANCE + "=" + props.getProperty(TOLERANCE, DEFAULT_TOLERANCE);
+  }
+
   /**
    * One line for stderr when {@code result} had more failed operations than allowed: the count, the
    * share and the most frequent cause; {@code null} when it is within the tolerance.
    */
   static String check(BenchmarkResult result, Properties props) {
     String failed = summary(result, props);
-    return failed == null ? null : String.format(Locale.US, "%s; exit %d (%s=%s; set it, e.g. %s=1%%, to accept some)",
-        failed, EXIT_OPERATIONS_FAILED, TOLERANCE, props.getProperty(TOLERANCE, DEFAULT_TOLERANCE), TOLERANCE);
+    return failed == null ? null : String.format(Locale.US, "%s; exit %d (%s; set it, e.g. %s=1%%, to accept some)",
+        failed, EXIT_OPERATIONS_FAILED, inForce(props), TOLERANCE);
   }
 
   /**

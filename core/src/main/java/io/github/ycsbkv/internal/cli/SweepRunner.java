@@ -195,8 +195,7 @@ final class SweepRunner {
         if (failedOperations != null) {
           err.printf(Locale.ROOT, "ycsb-kv sweep: %s %s %d thread(s), repetition %d: %s%n", target.label(), w.name(),
               threads, r, failedOperations);
-          failed.add("r" + r + ": " + failedOperations + " (" + FailedOperations.TOLERANCE + "="
-              + props.getProperty(FailedOperations.TOLERANCE, FailedOperations.DEFAULT_TOLERANCE) + ")");
+          failed.add("r" + r + ": " + failedOperations + " (" + FailedOperations.inForce(props) + ")");
         }
       } else {
         collectCapacity(searched, figures);
@@ -449,9 +448,8 @@ final class SweepRunner {
       if (r.error() != null) {
         return r.error();
       }
-      return failedOperations == null ? "stopped: " + r.stopReason() : failedOperations + " ("
-          + FailedOperations.TOLERANCE + "=" + p.getProperty(FailedOperations.TOLERANCE,
-          FailedOperations.DEFAULT_TOLERANCE) + ")";
+      return failedOperations == null ? "stopped: " + r.stopReason()
+          : failedOperations + " (" + FailedOperations.inForce(p) + ")";
     } catch (UserError | IOException e) {
       return UserError.describe(e);
     }
