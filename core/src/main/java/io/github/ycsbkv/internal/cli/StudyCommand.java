@@ -179,7 +179,8 @@ final class StudyCommand implements Callable<Integer> {
     ClassLoader loader = StudyCommand.class.getClassLoader();
     BindingRegistry registry = BindingRegistry.load(loader);
     SweepPlan plan = plan(study, chosen, labels, repetitions, search).build(registry, loader);
-    try (StartedServers servers = new StartedServers(provisioner, way, study, cpus, serversHere, err)) {
+    try (StudyServers servers = new StudyServers(provisioner, way, study, cluster, cpus, this::addressGiven,
+        serversHere, err)) {
       int code = new SweepRunner(plan, servers, stdout, err).run();
       writeStudy(study, chosen, notes, serversHere); // with the servers as they ran, and their versions
       if (Files.exists(out.resolve(SweepJson.FILE_NAME))) {
@@ -326,88 +327,6 @@ final class StudyCommand implements Callable<Integer> {
   }
 
   /**
-   * The servers this study starts: each store's just before its own cells and stopped after them, so that it never
-   * shares the cores idle (a store whose address was given is used as given); all stopped at the end, and on exit.
-   */
-  private final class StartedServers implements SweepRunner.Servers, AutoCloseable {
-    private final Provisioner provisioner;
-    private final Provisioner.Way way;
-    private final Studies.Study study;
-    private final PrintWriter err;
-    private final int ioThreads;
-    /** The CPUs a server started here is pinned to, or null. */
-    private final String cpus;
-    /** Per label, how its server ran: what started it, where, with which flags. */
-    private final Map<String, String> ran;
-    private final Map<String, Provisioner.Provisioned> started = new java.util.concurrent.ConcurrentHashMap<>();
-    /** The I/O threads each running server was started with. */
-    private final Map<String, Integer> startedThreads = new java.util.concurrent.ConcurrentHashMap<>();
-    private final Thread stopOnExit = new Thread(this::close, "ycsb-study-servers");
-
-    StartedServers(Provisioner provisioner, Provisioner.Way way, Studies.Study study, String cpus,
-        Map<String, String> ran, PrintWriter err) {
-      this.provisioner = provisioner;
-      this.way = way;
-      this.study = study;
-      this.cpus = cpus;
-      this.ran = ran;
-      this.err = err;
-      this.ioThreads = ioThreads(study, err);
-      Runtime.getRuntime().addShutdownHook(stopOnExit);
-    }
-
-    @Override
-    public Map<String, String> start(String label, String workload) throws IOException {
-      if (provisioner == null || addressGiven(label)) {
-        ran.put(label, "given with -p");
-        return Map.of();
-      }
-      int threads = study.ioThreads(workload) == study.ioThreads() ? ioThreads
-          : Math.min(study.ioThreads(workload), Runtime.getRuntime().availableProcessors());
-      Provisioner.Provisioned running = started.get(label);
-      if (running != null && startedThreads.get(label) == threads) {
-        return running.properties();
-      }
-      if (running != null) {
-        stop(label);
-        err.println("ycsb-kv study: " + workload + " runs on servers with " + threads + " I/O thread(s), as the study"
-            + " ran it: starting " + label + "'s again");
-      }
-      String store = label.contains("+") ? label.substring(0, label.indexOf('+')) : label;
-      Provisioner.Provisioned s = provisioner.start(new Provisioner.Request(store, threads, label.endsWith(TLS), way,
-          study.client(), cluster, cluster > 1 ? null : cpus));
-      started.put(label, s);
-      startedThreads.put(label, threads);
-      String where = s.description().split(": ", 2)[0].replaceFirst(" started", "");
-      ran.putIfAbsent(label, where + (!where.contains(" in container ") ? " (loopback" + (cluster > 1 || cpus == null
-          ? "" : ", pinned to CPUs " + cpus) + ")" : where.contains(" with host networking") ? " (loopback, no NAT)"
-          : " (its port published through Docker's NAT: this engine does not share this machine's network)"));
-      err.println("ycsb-kv study: " + s.description());
-      return s.properties();
-    }
-
-    @Override
-    public void stop(String label) {
-      Provisioner.Provisioned s = started.remove(label);
-      if (s != null) {
-        s.close();
-        err.println("ycsb-kv study: stopped the server (" + s.description().split(": ", 2)[0] + ")");
-      }
-    }
-
-    @Override
-    public void close() {
-      started.values().forEach(Provisioner.Provisioned::close);
-      started.clear();
-      try {
-        Runtime.getRuntime().removeShutdownHook(stopOnExit);
-      } catch (IllegalStateException shuttingDown) {
-        // the hook runs anyway; closing twice is harmless
-      }
-    }
-  }
-
-  /**
    * The provisioner for the stores without an address among the -p properties (started in containers or from
    * PATH on loopback); a store that has neither is one line, before anything runs, saying what to give.
    */
@@ -427,17 +346,6 @@ final class StudyCommand implements Callable<Integer> {
       }
     }
     return provisioner;
-  }
-
-  /** The study's I/O threads per server, capped at this machine's cores (and said so); 0: the servers' defaults. */
-  private static int ioThreads(Studies.Study study, PrintWriter err) {
-    int cores = Runtime.getRuntime().availableProcessors();
-    int ioThreads = study.ioThreads() <= 0 ? 0 : Math.min(study.ioThreads(), cores);
-    if (study.ioThreads() > cores) {
-      err.printf(Locale.ROOT, "ycsb-kv study: the study gives each server %d I/O threads; this machine has %d cores,"
-          + " so servers started here get %d%n", study.ioThreads(), cores, ioThreads);
-    }
-    return ioThreads;
   }
 
   /**
