@@ -53,6 +53,8 @@ final class CapacityChart {
     latency.setNumberFormatOverride(new java.text.DecimalFormat("0.###"));
     XYPlot plot = new XYPlot(series.data, rate, latency, series.renderer);
     if (bound != null) {
+      // The budget is drawn where the steps' latencies stay far below it too (steps that fell short of their rate).
+      latency.setRange(Math.max(1e-3, series.lowest / 2), Math.max(series.highest, bound.maxMicros() / 1000) * 2);
       budget(plot, bound);
     }
     for (Knee k : series.knees) {
@@ -76,6 +78,7 @@ final class CapacityChart {
     final List<Page.Line> lines = new ArrayList<>();
     final List<Knee> knees = new ArrayList<>();
     double lowest = Double.MAX_VALUE;
+    double highest;
   }
 
   /** Each curve's open-loop steps in the order of their rates, its client-bound steps apart, and its knee. */
@@ -93,6 +96,7 @@ final class CapacityChart {
       for (CapacityFile.Step s : open) {
         double ms = s.latency(percentile) / 1000;
         out.lowest = Math.min(out.lowest, ms);
+        out.highest = Math.max(out.highest, ms);
         (s.clientBoundVerdict() ? clientBound : store).add(s.achieved(), ms);
       }
       add(out, store, c.color(), new Ellipse2D.Double(-3, -3, 6, 6), true);

@@ -165,6 +165,30 @@ class HtmlReportTest {
     assertTrue(shade.find() && Double.parseDouble(shade.group(1)) > 10, "the outage's shade, a translucent rectangle");
   }
 
+  /**
+   * A search whose steps all stayed far under the budget (they fell short of their rates instead): the budget's line
+   * is still drawn (the axis was the steps' latencies only, and the line fell outside it: the ARM64 pass, 2026-11-27).
+   */
+  @Test
+  void capacityChart_drawsTheBudget_whenEveryStepStayedFarUnderIt() throws Exception {
+    Path dir = tmp.resolve("cap");
+    java.util.function.BiFunction<Integer, double[], io.github.ycsbkv.capacity.CapacityFile.Step> step = (n, f) ->
+        new io.github.ycsbkv.capacity.CapacityFile.Step(n, n == 3 ? "confirm" : "raise", f[0], 1, f[1], 2_000, f[2],
+            f[2] * 2, 100, 700, Double.NaN, Double.NaN, null, f[1] < 0.99 * f[0] ? "short_of_rate" : "meets", null,
+            "steps/0" + n);
+    List<io.github.ycsbkv.capacity.CapacityFile.Step> steps = List.of(step.apply(1, new double[] {80, 80, 6_000}),
+        step.apply(2, new double[] {120, 100, 9_000}), step.apply(3, new double[] {80, 80, 7_000}));
+    new io.github.ycsbkv.capacity.CapacityFile(io.github.ycsbkv.capacity.CapacityFile.SCHEMA, "memory", "workloadc",
+        4, 1, "p99=200ms", Map.of("p99", 200_000.0), new io.github.ycsbkv.capacity.CapacityFile.Search(1, null, 0.25,
+        1.5, 0.2, 0.99, 3), 320, steps, io.github.ycsbkv.capacity.CapacityFile.FOUND,
+        new io.github.ycsbkv.capacity.CapacityFile.Capacity(80, Double.NaN, true, false, Double.NaN, "confirmed",
+        2_000, 7_000, 14_000, 100, 700, Double.NaN, Double.NaN, Double.NaN)).write(dir);
+    assertEquals(0, run("report", dir.toString()));
+    String html = Files.readString(dir.resolve("report.html"));
+    assertTrue(html.contains("Latency against throughput, memory"), "the curve");
+    assertTrue(html.contains("budget p99&lt;=200ms"), "the budget's line, above every step");
+  }
+
   @Test
   void report_withoutSweep_isOneLineExitTwo() {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
