@@ -9,8 +9,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 
 /**
- * The servers {@code ycsb study} starts ({@link StudyCommand}): each store's just before its own cells and stopped after them, so that it never
- * shares the cores idle (a store whose address was given is used as given); all stopped at the end, and on exit.
+ * The servers {@code ycsb study} starts ({@link StudyCommand}): each store's just before its own cells and stopped
+ * after them, so that it never shares the cores idle (a store whose address was given is used as given); all stopped
+ * at the end, and on exit.
  */
 final class StudyServers implements SweepRunner.Servers, AutoCloseable {
   private final Provisioner provisioner;

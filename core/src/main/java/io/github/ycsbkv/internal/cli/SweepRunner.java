@@ -85,7 +85,7 @@ final class SweepRunner {
   private final int total;
   private int position;
   private int ran;
-  /** Repetitions not reached yet that completed before (a resumed sweep): they take no time, the estimate skips them. */
+  /** Repetitions not reached yet that completed before (a resumed sweep): the estimate of the time left skips them. */
   private int doneAhead;
   private long startNanos;
 
