@@ -120,7 +120,7 @@ final class LocalClusters {
       }
       int port = ports[i];
       int hb = heartbeat[i];
-      String dataSize = LocalServers.aerospikeDataSize(n);
+      String dataSize = LocalServers.aerospikeDataSizeEach(n);
       nodes.add(LocalServers.binary(ServerKind.AEROSPIKE, ioThreads, false, null, port, List.of(), dir -> {
         try {
           return LocalServers.aerospikeConfig(dir, port, hb, "ycsbkv-cluster-" + ports[0], seeds, 2, dataSize);

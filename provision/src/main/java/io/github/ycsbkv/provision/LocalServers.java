@@ -423,11 +423,14 @@ public final class LocalServers implements Provisioner {
    * the limit is not memory taken at start.
    */
   static String aerospikeDataSize() {
-    return aerospikeDataSize(1);
+    return aerospikeDataSizeEach(1);
   }
 
-  /** {@link #aerospikeDataSize()} for each of {@code nodes} nodes on this machine: the half shared among them. */
-  static String aerospikeDataSize(int nodes) {
+  /**
+   * {@link #aerospikeDataSize()} for each of {@code nodes} nodes on this machine: the half shared among them (not
+   * an overload of the one taking a machine's bytes: an int of nodes must not be read as bytes, nor bytes as nodes).
+   */
+  static String aerospikeDataSizeEach(int nodes) {
     long bytes = 4L << 30;
     if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
         instanceof com.sun.management.OperatingSystemMXBean os) {

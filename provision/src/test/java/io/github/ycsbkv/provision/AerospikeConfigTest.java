@@ -24,8 +24,8 @@ class AerospikeConfigTest {
     assertEquals("32G", LocalServers.aerospikeDataSize(64 * GIB));
     // A cluster's nodes on this machine share the half: 3 nodes of 24 GiB get 4G each.
     assertEquals("4G", LocalServers.aerospikeDataSize(24 * GIB / 3));
-    long machine = Long.parseLong(LocalServers.aerospikeDataSize(1).replace("G", ""));
-    long perNode = Long.parseLong(LocalServers.aerospikeDataSize(3).replace("G", ""));
+    long machine = Long.parseLong(LocalServers.aerospikeDataSizeEach(1).replace("G", ""));
+    long perNode = Long.parseLong(LocalServers.aerospikeDataSizeEach(3).replace("G", ""));
     assertTrue(perNode == 2 || perNode * 3 <= machine + 2, machine + "G alone, " + perNode + "G for each of 3");
   }
 
