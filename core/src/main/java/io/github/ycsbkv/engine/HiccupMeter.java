@@ -1,6 +1,7 @@
 package io.github.ycsbkv.engine;
 
 import io.github.ycsbkv.results.ClientStalls;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
 
@@ -39,6 +40,8 @@ final class HiccupMeter implements Runnable {
   private volatile boolean stopped;
   /** The longest stall so far, in nanoseconds (written by the meter's thread, read by a scrape of the metrics). */
   private volatile long longest;
+  /** The longest stall since {@link #takeIntervalLongestNanos} last took it, in nanoseconds. */
+  private final AtomicLong intervalLongest = new AtomicLong();
   private Thread thread;
 
   HiccupMeter(NanoClock clock, Sleeper sleeper) {
@@ -49,6 +52,14 @@ final class HiccupMeter implements Runnable {
   /** The longest stall measured so far, in nanoseconds, while the meter runs. */
   long longestNanos() {
     return longest;
+  }
+
+  /**
+   * The longest stall that ended since the last call (the status sampler's interval), in nanoseconds, and starts the
+   * next interval at 0. A stall still going on is counted in the interval in which it ends.
+   */
+  long takeIntervalLongestNanos() {
+    return intervalLongest.getAndSet(0);
   }
 
   /** Starts the meter thread. */
@@ -73,6 +84,7 @@ final class HiccupMeter implements Runnable {
       if (late > longest) {
         longest = late;
       }
+      intervalLongest.accumulateAndGet(late, Math::max);
     }
   }
 

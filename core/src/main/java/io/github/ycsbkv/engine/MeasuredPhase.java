@@ -84,6 +84,7 @@ final class MeasuredPhase {
     sampler.offered(settings.schedule() != null ? settings.schedule() : settings.targetOpsPerSec() > 0
         ? RateSchedule.constant(settings.targetOpsPerSec()) : null);
     sampler.live(live);
+    sampler.stalls(hiccups);
     daemon(sampler, "ycsb-status");
     if (benchmark.progressOut() != null && !benchmark.stopSignal().isStopped()) {
       progress = new Progress(benchmark.phase().command() + " " + benchmark.bindingName(), clients.workers,

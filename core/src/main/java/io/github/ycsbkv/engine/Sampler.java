@@ -41,6 +41,8 @@ final class Sampler implements Runnable {
   private volatile RateSchedule offered;
   /** What serves the figures while the phase runs ({@code metrics.port}), or null. */
   private volatile LiveMetrics live;
+  /** The client's stall meter, whose longest stall in each interval each sample keeps; null: not measured. */
+  private volatile HiccupMeter stalls;
 
   Sampler(Metrics metrics, List<Worker> workers, long intervalMillis, long opsTotal, NanoClock clock,
       long startNanos, PrintStream status, HistogramExports exports) {
@@ -65,6 +67,11 @@ final class Sampler implements Runnable {
     this.live = metrics;
   }
 
+  /** Set before the first sample. */
+  void stalls(HiccupMeter meter) {
+    this.stalls = meter;
+  }
+
   @Override
   public void run() {
     try {
@@ -74,7 +81,7 @@ final class Sampler implements Runnable {
       long interval = TimeUnit.MILLISECONDS.toNanos(intervalMillis);
       long next = System.nanoTime() + interval;
       while (!finished.await(Math.max(0, next - System.nanoTime()), TimeUnit.NANOSECONDS)) {
-        sample(true, clock.nanoTime());
+        sample(true, -1);
         next += interval;
         if (next < System.nanoTime()) {
           next = System.nanoTime() + interval;
@@ -94,7 +101,13 @@ final class Sampler implements Runnable {
     return List.copyOf(samples);
   }
 
-  private synchronized void sample(boolean print, long now) {
+  /**
+   * Takes a sample as of {@code endNanos}, or, with -1 (a periodic sample), as of the moment its operations were
+   * counted: the count and its instant are read together, so that a sampler thread delayed after waking (a busy
+   * machine) cannot count operations past the instant it says (a first second under a CPU hog read 1,537 of 1,479
+   * offered when the instant was taken on waking and the count after draining the histograms).
+   */
+  private synchronized void sample(boolean print, long endNanos) {
     merged.reset();
     List<Metrics.Totals> ops = metrics.drain();
     long ops0 = 0;
@@ -103,6 +116,7 @@ final class Sampler implements Runnable {
       ops0 += w.opsDone();
       failed += w.failedOps();
     }
+    long now = endNanos >= 0 ? endNanos : Math.max(lastNanos, clock.nanoTime());
     long elapsedNanos = now - startNanos;
     long intervalNanos = Math.max(1, now - lastNanos);
     double rate = (ops0 - lastOps) * 1e9 / intervalNanos;
@@ -123,11 +137,18 @@ final class Sampler implements Runnable {
     double p99 = merged.getTotalCount() == 0 ? Double.NaN : merged.getValueAtPercentile(99) / 1000.0;
     double offeredRate = offered == null ? Double.NaN : (offered.arrivalsBy(elapsedNanos / 1e9)
         - offered.arrivalsBy((lastNanos - startNanos) / 1e9)) * 1e9 / intervalNanos;
+    boolean open = takeLag();
+    double lagP99 = !open || lagMerged.getTotalCount() == 0 ? Double.NaN
+        : lagMerged.getValueAtPercentile(99) / 1000.0;
+    double lagMax = !open || lagMerged.getTotalCount() == 0 ? Double.NaN : lagMerged.getMaxValue() / 1000.0;
+    HiccupMeter meter = stalls;
+    double stallMax = meter == null ? Double.NaN : meter.takeIntervalLongestNanos() / 1000.0;
     if (ops0 != lastOps || print) {
-      samples.add(new IntervalSample(elapsedNanos / 1_000_000L, ops0, rate, p99, failed, offeredRate));
+      samples.add(new IntervalSample(elapsedNanos / 1_000_000L, ops0, rate, p99, failed, offeredRate, lagMax,
+          stallMax));
     }
     if (live != null) {
-      live.interval(ops, rate, offeredRate, p99, lagP99(), ops0, failed);
+      live.interval(ops, rate, offeredRate, p99, lagP99, ops0, failed);
     }
     if (print && status != null) {
       status.println(LocalDateTime.now().format(TIME) + " " + (elapsedNanos / 1_000_000_000L) + " sec: " + ops0
@@ -138,8 +159,11 @@ final class Sampler implements Runnable {
     lastOps = ops0;
   }
 
-  /** The open loop's schedule lag in this interval, its 99th percentile over every serving thread, or NaN. */
-  private double lagP99() {
+  /**
+   * Takes the open loop's schedule lag in this interval, over every serving thread, into {@code lagMerged}; false in a
+   * closed loop.
+   */
+  private boolean takeLag() {
     lagMerged.reset();
     boolean open = false;
     for (Worker w : workers) {
@@ -149,7 +173,7 @@ final class Sampler implements Runnable {
         open = true;
       }
     }
-    return !open || lagMerged.getTotalCount() == 0 ? Double.NaN : lagMerged.getValueAtPercentile(99) / 1000.0;
+    return open;
   }
 
   private String eta(long done, double rate) {

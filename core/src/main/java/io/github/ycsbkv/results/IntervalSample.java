@@ -11,9 +11,21 @@ package io.github.ycsbkv.results;
  * @param failedOperations operations that failed since the start (0 in results of earlier versions)
  * @param offeredOpsPerSec the operations per second {@code -target} intended during the interval (its rate, or a
  *     rate schedule's mean over the interval), or NaN without a target (and in results of earlier versions)
+ * @param lagMaxMicros the open loop's longest schedule lag in the interval (from an arrival's intended start to the
+ *     moment the client acted on it), in microseconds: how far behind its schedule the client itself fell; NaN in a
+ *     closed loop, an interval without arrivals, a merged timeline and results of earlier versions
+ * @param stallMaxMicros the client process's longest stall that ended in the interval (its stall meter's thread woke
+ *     this much later than asked: a collection, a machine whose cores were busy), in microseconds; NaN where not
+ *     measured (a merged timeline, results of earlier versions)
  */
 public record IntervalSample(long elapsedMillis, long operations, double opsPerSec, double p99Micros,
-    long failedOperations, double offeredOpsPerSec) {
+    long failedOperations, double offeredOpsPerSec, double lagMaxMicros, double stallMaxMicros) {
+
+  /** A sample without the client's own lag and stalls (the layout before they were recorded). */
+  public IntervalSample(long elapsedMillis, long operations, double opsPerSec, double p99Micros,
+      long failedOperations, double offeredOpsPerSec) {
+    this(elapsedMillis, operations, opsPerSec, p99Micros, failedOperations, offeredOpsPerSec, Double.NaN, Double.NaN);
+  }
 
   /** A sample without a target's offered rate (the layout before it was recorded). */
   public IntervalSample(long elapsedMillis, long operations, double opsPerSec, double p99Micros,

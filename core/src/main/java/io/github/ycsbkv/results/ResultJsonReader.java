@@ -63,7 +63,8 @@ final class ResultJsonReader {
     for (JsonNode i : root.path("intervals")) {
       intervals.add(new IntervalSample(i.path("elapsedMillis").asLong(), i.path("operations").asLong(),
           i.path("opsPerSec").asDouble(), numberOrNaN(i.path("p99Micros")),
-          i.path("failedOperations").asLong(0), numberOrNaN(i.path("offeredOpsPerSec"))));
+          i.path("failedOperations").asLong(0), numberOrNaN(i.path("offeredOpsPerSec")),
+          numberOrNaN(i.path("lagMaxMicros")), numberOrNaN(i.path("stallMaxMicros"))));
     }
     return intervals;
   }

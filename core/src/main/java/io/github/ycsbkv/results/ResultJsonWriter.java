@@ -94,6 +94,12 @@ final class ResultJsonWriter {
       if (!Double.isNaN(s.offeredOpsPerSec())) {
         i.put("offeredOpsPerSec", s.offeredOpsPerSec());
       }
+      if (!Double.isNaN(s.lagMaxMicros())) {
+        i.put("lagMaxMicros", s.lagMaxMicros());
+      }
+      if (!Double.isNaN(s.stallMaxMicros())) {
+        i.put("stallMaxMicros", s.stallMaxMicros());
+      }
     }
   }
 

@@ -39,6 +39,35 @@ class HiccupMeterTest {
     assertEquals(1000.0, s.intervalMicros());
   }
 
+  @Test
+  void intervalLongest_isTheLongestStallSinceTheLastTake_thenStartsAgain() throws Exception {
+    FakeClock clock = new FakeClock();
+    AtomicInteger calls = new AtomicInteger();
+    java.util.concurrent.Semaphore entered = new java.util.concurrent.Semaphore(0);
+    java.util.concurrent.Semaphore go = new java.util.concurrent.Semaphore(0);
+    // Each sleep says it began (so the wake-up before it is recorded), waits for the test's go, then moves the fake
+    // clock: the 2nd sleep 30 ms late, the 3rd 7 ms, the others on time.
+    HiccupMeter.Sleeper sleeper = nanos -> {
+      entered.release();
+      go.acquire();
+      int n = calls.incrementAndGet();
+      clock.advance(nanos + (n == 2 ? 30_000_000 : n == 3 ? 7_000_000 : 0));
+    };
+    HiccupMeter meter = new HiccupMeter(clock, sleeper).start();
+    entered.acquire();
+    for (int i = 0; i < 2; i++) {
+      go.release();
+      entered.acquire();
+    }
+    assertEquals(30_000_000, meter.takeIntervalLongestNanos(), "the 30 ms stall, the longest of the interval");
+    go.release();
+    entered.acquire();
+    assertEquals(7_000_000, meter.takeIntervalLongestNanos(), "the next interval starts again: 7 ms, not 30");
+    assertEquals(0, meter.takeIntervalLongestNanos(), "nothing since");
+    go.release(100);
+    meter.stop(0, 0);
+  }
+
   private static OperationResult read(double p99Micros, double p999Micros) {
     LatencyStats ok = new LatencyStats(1000, 100, 10, p999Micros, 10, List.of(new PercentileValue(99, p99Micros),
         new PercentileValue(99.9, p999Micros)));

@@ -133,15 +133,35 @@ class ManyHostsIT {
         sum += r.path("overall").path("operations").asLong();
       }
       assertEquals(sum, all.path("overall").path("operations").asLong(), "the merged count is the sum");
-      // The pacing: 1,000 ops/s per host for 4 s is 12,000 operations (within 1%). The rate divides them by the
-      // measured phase, which a stall of this shared machine at its end lengthens (12,000 in 4.1 s was seen, a CI
-      // binary pass, 2026-11-26): within 3%.
-      assertEquals(12_000, all.path("overall").path("operations").asDouble(), 120,
-          "-target 3000 over three hosts for 4 s: 12,000 operations within 1%");
-      assertEquals(3000, all.path("overall").path("throughputOpsPerSec").asDouble(), 90,
-          "-target 3000 over three hosts: 3,000 ops/s within 3%");
+      // The pacing: 1,000 ops/s per host for 4 s is 12,000 operations, 3,000 ops/s. Within 1% of each, or short of it
+      // by no more than the clients say they fell behind: a host's own schedule lag and stalls (a stall of this shared
+      // machine near the phase's end leaves arrivals unsent at maxexecutiontime and lengthens the phase: 12,000 in
+      // 4.1 s was seen, a CI binary pass, 2026-11-26). A client that drops arrivals without saying so still fails.
+      double behind = 0;
+      for (JsonNode r : results) {
+        behind = Math.max(behind, behindSeconds(r));
+      }
+      double ops = all.path("overall").path("operations").asDouble();
+      double rate = all.path("overall").path("throughputOpsPerSec").asDouble();
+      System.out.printf("[it] pacing: %.0f operations at %.0f ops/s; the clients fell behind by %.1f ms at most%n",
+          ops, rate, behind * 1e3);
+      assertTrue(ops <= 12_120 && ops >= 12_000 - 120 - 3000 * behind,
+          "-target 3000 over three hosts for 4 s: 12,000 operations within 1%, less what the clients say they missed ("
+              + Math.round(behind * 1e3) + " ms behind at most): " + ops);
+      assertTrue(rate <= 3090 && rate >= 3000 * (1 - 0.03 - behind / 4),
+          "-target 3000 over three hosts: 3,000 ops/s within 3% (the merged window is the one every client ran in),"
+              + " less what the clients say they missed: " + rate);
       assertEquals(HOSTS * THREADS, all.path("load").path("connections").asInt(), all.path("load").toString());
     }
+  }
+
+  /**
+   * How far behind its schedule a client says it fell, in seconds: its longest schedule lag or its longest stall
+   * (result.json's {@code load.openLoop.scheduleLag.maxMicros}, {@code clientStalls.maxMicros}).
+   */
+  private static double behindSeconds(JsonNode result) {
+    return Math.max(result.path("load").path("openLoop").path("scheduleLag").path("maxMicros").asDouble(0),
+        result.path("clientStalls").path("maxMicros").asDouble(0)) / 1e6;
   }
 
   /** A client host killed mid-run: the others' results stand, and their merge says which client is missing. */
