@@ -47,7 +47,6 @@ class AerospikeClusterIT {
   }
 
   private void startCluster() throws Exception {
-    CiPasses.notInTheContainerPass();
     if (RespServer.onPath("asd") == null) {
       if (Store.binaryRequired(Store.Kind.AEROSPIKE)) {
         fail("asd is not on PATH, but it.require/IT_REQUIRE lists aerospike");
@@ -161,7 +160,6 @@ class AerospikeClusterIT {
 
   @Test
   void nodeKilledAndRestartedMidRun_theRunGoesOn_theResultNamesTheNode() throws Exception {
-    CiPasses.notUnderEmulation("a timed kill and restart");
     startCluster();
     List<String> common = List.of("-P", READHEAVY, "-p", "as.host=127.0.0.1:" + ports.get(0), "-p",
         "recordcount=" + RECORDS, "-threads", "4");

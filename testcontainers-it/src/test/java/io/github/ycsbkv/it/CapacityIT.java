@@ -27,7 +27,6 @@ class CapacityIT {
   private static final Path WORKLOADS = Path.of("..", "workloads").toAbsolutePath().normalize();
 
   /** Why the container pass leaves out the tests whose store is only a backend behind a relay or a stalling client. */
-  private static final String CLIENT_ONLY = "the search's subject is the client, not the store: the binary pass ran it";
 
   @TempDir
   Path tmp;
@@ -50,8 +49,6 @@ class CapacityIT {
 
   @Test
   void relayOfKnownCapacity_aLooseBudgetFindsIt_aTighterOneFindsLess() throws Exception {
-    CiPasses.notInTheContainerPass(CLIENT_ONLY);
-    CiPasses.notUnderEmulation("a capacity search is timed");
     try (RespServer redis = RespServer.start(Store.Kind.REDIS)) {
       Cli load = Cli.run("load", "redis", "-P", WORKLOADS.resolve("readheavy").toString(), "-p", "recordcount=1000",
           "-p", "redis.port=" + redis.port(), "-threads", "4");
@@ -123,8 +120,6 @@ class CapacityIT {
 
   @Test
   void clientMadeToStall_endsTheSearch_asClientBound_neverAsTheStoresCapacity() throws Exception {
-    CiPasses.notInTheContainerPass(CLIENT_ONLY);
-    CiPasses.notUnderEmulation("a capacity search is timed");
     try (RespServer redis = RespServer.start(Store.Kind.REDIS)) {
       Cli load = Cli.run("load", "redis", "-P", WORKLOADS.resolve("readheavy").toString(), "-p", "recordcount=1000",
           "-p", "redis.port=" + redis.port(), "-threads", "4");
@@ -153,8 +148,6 @@ class CapacityIT {
   @EnumSource(value = Store.Kind.class, names = {"REDIS", "DRAGONFLY", "AEROSPIKE"})
   void eachBindingsStore_endsWithACapacity_onTheConnectionsAskedFor(Store.Kind kind) throws Exception {
     if (kind != Store.Kind.REDIS) {
-      CiPasses.notInTheContainerPass("the search is the same code whatever started the store: the binary pass"
-          + " searched a store of each binding, the container pass searches Redis's");
       CiPasses.notUnderEmulation("a capacity search is timed (Redis's runs, to show the search on aarch64)");
     }
     try (Store store = Store.provision(kind)) {

@@ -1,31 +1,88 @@
 package io.github.ycsbkv.it;
 
+import java.lang.reflect.Method;
+import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+import org.junit.jupiter.api.extension.ExecutionCondition;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * Which of CI's passes take which tests (docs/testing.md, "What each pass leaves out"). The binary pass runs every
- * test. The container pass ({@code it.provision=container}) is there for the stores from their pinned images: it
- * leaves out the cluster tests, which start their nodes from the binaries on PATH, and the tests whose subject is the
- * client alone (a relay or a stalling client in front of a store). The ARM64 pass runs under qemu-user
- * ({@code -Dit.emulated=true}, which {@code .ci/run} gives it): it leaves out what is timed against the run's clock,
- * which emulation stretches for the client and not for the x86_64 servers beside it (capacity searches, timed kills
- * and restarts beyond one per client library), and runs the cluster workloads on fewer files. On ARM64 hardware,
- * without {@code it.emulated}, every test runs.
+ * Which of CI's passes run which tests (docs/testing.md, "What each pass runs"), in one place: the two tables below,
+ * which a JUnit condition applies to every test class of this module (registered in
+ * {@code META-INF/services/org.junit.jupiter.api.extension.Extension}, auto-detection on in
+ * {@code junit-platform.properties}). A skipped test says which pass left it out and why.
+ *
+ * <ul>
+ *   <li>The <b>binary pass</b> (the README's {@code ./mvnw verify}) runs every test.
+ *   <li>The <b>container pass</b> ({@code it.provision=container}) runs only what the container path adds:
+ *       {@link #CONTAINER_PASS}, each store from its pinned image, the studies' containers (host networking, the
+ *       provisioning code), the client image as the manifests run it. Every other test's subject is the same with a
+ *       store from its binary, which the binary pass ran.
+ *   <li>The <b>ARM64 pass</b> runs under qemu-user ({@code -Dit.emulated=true}, which {@code .ci/run} gives it):
+ *       every test but {@link #NOT_UNDER_EMULATION}, what is timed against the run's clock (which emulation stretches
+ *       for the client and not for the x86_64 servers beside it) or is the same Java text on every platform. Under
+ *       emulation behaviour is tested, not speed. On ARM64 hardware, without {@code it.emulated}, every test runs.
+ * </ul>
+ *
+ * <p>Two choices depend on a test's parameters and stay beside them, worded through {@link #notUnderEmulation}:
+ * {@code FaultIT}'s kills beyond one per client library, {@code CapacityIT}'s searches but Redis's.
  */
-final class CiPasses {
+public final class CiPasses implements ExecutionCondition {
 
-  private CiPasses() {}
+  /** The test classes the container pass runs (simple names), and what the container path adds to each. */
+  static final Map<String, String> CONTAINER_PASS = Map.of(
+      "RedisWorkloadsIT", "every workload file on Redis from its pinned image",
+      "ValkeyWorkloadsIT", "every workload file on Valkey from its pinned image",
+      "KeydbWorkloadsIT", "every workload file on KeyDB from its pinned image (its tag by architecture)",
+      "DragonflyWorkloadsIT", "every workload file on Dragonfly from its pinned image (memlock or --force_epoll)",
+      "AerospikeWorkloadsIT", "every workload file on Aerospike from its pinned image (its entrypoint's settings)",
+      "StudyIT", "a study's servers started in containers: host networking, CPU pinning, the provisioning code",
+      "ClientImageIT", "the client image, run as the Kubernetes manifests' pods and merge Job run it",
+      "StoreTest", "how a store is provisioned");
 
-  /** Skips the calling test in the container pass, which would only repeat the binary pass's cluster runs. */
-  static void notInTheContainerPass() {
-    notInTheContainerPass("the clusters start from binaries on PATH: the binary pass ran this test, the container"
-        + " pass leaves it out");
-  }
+  private static final String STUDY = "a study is sweeps of runs the other tests make on aarch64, its servers this"
+      + " host's processes";
 
-  /** Skips the calling test in the container pass, saying why. */
-  static void notInTheContainerPass(String why) {
-    Assumptions.assumeFalse("container".equals(System.getProperty("it.provision",
-        System.getenv().getOrDefault("IT_PROVISION", "auto"))), why);
+  /**
+   * Left out under emulation, by test class or {@code Class#method} (simple names), with why; the x86_64 passes ran
+   * each of them.
+   */
+  static final Map<String, String> NOT_UNDER_EMULATION = Map.ofEntries(
+      Map.entry("ScheduleIT", "each second's rate is compared on the run's clock"),
+      Map.entry("MetricsIT", "the scraped rate is compared with the run's over seconds of the run's clock"),
+      Map.entry("ManyHostsIT", "hosts of their own are network namespaces, not the client's architecture"),
+      Map.entry("ProvisionClusterIT", "starting the servers is this host's process management, not the client's"
+          + " architecture"),
+      Map.entry("ClientImageIT", "builds and runs x86_64 images"),
+      Map.entry("ScanIndexIT", "the scan index is the bindings' own Java, the same on every platform"),
+      Map.entry("DragonflyOnRedisStandInIT", "the dragonfly binding on Redis is the same code as on Dragonfly, which"
+          + " DragonflyBindingIT runs on aarch64"),
+      Map.entry("KubernetesManifestsTest", "the manifests are text, the same on every platform"),
+      Map.entry("ValkeyBindingIT", "Valkey is served by the redis binding's code, which RedisBindingIT runs on"
+          + " aarch64"),
+      Map.entry("KeydbBindingIT", "KeyDB is served by the redis binding's code, which RedisBindingIT runs on aarch64"),
+      Map.entry("AerospikeClusterIT#nodeKilledAndRestartedMidRun_theRunGoesOn_theResultNamesTheNode",
+          "a timed kill and restart"),
+      Map.entry("RespClusterIT#dragonflyCluster_nodeKilledAndRestarted_itsShareFails_theOthersGoOn_theResultNamesIt",
+          "a timed kill and restart"),
+      Map.entry("RespClusterIT#capacity_onRedisAndDragonflyClusters_endsWithACapacityOrAStatedReason",
+          "capacity searches are timed"),
+      Map.entry("CapacityIT#relayOfKnownCapacity_aLooseBudgetFindsIt_aTighterOneFindsLess",
+          "a capacity search is timed"),
+      Map.entry("CapacityIT#clientMadeToStall_endsTheSearch_asClientBound_neverAsTheStoresCapacity",
+          "a capacity search is timed"),
+      Map.entry("StudyIT#ycsb2025_tinyScale_runsTheMatrix_andReportsThePublishedFiguresBesideOurs", STUDY),
+      Map.entry("StudyIT#ycsb2025_shapeMultiplexed_sideBySide_eachCellsLoadAsTheServerSawIt", STUDY),
+      Map.entry("StudyIT#memtier2025_withoutAddresses_startsTheServersFromPath_andStopsThem", STUDY),
+      Map.entry("StudyIT#memtier2025_tls_runsEachStoreAgainOverTls_withAThrowAwayCa",
+          STUDY + "; BoringSSL on aarch64 is RedisTlsIT's"));
+
+  /** Whether this JVM runs the container pass ({@code -Dit.provision=container}). */
+  static boolean containerPass() {
+    return "container".equals(System.getProperty("it.provision",
+        System.getenv().getOrDefault("IT_PROVISION", "auto")));
   }
 
   /** Whether this JVM runs under emulation ({@code -Dit.emulated=true}: CI's ARM64 pass under qemu-user). */
@@ -33,19 +90,36 @@ final class CiPasses {
     return Boolean.getBoolean("it.emulated");
   }
 
-  /**
-   * Skips a Valkey or KeyDB test class under emulation: they are served by the redis binding's code, which the same
-   * tests run on aarch64 against Redis (the x86_64 passes run them against Valkey and KeyDB).
-   */
-  static void redisLookAlikeNotUnderEmulation(Store.Kind kind) {
-    if (kind == Store.Kind.VALKEY || kind == Store.Kind.KEYDB) {
-      notUnderEmulation(kind.id() + " is served by the redis binding's code, which this test runs on aarch64 against"
-          + " Redis");
-    }
-  }
-
-  /** Skips the calling test under emulation, saying why (the x86_64 passes ran it). */
+  /** Skips the calling test under emulation, saying why: for the choices that depend on a test's parameters. */
   static void notUnderEmulation(String why) {
     Assumptions.assumeFalse(emulated(), why + ": not under emulation (the x86_64 passes ran it)");
+  }
+
+  @Override
+  public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
+    Optional<Class<?>> type = context.getTestClass();
+    if (type.isEmpty()) {
+      return ConditionEvaluationResult.enabled("not a test class");
+    }
+    String name = type.get().getSimpleName();
+    if (!type.get().getPackageName().equals(CiPasses.class.getPackageName())) {
+      return ConditionEvaluationResult.enabled("not this module's test");
+    }
+    if (containerPass() && !CONTAINER_PASS.containsKey(name)) {
+      return ConditionEvaluationResult.disabled("the container pass runs only what the container path adds"
+          + " (CiPasses.CONTAINER_PASS); " + name + " is the same with a store from its binary, which the binary pass"
+          + " ran");
+    }
+    if (emulated()) {
+      String why = NOT_UNDER_EMULATION.get(name);
+      Optional<Method> method = context.getTestMethod();
+      if (why == null && method.isPresent()) {
+        why = NOT_UNDER_EMULATION.get(name + "#" + method.get().getName());
+      }
+      if (why != null) {
+        return ConditionEvaluationResult.disabled(why + ": not under emulation (the x86_64 passes ran it)");
+      }
+    }
+    return ConditionEvaluationResult.enabled("in this pass");
   }
 }

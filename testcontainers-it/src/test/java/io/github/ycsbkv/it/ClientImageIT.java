@@ -59,7 +59,6 @@ class ClientImageIT {
 
   @Test
   void theImage_runsTheIndexedJobsPods_theyMeetAtPod0_andTheMergeJobAddsThemUp() throws Exception {
-    CiPasses.notUnderEmulation("builds and runs x86_64 images");
     requireDocker();
     buildRuntimeImage();
     docker("build", "-q", "-f", "deploy/Dockerfile", "--target", "prebuilt", "--build-arg", "JRE_IMAGE=" + RUNTIME_IMAGE,

@@ -31,19 +31,16 @@ class ClusterWorkloadsIT {
 
   @TestFactory
   Stream<DynamicTest> redisCluster_everyWorkload() throws Exception {
-    CiPasses.notInTheContainerPass();
     return on(RespClusterIT.Cluster.redis(Store.Kind.REDIS), "redis", "redis.cluster=true");
   }
 
   @TestFactory
   Stream<DynamicTest> valkeyCluster_everyWorkload() throws Exception {
-    CiPasses.notInTheContainerPass();
     return on(RespClusterIT.Cluster.redis(Store.Kind.VALKEY), "redis", "redis.cluster=true");
   }
 
   @TestFactory
   Stream<DynamicTest> dragonflyCluster_everyWorkload() throws Exception {
-    CiPasses.notInTheContainerPass();
     return on(RespClusterIT.Cluster.dragonfly(), "dragonfly", "dragonfly.cluster=true");
   }
 

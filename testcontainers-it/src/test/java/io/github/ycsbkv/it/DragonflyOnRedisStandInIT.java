@@ -3,7 +3,6 @@ package io.github.ycsbkv.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,12 +17,6 @@ class DragonflyOnRedisStandInIT extends DragonflyContract {
   @Override
   Store.Kind kind() {
     return Store.Kind.REDIS;
-  }
-
-  @BeforeAll
-  static void notUnderEmulation() {
-    CiPasses.notUnderEmulation("the dragonfly binding on Redis is the same code as on Dragonfly, which"
-        + " DragonflyBindingIT runs on aarch64");
   }
 
   @Test

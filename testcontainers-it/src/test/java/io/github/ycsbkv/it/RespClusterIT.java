@@ -19,11 +19,6 @@ import redis.clients.jedis.Jedis;
 class RespClusterIT {
 
   private static final String WORKLOADA = Path.of("..", "workloads", "workloada").toAbsolutePath().toString();
-
-  @org.junit.jupiter.api.BeforeEach
-  void passes() {
-    CiPasses.notInTheContainerPass();
-  }
   private static final int THREADS = 8;
   private static final int RECORDS = 2000;
 
@@ -72,7 +67,6 @@ class RespClusterIT {
    */
   @Test
   void dragonflyCluster_nodeKilledAndRestarted_itsShareFails_theOthersGoOn_theResultNamesIt() throws Exception {
-    CiPasses.notUnderEmulation("a timed kill and restart");
     try (Cluster c = Cluster.dragonfly()) {
       List<String> common = List.of("-P", WORKLOADA, "-p", "dragonfly.cluster=true", "-p", "dragonfly.host=" + c.seed()
           + ",127.0.0.1:" + c.nodes.get(2).port(), "-p", "recordcount=" + RECORDS, "-threads", "4", "-p",
@@ -218,7 +212,6 @@ class RespClusterIT {
    */
   @Test
   void capacity_onRedisAndDragonflyClusters_endsWithACapacityOrAStatedReason() throws Exception {
-    CiPasses.notUnderEmulation("capacity searches are timed");
     try (Cluster redis = Cluster.redis(Store.Kind.REDIS)) {
       capacityOn(redis, "redis", "redis.cluster=true", "redis.host=" + redis.seed());
     }

@@ -71,6 +71,7 @@ public final class RespServer implements AutoCloseable {
       System.out.println("[it] " + why);
       Assumptions.abort(why);
     }
+    StoreBinaries.check(kind.id(), binary);
     Path dir = Files.createTempDirectory("ycsbkv-" + kind.id() + "-");
     List<String> cmd = new ArrayList<>();
     cmd.add(binary.toString());

@@ -12,7 +12,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import redis.clients.jedis.Jedis;
@@ -25,11 +24,6 @@ import redis.clients.jedis.Jedis;
 class ScanIndexIT {
 
   private static final Path WORKLOADS = Path.of("..", "workloads").toAbsolutePath().normalize();
-
-  @BeforeEach
-  void notUnderEmulation() {
-    CiPasses.notUnderEmulation("the scan index is the bindings' own Java, the same on every platform");
-  }
 
   /** Regression: the index was kept only when the current workload scanned, so workloade after a workloada load scanned an empty index. */
   @ParameterizedTest

@@ -53,8 +53,6 @@ class ScheduleIT {
   @Test
   void ramp_from1000To20000Over20s_eachSecondAchievesItsRate_within2Percent_orTheResultSaysTheClientWasBehind()
       throws Exception {
-    CiPasses.notInTheContainerPass("the schedule is the client's; the binary pass ran it");
-    CiPasses.notUnderEmulation("each second's rate is compared on the run's clock");
     try (Store store = Store.provision(Store.Kind.REDIS)) {
       load(store);
       Path out = tmp.resolve("ramp");
@@ -118,8 +116,6 @@ class ScheduleIT {
 
   @Test
   void spike_itsDrainTimeIsReported() throws Exception {
-    CiPasses.notInTheContainerPass("the schedule is the client's; the binary pass ran it");
-    CiPasses.notUnderEmulation("the spike is timed on the run's clock");
     try (Store store = Store.provision(Store.Kind.REDIS)) {
       load(store);
       Path out = tmp.resolve("spike");

@@ -414,7 +414,9 @@ public final class Store implements AutoCloseable {
 
     /** Starts {@code asd} on {@code conf}, its console output in {@code dir/stdout.log}. */
     static AsdProcess start(Path conf, Path dir, int port) throws IOException {
-      Process p = new ProcessBuilder(RespServer.onPath("asd").toString(), "--foreground", "--config-file",
+      Path asd = RespServer.onPath("asd");
+      StoreBinaries.check("aerospike", asd);
+      Process p = new ProcessBuilder(asd.toString(), "--foreground", "--config-file",
           conf.toString()).redirectErrorStream(true).redirectOutput(dir.resolve("stdout.log").toFile()).start();
       return new AsdProcess(p, dir, port);
     }

@@ -72,4 +72,51 @@ class StoreTest {
       }
     }
   }
+
+  @Test
+  void architecture_isReadFromTheElfHeader() throws Exception {
+    java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("ycsbkv-elf-");
+    try {
+      byte[] x86 = new byte[64];
+      byte[] arm = new byte[64];
+      for (byte[] b : new byte[][] {x86, arm}) {
+        b[0] = 0x7f;
+        b[1] = 'E';
+        b[2] = 'L';
+        b[3] = 'F';
+        b[4] = 2; // 64-bit
+        b[5] = 1; // little-endian
+      }
+      x86[18] = 0x3e;
+      arm[18] = (byte) 0xb7;
+      java.nio.file.Path a = java.nio.file.Files.write(dir.resolve("x86"), x86);
+      java.nio.file.Path b = java.nio.file.Files.write(dir.resolve("arm"), arm);
+      java.nio.file.Path c = java.nio.file.Files.writeString(dir.resolve("script"), "#!/bin/sh\nexec true\n");
+      assertEquals("x86_64", StoreBinaries.architecture(a));
+      assertEquals("aarch64", StoreBinaries.architecture(b));
+      assertEquals("not an ELF file", StoreBinaries.architecture(c));
+      String before = System.getProperty("it.aarch64");
+      System.setProperty("it.aarch64", "redis,valkey");
+      try {
+        StoreBinaries.require("valkey", b, StoreBinaries.architecture(b));
+        StoreBinaries.require("dragonfly", a, StoreBinaries.architecture(a));
+        AssertionError e = assertThrows(AssertionError.class,
+            () -> StoreBinaries.require("valkey", a, StoreBinaries.architecture(a)));
+        assertTrue(e.getMessage().contains("is x86_64, but it.aarch64 lists valkey"), e.getMessage());
+      } finally {
+        if (before == null) {
+          System.clearProperty("it.aarch64");
+        } else {
+          System.setProperty("it.aarch64", before);
+        }
+      }
+    } finally {
+      try (var files = java.nio.file.Files.list(dir)) {
+        for (java.nio.file.Path f : files.toList()) {
+          java.nio.file.Files.delete(f);
+        }
+      }
+      java.nio.file.Files.delete(dir);
+    }
+  }
 }

@@ -21,8 +21,6 @@ class StudyIT {
    * Why the ARM64 pass leaves the studies out: a study is sweeps of the runs the other integration tests make on
    * aarch64, and the servers it starts are this host's processes.
    */
-  private static final String STUDY_UNDER_EMULATION = "a study is sweeps of runs the other tests make on aarch64, its"
-      + " servers this host's processes";
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -31,7 +29,6 @@ class StudyIT {
 
   @Test
   void ycsb2025_tinyScale_runsTheMatrix_andReportsThePublishedFiguresBesideOurs() throws Exception {
-    CiPasses.notUnderEmulation(STUDY_UNDER_EMULATION);
     // The study names its workload files as bin/ycsb finds them: in the ycsb-kv directory.
     System.setProperty("ycsbkv.home", Path.of("..").toAbsolutePath().normalize().toString());
     try (Store redis = Store.provision(Store.Kind.REDIS); Store dragonfly = Store.provision(Store.Kind.DRAGONFLY)) {
@@ -130,7 +127,6 @@ class StudyIT {
    */
   @Test
   void ycsb2025_shapeMultiplexed_sideBySide_eachCellsLoadAsTheServerSawIt() throws Exception {
-    CiPasses.notUnderEmulation(STUDY_UNDER_EMULATION);
     System.setProperty("ycsbkv.home", Path.of("..").toAbsolutePath().normalize().toString());
     try (Store redis = Store.provision(Store.Kind.REDIS)) {
       Path out = dir.resolve("shape");
@@ -166,7 +162,6 @@ class StudyIT {
   /** #17: without addresses the study starts each store's binary from PATH, and stops it at the end. */
   @Test
   void memtier2025_withoutAddresses_startsTheServersFromPath_andStopsThem() throws Exception {
-    CiPasses.notUnderEmulation(STUDY_UNDER_EMULATION);
     for (String binary : java.util.List.of("redis-server", "valkey-server", "keydb-server", "asd")) {
       if (RespServer.onPath(binary) == null) {
         String why = binary + " is not on PATH: skipping the provisioned study";
@@ -303,7 +298,6 @@ class StudyIT {
    */
   @Test
   void memtier2025_tls_runsEachStoreAgainOverTls_withAThrowAwayCa() throws Exception {
-    CiPasses.notUnderEmulation(STUDY_UNDER_EMULATION + "; BoringSSL on aarch64 is RedisTlsIT's");
     for (String binary : java.util.List.of("redis-server", "dragonfly", "openssl")) {
       if (RespServer.onPath(binary) == null) {
         String why = binary + " is not on PATH: skipping the TLS study";
