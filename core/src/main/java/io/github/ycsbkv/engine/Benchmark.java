@@ -2,6 +2,7 @@ package io.github.ycsbkv.engine;
 
 import io.github.ycsbkv.config.Secrets;
 import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.engine.time.NanoClock;
 import io.github.ycsbkv.results.BenchmarkResult;
 import io.github.ycsbkv.results.ClientCpu;
 import io.github.ycsbkv.results.EnvironmentInfo;

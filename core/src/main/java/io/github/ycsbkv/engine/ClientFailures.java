@@ -1,6 +1,7 @@
 package io.github.ycsbkv.engine;
 
 import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.engine.watch.OutageWatch;
 import io.github.ycsbkv.spi.Unavailable;
 import site.ycsb.Status;
 

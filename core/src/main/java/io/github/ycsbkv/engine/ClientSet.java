@@ -1,6 +1,8 @@
 package io.github.ycsbkv.engine;
 
 import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.engine.time.Arrivals;
+import io.github.ycsbkv.engine.watch.OutageWatch;
 import io.github.ycsbkv.results.LoadShape;
 import io.github.ycsbkv.spi.ConnectionShape;
 import io.github.ycsbkv.spi.InstancePlan;

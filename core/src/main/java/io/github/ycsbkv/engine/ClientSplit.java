@@ -2,6 +2,7 @@ package io.github.ycsbkv.engine;
 
 import io.github.ycsbkv.config.Props;
 import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.engine.time.RateSchedule;
 import java.util.Locale;
 import java.util.Properties;
 

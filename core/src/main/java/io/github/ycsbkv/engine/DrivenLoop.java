@@ -1,6 +1,9 @@
 package io.github.ycsbkv.engine;
 
 import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.engine.time.Arrivals;
+import io.github.ycsbkv.engine.time.NanoClock;
+import io.github.ycsbkv.engine.time.WakeTimer;
 import java.util.ArrayDeque;
 import java.util.PriorityQueue;
 import java.util.concurrent.CountDownLatch;

@@ -2,6 +2,9 @@ package io.github.ycsbkv.engine;
 
 import io.github.ycsbkv.config.Props;
 import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.engine.watch.HiccupMeter;
+import io.github.ycsbkv.engine.watch.LoadWatch;
+import io.github.ycsbkv.engine.watch.OutageWatch;
 import io.github.ycsbkv.results.ErrorCause;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

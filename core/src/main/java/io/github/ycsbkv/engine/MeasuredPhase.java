@@ -1,6 +1,10 @@
 package io.github.ycsbkv.engine;
 
 import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.engine.time.NanoClock;
+import io.github.ycsbkv.engine.time.RateSchedule;
+import io.github.ycsbkv.engine.watch.HiccupMeter;
+import io.github.ycsbkv.engine.watch.OutageWatch;
 import io.github.ycsbkv.results.ClientStalls;
 import io.github.ycsbkv.results.IntervalSample;
 import io.github.ycsbkv.results.Outage;

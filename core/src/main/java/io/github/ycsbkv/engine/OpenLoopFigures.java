@@ -1,6 +1,8 @@
 package io.github.ycsbkv.engine;
 
 import io.github.ycsbkv.config.Slo;
+import io.github.ycsbkv.engine.time.Arrivals;
+import io.github.ycsbkv.engine.time.RateSchedule;
 import io.github.ycsbkv.results.LatencyStats;
 import io.github.ycsbkv.results.OpenLoop;
 import java.util.List;

@@ -42,8 +42,6 @@ final class OperationRecorder {
 
   /** Distinct causes one thread keeps per operation; further ones are counted as "other causes". */
   static final int MAX_DISTINCT_CAUSES = 32;
-  /** Longest cause text kept, in characters. */
-  static final int MAX_CAUSE_LENGTH = 300;
 
   private record CauseKey(String status, String description) {}
 
@@ -101,35 +99,11 @@ final class OperationRecorder {
     n[0]++;
   }
 
-  /**
-   * The cause a status carries: its description, on one line and at most {@link #MAX_CAUSE_LENGTH}
-   * characters, or {@link ErrorCause#NO_CAUSE} for a bare standard status such as {@code Status.ERROR}.
-   */
-  static String cause(String statusName, String description) {
-    if (description == null || description.isBlank() || isStandard(statusName, description)) {
-      return ErrorCause.NO_CAUSE;
-    }
-    String line = description.strip().replaceAll("\\s+", " ");
-    return line.length() <= MAX_CAUSE_LENGTH ? line : line.substring(0, MAX_CAUSE_LENGTH - 3) + "...";
-  }
-
-  private static final Status[] STANDARD = {Status.ERROR, Status.NOT_FOUND, Status.NOT_IMPLEMENTED,
-      Status.UNEXPECTED_STATE, Status.BAD_REQUEST, Status.FORBIDDEN, Status.SERVICE_UNAVAILABLE};
-
-  private static boolean isStandard(String statusName, String description) {
-    for (Status standard : STANDARD) {
-      if (standard.getName().equals(statusName) && standard.getDescription().equals(description)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   /** Adds this thread's error causes to {@code into}; call after the client thread finished. */
   void addCauses(java.util.List<ErrorCause> into) {
     if (causes != null) {
       // Descriptions that differ only in white space become one cause when the result adds them up.
-      causes.forEach((k, n) -> into.add(new ErrorCause(k.status(), cause(k.status(), k.description()), n[0])));
+      causes.forEach((k, n) -> into.add(new ErrorCause(k.status(), ErrorCause.of(k.status(), k.description()), n[0])));
     }
     if (causesNotKept > 0) {
       into.add(new ErrorCause("ERROR", ErrorCause.OTHER_CAUSES, causesNotKept));

@@ -2,6 +2,8 @@ package io.github.ycsbkv.engine;
 
 import io.github.ycsbkv.config.Props;
 import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.engine.time.RateSchedule;
+import io.github.ycsbkv.engine.watch.OutageWatch;
 import io.github.ycsbkv.spi.AsyncOperations;
 import java.time.Duration;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.github.ycsbkv.engine;
 
+import io.github.ycsbkv.engine.time.NanoClock;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;

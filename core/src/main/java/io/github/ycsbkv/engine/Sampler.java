@@ -1,5 +1,8 @@
 package io.github.ycsbkv.engine;
 
+import io.github.ycsbkv.engine.time.NanoClock;
+import io.github.ycsbkv.engine.time.RateSchedule;
+import io.github.ycsbkv.engine.watch.HiccupMeter;
 import io.github.ycsbkv.results.IntervalSample;
 import java.io.PrintStream;
 import java.time.LocalDateTime;

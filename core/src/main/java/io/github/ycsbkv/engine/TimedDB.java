@@ -1,6 +1,8 @@
 package io.github.ycsbkv.engine;
 
 import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.engine.time.NanoClock;
+import io.github.ycsbkv.engine.watch.OutageWatch;
 import io.github.ycsbkv.spi.AsyncOperations;
 import io.github.ycsbkv.spi.DirectCompletion;
 import io.github.ycsbkv.spi.ExpiringWrites;

@@ -1,5 +1,6 @@
 package io.github.ycsbkv.engine;
 
+import io.github.ycsbkv.engine.time.NanoClock;
 import io.github.ycsbkv.results.Warmup;
 import java.util.List;
 import java.util.concurrent.TimeUnit;

@@ -1,6 +1,9 @@
 package io.github.ycsbkv.engine;
 
 import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.engine.time.Arrivals;
+import io.github.ycsbkv.engine.time.NanoClock;
+import io.github.ycsbkv.engine.time.RateSchedule;
 import io.github.ycsbkv.spi.AsyncOperations;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;

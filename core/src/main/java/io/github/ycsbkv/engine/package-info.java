@@ -5,11 +5,16 @@
  * <p>Public: {@link io.github.ycsbkv.engine.Benchmarks} (a binding by name, the entry point for programs that embed
  * ycsb-kv), {@link io.github.ycsbkv.engine.Benchmark} (one phase), {@link io.github.ycsbkv.engine.Phase},
  * {@link io.github.ycsbkv.engine.StopSignal}, {@link io.github.ycsbkv.engine.StopReason},
- * {@link io.github.ycsbkv.engine.NanoClock}, and {@link io.github.ycsbkv.engine.WorkloadTraits}, what a workload tells
- * the engine. Every other class is package-private. A phase reads as its steps: {@code PhaseSettings},
- * {@code WorkloadSetup}, {@code Drivers}, {@code ClientSet}, {@code WarmupRun}, {@code MeasuredPhase},
- * {@code ServerSide}. The open loop ({@code -target}) on the bindings' event loops: {@code Arrivals} (the schedule),
- * {@code DrivenLoop} (arrivals written at once or queued in the client), {@code WakeTimer}, {@code OpenLoopStats}
- * and {@code OpenLoopFigures} (the client's schedule lag and whether it was the bottleneck).
+ * and {@link io.github.ycsbkv.engine.WorkloadTraits}, what a workload tells the engine (the clock a program can
+ * inject, {@link io.github.ycsbkv.engine.time.NanoClock}, is in {@code engine.time}). A phase reads as its steps:
+ * {@code PhaseSettings}, {@code WorkloadSetup}, {@code Drivers}, {@code ClientSet}, {@code WarmupRun},
+ * {@code MeasuredPhase}, {@code ServerSide}. The open loop ({@code -target}) on the bindings' event loops:
+ * {@code DrivenLoop} (arrivals written at once or queued in the client), {@code OpenLoopStats} and
+ * {@code OpenLoopFigures} (the client's schedule lag and whether it was the bottleneck).
+ *
+ * <p>Its rooms, below it (none imports this package): {@link io.github.ycsbkv.engine.time} (the clock, the rate
+ * schedule, the arrivals on it, the wake-up timer) and {@link io.github.ycsbkv.engine.watch} (what watches a phase
+ * beside the clients: stalls, outages, the server's load). Client hosts ({@code ClientSplit}, {@code StartBarrier},
+ * {@code StepCoordinator}) and the live metrics are still here (#49).
  */
 package io.github.ycsbkv.engine;

@@ -1,5 +1,6 @@
 package io.github.ycsbkv.engine;
 
+import io.github.ycsbkv.engine.time.NanoClock;
 import java.util.concurrent.atomic.AtomicLong;
 
 /** A clock that moves only when told to: parking and {@link #advance} move it forward. Thread-safe. */

@@ -3,6 +3,8 @@ package io.github.ycsbkv.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.ycsbkv.engine.time.NanoClock;
+import io.github.ycsbkv.engine.watch.HiccupMeter;
 import io.github.ycsbkv.results.BenchmarkResult;
 import io.github.ycsbkv.results.ClientStalls;
 import io.github.ycsbkv.results.LatencyStats;

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbkv.config.Slo;
 import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.engine.time.Arrivals;
 import io.github.ycsbkv.results.BenchmarkResult;
 import io.github.ycsbkv.results.LatencyStats;
 import io.github.ycsbkv.results.OpenLoop;

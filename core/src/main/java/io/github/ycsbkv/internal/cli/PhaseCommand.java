@@ -338,7 +338,7 @@ abstract class PhaseCommand implements Callable<Integer> {
   /** {@code -target} for the header: the rate, or the schedule in words (a malformed one is the one line printed). */
   private static String targetText(Properties props) {
     String t = props.getProperty(Benchmark.TARGET).trim();
-    return io.github.ycsbkv.engine.RateSchedule.isNumber(t) ? t + " ops/s"
-        : io.github.ycsbkv.engine.RateSchedule.parse(t).describe();
+    return io.github.ycsbkv.engine.time.RateSchedule.isNumber(t) ? t + " ops/s"
+        : io.github.ycsbkv.engine.time.RateSchedule.parse(t).describe();
   }
 }

@@ -1,5 +1,6 @@
-package io.github.ycsbkv.engine;
+package io.github.ycsbkv.engine.watch;
 
+import io.github.ycsbkv.engine.time.NanoClock;
 import io.github.ycsbkv.results.ClientStalls;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -15,19 +16,19 @@ import org.HdrHistogram.Histogram;
  *
  * <p>Started and stopped by one thread; {@link #stop()} returns the figures after the meter thread ended.
  */
-final class HiccupMeter implements Runnable {
+public final class HiccupMeter implements Runnable {
 
   /** How long the meter sleeps each time: 1 ms, jHiccup's default resolution. */
-  static final long INTERVAL_NANOS = 1_000_000;
+  public static final long INTERVAL_NANOS = 1_000_000;
   /** The longest stall recorded exactly: one hour. */
   private static final long HIGHEST_NANOS = 3_600_000_000_000L;
 
   /** Sleeps for a while (tests induce stalls through it). */
-  interface Sleeper {
+  public interface Sleeper {
     void sleepNanos(long nanos) throws InterruptedException;
   }
 
-  static final Sleeper PARK = nanos -> {
+  public static final Sleeper PARK = nanos -> {
     LockSupport.parkNanos(nanos);
     if (Thread.interrupted()) {
       throw new InterruptedException();
@@ -44,13 +45,13 @@ final class HiccupMeter implements Runnable {
   private final AtomicLong intervalLongest = new AtomicLong();
   private Thread thread;
 
-  HiccupMeter(NanoClock clock, Sleeper sleeper) {
+  public HiccupMeter(NanoClock clock, Sleeper sleeper) {
     this.clock = clock;
     this.sleeper = sleeper;
   }
 
   /** The longest stall measured so far, in nanoseconds, while the meter runs. */
-  long longestNanos() {
+  public long longestNanos() {
     return longest;
   }
 
@@ -58,12 +59,12 @@ final class HiccupMeter implements Runnable {
    * The longest stall that ended since the last call (the status sampler's interval), in nanoseconds, and starts the
    * next interval at 0. A stall still going on is counted in the interval in which it ends.
    */
-  long takeIntervalLongestNanos() {
+  public long takeIntervalLongestNanos() {
     return intervalLongest.getAndSet(0);
   }
 
   /** Starts the meter thread. */
-  HiccupMeter start() {
+  public HiccupMeter start() {
     thread = new Thread(this, "ycsb-hiccup-meter");
     thread.setDaemon(true);
     thread.start();
@@ -89,7 +90,7 @@ final class HiccupMeter implements Runnable {
   }
 
   /** Stops the meter and returns what it measured, with the collector's pauses of the same phase. */
-  ClientStalls stop(long gcPauses, long gcPauseMillis) {
+  public ClientStalls stop(long gcPauses, long gcPauseMillis) {
     stopped = true;
     if (thread != null) {
       try {

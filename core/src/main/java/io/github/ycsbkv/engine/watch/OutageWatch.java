@@ -1,5 +1,7 @@
-package io.github.ycsbkv.engine;
+package io.github.ycsbkv.engine.watch;
 
+import io.github.ycsbkv.engine.time.NanoClock;
+import io.github.ycsbkv.results.ErrorCause;
 import io.github.ycsbkv.results.Outage;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -22,18 +24,18 @@ import site.ycsb.Status;
  * <p>Cheap for a healthy run: a success costs one volatile read; only failures and the first success after them
  * take the lock.
  */
-final class OutageWatch implements Runnable {
+public final class OutageWatch implements Runnable {
 
-  static final long TICK_MILLIS = 100;
+  public static final long TICK_MILLIS = 100;
   /** How much throughput before an outage is its level. */
-  static final long LEVEL_WINDOW_MILLIS = 5000;
+  public static final long LEVEL_WINDOW_MILLIS = 5000;
   /** Shortest window that gives a level before an outage. */
-  static final long MIN_LEVEL_WINDOW_MILLIS = 500;
+  public static final long MIN_LEVEL_WINDOW_MILLIS = 500;
   /** Throughput is back when a window this long reaches {@link #BACK_SHARE} of the level before. */
-  static final long BACK_WINDOW_MILLIS = 500;
-  static final double BACK_SHARE = 0.9;
+  public static final long BACK_WINDOW_MILLIS = 500;
+  public static final double BACK_SHARE = 0.9;
   /** Outages kept per phase; later ones are only counted. */
-  static final int MAX_KEPT = 100;
+  public static final int MAX_KEPT = 100;
 
   private final NanoClock clock;
   private final long gapNanos;
@@ -69,14 +71,14 @@ final class OutageWatch implements Runnable {
    * @param gapNanos failures closer than this belong to one outage
    * @param completed the operations completed so far, over every client (read every tick)
    */
-  OutageWatch(NanoClock clock, long gapNanos, LongSupplier completed) {
+  public OutageWatch(NanoClock clock, long gapNanos, LongSupplier completed) {
     this.clock = clock;
     this.gapNanos = gapNanos;
     this.completed = completed;
   }
 
   /** Starts sampling at the start of the measured phase. */
-  void start(long startNanos) {
+  public void start(long startNanos) {
     startAt(startNanos);
     thread = new Thread(this, "ycsb-outages");
     thread.setDaemon(true);
@@ -84,7 +86,7 @@ final class OutageWatch implements Runnable {
   }
 
   /** The start of the phase, without the sampling thread (tests give the ticks). */
-  void startAt(long startNanos) {
+  public void startAt(long startNanos) {
     this.startNanos = startNanos;
     sample(startNanos);
   }
@@ -105,12 +107,12 @@ final class OutageWatch implements Runnable {
    * From {@code nanos} on, at least one client starts no more operations (its time limit passed, it did its share,
    * or the run was stopped): no stall begins after it. The earliest call wins.
    */
-  void ending(long nanos) {
+  public void ending(long nanos) {
     endingNanos.accumulateAndGet(nanos, Math::min);
   }
 
   /** One sample of the operations completed, at {@code now}; closes an outage that is over. */
-  void tick(long now) {
+  public void tick(long now) {
     sample(now);
     closeIfOver(now);
   }
@@ -120,7 +122,7 @@ final class OutageWatch implements Runnable {
    * reached. The outage starts when the earliest of its failed operations started: one that waited for a reply that
    * never came (a timeout, a client library's own retries) was already in the outage.
    */
-  void unavailable(long startNanos, long endNanos, Status status) {
+  public void unavailable(long startNanos, long endNanos, Status status) {
     synchronized (this) {
       if (open && recoveredAt >= 0 && endNanos - lastFailure > gapNanos) {
         close();
@@ -130,7 +132,7 @@ final class OutageWatch implements Runnable {
         openStart = startNanos;
         lastFailure = endNanos;
         failed = 0;
-        firstCause = OperationRecorder.cause(status.getName(), status.getDescription());
+        firstCause = ErrorCause.of(status.getName(), status.getDescription());
       }
       openStart = Math.min(openStart, startNanos);
       lastFailure = Math.max(lastFailure, endNanos);
@@ -141,7 +143,7 @@ final class OutageWatch implements Runnable {
   }
 
   /** An operation failed for another reason: counted into the open outage, if any. */
-  void failed() {
+  public void failed() {
     if (!open) {
       return;
     }
@@ -153,7 +155,7 @@ final class OutageWatch implements Runnable {
   }
 
   /** An operation that started at {@code startNanos} succeeded at {@code endNanos}. */
-  void succeeded(long startNanos, long endNanos) {
+  public void succeeded(long startNanos, long endNanos) {
     if (startNanos <= successWanted) {
       return;
     }
@@ -173,7 +175,7 @@ final class OutageWatch implements Runnable {
    * than {@link #gapNanos} apart are one. A period without completions that reaches {@link #gapNanos} only after
    * the phase began to end ({@link #ending}) is no stall: the clients were stopping.
    */
-  List<Outage> finish(long endNanos) {
+  public List<Outage> finish(long endNanos) {
     stopped = true;
     if (thread != null) {
       thread.interrupt();
@@ -227,7 +229,7 @@ final class OutageWatch implements Runnable {
   }
 
   /** Lowest throughput before a stall (ops/s) that makes a second without completions one. */
-  static final double MIN_STALL_LEVEL = 20;
+  public static final double MIN_STALL_LEVEL = 20;
 
   /**
    * The periods of at least {@link #gapNanos} in which no operation completed, after a throughput of at least
@@ -266,12 +268,12 @@ final class OutageWatch implements Runnable {
    * While the phase runs (a scrape of the live metrics): the outages of failed operations begun so far, and whether
    * one is open. Stalls without failures are found only at the end ({@link #finish}).
    */
-  synchronized long[] liveCounts() {
+  public synchronized long[] liveCounts() {
     return new long[] {ended.size() + notKept + (open ? 1 : 0), open ? 1 : 0};
   }
 
   /** Outages found beyond the {@value #MAX_KEPT} kept. */
-  synchronized long notKept() {
+  public synchronized long notKept() {
     return notKept;
   }
 

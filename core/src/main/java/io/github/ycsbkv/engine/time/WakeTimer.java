@@ -1,4 +1,4 @@
-package io.github.ycsbkv.engine;
+package io.github.ycsbkv.engine.time;
 
 import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledExecutorService;
@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
  * instead was tried and made both the lag and the CPU worse there (docs/capacity.md). Confined to the completion
  * thread.
  */
-final class WakeTimer {
+public final class WakeTimer {
 
   /** Wakes the open loops of completion threads that have no timer of their own. */
   private static final ScheduledThreadPoolExecutor SHARED = shared();
@@ -21,13 +21,13 @@ final class WakeTimer {
   private final Executor executor;
   private final Runnable task;
 
-  WakeTimer(Executor executor, Runnable task) {
+  public WakeTimer(Executor executor, Runnable task) {
     this.executor = executor;
     this.task = task;
   }
 
   /** Runs the task on the completion thread at {@code when} (now is {@code now}). */
-  void wakeAt(long when, long now) {
+  public void wakeAt(long when, long now) {
     long delay = Math.max(0, when - now);
     if (executor instanceof ScheduledExecutorService timer) {
       timer.schedule(task, delay, TimeUnit.NANOSECONDS);

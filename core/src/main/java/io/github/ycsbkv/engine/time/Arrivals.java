@@ -1,4 +1,4 @@
-package io.github.ycsbkv.engine;
+package io.github.ycsbkv.engine.time;
 
 import java.util.SplittableRandom;
 
@@ -10,13 +10,13 @@ import java.util.SplittableRandom;
  * independent (a sum of Poisson processes is one). With a {@link RateSchedule} whose rate changes, the same
  * arrivals follow the schedule's rate at each instant. Confined to its thread.
  */
-final class Arrivals {
+public final class Arrivals {
 
   /** How arrivals are spaced ({@code -p arrivals}). */
-  enum Kind {
+  public enum Kind {
     UNIFORM, POISSON;
 
-    static Kind parse(String text) {
+    public static Kind parse(String text) {
       String t = text == null ? "uniform" : text.trim().toLowerCase(java.util.Locale.ROOT);
       return switch (t) {
         case "", "uniform" -> UNIFORM;
@@ -49,7 +49,7 @@ final class Arrivals {
    * @param limit arrivals at most ({@code Long.MAX_VALUE}: no limit)
    * @param deadline no arrival at or after it ({@code Long.MAX_VALUE}: none)
    */
-  Arrivals(Kind kind, double ratePerSec, long start, int index, int of, long limit, long deadline, long seed) {
+  public Arrivals(Kind kind, double ratePerSec, long start, int index, int of, long limit, long deadline, long seed) {
     this(kind, ratePerSec, null, 0, start, index, of, limit, deadline, seed);
   }
 
@@ -60,7 +60,7 @@ final class Arrivals {
    * mean 1 over {@code share} (a Poisson process of the schedule's rate, through the integral's inverse). The
    * schedule's end is a deadline. {@code meanRatePerSec}: this thread's mean rate over the schedule.
    */
-  Arrivals(Kind kind, RateSchedule schedule, double share, double meanRatePerSec, long start, int index, int of,
+  public Arrivals(Kind kind, RateSchedule schedule, double share, double meanRatePerSec, long start, int index, int of,
       long limit, long deadline, long seed) {
     this(kind, meanRatePerSec, schedule.isConstant() ? null : schedule.cursor(), share, start, index, of, limit,
         schedule.isConstant() || start > Long.MAX_VALUE - schedule.durationNanos() ? deadline
@@ -91,12 +91,12 @@ final class Arrivals {
   }
 
   /** The next arrival's intended start, or {@code Long.MAX_VALUE} when there are no more. */
-  long peek() {
+  public long peek() {
     return count >= limit || next >= deadline ? Long.MAX_VALUE : next;
   }
 
   /** Moves past the arrival {@link #peek()} gave. */
-  void advance() {
+  public void advance() {
     lastGiven = next;
     count++;
     if (schedule == null) {
@@ -109,27 +109,27 @@ final class Arrivals {
   }
 
   /** Whether the schedule ended at its deadline (not at its limit). */
-  boolean pastDeadline() {
+  public boolean pastDeadline() {
     return count < limit && next >= deadline;
   }
 
   /** The intended start of the last arrival handed out ({@link #advance()}), or the start before any. */
-  long last() {
+  public long last() {
     return lastGiven;
   }
 
   /** Arrivals so far. */
-  long count() {
+  public long count() {
     return count;
   }
 
   /** The rate in operations per second. */
-  double rate() {
+  public double rate() {
     return 1e9 / meanGapNanos;
   }
 
   /** The schedule's start. */
-  long start() {
+  public long start() {
     return start;
   }
 

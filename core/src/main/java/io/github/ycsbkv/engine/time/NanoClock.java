@@ -1,4 +1,4 @@
-package io.github.ycsbkv.engine;
+package io.github.ycsbkv.engine.time;
 
 import java.util.concurrent.locks.LockSupport;
 

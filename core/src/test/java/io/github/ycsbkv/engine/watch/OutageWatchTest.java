@@ -1,9 +1,10 @@
-package io.github.ycsbkv.engine;
+package io.github.ycsbkv.engine.watch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.ycsbkv.engine.time.NanoClock;
 import io.github.ycsbkv.results.Outage;
 import io.github.ycsbkv.spi.Unavailable;
 import java.util.List;

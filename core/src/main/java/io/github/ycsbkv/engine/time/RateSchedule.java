@@ -1,4 +1,4 @@
-package io.github.ycsbkv.engine;
+package io.github.ycsbkv.engine.time;
 
 import io.github.ycsbkv.config.UserError;
 import java.io.IOException;

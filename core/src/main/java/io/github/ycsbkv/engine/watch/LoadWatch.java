@@ -1,4 +1,4 @@
-package io.github.ycsbkv.engine;
+package io.github.ycsbkv.engine.watch;
 
 import io.github.ycsbkv.results.LoadShape;
 import io.github.ycsbkv.spi.ServerLoad;
@@ -18,7 +18,7 @@ import java.util.Set;
  * no probe timeout before the clients' own. The probe is used by one thread at a time: the caller's, then
  * the watch thread's between {@link #start()} and {@link #stop(long)}, then the caller's again.
  */
-final class LoadWatch implements Runnable {
+public final class LoadWatch implements Runnable {
 
   private final ServerProbe probe;
   private ServerLoad baseline;
@@ -39,12 +39,12 @@ final class LoadWatch implements Runnable {
   /** The read at the start and the last one, for the live metrics ({@link #live}); null before the first. */
   private volatile ServerLoad[] live;
 
-  LoadWatch(ServerProbe probe) {
+  public LoadWatch(ServerProbe probe) {
     this.probe = probe;
   }
 
   /** With the clients connected, just before the clock starts: starts the watch thread. */
-  void start() {
+  public void start() {
     startNanos = System.nanoTime();
     atStart = read();
     if (atStart == null) {
@@ -76,7 +76,7 @@ final class LoadWatch implements Runnable {
   }
 
   /** After the phase: stops the watch and returns what the server saw over {@code operations}, or null. */
-  LoadShape.ServerView stop(long operations) {
+  public LoadShape.ServerView stop(long operations) {
     stopped = true;
     if (thread != null) {
       // Not interrupted: an interrupt in the middle of a read could break the probe's connection.
@@ -145,12 +145,12 @@ final class LoadWatch implements Runnable {
   private static final int SETTLE_READS = 20;
 
   /** Why a read failed, or null. */
-  String failure() {
+  public String failure() {
     return failure;
   }
 
   /** Why the server's CPU per operation is not given though the server reports its CPU time, or null. */
-  String cpuProblem() {
+  public String cpuProblem() {
     return cpuProblem;
   }
 
@@ -158,7 +158,7 @@ final class LoadWatch implements Runnable {
    * The cluster nodes the probe lost or found again while the phase ran, in order (after {@link #stop}); a node
    * unreachable at the start is lost at 0.
    */
-  List<LoadShape.NodeEvent> nodeEvents() {
+  public List<LoadShape.NodeEvent> nodeEvents() {
     return List.copyOf(events);
   }
 
@@ -166,7 +166,7 @@ final class LoadWatch implements Runnable {
    * The server's load as read at the start of the phase and last (every {@value ServerProbe#LOAD_INTERVAL_MILLIS}
    * ms), for a scrape of the live metrics from another thread; null before the first read or without one.
    */
-  ServerLoad[] live() {
+  public ServerLoad[] live() {
     return live;
   }
 
