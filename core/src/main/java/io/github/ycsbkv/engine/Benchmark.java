@@ -2,6 +2,9 @@ package io.github.ycsbkv.engine;
 
 import io.github.ycsbkv.config.Secrets;
 import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.engine.hosts.ClientSplit;
+import io.github.ycsbkv.engine.hosts.Meeting;
+import io.github.ycsbkv.engine.hosts.StartBarrier;
 import io.github.ycsbkv.engine.time.NanoClock;
 import io.github.ycsbkv.results.BenchmarkResult;
 import io.github.ycsbkv.results.ClientCpu;
@@ -220,11 +223,8 @@ public final class Benchmark {
     earlyWarnings.forEach(warnings::warn);
     renameProperties(warnings);
     split = ClientSplit.from(props, System.getenv(ClientSplit.JOB_INDEX_ENV));
-    if (split.many()) {
-      warnings.note("load: " + split.apply(phase, props));
-    }
-    StartBarrier barrier = StartBarrier.of(split, phase, props, warnings);
-    PhaseSettings settings = PhaseSettings.parse(phase, props, bindingName, dbClass, warnings);
+    PhaseSettings settings = PhaseSettings.parse(phase, props, bindingName, dbClass, warnings, split);
+    StartBarrier barrier = barrier(warnings);
     OpenLoopFigures.slo(props); // a malformed budget fails here, before anything runs
     LiveMetrics live = LiveMetrics.start(props, liveLabels(settings));
     if (live != null) {
@@ -238,6 +238,44 @@ public final class Benchmark {
       if (live != null) {
         live.close();
       }
+    }
+  }
+
+  /**
+   * The barrier of one of several client processes ({@code clients.barrier}), or null: for a process alone, or (with
+   * a warning) when none is given.
+   */
+  private StartBarrier barrier(Warnings warnings) {
+    Meeting meeting = split.many() ? Meeting.of(split, props) : null;
+    if (split.many() && meeting == null) {
+      warnings.warn(ClientSplit.COUNT + "=" + split.count() + " without " + Meeting.ADDRESS + ": this process's measured"
+          + " phase started when it was ready, not with the others' (give -p " + Meeting.ADDRESS + "=HOST:PORT, client"
+          + " 0's address, to every client)");
+    }
+    return meeting == null ? null : new StartBarrier(meeting, phase.command());
+  }
+
+  /**
+   * Waits at the barrier unless the phase has stopped already (then, if it failed, tells the others why); a client
+   * that does not come (or client 0 out of reach) stops the phase as failed, with its one line. Returns the instant
+   * the measured phase starts at, or null.
+   */
+  private Instant await(StartBarrier barrier, Warnings warnings) {
+    if (signal.isStopped()) {
+      if (signal.reason() == StopReason.FAILED) {
+        // Failed before the barrier (its store unreachable, say): the others hear why now, not at their timeout.
+        warnings.note("telling the other client processes at " + Meeting.ADDRESS + " " + barrier.address()
+            + " that this one failed");
+        barrier.tellFailure(signal.message());
+      }
+      return null;
+    }
+    warnings.note("waiting at " + Meeting.ADDRESS + " " + barrier.address() + " for the other client processes");
+    try {
+      return barrier.await(signal::isStopped);
+    } catch (UserError e) {
+      signal.stop(StopReason.FAILED, e.getMessage());
+      return null;
     }
   }
 
@@ -296,7 +334,7 @@ public final class Benchmark {
       live.watch(clients.outages, server.watch());
     }
     measured.prepare();
-    Instant startAt = barrier == null ? null : barrier.await(signal, warnings);
+    Instant startAt = barrier == null ? null : await(barrier, warnings);
     measured.start();
     if (split.many() && shape != null) {
       shape = shape.withHosts(StartBarrier.hosts(split, barrier, startAt, measured.startWall));

@@ -56,7 +56,7 @@ final class ClientSet {
     this.warmupParts = warmupParts(s.warmup(), n);
     Arrivals.Kind arrivals = drivers.openLoop() ? Arrivals.Kind.parse(b.properties().getProperty(Benchmark.ARRIVALS))
         : null;
-    long seed = drivers.openLoop() ? seed(b.properties()) : 0;
+    long seed = drivers.openLoop() ? s.arrivalsSeed() : 0;
     int maxInFlight = s.targetOpsPerSec() > 0 ? maxInFlight(b.properties(), drivers) : 1;
     LoadShape intended = null;
     for (int id = 0; id < n; id++) {
@@ -137,15 +137,6 @@ final class ClientSet {
           + Benchmark.MAX_IN_FLIGHT + ", not both");
     }
     return m;
-  }
-
-  private static long seed(Properties props) {
-    String text = props.getProperty(Benchmark.ARRIVALS_SEED, "1").trim();
-    try {
-      return Long.parseLong(text);
-    } catch (NumberFormatException e) {
-      throw new UserError("property '" + Benchmark.ARRIVALS_SEED + "' must be a whole number, got '" + text + "'");
-    }
   }
 
   /** The open loop's figures of the measured phase over every serving thread (after they ended). */

@@ -2,6 +2,7 @@ package io.github.ycsbkv.engine;
 
 import io.github.ycsbkv.config.Props;
 import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.engine.hosts.ClientSplit;
 import io.github.ycsbkv.engine.time.RateSchedule;
 import io.github.ycsbkv.engine.watch.OutageWatch;
 import io.github.ycsbkv.spi.AsyncOperations;
@@ -25,10 +26,20 @@ import site.ycsb.DB;
  * @param warmup the unmeasured load before a run, or null for none
  * @param schedule {@code -target} as a schedule whose rate changes, or null (no target, or one rate); then
  *     {@code targetOpsPerSec} is its mean and {@code maxTime} at most its length
+ * @param arrivalsSeed the seed of the open loop's Poisson arrivals ({@value Benchmark#ARRIVALS_SEED})
+ *
+ * <p>One of several client processes ({@link ClientSplit}) holds its share here: its operations, its rate or schedule,
+ * its seed; nothing is written back into the properties but the records a load's workload reads
+ * ({@code insertstart}/{@code insertcount}, as upstream's CoreWorkload reads its slice).
  */
 record PhaseSettings(int threads, double targetOpsPerSec, long operations, Duration maxTime, long statusIntervalMillis,
     List<Double> percentiles, long abortAfterNanos, String label, int pipeline, Reconnect reconnect,
-    WarmupSetting warmup, RateSchedule schedule) {
+    WarmupSetting warmup, RateSchedule schedule, long arrivalsSeed) {
+
+  /** The workloads whose records a load slices by {@code insertstart}/{@code insertcount}. */
+  private static final java.util.Set<String> SLICED = java.util.Set.of(Benchmark.DEFAULT_WORKLOAD,
+      "io.github.ycsbkv.workloads.CacheWorkload");
+  private static final String INSERT_START = "insertstart";
 
   /** An open loop's settings in a closed loop (no -target): said in a warning, not silently dropped. */
   private static void warnUnusedOpenLoopSettings(Phase phase, Properties props, Warnings warnings) {
@@ -44,9 +55,12 @@ record PhaseSettings(int threads, double targetOpsPerSec, long operations, Durat
     }
   }
 
-  /** Reads {@code props} for {@code phase} of {@code dbClass}; what is odd but allowed becomes a warning. */
+  /**
+   * Reads {@code props} for {@code phase} of {@code dbClass}, as {@code split}'s part of the run; what is odd but
+   * allowed becomes a warning.
+   */
   static PhaseSettings parse(Phase phase, Properties props, String bindingName, Class<? extends DB> dbClass,
-      Warnings warnings) {
+      Warnings warnings, ClientSplit split) {
     int threads = Props.getInt(props, Benchmark.THREADS, Benchmark.DEFAULT_THREADS, 1);
     String targetText = props.getProperty(Benchmark.TARGET);
     RateSchedule schedule = targetText == null || targetText.isBlank() || RateSchedule.isNumber(targetText) ? null
@@ -62,6 +76,15 @@ record PhaseSettings(int threads, double targetOpsPerSec, long operations, Durat
     long operations = phase == Phase.LOAD
         ? Props.getLong(props, Benchmark.INSERT_COUNT, Props.getLong(props, Benchmark.RECORD_COUNT, 0, 0), 0)
         : Props.getLong(props, Benchmark.OPERATION_COUNT, 0, 0);
+    long seed = target > 0 ? arrivalsSeed(props) : 0;
+    if (split.many()) {
+      ClientSplit.Share share = share(phase, props, split, operations, schedule, target, seed);
+      operations = phase == Phase.LOAD ? share.records() : share.operations();
+      schedule = share.schedule();
+      target = share.targetOpsPerSec();
+      seed = share.arrivalsSeed();
+      warnings.note("load: " + share.took());
+    }
     Duration maxTime = Props.getSeconds(props, Benchmark.MAX_EXECUTION_TIME, 0);
     if (schedule != null && (maxTime.isZero() || maxTime.toNanos() > schedule.durationNanos())) {
       // The run ends with its schedule (or earlier, at operationcount or maxexecutiontime).
@@ -89,7 +112,45 @@ record PhaseSettings(int threads, double targetOpsPerSec, long operations, Durat
         Props.getPercentiles(props, Benchmark.PERCENTILES, Benchmark.DEFAULT_PERCENTILES),
         TimeUnit.SECONDS.toNanos(Props.getLong(props, Benchmark.ERRORS_ABORT_AFTER,
             Benchmark.DEFAULT_ERRORS_ABORT_AFTER_SECONDS, 0)),
-        props.getProperty(Benchmark.LABEL), pipeline, Reconnect.from(props), warmup, schedule);
+        props.getProperty(Benchmark.LABEL), pipeline, Reconnect.from(props), warmup, schedule, seed);
+  }
+
+  /**
+   * {@code split}'s share of the phase, or one line when the workload cannot be split: one not record-sliced by
+   * {@code insertstart}, or a run that inserts (each process would insert the same keys from {@code recordcount} up).
+   * A load's slice is given to the workload through its properties.
+   */
+  private static ClientSplit.Share share(Phase phase, Properties props, ClientSplit split, long operations,
+      RateSchedule schedule, double target, long seed) {
+    String workload = props.getProperty(Benchmark.WORKLOAD, Benchmark.DEFAULT_WORKLOAD).trim();
+    if (!SLICED.contains(workload)) {
+      throw new UserError("workload " + workload + " cannot be split over " + ClientSplit.COUNT + "=" + split.count()
+          + " (its records and series are not sliced by insertstart/insertcount): run it from one client process");
+    }
+    if (phase == Phase.RUN && Props.getDouble(props, "insertproportion", 0) > 0
+        && Benchmark.DEFAULT_WORKLOAD.equals(workload)) {
+      throw new UserError("insertproportion=" + props.getProperty("insertproportion").trim() + ": a run that inserts"
+          + " cannot be split over " + ClientSplit.COUNT + "=" + split.count() + " (every process would insert the"
+          + " same keys from recordcount up): run it from one client process");
+    }
+    long recordcount = Props.getLong(props, Benchmark.RECORD_COUNT, 0, 0);
+    long start = Props.getLong(props, INSERT_START, 0, 0);
+    long records = Props.getLong(props, Benchmark.INSERT_COUNT, recordcount - start, 0);
+    ClientSplit.Share share = split.share(phase == Phase.LOAD, start, records, operations, schedule, target, seed);
+    if (phase == Phase.LOAD) {
+      props.setProperty(INSERT_START, Long.toString(share.insertStart()));
+      props.setProperty(Benchmark.INSERT_COUNT, Long.toString(share.records()));
+    }
+    return share;
+  }
+
+  private static long arrivalsSeed(Properties props) {
+    String text = props.getProperty(Benchmark.ARRIVALS_SEED, "1").trim();
+    try {
+      return Long.parseLong(text);
+    } catch (NumberFormatException e) {
+      throw new UserError("property '" + Benchmark.ARRIVALS_SEED + "' must be a whole number, got '" + text + "'");
+    }
   }
 
   /** The interval between one client's scheduled starts under a target, or 0 for a closed loop. */

@@ -13,8 +13,9 @@
  * {@code OpenLoopFigures} (the client's schedule lag and whether it was the bottleneck).
  *
  * <p>Its rooms, below it (none imports this package): {@link io.github.ycsbkv.engine.time} (the clock, the rate
- * schedule, the arrivals on it, the wake-up timer) and {@link io.github.ycsbkv.engine.watch} (what watches a phase
- * beside the clients: stalls, outages, the server's load). Client hosts ({@code ClientSplit}, {@code StartBarrier},
- * {@code StepCoordinator}) and the live metrics are still here (#49).
+ * schedule, the arrivals on it, the wake-up timer), {@link io.github.ycsbkv.engine.watch} (what watches a phase
+ * beside the clients: stalls, outages, the server's load) and {@link io.github.ycsbkv.engine.hosts} (a run of several
+ * client processes: each one's share, where they meet, their common start, a capacity search's steps). The live
+ * metrics are still here (#49).
  */
 package io.github.ycsbkv.engine;

@@ -8,7 +8,9 @@ import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.engine.Benchmark;
 import io.github.ycsbkv.engine.Benchmarks;
 import io.github.ycsbkv.engine.Phase;
-import io.github.ycsbkv.engine.StepCoordinator;
+import io.github.ycsbkv.engine.hosts.ClientSplit;
+import io.github.ycsbkv.engine.hosts.Meeting;
+import io.github.ycsbkv.engine.hosts.StepCoordinator;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -90,7 +92,8 @@ final class CapacityCommand extends PhaseCommand {
     String warm = search.warmupOrNull();
     String resolutionText = search.resolution.strip();
     // Across hosts: every client must search the same way; client 0 checks what the others were given.
-    StepCoordinator crew = StepCoordinator.of(props, String.format(Locale.ROOT, "--slo %s --step %ds --warmup %s"
+    ClientSplit split = ClientSplit.from(props, System.getenv(ClientSplit.JOB_INDEX_ENV));
+    StepCoordinator crew = StepCoordinator.of(split, Meeting.of(split, props), String.format(Locale.ROOT, "--slo %s --step %ds --warmup %s"
         + " --resolution %s -threads %d", budget.text(), stepSeconds, warm == null ? "0" : warm, resolutionText,
         connections), "capacity");
     String who = crew == null ? "" : crew.leads() ? String.format(Locale.ROOT, "; client 0 of %d: runs the search,"

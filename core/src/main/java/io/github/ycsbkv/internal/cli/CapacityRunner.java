@@ -1,15 +1,15 @@
 package io.github.ycsbkv.internal.cli;
 
 import io.github.ycsbkv.capacity.CapacityFile;
-import io.github.ycsbkv.capacity.CapacitySearch;
 import io.github.ycsbkv.capacity.CapacitySearch.Observation;
 import io.github.ycsbkv.capacity.CapacitySearch.Plan;
+import io.github.ycsbkv.capacity.CapacitySearch;
 import io.github.ycsbkv.config.Slo;
 import io.github.ycsbkv.engine.Benchmark;
 import io.github.ycsbkv.engine.Benchmarks;
 import io.github.ycsbkv.engine.Phase;
-import io.github.ycsbkv.engine.StepCoordinator;
 import io.github.ycsbkv.engine.StopReason;
+import io.github.ycsbkv.engine.hosts.StepCoordinator;
 import io.github.ycsbkv.results.BenchmarkResult;
 import io.github.ycsbkv.results.LatencyStats;
 import io.github.ycsbkv.results.OpenLoop;

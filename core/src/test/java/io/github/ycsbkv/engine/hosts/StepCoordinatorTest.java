@@ -1,4 +1,4 @@
-package io.github.ycsbkv.engine;
+package io.github.ycsbkv.engine.hosts;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -40,7 +40,8 @@ class StepCoordinatorTest {
     p.setProperty("clients.index", Integer.toString(index));
     p.setProperty("clients.barrier", "127.0.0.1:" + port);
     p.setProperty("clients.barrier.timeout", "10");
-    return StepCoordinator.of(p, settings, "capacity");
+    ClientSplit split = ClientSplit.from(p, null);
+    return StepCoordinator.of(split, Meeting.of(split, p), settings, "capacity");
   }
 
   /** Client 1 and 2 follow two steps and send their files back byte for byte; then client 0 ends the search. */
@@ -162,9 +163,11 @@ class StepCoordinatorTest {
     Properties p = new Properties();
     p.setProperty("clients.count", "3");
     p.setProperty("clients.index", "1");
-    UserError e = assertThrows(UserError.class, () -> StepCoordinator.of(p, "s", "capacity"));
+    ClientSplit split = ClientSplit.from(p, null);
+    UserError e = assertThrows(UserError.class, () -> StepCoordinator.of(split, Meeting.of(split, p), "s",
+        "capacity"));
     assertTrue(e.getMessage().startsWith("capacity with clients.count=3 needs -p clients.barrier=HOST:PORT"),
         e.getMessage());
-    assertNull(StepCoordinator.of(new Properties(), "s", "capacity"), "a process alone: no coordinator");
+    assertNull(StepCoordinator.of(ClientSplit.ONE, null, "s", "capacity"), "a process alone: no coordinator");
   }
 }

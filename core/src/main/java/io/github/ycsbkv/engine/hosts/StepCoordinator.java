@@ -1,13 +1,10 @@
-package io.github.ycsbkv.engine;
+package io.github.ycsbkv.engine.hosts;
 
 import io.github.ycsbkv.config.UserError;
-import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
@@ -17,7 +14,6 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Properties;
 import java.util.TreeMap;
 
 /**
@@ -34,7 +30,8 @@ import java.util.TreeMap;
  * bytes after a line that gives their lengths:
  *
  * <pre>
- *   client i -> 0:  ycsb-kv-steps 1 COUNT INDEX SETTINGS        (once; SETTINGS the same on every client)
+ *   client i -> 0:  ycsb-kv-steps 1 COUNT INDEX SETTINGS        (once, the {@link Meeting}'s hello; SETTINGS the
+ *                                                                same on every client)
  *   0 -> client i:  step N KIND RATE LENGTH | done | abort WHY
  *   client i -> 0:  result N RESULT_BYTES HISTOGRAM_BYTES, the bytes | failed N WHY
  * </pre>
@@ -56,49 +53,44 @@ public final class StepCoordinator implements AutoCloseable {
    */
   public record Report(int index, byte[] result, byte[] histograms, String failure) {}
 
-  private static final String HELLO = "ycsb-kv-steps 1";
-  private static final int POLL_MILLIS = 200;
+  private static final String PROTOCOL = "ycsb-kv-steps 1";
   /** The most bytes one file of a report may have (a day-long step's result.json is a few MB). */
   private static final int MAX_FILE_BYTES = 256 << 20;
 
+  private final Meeting meeting;
   private final ClientSplit split;
-  private final StartBarrier barrier;
   private final String settings;
   /** Client 0: the other clients by index. */
-  private final Map<Integer, Socket> clients = new TreeMap<>();
+  private Map<Integer, Socket> clients = new TreeMap<>();
   /** Every other client: its connection to client 0. */
   private Socket leader;
 
-  private StepCoordinator(ClientSplit split, StartBarrier barrier, String settings) {
-    this.split = split;
-    this.barrier = barrier;
-    this.settings = Base64.getUrlEncoder().withoutPadding().encodeToString(settings.getBytes(StandardCharsets.UTF_8));
+  private StepCoordinator(Meeting meeting, String settings) {
+    this.meeting = meeting;
+    this.split = meeting.split();
+    this.settings = encode(settings);
   }
 
   /**
-   * The coordinator {@code props} ask for ({@code clients.count} above 1, with {@code clients.index} or an Indexed
-   * Job's, and {@code clients.barrier}), or null for a process alone. {@code settings} is what must be the same on
-   * every client (the budget, the step's length): a client started otherwise is refused with one line. {@code what}
-   * names the command in messages.
+   * The coordinator for {@code split} (null for a process alone), at {@code meeting} ({@code clients.barrier}, which
+   * a run of several needs here: {@code meeting} null is refused with one line). {@code settings} is what must be the
+   * same on every client (the budget, the step's length): a client started otherwise is refused with one line.
+   * {@code what} names the command in messages.
    */
-  public static StepCoordinator of(Properties props, String settings, String what) {
-    ClientSplit split = ClientSplit.from(props, System.getenv(ClientSplit.JOB_INDEX_ENV));
+  public static StepCoordinator of(ClientSplit split, Meeting meeting, String settings, String what) {
     if (!split.many()) {
       return null;
     }
-    String address = props.getProperty(StartBarrier.ADDRESS);
-    if (address == null || address.isBlank()) {
-      throw new UserError(what + " with " + ClientSplit.COUNT + "=" + split.count() + " needs -p " + StartBarrier.ADDRESS
+    if (meeting == null) {
+      throw new UserError(what + " with " + ClientSplit.COUNT + "=" + split.count() + " needs -p " + Meeting.ADDRESS
           + "=HOST:PORT (client 0's address, given to every client): client 0 chooses each step and the others"
           + " follow it there");
     }
-    StartBarrier barrier = new StartBarrier(split, address, io.github.ycsbkv.config.Props.getSeconds(props,
-        StartBarrier.TIMEOUT, StartBarrier.DEFAULT_TIMEOUT.toSeconds()), what);
-    if (barrier.port() == 65_535) {
-      throw new UserError("-p " + StartBarrier.ADDRESS + "=" + address.trim() + ": " + what + " also uses the port"
+    if (meeting.port() == 65_535) {
+      throw new UserError("-p " + Meeting.ADDRESS + "=" + meeting.address() + ": " + what + " also uses the port"
           + " above it (PORT+1), so PORT must be below 65535");
     }
-    return new StepCoordinator(split, barrier, settings);
+    return new StepCoordinator(meeting, settings);
   }
 
   /** Whether this process is client 0, which chooses the steps. */
@@ -118,93 +110,30 @@ public final class StepCoordinator implements AutoCloseable {
 
   /** Where the channel is: client 0's host and the barrier's port + 1. */
   public String address() {
-    return barrier.host() + ":" + (barrier.port() + 1);
+    return meeting.host() + ":" + (meeting.port() + 1);
   }
 
   // ---------------------------------------------------------------- client 0
 
-  /** Client 0: waits for every other client to connect (the barrier's timeout), refusing one that does not belong. */
+  /**
+   * Client 0: waits for every other client to connect (the meeting's timeout); one of the run's clients started
+   * otherwise fails the search for all, with one line.
+   */
   public void gather() {
-    long deadline = System.nanoTime() + barrier.timeout().toNanos();
-    int port = barrier.port() + 1;
-    try (ServerSocket server = new ServerSocket()) {
-      server.setReuseAddress(true);
-      server.bind(new InetSocketAddress(port));
-      server.setSoTimeout(POLL_MILLIS);
-      while (clients.size() < split.count() - 1) {
-        if (System.nanoTime() - deadline > 0) {
-          List<Integer> missing = new ArrayList<>();
-          for (int i = 1; i < split.count(); i++) {
-            if (!clients.containsKey(i)) {
-              missing.add(i);
-            }
-          }
-          String why = String.format(Locale.US, "client(s) %s of %d did not connect to port %d within %d s",
-              missing.toString().replaceAll("[\\[\\]]", ""), split.count(), port, barrier.timeout().toSeconds());
-          finish(why);
-          throw new UserError(StartBarrier.ADDRESS + ": " + why + " (start every client with the same command and"
-              + " its own " + ClientSplit.INDEX + "; are ports " + barrier.port() + " and " + port + " reachable from"
-              + " their hosts?)");
-        }
-        Socket s;
-        try {
-          s = server.accept();
-        } catch (SocketTimeoutException e) {
-          continue;
-        }
-        admit(s);
-      }
-    } catch (IOException e) {
-      finish("client 0 cannot listen on port " + port);
-      throw new UserError(StartBarrier.ADDRESS + ": client 0 cannot listen on port " + port + ": "
-          + UserError.describe(e));
-    }
-  }
-
-  private void admit(Socket s) throws IOException {
-    s.setSoTimeout(5_000);
-    String line;
+    int port = meeting.port() + 1;
+    Map<Integer, Socket> all = meeting.gather(port, PROTOCOL, settings, (index, theirs, ours) -> "client " + index
+        + " was started with other settings (" + decode(theirs) + ") than client 0 (" + decode(ours) + "): give every"
+        + " client the same command", true, "connect to port " + port, () -> false);
     try {
-      line = readLine(new DataInputStream(s.getInputStream()));
+      for (Socket s : all.values()) {
+        s.setSoTimeout(0);
+        s.setKeepAlive(true);
+      }
     } catch (IOException e) {
-      StartBarrier.close(s);
-      return;
+      finish("client 0 lost a client as it gathered them");
+      throw new UserError(Meeting.ADDRESS + ": client 0 lost a client as it gathered them: " + UserError.describe(e));
     }
-    String[] f = line == null ? new String[0] : line.trim().split(" ");
-    String why = null;
-    int index = -1;
-    if (f.length != 5 || !(f[0] + " " + f[1]).equals(HELLO)) {
-      why = "not a ycsb-kv client of this version";
-    } else {
-      try {
-        index = Integer.parseInt(f[3]);
-        if (Integer.parseInt(f[2]) != split.count()) {
-          why = "client " + index + " has " + ClientSplit.COUNT + "=" + f[2] + ", client 0 " + split.count();
-        } else if (index <= 0 || index >= split.count()) {
-          why = ClientSplit.INDEX + "=" + index + " is not one of 1 to " + (split.count() - 1);
-        } else if (clients.containsKey(index)) {
-          why = ClientSplit.INDEX + "=" + index + " came twice: give each client its own";
-        } else if (!f[4].equals(settings)) {
-          why = "client " + index + " was started with other settings (" + decode(f[4]) + ") than client 0 ("
-              + decode(settings) + "): give every client the same command";
-        }
-      } catch (NumberFormatException e) {
-        why = "not a ycsb-kv client of this version";
-      }
-    }
-    if (why != null) {
-      StartBarrier.send(s, "abort " + why);
-      StartBarrier.close(s);
-      if (index > 0 && !clients.containsKey(index)) {
-        // One of the run's clients that cannot take part: the search cannot be split as asked.
-        finish(why);
-        throw new UserError(StartBarrier.ADDRESS + ": " + why);
-      }
-      return;
-    }
-    s.setSoTimeout(0);
-    s.setKeepAlive(true);
-    clients.put(index, s);
+    clients = all;
   }
 
   /** Client 0: tells every other client to run {@code step}. */
@@ -213,7 +142,7 @@ public final class StepCoordinator implements AutoCloseable {
         step.rate()), step.lengthSteps());
     for (Map.Entry<Integer, Socket> c : clients.entrySet()) {
       try {
-        StartBarrier.send(c.getValue(), line);
+        Meeting.send(c.getValue(), line);
       } catch (IOException e) {
         String why = "client " + c.getKey() + " went away before step " + step.number() + ": " + UserError.describe(e);
         finish(why);
@@ -248,7 +177,7 @@ public final class StepCoordinator implements AutoCloseable {
   }
 
   private static Report read(int index, int number, DataInputStream in) throws IOException {
-    String line = readLine(in);
+    String line = Meeting.readLine(in);
     if (line == null) {
       throw new EOFException("its connection closed");
     }
@@ -271,7 +200,7 @@ public final class StepCoordinator implements AutoCloseable {
     String line = why == null ? "done" : "abort " + why.replace('\n', ' ');
     for (Socket s : clients.values()) {
       try {
-        StartBarrier.send(s, line);
+        Meeting.send(s, line);
       } catch (IOException ignored) {
         // It left already.
       }
@@ -280,32 +209,15 @@ public final class StepCoordinator implements AutoCloseable {
 
   // ---------------------------------------------------------------- every other client
 
-  /** Every other client: connects to client 0 (again and again until the barrier's timeout) and says who it is. */
+  /** Every other client: connects to client 0 (again and again until the meeting's timeout) and says who it is. */
   public void join() {
-    long deadline = System.nanoTime() + barrier.timeout().toNanos();
-    IOException last = null;
-    while (System.nanoTime() - deadline < 0) {
-      Socket s = new Socket();
-      try {
-        s.connect(new InetSocketAddress(barrier.host(), barrier.port() + 1), POLL_MILLIS * 5);
-        s.setKeepAlive(true);
-        StartBarrier.send(s, HELLO + " " + split.count() + " " + split.index() + " " + settings);
-        leader = s;
-        return;
-      } catch (IOException e) {
-        last = e;
-        StartBarrier.close(s);
-      }
-      try {
-        Thread.sleep(POLL_MILLIS / 2);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        break;
-      }
+    leader = meeting.reach(meeting.port() + 1, meeting.hello(PROTOCOL, settings, null),
+        System.nanoTime() + meeting.timeout().toNanos(), () -> false);
+    try {
+      leader.setKeepAlive(true);
+    } catch (IOException e) {
+      throw new UserError(Meeting.ADDRESS + ": lost client 0 at " + address() + ": " + UserError.describe(e));
     }
-    throw new UserError(String.format(Locale.US, "%s: cannot reach client 0 at %s within %d s (%s): is client 0"
-        + " started, and its port reachable from this host?", StartBarrier.ADDRESS, address(),
-        barrier.timeout().toSeconds(), last == null ? "no answer" : UserError.describe(last)));
   }
 
   /**
@@ -315,10 +227,10 @@ public final class StepCoordinator implements AutoCloseable {
    */
   public Step next(Duration stepLength) {
     try {
-      leader.setSoTimeout((int) Math.min(Integer.MAX_VALUE, barrier.timeout().plus(stepLength).toMillis()));
-      String line = readLine(new DataInputStream(leader.getInputStream()));
+      leader.setSoTimeout((int) Math.min(Integer.MAX_VALUE, meeting.timeout().plus(stepLength).toMillis()));
+      String line = Meeting.readLine(new DataInputStream(leader.getInputStream()));
       if (line == null) {
-        throw new UserError(StartBarrier.ADDRESS + ": client 0 at " + address() + " closed the search without"
+        throw new UserError(Meeting.ADDRESS + ": client 0 at " + address() + " closed the search without"
             + " ending it (did it fail?)");
       }
       if (line.equals("done")) {
@@ -329,15 +241,15 @@ public final class StepCoordinator implements AutoCloseable {
       }
       String[] f = line.split(" ");
       if (f.length != 5 || !f[0].equals("step")) {
-        throw new UserError(StartBarrier.ADDRESS + ": client 0 sent '" + abbreviated(line) + "': is it the same"
+        throw new UserError(Meeting.ADDRESS + ": client 0 sent '" + abbreviated(line) + "': is it the same"
             + " version of ycsb-kv?");
       }
       return new Step(Integer.parseInt(f[1]), f[2], Double.parseDouble(f[3]), Integer.parseInt(f[4]));
     } catch (SocketTimeoutException e) {
       throw new UserError(String.format(Locale.US, "%s: client 0 at %s announced no step within %d s", 
-          StartBarrier.ADDRESS, address(), barrier.timeout().plus(stepLength).toSeconds()));
+          Meeting.ADDRESS, address(), meeting.timeout().plus(stepLength).toSeconds()));
     } catch (IOException e) {
-      throw new UserError(StartBarrier.ADDRESS + ": lost client 0 at " + address() + ": " + UserError.describe(e));
+      throw new UserError(Meeting.ADDRESS + ": lost client 0 at " + address() + ": " + UserError.describe(e));
     }
   }
 
@@ -358,7 +270,7 @@ public final class StepCoordinator implements AutoCloseable {
   /** Every other client: tells client 0 that its step failed, and why. */
   public void reportFailure(int number, String why) {
     try {
-      StartBarrier.send(leader, "failed " + number + " " + encode(why == null ? "no reason given" : why));
+      Meeting.send(leader, "failed " + number + " " + encode(why == null ? "no reason given" : why));
     } catch (IOException e) {
       throw lostWhileReporting(number, e);
     }
@@ -371,50 +283,29 @@ public final class StepCoordinator implements AutoCloseable {
   private UserError lostWhileReporting(int number, IOException e) {
     try {
       leader.setSoTimeout(1000);
-      String line = readLine(new DataInputStream(leader.getInputStream()));
+      String line = Meeting.readLine(new DataInputStream(leader.getInputStream()));
       if (line != null && line.startsWith("abort ")) {
         return new UserError("client 0 stopped the search: " + line.substring(6));
       }
     } catch (IOException | RuntimeException unread) {
       // nothing left to read: the error below says what happened
     }
-    return new UserError(StartBarrier.ADDRESS + ": lost client 0 at " + address() + " while reporting step " + number
+    return new UserError(Meeting.ADDRESS + ": lost client 0 at " + address() + " while reporting step " + number
         + ": " + UserError.describe(e));
   }
 
   @Override
   public void close() {
     for (Socket s : clients.values()) {
-      StartBarrier.close(s);
+      Meeting.close(s);
     }
     clients.clear();
     if (leader != null) {
-      StartBarrier.close(leader);
+      Meeting.close(leader);
     }
   }
 
   // ---------------------------------------------------------------- the wire
-
-  /** A line of ASCII up to '\n' (at most 64 KB), or null at the end of the stream before any byte. */
-  private static String readLine(DataInputStream in) throws IOException {
-    ByteArrayOutputStream line = new ByteArrayOutputStream(64);
-    while (true) {
-      int b = in.read();
-      if (b < 0) {
-        if (line.size() == 0) {
-          return null;
-        }
-        throw new EOFException("the connection closed within a line");
-      }
-      if (b == '\n') {
-        return line.toString(StandardCharsets.US_ASCII);
-      }
-      if (line.size() >= 65_536) {
-        throw new IOException("a line longer than 64 KB");
-      }
-      line.write(b);
-    }
-  }
 
   private static int size(String text) throws IOException {
     try {

@@ -1,4 +1,4 @@
-package io.github.ycsbkv.engine;
+package io.github.ycsbkv.engine.hosts;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.engine.time.RateSchedule;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -42,13 +43,9 @@ class ClientSplitTest {
   void load_eachProcessInsertsItsSlice_fromInsertStart() {
     long[][] slices = new long[3][];
     for (int i = 0; i < 3; i++) {
-      Properties p = props("recordcount", "1100", "insertstart", "100", "clients.count", "3", "clients.index",
-          Integer.toString(i));
-      String took = ClientSplit.from(p, null).apply(Phase.LOAD, p);
-      slices[i] = new long[] {Long.parseLong(p.getProperty("insertstart")), Long.parseLong(p.getProperty(
-          "insertcount"))};
-      assertTrue(took.startsWith("client " + i + " of 3"), took);
-      assertEquals("1100", p.getProperty("recordcount"));
+      ClientSplit.Share share = new ClientSplit(3, i).share(true, 100, 1000, 1000, null, 0, 1);
+      slices[i] = new long[] {share.insertStart(), share.records()};
+      assertTrue(share.took().startsWith("client " + i + " of 3"), share.took());
     }
     assertEquals(100, slices[0][0]);
     assertEquals(333, slices[0][1]);
@@ -60,19 +57,31 @@ class ClientSplitTest {
 
   @Test
   void run_operationsAndTargetShared_poissonSeedsDiffer_uniformSchedulesInterleave() {
-    Properties p1 = props("operationcount", "1000", "target", "3000", "clients.count", "3", "clients.index", "1");
-    ClientSplit s1 = ClientSplit.from(p1, null);
-    String took = s1.apply(Phase.RUN, p1);
-    assertEquals("333", p1.getProperty("operationcount"));
-    assertEquals(1000.0, Double.parseDouble(p1.getProperty("target")));
-    assertEquals("client 1 of 3 (clients.index=1): 333 of 1,000 operations, 1,000 of 3,000 ops/s", took);
-    Properties p2 = props("operationcount", "1000", "target", "3000", "clients.count", "3", "clients.index", "2");
-    ClientSplit.from(p2, null).apply(Phase.RUN, p2);
-    assertTrue(!p1.getProperty("arrivals.seed").equals(p2.getProperty("arrivals.seed")));
+    ClientSplit s1 = new ClientSplit(3, 1);
+    ClientSplit.Share share = s1.share(false, 0, 0, 1000, null, 3000, 7);
+    assertEquals(333, share.operations());
+    assertEquals(1000.0, share.targetOpsPerSec());
+    assertEquals("client 1 of 3 (clients.index=1): 333 of 1,000 operations, 1,000 of 3,000 ops/s", share.took());
+    ClientSplit.Share other = new ClientSplit(3, 2).share(false, 0, 0, 1000, null, 3000, 7);
+    assertTrue(share.arrivalsSeed() != other.arrivalsSeed(), share + " " + other);
     // 3,000 ops/s in all: one arrival every 333 us, client i's schedule starts i of those later.
     assertEquals(333_333, s1.scheduleOffsetNanos(1000.0));
     assertEquals(666_667, new ClientSplit(3, 2).scheduleOffsetNanos(1000.0));
     assertEquals(0, s1.scheduleOffsetNanos(0));
+  }
+
+  @Test
+  void aSchedule_isSharedAsASchedule_atItsShareOfTheRate_neverAsText() {
+    RateSchedule ramp = RateSchedule.parse("1000..20000@20s");
+    ClientSplit.Share share = new ClientSplit(4, 3).share(false, 0, 0, 0, ramp, ramp.meanOpsPerSec(), 1);
+    assertEquals(20_000_000_000L, share.schedule().durationNanos());
+    assertEquals(250, share.schedule().opsPerSecAt(0), 1e-9);
+    assertEquals(2625, share.schedule().opsPerSecAt(10), 1e-9);
+    assertEquals(ramp.meanOpsPerSec() / 4, share.targetOpsPerSec(), 1e-9);
+    assertTrue(share.took().contains("1/4 of the rate schedule (mean 2,625 of 10,500 ops/s)"), share.took());
+    ClientSplit.Share alone = ClientSplit.ONE.share(false, 0, 0, 500, ramp, ramp.meanOpsPerSec(), 1);
+    assertSame(ramp, alone.schedule(), "a process alone keeps the schedule it was given");
+    assertEquals(500, alone.operations());
   }
 
   @Test
@@ -94,13 +103,5 @@ class ClientSplitTest {
         assertThrows(UserError.class, () -> ClientSplit.from(props("clients.count", "3"), "x")).getMessage());
     assertTrue(assertThrows(UserError.class, () -> ClientSplit.from(props("clients.index", "2"), null))
         .getMessage().startsWith("-p clients.index=2 without -p clients.count"));
-    Properties inserts = props("insertproportion", "0.05", "clients.count", "2", "clients.index", "0");
-    assertTrue(assertThrows(UserError.class, () -> ClientSplit.from(inserts, null).apply(Phase.RUN, inserts))
-        .getMessage().startsWith("insertproportion=0.05: a run that inserts cannot be split over clients.count=2"));
-    Properties series = props("workload", "io.github.ycsbkv.workloads.TimeSeriesWorkload", "clients.count", "2",
-        "clients.index", "1");
-    assertEquals("workload io.github.ycsbkv.workloads.TimeSeriesWorkload cannot be split over clients.count=2 (its"
-        + " records and series are not sliced by insertstart/insertcount): run it from one client process",
-        assertThrows(UserError.class, () -> ClientSplit.from(series, null).apply(Phase.LOAD, series)).getMessage());
   }
 }
