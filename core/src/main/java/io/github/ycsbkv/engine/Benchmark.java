@@ -3,7 +3,6 @@ package io.github.ycsbkv.engine;
 import io.github.ycsbkv.config.Secrets;
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.engine.hosts.ClientSplit;
-import io.github.ycsbkv.engine.hosts.Meeting;
 import io.github.ycsbkv.engine.hosts.StartBarrier;
 import io.github.ycsbkv.engine.time.NanoClock;
 import io.github.ycsbkv.results.BenchmarkResult;
@@ -224,7 +223,7 @@ public final class Benchmark {
     renameProperties(warnings);
     split = ClientSplit.from(props, System.getenv(ClientSplit.JOB_INDEX_ENV));
     PhaseSettings settings = PhaseSettings.parse(phase, props, bindingName, dbClass, warnings, split);
-    StartBarrier barrier = barrier(warnings);
+    StartBarrier barrier = PhaseHosts.barrier(split, props, phase, warnings);
     OpenLoopFigures.slo(props); // a malformed budget fails here, before anything runs
     LiveMetrics live = LiveMetrics.start(props, liveLabels(settings));
     if (live != null) {
@@ -238,44 +237,6 @@ public final class Benchmark {
       if (live != null) {
         live.close();
       }
-    }
-  }
-
-  /**
-   * The barrier of one of several client processes ({@code clients.barrier}), or null: for a process alone, or (with
-   * a warning) when none is given.
-   */
-  private StartBarrier barrier(Warnings warnings) {
-    Meeting meeting = split.many() ? Meeting.of(split, props) : null;
-    if (split.many() && meeting == null) {
-      warnings.warn(ClientSplit.COUNT + "=" + split.count() + " without " + Meeting.ADDRESS + ": this process's measured"
-          + " phase started when it was ready, not with the others' (give -p " + Meeting.ADDRESS + "=HOST:PORT, client"
-          + " 0's address, to every client)");
-    }
-    return meeting == null ? null : new StartBarrier(meeting, phase.command());
-  }
-
-  /**
-   * Waits at the barrier unless the phase has stopped already (then, if it failed, tells the others why); a client
-   * that does not come (or client 0 out of reach) stops the phase as failed, with its one line. Returns the instant
-   * the measured phase starts at, or null.
-   */
-  private Instant await(StartBarrier barrier, Warnings warnings) {
-    if (signal.isStopped()) {
-      if (signal.reason() == StopReason.FAILED) {
-        // Failed before the barrier (its store unreachable, say): the others hear why now, not at their timeout.
-        warnings.note("telling the other client processes at " + Meeting.ADDRESS + " " + barrier.address()
-            + " that this one failed");
-        barrier.tellFailure(signal.message());
-      }
-      return null;
-    }
-    warnings.note("waiting at " + Meeting.ADDRESS + " " + barrier.address() + " for the other client processes");
-    try {
-      return barrier.await(signal::isStopped);
-    } catch (UserError e) {
-      signal.stop(StopReason.FAILED, e.getMessage());
-      return null;
     }
   }
 
@@ -299,7 +260,7 @@ public final class Benchmark {
     boolean verifying = WorkloadSetup.verifying(phase, props, workload, settings.pipeline(), warnings);
     Drivers drivers = Drivers.resolve(props, settings.threads(), settings.pipeline(), settings.targetOpsPerSec(),
         dbClass, workload, verifying, sharedThreadsDeclined());
-    checkMemoryFor(drivers.threads());
+    drivers.checkHeap();
     ClientSet clients = new ClientSet(this, settings, drivers, workload, upstream, bindingProperties(workload, drivers));
     warnings.note("load: " + clients.shape.describe() + (drivers.reason().isEmpty() ? "" : " (" + drivers.reason()
         + ")"));
@@ -334,7 +295,7 @@ public final class Benchmark {
       live.watch(clients.outages, server.watch());
     }
     measured.prepare();
-    Instant startAt = barrier == null ? null : await(barrier, warnings);
+    Instant startAt = barrier == null ? null : PhaseHosts.await(barrier, signal, warnings);
     measured.start();
     if (split.many() && shape != null) {
       shape = shape.withHosts(StartBarrier.hosts(split, barrier, startAt, measured.startWall));
@@ -368,7 +329,7 @@ public final class Benchmark {
     if (m.live != null) {
       m.live.causes(totals);
     }
-    List<OperationResult> operationResults = operationResults(totals, s.percentiles());
+    List<OperationResult> operationResults = Metrics.results(totals, s.percentiles());
     OpenLoop open = OpenLoopFigures.of(s, drivers, props, clients.openLoopTotal(), totals, runtimeNanos,
         clientCpu == null ? -1 : m.cpuAfterNanos - m.cpuBeforeNanos);
     if (open != null) {
@@ -445,38 +406,6 @@ public final class Benchmark {
     Map<String, String> out = new LinkedHashMap<>(Secrets.redactAll(props));
     out.put("drivers.threads", Integer.toString(drivers.threads()));
     return out;
-  }
-
-  private static List<OperationResult> operationResults(List<Metrics.Totals> totals, List<Double> percentiles) {
-    List<OperationResult> out = new ArrayList<>();
-    for (Metrics.Totals m : totals) {
-      OperationResult r = OperationResult.of(m.name, m.statuses, m.causes, m.total(OperationRecorder.Series.OK),
-          m.total(OperationRecorder.Series.FAILED), m.total(OperationRecorder.Series.OK_INTENDED),
-          m.total(OperationRecorder.Series.FAILED_INTENDED), percentiles);
-      if (r != null) {
-        out.add(r);
-      }
-    }
-    return out;
-  }
-
-  /**
-   * Heap a client thread needs, measured: its latency histograms (HdrHistogram, 3 significant digits,
-   * ns values; a recorder's two histograms and the interval copy per operation type) and its set-up.
-   * 8,000 threads of workloada on the memory binding used 4.2 GB.
-   */
-  static final long BYTES_PER_CLIENT_THREAD = 512 * 1024;
-
-  /** Refuses, in one line and before anything starts, more client threads than the heap can hold. */
-  private static void checkMemoryFor(int osThreads) {
-    long heap = Runtime.getRuntime().maxMemory();
-    long need = osThreads * BYTES_PER_CLIENT_THREAD;
-    if (need > heap * 0.8) {
-      long most = (long) (heap * 0.8 / BYTES_PER_CLIENT_THREAD);
-      throw new UserError(String.format(Locale.ROOT, "%,d client threads need about %,d MB of heap for their latency"
-          + " histograms (about %d KB each), but this JVM may use %,d MB: at most %,d threads fit; use fewer threads,"
-          + " or more heap (JAVA_OPTS=-Xmx...)", osThreads, need >> 20, BYTES_PER_CLIENT_THREAD >> 10, heap >> 20, most));
-    }
   }
 
   // ---- what the phase's parts read of it ----

@@ -284,4 +284,24 @@ record Drivers(int threads, int clients, String reason, boolean nonBlocking, int
     }
     return "workload " + workloadClass.getName() + " may look at results (its WorkloadTraits do not say pipelineSafe)";
   }
+
+  /**
+   * Heap a client thread needs, measured: its latency histograms (HdrHistogram, 3 significant digits,
+   * ns values; a recorder's two histograms and the interval copy per operation type) and its set-up.
+   * 8,000 threads of workloada on the memory binding used 4.2 GB.
+   */
+  static final long BYTES_PER_CLIENT_THREAD = 512 * 1024;
+
+  /** Refuses, in one line and before anything starts, more client threads than the heap can hold. */
+  void checkHeap() {
+    int osThreads = threads();
+    long heap = Runtime.getRuntime().maxMemory();
+    long need = osThreads * BYTES_PER_CLIENT_THREAD;
+    if (need > heap * 0.8) {
+      long most = (long) (heap * 0.8 / BYTES_PER_CLIENT_THREAD);
+      throw new UserError(String.format(Locale.ROOT, "%,d client threads need about %,d MB of heap for their latency"
+          + " histograms (about %d KB each), but this JVM may use %,d MB: at most %,d threads fit; use fewer threads,"
+          + " or more heap (JAVA_OPTS=-Xmx...)", osThreads, need >> 20, BYTES_PER_CLIENT_THREAD >> 10, heap >> 20, most));
+    }
+  }
 }

@@ -1,5 +1,6 @@
 package io.github.ycsbkv.engine;
 
+import io.github.ycsbkv.results.OperationResult;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -117,6 +118,20 @@ final class Metrics {
       int i = ORDER.indexOf(t.name);
       return i < 0 ? ORDER.size() : i;
     }).thenComparing(t -> t.name));
+    return out;
+  }
+
+  /** Each operation's result from its totals, at {@code percentiles}; an operation that never ran is left out. */
+  static List<OperationResult> results(List<Totals> totals, List<Double> percentiles) {
+    List<OperationResult> out = new ArrayList<>();
+    for (Totals m : totals) {
+      OperationResult r = OperationResult.of(m.name, m.statuses, m.causes, m.total(OperationRecorder.Series.OK),
+          m.total(OperationRecorder.Series.FAILED), m.total(OperationRecorder.Series.OK_INTENDED),
+          m.total(OperationRecorder.Series.FAILED_INTENDED), percentiles);
+      if (r != null) {
+        out.add(r);
+      }
+    }
     return out;
   }
 }
