@@ -29,7 +29,10 @@ import java.util.Map;
  * ({@link Outcome#clientBoundAbove()}): the store took at least that, and above it the client, not the store, was
  * the limit. When no rate met the budget yet, lower rates are tried (halving) as below a first rate that failed;
  * when none of those the client can measure either (or the probe was client-bound) the search ends without a
- * capacity, saying so. Not thread-safe.
+ * capacity, saying so. When the client's schedule lag does not fall as the rate is halved, and a thread of the client
+ * that only sleeps wakes as late (its stall meter), the lag is this machine's timer precision, not a saturated
+ * client: lower rates cannot help, and the search ends at once saying which budgets the machine can verify.
+ * Not thread-safe.
  */
 public final class CapacitySearch {
 
@@ -81,9 +84,18 @@ public final class CapacitySearch {
    * @param erred whether its errors went beyond the tolerance
    * @param clientBound why the client was the bottleneck, or null when it was not
    * @param interrupted whether the user stopped it (Ctrl-C): the search ends with what it has
+   * @param lagP99Micros the client's schedule lag, its 99th percentile, or NaN when not known
+   * @param stallP99Micros how late a thread of the client that only sleeps woke (its stall meter), the 99th
+   *     percentile, or NaN when not known: the machine's timer and scheduling, without the client's work
    */
   public record Observation(double achieved, double offered, Map<Double, Double> latencyMicros, boolean erred,
-      String clientBound, boolean interrupted) {
+      String clientBound, boolean interrupted, double lagP99Micros, double stallP99Micros) {
+
+    /** An observation without the client's lag and stalls. */
+    public Observation(double achieved, double offered, Map<Double, Double> latencyMicros, boolean erred,
+        String clientBound, boolean interrupted) {
+      this(achieved, offered, latencyMicros, erred, clientBound, interrupted, Double.NaN, Double.NaN);
+    }
 
     /** An observation without the offered rate. */
     public Observation(double achieved, Map<Double, Double> latencyMicros, boolean erred, String clientBound,
@@ -91,6 +103,11 @@ public final class CapacitySearch {
       this(achieved, Double.NaN, latencyMicros, erred, clientBound, interrupted);
     }
   }
+
+  /** The lag must stay at least this share of the last as the rate halves to be the machine's, not the client's. */
+  static final double FLAT_LAG = 0.75;
+  /** The stall meter's P99 must be at least this share of the lag's for the lag to be the machine's timer. */
+  static final double TIMER_SHARE = 0.5;
 
   /** A step's standing against the budget. */
   public enum Verdict { MEETS, BREAKS_SLO, ERRS, SHORT_OF_RATE, CLIENT_BOUND, INTERRUPTED, PROBE }
@@ -143,6 +160,9 @@ public final class CapacitySearch {
   /** Whether {@code bad} is where the client, not the store, was the bottleneck. */
   private boolean badIsClient;
   private int lowered;
+  /** The last client-bound step before any rate met the budget: its rate and schedule lag P99 (NaN: none). */
+  private double boundRate = Double.NaN;
+  private double boundLagMicros = Double.NaN;
   private int confirmations;
   private int openSteps;
   /** The client-bound steps in a row at the pending plan's rate. */
@@ -244,6 +264,13 @@ public final class CapacitySearch {
       // No rate met the budget yet: lower rates (halving), as below a first rate that failed.
       bad = p.rate();
       badIsClient = true;
+      String timer = p.kind() == Kind.LOWER ? timerPrecision(p.rate(), o) : null;
+      if (timer != null) {
+        end(timer);
+        return;
+      }
+      boundRate = p.rate();
+      boundLagMicros = o.lagP99Micros();
       if (p.kind() == Kind.LOWER && lowered >= settings.lowerings()) {
         end(String.format(java.util.Locale.ROOT, "the client was the bottleneck at every rate tried, down to %s (%s):"
             + " the store's capacity is not known here", rate(p.rate()), o.clientBound()));
@@ -288,6 +315,33 @@ public final class CapacitySearch {
     if (outcome == null && openSteps >= settings.maxSteps()) {
       end("stopped after " + openSteps + " steps without converging");
     }
+  }
+
+  /**
+   * Why the search cannot go on, when a client-bound step at {@code rate} (half the last one's) is the machine's timer
+   * precision and not a saturated client: the schedule lag over the budget's tenth did not fall with the rate, and a
+   * thread that only sleeps woke as late. Null otherwise (a saturated client's lag falls as the rate does; a client
+   * that stalls by itself has a stall meter that woke on time).
+   */
+  private String timerPrecision(double rate, Observation o) {
+    double lag = o.lagP99Micros();
+    if (Double.isNaN(boundLagMicros) || Double.isNaN(lag) || Double.isNaN(o.stallP99Micros())
+        || lag <= slo.tightestMicros() / 10 || lag < FLAT_LAG * boundLagMicros
+        || o.stallP99Micros() < TIMER_SHARE * lag) {
+      return null;
+    }
+    double worst = Math.max(lag, boundLagMicros);
+    return String.format(java.util.Locale.ROOT, "this machine's timer precision is too coarse to verify %s: the"
+        + " client's schedule lag P99 stayed at %s and %s as the rate fell from %s to %s, and a thread of the client"
+        + " that only sleeps woke up to %s late (P99), so a lower rate cannot help; budgets from about %s up can be"
+        + " verified here (ten times that lag)", slo.describe(), Slo.measured(boundLagMicros), Slo.measured(lag),
+        rate(boundRate), rate(rate), Slo.measured(o.stallP99Micros()), Slo.duration(roundUp(10 * worst)));
+  }
+
+  /** A budget to suggest: {@code micros} rounded up to one significant figure's step (9.1 ms: 10 ms). */
+  private static double roundUp(double micros) {
+    double step = Math.pow(10, Math.floor(Math.log10(micros)));
+    return Math.ceil(micros / step) * step;
   }
 
   private void afterProbe(Observation o, Verdict v) {

@@ -166,6 +166,56 @@ class CapacitySearchTest {
     assertEquals(1 + 2 + 6, s.steps().size());
   }
 
+  /**
+   * #54: a shared machine whose timer wakes threads about 0.55-0.9 ms late makes a 3 ms budget unverifiable at any
+   * rate (a tenth of it, 300 us, is the lag allowed). The lag does not fall as the rate halves, and the stall meter
+   * (a thread that only sleeps) wakes as late: the search ends at the first halving, saying so and which budgets can
+   * be verified, instead of halving down to 3 ops/s and calling the client the bottleneck.
+   */
+  @Test
+  void lagFlatAsTheRateFalls_andTheStallMeterAsLate_isTheMachinesTimer_notAClientBound() {
+    double[] lags = {547, 610, 895, 700};
+    int[] n = {0};
+    DoubleFunction<Observation> timer = rate -> rate == 0 ? obs(40_000, 300)
+        : new Observation(rate, rate, Map.of(99.0, 2000.0), false, "its schedule lag P99 was 600us, over 300us",
+            false, lags[Math.min(n[0]++, lags.length - 1)], 560);
+    CapacitySearch s = new CapacitySearch(Slo.parse("p99=3ms"), CapacitySearch.Settings.defaults(0.02));
+    Outcome o = run(s, timer);
+    assertFalse(o.found());
+    assertTrue(o.reason().startsWith("this machine's timer precision is too coarse to verify p99<=3ms: the client's"
+        + " schedule lag P99 stayed at 610us and 895us as the rate fell from "), o.reason());
+    assertTrue(o.reason().endsWith("woke up to 560us late (P99), so a lower rate cannot help; budgets from about 9ms"
+        + " up can be verified here (ten times that lag)"), o.reason());
+    // The probe, the first rate twice (a client-bound step runs again), one halving.
+    assertEquals(4, s.steps().size());
+    assertEquals(Kind.LOWER, s.steps().get(3).plan().kind());
+  }
+
+  /** A client that stalls by itself (its event loop blocked 20 ms in every 50) is client-bound, not the timer. */
+  @Test
+  void lagFlat_butTheStallMeterOnTime_isAClientThatStalls_andTheSearchGoesOnDown() {
+    DoubleFunction<Observation> stalling = rate -> rate == 0 ? obs(40_000, 300)
+        : new Observation(rate, rate, Map.of(99.0, 200.0), false, "its schedule lag P99 was 20ms, over 100us", false,
+            20_000, 150);
+    CapacitySearch s = new CapacitySearch(Slo.parse("p99=1ms"), CapacitySearch.Settings.defaults(0.02));
+    Outcome o = run(s, stalling);
+    assertTrue(o.reason().startsWith("the client was the bottleneck at every rate tried, down to "), o.reason());
+    assertEquals(1 + 2 + 6, s.steps().size());
+  }
+
+  /** A saturated client's lag falls as the rate halves: the search goes on down, as before. */
+  @Test
+  void lagFallingWithTheRate_isASaturatedClient_andTheSearchGoesOnDown() {
+    DoubleFunction<Observation> saturated = rate -> rate == 0 ? obs(40_000, 300)
+        : rate > 5000 ? new Observation(rate, rate, Map.of(99.0, 200.0), false, "its schedule lag P99 was high", false,
+            rate * 2, 300)
+        : obs(rate, 200);
+    CapacitySearch s = new CapacitySearch(Slo.parse("p99=1ms"), CapacitySearch.Settings.defaults(0.02));
+    Outcome o = run(s, saturated);
+    assertTrue(o.found(), o.reason());
+    assertTrue(o.lowerBound(), o.reason());
+  }
+
   @Test
   void clientBoundOnce_theStepRunsAgain_andTheSearchGoesOn() {
     DoubleFunction<Observation> store = queue(5000, 20);

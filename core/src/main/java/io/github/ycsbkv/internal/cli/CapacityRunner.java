@@ -300,8 +300,10 @@ final class CapacityRunner {
       }
     }
     boolean erred = FailedOperations.check(r, base) != null;
-    return new Observation(r.throughputOpsPerSec(), o == null ? Double.NaN : o.offeredOpsPerSec(), latency, erred, o == null ? null : o.clientBound(),
-        StopReason.INTERRUPTED.id().equals(r.stopReason()));
+    double lag = o == null || o.scheduleLag() == null ? Double.NaN : o.scheduleLag().percentileMicros(99);
+    double stall = r.stalls() == null || r.stalls().samples() == 0 ? Double.NaN : r.stalls().p99Micros();
+    return new Observation(r.throughputOpsPerSec(), o == null ? Double.NaN : o.offeredOpsPerSec(), latency, erred,
+        o == null ? null : o.clientBound(), StopReason.INTERRUPTED.id().equals(r.stopReason()), lag, stall);
   }
 
   static String describe(Plan plan) {
