@@ -167,8 +167,10 @@ class CapacityIT {
       JsonNode c = json(out.resolve("capacity.json"));
       System.out.println("[it] capacity " + kind.id() + ": " + c.path("capacity"));
       String reason = c.path("capacity").path("reason").asText();
-      assertTrue(c.path("capacity").path("found").asBoolean() || reason.startsWith("the client was the bottleneck"),
-          c.toString());
+      // A capacity, or the search saying why the client could not measure one: its own limit, or (under emulation, on
+      // a busy machine) the machine's timer precision.
+      assertTrue(c.path("capacity").path("found").asBoolean() || reason.startsWith("the client was the bottleneck")
+          || reason.startsWith("this machine's timer precision is too coarse to verify"), c.toString());
       assertStepsMatchTheirResults(out, c);
       if (c.path("capacity").path("found").asBoolean() && store.source().startsWith("binary")) {
         // Every store started here from its binary gives its CPU: its own counter (Redis, Valkey, KeyDB) or its
