@@ -39,7 +39,7 @@ final class LocalClusters {
 
   /** Starts {@code n} nodes of {@code kind} and makes them one cluster; stops them all when that fails. */
   static Provisioned start(ServerKind kind, int n, int ioThreads, String prefix) throws IOException {
-    List<LocalServers.Running> nodes = new ArrayList<>();
+    List<Running> nodes = new ArrayList<>();
     try {
       switch (kind) {
         case REDIS, VALKEY, KEYDB -> resp(kind, n, ioThreads, prefix, nodes);
@@ -48,7 +48,7 @@ final class LocalClusters {
         default -> throw new IOException("no cluster is started here for " + kind.id());
       }
     } catch (IOException | RuntimeException e) {
-      nodes.forEach(LocalServers.Running::close);
+      nodes.forEach(Running::close);
       throw e;
     }
     return new Cluster(kind, prefix != null ? prefix : LocalServers.keyPrefix(kind, null), nodes);
@@ -59,7 +59,7 @@ final class LocalClusters {
     return new int[] {i * 16384 / n, (i + 1) * 16384 / n - 1};
   }
 
-  private static void resp(ServerKind kind, int n, int ioThreads, String prefix, List<LocalServers.Running> nodes)
+  private static void resp(ServerKind kind, int n, int ioThreads, String prefix, List<Running> nodes)
       throws IOException {
     for (int i = 0; i < n; i++) {
       nodes.add(LocalServers.binary(kind, ioThreads, false, prefix, LocalServers.freeClusterPort(), List.of(
@@ -79,7 +79,7 @@ final class LocalClusters {
     awaitClusterOk(kind, nodes);
   }
 
-  private static void dragonfly(int n, int ioThreads, String prefix, List<LocalServers.Running> nodes)
+  private static void dragonfly(int n, int ioThreads, String prefix, List<Running> nodes)
       throws IOException {
     int[] admin = new int[n];
     for (int i = 0; i < n; i++) {
@@ -104,7 +104,7 @@ final class LocalClusters {
     awaitClusterOk(ServerKind.DRAGONFLY, nodes);
   }
 
-  private static void aerospike(int n, int ioThreads, List<LocalServers.Running> nodes) throws IOException {
+  private static void aerospike(int n, int ioThreads, List<Running> nodes) throws IOException {
     int[] ports = new int[n];
     int[] heartbeat = new int[n];
     for (int i = 0; i < n; i++) {
@@ -120,10 +120,10 @@ final class LocalClusters {
       }
       int port = ports[i];
       int hb = heartbeat[i];
-      String dataSize = LocalServers.aerospikeDataSizeEach(n);
+      String dataSize = AerospikeConfig.dataSizeEach(n);
       nodes.add(LocalServers.binary(ServerKind.AEROSPIKE, ioThreads, false, null, port, List.of(), dir -> {
         try {
-          return LocalServers.aerospikeConfig(dir, port, hb, "ycsbkv-cluster-" + ports[0], seeds, 2, dataSize);
+          return AerospikeConfig.node(dir, port, hb, "ycsbkv-cluster-" + ports[0], seeds, 2, dataSize);
         } catch (IOException e) {
           throw new UncheckedIOException(e);
         }
@@ -136,9 +136,9 @@ final class LocalClusters {
    * Until every node says the cluster has all of them and no partition is left to migrate: records written before
    * would move while it forms (and a count of them read meanwhile be off).
    */
-  private static void awaitAerospikeCluster(List<LocalServers.Running> nodes) throws IOException {
+  private static void awaitAerospikeCluster(List<Running> nodes) throws IOException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(READY_SECONDS);
-    for (LocalServers.Running node : nodes) {
+    for (Running node : nodes) {
       String stats = "";
       while (true) {
         stats = String.valueOf(Probes.aerospikeInfo("127.0.0.1", node.port(), "statistics"));
@@ -163,7 +163,7 @@ final class LocalClusters {
     }
   }
 
-  private static void expectOk(LocalServers.Running node, String... command) throws IOException {
+  private static void expectOk(Running node, String... command) throws IOException {
     String reply = Probes.command("127.0.0.1", node.port(), command);
     if (!"OK".equals(reply)) {
       throw new IOException("127.0.0.1:" + node.port() + " answered " + command[0] + " " + command[1] + " with: "
@@ -171,9 +171,9 @@ final class LocalClusters {
     }
   }
 
-  private static void awaitClusterOk(ServerKind kind, List<LocalServers.Running> nodes) throws IOException {
+  private static void awaitClusterOk(ServerKind kind, List<Running> nodes) throws IOException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(READY_SECONDS);
-    for (LocalServers.Running node : nodes) {
+    for (Running node : nodes) {
       String info = "";
       while (true) {
         info = String.valueOf(Probes.command("127.0.0.1", node.port(), "CLUSTER", "INFO"));
@@ -193,9 +193,9 @@ final class LocalClusters {
   private static final class Cluster implements Provisioned {
     private final ServerKind kind;
     private final String prefix;
-    private final List<LocalServers.Running> nodes;
+    private final List<Running> nodes;
 
-    Cluster(ServerKind kind, String prefix, List<LocalServers.Running> nodes) {
+    Cluster(ServerKind kind, String prefix, List<Running> nodes) {
       this.kind = kind;
       this.prefix = prefix;
       this.nodes = List.copyOf(nodes);
@@ -203,7 +203,7 @@ final class LocalClusters {
 
     private String seeds() {
       List<String> seeds = new ArrayList<>();
-      for (LocalServers.Running n : nodes) {
+      for (Running n : nodes) {
         seeds.add("127.0.0.1:" + n.port());
       }
       return String.join(",", seeds);
@@ -231,7 +231,7 @@ final class LocalClusters {
 
     @Override
     public void close() {
-      nodes.forEach(LocalServers.Running::close);
+      nodes.forEach(Running::close);
     }
   }
 }

@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -266,7 +265,7 @@ public final class LocalServers implements Provisioner {
         }
         case AEROSPIKE -> {
           Path conf = dir.resolve("aerospike.conf");
-          Files.writeString(conf, aerospikeConfig == null ? aerospikeConfig(dir, port, aerospikeDataSize())
+          Files.writeString(conf, aerospikeConfig == null ? AerospikeConfig.server(dir, port, AerospikeConfig.dataSize())
               : aerospikeConfig.apply(dir));
           cmd.addAll(List.of("--foreground", "--config-file", conf.toString()));
         }
@@ -365,160 +364,6 @@ public final class LocalServers implements Provisioner {
     }
     String t = sb.toString().strip();
     return t.isEmpty() ? "(no output)" : t.substring(Math.max(0, t.length() - 500));
-  }
-
-  /**
-   * An {@code asd} configuration for one server in {@code dir}: loopback ports ({@code port} for clients,
-   * free ones for heartbeat, fabric and admin), namespace {@code test} in memory of {@code dataSize} (for
-   * example {@code 2G}) with expiry on, the log in {@code dir/asd.log}. The keywords are those of
-   * Aerospike 8.1's configuration reference: {@code cluster-name} is mandatory since 8.0,
-   * {@code storage-engine memory { data-size }} is the 7.0+ in-memory syntax. Also the integration tests'.
-   */
-  public static String aerospikeConfig(Path dir, int port, String dataSize) throws IOException {
-    return aerospikeConfig(dir, port, freePort(), "ycsbkv-" + port, java.util.List.of(), 1, dataSize);
-  }
-
-  /**
-   * As {@link #aerospikeConfig(Path, int, String)}, for one node of a cluster on this host: its mesh heartbeat on
-   * {@code heartbeatPort}, the other nodes' heartbeat ports as its mesh seeds ({@code seedHeartbeatPorts}, on
-   * 127.0.0.1), the nodes' shared {@code clusterName}, and namespace {@code test} kept {@code replicationFactor}
-   * times (a node's records and a replica of another's with 2).
-   */
-  public static String aerospikeConfig(Path dir, int port, int heartbeatPort, String clusterName,
-      java.util.List<Integer> seedHeartbeatPorts, int replicationFactor, String dataSize) throws IOException {
-    // asd refuses to start when its system-metadata directory or the UDF path does not exist.
-    Files.createDirectories(dir.resolve("smd"));
-    Files.createDirectories(dir.resolve("udf"));
-    java.util.List<String> heartbeat = new java.util.ArrayList<>(java.util.List.of("  heartbeat {", "    mode mesh",
-        "    address 127.0.0.1", "    port " + heartbeatPort));
-    for (int seed : seedHeartbeatPorts) {
-      heartbeat.add("    mesh-seed-address-port 127.0.0.1 " + seed);
-    }
-    if (!seedHeartbeatPorts.isEmpty()) {
-      // A lost node is noticed after interval x timeout (1.5 s), as ../shared/servers' cluster template does.
-      heartbeat.addAll(java.util.List.of("    interval 150", "    timeout 10"));
-    }
-    heartbeat.add("  }");
-    return String.join("\n",
-        "service {", "  proto-fd-max " + protoFdMax(), "  cluster-name " + clusterName, "  work-directory " + dir,
-        "  pidfile " + dir.resolve("asd.pid"), "}",
-        "mod-lua {", "  user-path " + dir.resolve("udf"), "}",
-        "logging {", "  file " + dir.resolve("asd.log") + " {", "    context any info", "  }", "}",
-        // access-address: what a node tells clients its peers are; without it a cluster announces the host's
-        // interface address, which the loopback-only client is not to use.
-        "network {", "  service {", "    address 127.0.0.1", "    port " + port, "    access-address 127.0.0.1", "  }",
-        String.join("\n", heartbeat),
-        "  fabric {", "    address 127.0.0.1", "    port " + freePort(), "  }",
-        "  admin {", "    address 127.0.0.1", "    port " + freePort(), "  }", "}",
-        // nsup-period: Aerospike refuses writes with a TTL (the cache workloads) when it is 0.
-        "namespace test {", "  replication-factor " + replicationFactor, "  nsup-period 120",
-        "  storage-engine memory {", "    data-size " + dataSize, "  }", "}", "");
-  }
-
-  /**
-   * The namespace memory of an Aerospike started here: half of this machine's memory in whole GiB, at least 2 GiB.
-   * Redis, Valkey, KeyDB and Dragonfly started here have no memory limit; Aerospike needs one, and with 2 GiB the
-   * 1,474,560 records of ycsb2025 at scale 1 (1.75 GB of data) left no room for updates: every write failed with
-   * "Server memory error" (result code 8). Community Edition keeps the data in process memory as it grows, so
-   * the limit is not memory taken at start.
-   */
-  static String aerospikeDataSize() {
-    return aerospikeDataSizeEach(1);
-  }
-
-  /**
-   * {@link #aerospikeDataSize()} for each of {@code nodes} nodes on this machine: the half shared among them (not
-   * an overload of the one taking a machine's bytes: an int of nodes must not be read as bytes, nor bytes as nodes).
-   */
-  static String aerospikeDataSizeEach(int nodes) {
-    long bytes = 4L << 30;
-    if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
-        instanceof com.sun.management.OperatingSystemMXBean os) {
-      bytes = os.getTotalMemorySize();
-    }
-    return aerospikeDataSize(bytes / nodes);
-  }
-
-  /** {@link #aerospikeDataSize()} for a machine of {@code totalMemoryBytes}. */
-  static String aerospikeDataSize(long totalMemoryBytes) {
-    return Math.max(2, totalMemoryBytes / 2 / (1L << 30)) + "G";
-  }
-
-  /**
-   * Client connections asd accepts: 15000 as in ../shared/servers' template (pipelined runs with 32
-   * threads x 16 hold 512), but below the open-files limit asd inherits from this JVM, which it checks.
-   */
-  static long protoFdMax() {
-    long limit = 20_000;
-    if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
-        instanceof com.sun.management.UnixOperatingSystemMXBean unix) {
-      limit = unix.getMaxFileDescriptorCount();
-    }
-    return Math.max(1024, Math.min(15_000, limit - 1000));
-  }
-
-  /** A server started here: a process or a container, its address, and what the client needs for it. */
-  static final class Running implements Provisioned {
-    private final ServerKind kind;
-    /** The connecting binding's key prefix (redis. or dragonfly.); null: the store's own. */
-    private final String prefix;
-    private final String host;
-    private final int port;
-    /** The throw-away CA of a TLS server, else null. */
-    private final ThrowAwayCa ca;
-    private final String password;
-    private final String description;
-    private final Path dir;
-    private final Runnable stop;
-
-    Running(ServerKind kind, String prefix, String host, int port, ThrowAwayCa ca, String password, String description,
-        Path dir, Runnable stop) {
-      this.kind = kind;
-      this.prefix = prefix != null ? prefix : keyPrefix(kind, null);
-      this.host = host;
-      this.port = port;
-      this.ca = ca;
-      this.password = password;
-      this.description = description;
-      this.dir = dir;
-      this.stop = stop;
-    }
-
-    @Override
-    public Map<String, String> properties() {
-      Map<String, String> p = new LinkedHashMap<>();
-      if (kind == ServerKind.AEROSPIKE) {
-        p.put("as.host", host + ":" + port);
-        p.put("as.namespace", "test");
-        return p;
-      }
-      p.put(prefix + "host", host);
-      p.put(prefix + "port", Integer.toString(port));
-      if (ca != null) {
-        p.put(prefix + "tls", "true");
-        p.put(prefix + "tls.cafile", ca.caCert().toString());
-      }
-      if (password != null) {
-        p.put(prefix + "password", password);
-      }
-      return p;
-    }
-
-    @Override
-    public String description() {
-      return description;
-    }
-
-    /** The port clients connect to. */
-    int port() {
-      return port;
-    }
-
-    @Override
-    public void close() {
-      stop.run();
-      deleteTree(dir);
-    }
   }
 
   /** Deletes {@code dir} and everything in it, as far as it can (a temporary directory left is harmless). */

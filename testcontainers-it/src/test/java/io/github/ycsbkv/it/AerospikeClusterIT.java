@@ -9,7 +9,7 @@ import com.aerospike.client.Info;
 import com.aerospike.client.cluster.Node;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.ycsbkv.provision.LocalServers;
+import io.github.ycsbkv.provision.AerospikeConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -68,7 +68,7 @@ class AerospikeClusterIT {
         }
       }
       Path conf = dir.resolve("aerospike.conf");
-      Files.writeString(conf, LocalServers.aerospikeConfig(dir, ports.get(i), heartbeat[i], "ycsbkv-it", seeds, 2,
+      Files.writeString(conf, AerospikeConfig.node(dir, ports.get(i), heartbeat[i], "ycsbkv-it", seeds, 2,
           "512M"));
       confs.add(conf);
       nodes.add(Store.AsdProcess.start(conf, dir, ports.get(i)));

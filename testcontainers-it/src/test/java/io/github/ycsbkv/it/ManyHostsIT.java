@@ -308,7 +308,7 @@ class ManyHostsIT {
    */
   private void startAerospike(NetnsHosts hosts) throws Exception {
     Path dir = Files.createDirectories(tmp.resolve("asd"));
-    String conf = io.github.ycsbkv.provision.LocalServers.aerospikeConfig(dir, STORE_PORT, "1G")
+    String conf = io.github.ycsbkv.provision.AerospikeConfig.server(dir, STORE_PORT, "1G")
         .replace("127.0.0.1", hosts.storeAddress());
     Files.writeString(dir.resolve("aerospike.conf"), conf);
     Process asd = hosts.startOnStore(List.of(RespServer.onPath("asd").toString(), "--foreground", "--config-file",

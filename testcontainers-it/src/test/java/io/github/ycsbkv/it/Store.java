@@ -423,7 +423,7 @@ public final class Store implements AutoCloseable {
 
     /** The configuration {@code ycsb study} starts asd with ({@code LocalServers}), with 1 GB of data. */
     static String generatedConfig(Path dir, int port) throws Exception {
-      return io.github.ycsbkv.provision.LocalServers.aerospikeConfig(dir, port, "1G");
+      return io.github.ycsbkv.provision.AerospikeConfig.server(dir, port, "1G");
     }
 
     int port() {

@@ -1,0 +1,70 @@
+package io.github.ycsbkv.provision;
+
+import io.github.ycsbkv.internal.provision.Provisioner.Provisioned;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** A server started here: a process or a container, its address, and what the client needs for it. */
+final class Running implements Provisioned {
+  final ServerKind kind;
+  /** The connecting binding's key prefix (redis. or dragonfly.); null: the store's own. */
+  final String prefix;
+  final String host;
+  final int port;
+  /** The throw-away CA of a TLS server, else null. */
+  final ThrowAwayCa ca;
+  final String password;
+  final String description;
+  final Path dir;
+  final Runnable stop;
+
+  Running(ServerKind kind, String prefix, String host, int port, ThrowAwayCa ca, String password, String description,
+      Path dir, Runnable stop) {
+    this.kind = kind;
+    this.prefix = prefix != null ? prefix : LocalServers.keyPrefix(kind, null);
+    this.host = host;
+    this.port = port;
+    this.ca = ca;
+    this.password = password;
+    this.description = description;
+    this.dir = dir;
+    this.stop = stop;
+  }
+
+  @Override
+  public Map<String, String> properties() {
+    Map<String, String> p = new LinkedHashMap<>();
+    if (kind == ServerKind.AEROSPIKE) {
+      p.put("as.host", host + ":" + port);
+      p.put("as.namespace", "test");
+      return p;
+    }
+    p.put(prefix + "host", host);
+    p.put(prefix + "port", Integer.toString(port));
+    if (ca != null) {
+      p.put(prefix + "tls", "true");
+      p.put(prefix + "tls.cafile", ca.caCert().toString());
+    }
+    if (password != null) {
+      p.put(prefix + "password", password);
+    }
+    return p;
+  }
+
+  @Override
+  public String description() {
+    return description;
+  }
+
+  /** The port clients connect to. */
+  int port() {
+    return port;
+  }
+
+  @Override
+  public void close() {
+    stop.run();
+    LocalServers.deleteTree(dir);
+  }
+}
