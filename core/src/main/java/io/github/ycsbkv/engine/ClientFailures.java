@@ -1,6 +1,7 @@
 package io.github.ycsbkv.engine;
 
 import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.engine.time.NanoClock;
 import io.github.ycsbkv.engine.watch.OutageWatch;
 import io.github.ycsbkv.spi.Unavailable;
 import site.ycsb.Status;
@@ -91,5 +92,26 @@ final class ClientFailures {
     String d = status.getDescription();
     boolean standard = d == null || d.isBlank() || (status.getName().equals("ERROR") && d.equals(Status.ERROR.getDescription()));
     return standard ? status.getName() : status.getName() + ": " + UserError.describe(new RuntimeException(d));
+  }
+
+  /**
+   * Waits until the hold after a failure for a connection reason ends, on {@code clock}, first running
+   * {@code beforeWaiting} (what the client batched goes out); no wait without a hold. False if {@code signal} stopped
+   * the run meanwhile.
+   */
+  boolean awaitHold(NanoClock clock, StopSignal signal, Runnable beforeWaiting) {
+    long until = takeHold();
+    if (until < 0) {
+      return true;
+    }
+    beforeWaiting.run();
+    long remaining;
+    while ((remaining = until - clock.nanoTime()) > 0) {
+      if (signal.isStopped()) {
+        return false;
+      }
+      clock.park(Math.min(remaining, 10_000_000L));
+    }
+    return !signal.isStopped();
   }
 }

@@ -404,19 +404,7 @@ final class TimedDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.C
    * says before the next operation (its next attempt to reach the store). False if the run stopped meanwhile.
    */
   boolean awaitReconnect() {
-    long until = failures.takeHold();
-    if (until < 0) {
-      return true;
-    }
-    flushPending();
-    long remaining;
-    while ((remaining = until - clock.nanoTime()) > 0) {
-      if (signal.isStopped()) {
-        return false;
-      }
-      clock.park(Math.min(remaining, 10_000_000L));
-    }
-    return !signal.isStopped();
+    return failures.awaitHold(clock, signal, this::flushPending);
   }
 
   /**
