@@ -11,7 +11,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /**
- * The {@code ycsb} command line: {@code load}, {@code run}, {@code bindings}, {@code demo}.
+ * The {@code ycsb} command line: {@code load}, {@code run}, {@code capacity}, {@code sweep}, {@code study},
+ * {@code merge}, {@code report}, {@code bindings}, {@code demo} (and {@code help}).
  *
  * <p>{@link #main} is the only place that calls {@link System#exit}; {@link #execute} runs a
  * command line and returns its exit code (0 success, 1 the benchmark failed, 2 bad input, 3 the run
