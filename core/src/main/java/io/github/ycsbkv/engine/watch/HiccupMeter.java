@@ -19,7 +19,7 @@ import org.HdrHistogram.Histogram;
 public final class HiccupMeter implements Runnable {
 
   /** How long the meter sleeps each time: 1 ms, jHiccup's default resolution. */
-  public static final long INTERVAL_NANOS = 1_000_000;
+  static final long INTERVAL_NANOS = 1_000_000;
   /** The longest stall recorded exactly: one hour. */
   private static final long HIGHEST_NANOS = 3_600_000_000_000L;
 

@@ -28,12 +28,12 @@ public final class OutageWatch implements Runnable {
 
   public static final long TICK_MILLIS = 100;
   /** How much throughput before an outage is its level. */
-  public static final long LEVEL_WINDOW_MILLIS = 5000;
+  static final long LEVEL_WINDOW_MILLIS = 5000;
   /** Shortest window that gives a level before an outage. */
-  public static final long MIN_LEVEL_WINDOW_MILLIS = 500;
+  static final long MIN_LEVEL_WINDOW_MILLIS = 500;
   /** Throughput is back when a window this long reaches {@link #BACK_SHARE} of the level before. */
-  public static final long BACK_WINDOW_MILLIS = 500;
-  public static final double BACK_SHARE = 0.9;
+  static final long BACK_WINDOW_MILLIS = 500;
+  static final double BACK_SHARE = 0.9;
   /** Outages kept per phase; later ones are only counted. */
   public static final int MAX_KEPT = 100;
 
@@ -86,7 +86,7 @@ public final class OutageWatch implements Runnable {
   }
 
   /** The start of the phase, without the sampling thread (tests give the ticks). */
-  public void startAt(long startNanos) {
+  void startAt(long startNanos) {
     this.startNanos = startNanos;
     sample(startNanos);
   }
@@ -112,7 +112,7 @@ public final class OutageWatch implements Runnable {
   }
 
   /** One sample of the operations completed, at {@code now}; closes an outage that is over. */
-  public void tick(long now) {
+  void tick(long now) {
     sample(now);
     closeIfOver(now);
   }
@@ -229,7 +229,7 @@ public final class OutageWatch implements Runnable {
   }
 
   /** Lowest throughput before a stall (ops/s) that makes a second without completions one. */
-  public static final double MIN_STALL_LEVEL = 20;
+  static final double MIN_STALL_LEVEL = 20;
 
   /**
    * The periods of at least {@link #gapNanos} in which no operation completed, after a throughput of at least
