@@ -73,7 +73,7 @@ final class ClientSet {
       int inFlight = drivers.shared() ? drivers.inFlight(id) : s.pipeline();
       TimedDB timed = new TimedDB(db, b.bindingName(), metrics.forThread(), b.clock(), signal, s.abortAfterNanos(),
           inFlight, s.reconnect(), outages);
-      long share = s.operations() == 0 ? -1 : share(s.operations(), id, n);
+      long share = s.operations() == 0 ? -1 : drivers.operations(s.operations(), id);
       Worker w = new Worker(id, n, b.phase(), db, timed, workload, b.properties(), share, s.tickNanos(),
           s.maxTime().toNanos(), b.clock(), signal, upstream, ready, go, drivers.onLoop(inFlight, s.tickNanos() > 0));
       List<Worker.WarmupPass> passes = new ArrayList<>();

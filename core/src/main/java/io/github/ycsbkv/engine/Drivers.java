@@ -97,6 +97,23 @@ record Drivers(int threads, int clients, String reason, boolean nonBlocking, int
     return (shared() || inFlight > 1) && nonBlocking && !targeted ? inFlight : 0;
   }
 
+  /**
+   * Thread {@code id}'s part of {@code total} operations: as much as its clients would each do on a thread of their
+   * own (a thread serving two clients does twice what one serving one does), so that every client does its even
+   * share, as each of memtier_benchmark's clients does its {@code -n}.
+   */
+  long operations(long total, int id) {
+    if (!shared()) {
+      return ClientSet.share(total, id, threads);
+    }
+    int first = id * (clients / threads) + Math.min(id, clients % threads);
+    long sum = 0;
+    for (int c = first; c < first + inFlight(id); c++) {
+      sum += ClientSet.share(total, c, clients);
+    }
+    return sum;
+  }
+
   /** Operations in flight on thread {@code id}: its share of the clients. */
   int inFlight(int id) {
     return clients / threads + (id < clients % threads ? 1 : 0);

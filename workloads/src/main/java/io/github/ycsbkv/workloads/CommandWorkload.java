@@ -44,10 +44,26 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
   public static final String LOAD = "command.load";
   public static final String VALUE_SIZE = "command.valuesize";
   public static final String SEED = "command.seed";
+  /** The first key number (default 1): keys are numbered from it, {@code recordcount} of them (memtier's range). */
+  public static final String KEY_MINIMUM = "command.keyminimum";
+  /**
+   * {@code random} (default): each operation's command drawn by its weight; {@code ratio}: each connection sends
+   * command 1 ratio-1 times in a row, then command 2 ratio-2 times, and so round, as memtier_benchmark sends its
+   * {@code --command-ratio} and {@code --ratio} (whole ratios).
+   */
+  public static final String SEQUENCE = "command.sequence";
+  /**
+   * {@code true} (default): each connection draws its own random keys; {@code false}: every connection draws the same
+   * sequence from {@code command.seed}, as memtier_benchmark's clients do without {@code --distinct-client-seed}.
+   */
+  public static final String DISTINCT_SEEDS = "command.distinctseeds";
   public static final String DEFAULT_KEY_PREFIX = "key:";
 
-  /** One command of the mix: its template, how its keys are drawn and named, and its weight. */
-  private record Entry(CommandTemplate template, KeyPattern keys, String prefix, double weight) {}
+  /**
+   * One command of the mix: its template, how its keys are drawn and named, and its weight; {@code parallel}: each
+   * connection walks its own part of the key range in order (memtier's P).
+   */
+  private record Entry(CommandTemplate template, KeyPattern keys, String prefix, double weight, boolean parallel) {}
 
   private final List<Entry> mix = new ArrayList<>();
   private double[] cumulative;
@@ -57,6 +73,11 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
   private int fieldCount;
   private long seed;
   private long insertStart;
+  private long keyCount;
+  /** Added to a key pattern's number (1..recordcount): {@code command.keyminimum - 1}. */
+  private long keyOffset;
+  private boolean inRatioSequence;
+  private boolean distinctSeeds;
   private final AtomicLong loadCounter = new AtomicLong();
 
   @Override
@@ -86,6 +107,18 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
     fieldCount = Integer.parseInt(p.getProperty("fieldcount", "10").trim());
     insertStart = Long.parseLong(p.getProperty("insertstart", "0").trim());
     seed = Long.parseLong(p.getProperty(SEED, "4000000").trim());
+    keyCount = keys;
+    keyOffset = Long.parseLong(p.getProperty(KEY_MINIMUM, "1").trim()) - 1;
+    if (keyOffset < -1) {
+      throw new WorkloadException("property '" + KEY_MINIMUM + "' must be >= 0, got '" + p.getProperty(KEY_MINIMUM)
+          + "'");
+    }
+    String sequence = p.getProperty(SEQUENCE, "random").trim();
+    if (!sequence.equals("random") && !sequence.equals("ratio")) {
+      throw new WorkloadException("property '" + SEQUENCE + "' must be random or ratio, got '" + sequence + "'");
+    }
+    inRatioSequence = sequence.equals("ratio");
+    distinctSeeds = !"false".equalsIgnoreCase(p.getProperty(DISTINCT_SEEDS, "true").trim());
     long[] size = CacheWorkload.range(p.getProperty(VALUE_SIZE, "32"), VALUE_SIZE, "-");
     if (size[0] > size[1] || size[1] > 64 * 1024 * 1024) {
       throw new WorkloadException("property '" + VALUE_SIZE + "' must be N or N-M with N <= M <= 64 MiB, got '"
@@ -94,7 +127,7 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
     minSize = (int) size[0];
     maxSize = (int) size[1];
     String defaultPattern = p.getProperty("requestdistribution", "uniform");
-    if (!List.of("uniform", "zipfian", "gaussian", "sequential").contains(defaultPattern.trim())) {
+    if (!List.of("uniform", "zipfian", "gaussian", "sequential", "parallel").contains(defaultPattern.trim())) {
       defaultPattern = "uniform"; // CoreWorkload's other distributions (latest, hotspot) are not key patterns here
     }
     String file = p.getProperty(FILE);
@@ -119,6 +152,14 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
     if (!(total > 0)) {
       throw new WorkloadException("every command's ratio is 0: give at least one a positive ratio");
     }
+    if (inRatioSequence) {
+      for (Entry e : mix) {
+        if (e.weight() != Math.rint(e.weight())) {
+          throw new WorkloadException(SEQUENCE + "=ratio sends each command its ratio's times in a row: ratios must be"
+              + " whole numbers, got " + e.weight() + " for '" + e.template().text() + "'");
+        }
+      }
+    }
     String loadText = p.getProperty(LOAD);
     load = loadText == null || loadText.isBlank() ? null
         : entry(p, LOAD, loadText, keys, "sequential", 1);
@@ -127,11 +168,12 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
   private Entry entry(Properties p, String at, String text, long keys, String defaultPattern, double weight)
       throws WorkloadException {
     CommandTemplate t = CommandTemplate.parse(text, p.getProperty(at + ".name"), at);
-    KeyPattern pattern = KeyPattern.of(p.getProperty(at + ".keypattern", defaultPattern), keys, Double.NaN,
-        Double.NaN);
+    String patternName = p.getProperty(at + ".keypattern", defaultPattern).trim();
+    boolean parallel = patternName.equalsIgnoreCase("parallel");
+    KeyPattern pattern = KeyPattern.of(parallel ? "sequential" : patternName, keys, Double.NaN, Double.NaN);
     String prefix = p.getProperty(at + ".keyprefix", DEFAULT_KEY_PREFIX);
     checkSlots(p, t, prefix, at);
-    return new Entry(t, pattern, prefix, weight);
+    return new Entry(t, pattern, prefix, weight, parallel);
   }
 
   /**
@@ -170,8 +212,9 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
       }
       CommandTemplate t = CommandTemplate.parse(line.substring(space + 1), null, at);
       checkSlots(props, t, DEFAULT_KEY_PREFIX, at);
-      mix.add(new Entry(t, KeyPattern.of(pattern, keys, Double.NaN, Double.NaN), DEFAULT_KEY_PREFIX,
-          weight(line.substring(0, space), at + "'s weight")));
+      boolean parallel = pattern.equals("parallel");
+      mix.add(new Entry(t, KeyPattern.of(parallel ? "sequential" : pattern, keys, Double.NaN, Double.NaN),
+          DEFAULT_KEY_PREFIX, weight(line.substring(0, space), at + "'s weight"), parallel));
     }
   }
 
@@ -187,27 +230,73 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
     throw new WorkloadException(where + " must be a number >= 0 (a command's weight), got '" + text.trim() + "'");
   }
 
-  /** A thread's random source, its sequential keys' positions and what it fills in. */
-  private final class State implements CommandTemplate.Fill {
+  /**
+   * One connection's own draws, as each of memtier_benchmark's clients has them: its random source, its sequential
+   * keys' positions, its part of the key range for parallel patterns (memtier's P), its place in the ratio sequence.
+   */
+  private final class Client {
     final SplittableRandom random;
     final long[][] sequences;
+    final long partStart;
+    final long partSize;
+    /** In {@code command.sequence=ratio}: the command being repeated, and how many times it has been sent. */
+    int current;
+    long sentOfCurrent;
+
+    /** Connection {@code index} of {@code total}. */
+    Client(int index, int total) {
+      random = new SplittableRandom(TimeSeriesWorkload.mix(seed, distinctSeeds ? index : 0, 0xC0DEL));
+      sequences = new long[mix.size() + 1][];
+      for (int i = 0; i < sequences.length; i++) {
+        sequences[i] = new long[1]; // as memtier's S: each connection from the first key
+      }
+      // memtier's P (client.cpp): (max - min) / clients + 1 keys each, the last client up to the maximum.
+      long part = (keyCount - 1) / total + 1;
+      long start = Math.min(keyCount, part * index);
+      partStart = start + 1;
+      partSize = index == total - 1 ? keyCount - start : Math.min(part, keyCount - start);
+    }
+  }
+
+  /**
+   * A workload thread's state: the connections it serves (one for a thread per client; a driver thread's several,
+   * taking turns), the current operation's command and its keys, and what the template fills in.
+   */
+  private final class State implements CommandTemplate.Fill {
+    final Client[] clients;
+    int turn;
+    Client client;
+    SplittableRandom random;
     /** The current operation's command, and its keys drawn so far (index 1: __key__). */
     Entry entry;
     int sequence;
     final String[] keys = new String[10];
 
-    State(SplittableRandom random, int threadId) {
-      this.random = random;
-      this.sequences = new long[mix.size() + 1][];
-      for (int i = 0; i < sequences.length; i++) {
-        sequences[i] = new long[] {threadId};
-      }
+    State(Client[] clients) {
+      this.clients = clients;
+      this.client = clients[0];
+      this.random = client.random;
+    }
+
+    /** The connection whose turn it is, made current. */
+    Client next() {
+      client = clients[turn];
+      turn = turn + 1 == clients.length ? 0 : turn + 1;
+      random = client.random;
+      return client;
     }
 
     @Override
     public String key(int n) {
       if (keys[n] == null) {
-        keys[n] = entry.prefix() + entry.keys().next(random, sequences[sequence]);
+        long number;
+        long[] position = client.sequences[sequence];
+        if (entry.parallel() && client.partSize > 0) {
+          number = client.partStart + Long.remainderUnsigned(position[0]++, client.partSize);
+        } else {
+          number = entry.keys().next(random, position);
+        }
+        keys[n] = entry.prefix() + (number + keyOffset);
       }
       return keys[n];
     }
@@ -238,7 +327,16 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
 
   @Override
   public Object initThread(Properties p, int threadId, int threadCount) {
-    return new State(new SplittableRandom(TimeSeriesWorkload.mix(seed, threadId, 0xC0DEL)), threadId);
+    // A driver thread serves several connections: each gets its own draws, as a thread of its own would.
+    int total = Math.max(threadCount, Integer.parseInt(p.getProperty("threadcount", "1").trim()));
+    int base = total / threadCount;
+    int extra = total % threadCount;
+    int first = threadId * base + Math.min(threadId, extra);
+    Client[] clients = new Client[base + (threadId < extra ? 1 : 0)];
+    for (int i = 0; i < clients.length; i++) {
+      clients[i] = new Client(first + i, total);
+    }
+    return new State(clients);
   }
 
   @Override
@@ -248,8 +346,9 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
           + " once per key, for example -p " + LOAD + "='SET __key__ __data__'); its runs need no load");
     }
     State s = (State) threadState;
+    s.next();
     s.start(load, mix.size());
-    s.keys[1] = load.prefix() + (insertStart + 1 + loadCounter.getAndIncrement());
+    s.keys[1] = load.prefix() + (insertStart + 1 + keyOffset + loadCounter.getAndIncrement());
     return send(db, load, s).isOk();
   }
 
@@ -257,7 +356,15 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
   public boolean doTransaction(DB db, Object threadState) {
     State s = (State) threadState;
     int i = 0;
-    if (mix.size() > 1) {
+    Client c = s.next();
+    if (inRatioSequence) {
+      while (c.sentOfCurrent >= (long) mix.get(c.current).weight()) {
+        c.current = (c.current + 1) % mix.size();
+        c.sentOfCurrent = 0;
+      }
+      c.sentOfCurrent++;
+      i = c.current;
+    } else if (mix.size() > 1) {
       double r = s.random.nextDouble() * cumulative[cumulative.length - 1];
       while (r >= cumulative[i] && i < cumulative.length - 1) {
         i++;
