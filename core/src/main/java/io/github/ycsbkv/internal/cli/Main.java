@@ -12,7 +12,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * The {@code ycsb} command line: {@code load}, {@code run}, {@code capacity}, {@code sweep}, {@code study},
- * {@code merge}, {@code report}, {@code bindings}, {@code demo} (and {@code help}).
+ * {@code merge}, {@code report}, {@code bindings}, {@code demo} (and {@code help}); {@code memtier} (memtier_benchmark's
+ * command line, {@link io.github.ycsbkv.internal.memtier.MemtierRun}) is parsed outside picocli.
  *
  * <p>{@link #main} is the only place that calls {@link System#exit}; {@link #execute} runs a
  * command line and returns its exit code (0 success, 1 the benchmark failed, 2 bad input, 3 the run
@@ -23,7 +24,9 @@ import picocli.CommandLine.Spec;
     sortOptions = false, usageHelpAutoWidth = true,
     description = {"Benchmarks key-value stores with YCSB workloads: Redis, Valkey, KeyDB, Dragonfly, Aerospike.",
         "", "Example:", "  ycsb load memory -P workloads/workloada", "  ycsb run redis -P workloads/workloada -threads 8 -s",
-        "  ycsb capacity redis -P workloads/readheavy -threads 50 --slo p99=1ms", ""},
+        "  ycsb capacity redis -P workloads/readheavy -threads 50 --slo p99=1ms",
+        "  ycsb memtier -s 127.0.0.1 -p 6379 -t 4 -c 50 --ratio 1:10 --json-out-file out.json"
+            + "   (memtier_benchmark's options; ycsb memtier --help)", ""},
     subcommands = {LoadCommand.class, RunCommand.class, CapacityCommand.class, SweepCommand.class, StudyCommand.class,
         MergeCommand.class, ReportCommand.class, BindingsCommand.class, DemoCommand.class,
         CommandLine.HelpCommand.class},
@@ -46,7 +49,8 @@ public final class Main implements Runnable {
   @Override
   public void run() {
     spec.commandLine().usage(spec.commandLine().getErr());
-    throw new UserError("no command given; use one of: load, run, capacity, sweep, study, merge, report, bindings, demo");
+    throw new UserError("no command given; use one of: load, run, capacity, sweep, study, memtier, merge, report,"
+        + " bindings, demo");
   }
 
   /** Runs the command line and exits with its code. */
@@ -60,6 +64,9 @@ public final class Main implements Runnable {
 
   /** Runs the command line, printing to {@code out} and {@code err}; returns the exit code. */
   public static int execute(String[] args, PrintStream out, PrintStream err) {
+    if (args.length > 0 && args[0].equals("memtier")) {
+      return memtier(java.util.Arrays.asList(args).subList(1, args.length), out, err);
+    }
     CommandLine cmd = new CommandLine(new Main());
     cmd.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
     cmd.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
@@ -72,7 +79,7 @@ public final class Main implements Runnable {
       String message = ex.getMessage();
       if (where.getCommand() instanceof Main && ex instanceof CommandLine.UnmatchedArgumentException) {
         message = "unknown command '" + ((CommandLine.UnmatchedArgumentException) ex).getUnmatched().get(0)
-            + "'; commands: load, run, capacity, sweep, study, merge, report, bindings, demo";
+            + "'; commands: load, run, capacity, sweep, study, memtier, merge, report, bindings, demo";
       }
       where.getErr().println(name + ": " + message + " (see '" + name + " --help')");
       return UserError.USAGE;
@@ -90,6 +97,31 @@ public final class Main implements Runnable {
       return UserError.FAILED;
     });
     return cmd.execute(args);
+  }
+
+  /**
+   * {@code ycsb memtier}: memtier_benchmark's own command line, parsed as memtier parses it (its {@code -h} is the
+   * host, its options are getopt's), so outside picocli.
+   */
+  private static int memtier(java.util.List<String> args, PrintStream out, PrintStream err) {
+    PrintWriter o = new PrintWriter(out, true, StandardCharsets.UTF_8);
+    PrintWriter e = new PrintWriter(err, true, StandardCharsets.UTF_8);
+    try {
+      return io.github.ycsbkv.internal.memtier.MemtierRun.execute(args, o, e, Interrupts::setActive);
+    } catch (UserError user) {
+      e.println("ycsb memtier: " + user.getMessage());
+      debugTrace(user, e);
+      return user.exitCode();
+    } catch (RuntimeException ex) {
+      e.println("ycsb memtier: internal error: " + UserError.describe(ex)
+          + " (a bug in ycsb-kv; YCSB_KV_DEBUG=1 prints the stack trace)");
+      debugTrace(ex, e);
+      return UserError.FAILED;
+    } finally {
+      Interrupts.setActive(null);
+      o.flush();
+      e.flush();
+    }
   }
 
   private static void debugTrace(Throwable ex, PrintWriter err) {

@@ -1,0 +1,285 @@
+package io.github.ycsbkv.internal.memtier;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.ycsbkv.results.BenchmarkResult;
+import io.github.ycsbkv.results.OperationResult;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
+
+/**
+ * memtier_benchmark's output from ycsb-kv's runs: its results table ({@code ALL STATS}, or {@code BEST RUN RESULTS},
+ * {@code WORST RUN RESULTS} and {@code AGGREGATED AVERAGE RESULTS (N runs)} for {@code --run-count N}) and its JSON
+ * ({@code --json-out-file}) with memtier 2.3's keys and units: rates per second, latencies in milliseconds, the
+ * histogram in microseconds as HdrHistogram's compressed log form. Latency is each request's service time, hits and
+ * misses alike (memtier times both). What ycsb-kv does not measure is left out rather than written as zero: the bytes
+ * on the wire ({@code KB/sec}) and the per-second {@code Time-Serie}.
+ */
+public final class MemtierOutput {
+
+  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  /** One type's figures in one run (or the runs' average): memtier's row. */
+  record Row(String type, long count, double opsPerSec, double hitsPerSec, double missesPerSec, Histogram micros,
+      boolean hitsShown) {
+
+    double averageMs() {
+      return micros.getTotalCount() == 0 ? 0 : micros.getMean() / 1000.0;
+    }
+
+    double percentileMs(double p) {
+      return micros.getTotalCount() == 0 ? 0 : micros.getValueAtPercentile(p) / 1000.0;
+    }
+  }
+
+  /** One run: its rows (the types, then Totals), when it ran and whether it was cut short. */
+  record Run(List<Row> rows, long startMillis, long finishMillis, boolean interrupted) {
+
+    Row totals() {
+      return rows.get(rows.size() - 1);
+    }
+  }
+
+  private MemtierOutput() {}
+
+  /**
+   * A run from its result and its series' histograms (nanoseconds, {@code SET}, {@code SET-FAILED}, ...):
+   * {@code setGet} names the types as memtier's SET/GET mode does (Sets, Gets, Waits) and shows hits and misses.
+   */
+  static Run run(BenchmarkResult result, Map<String, Histogram> series, boolean setGet) {
+    double seconds = Math.max(1, result.runtimeMillis()) / 1000.0;
+    List<Row> rows = new ArrayList<>();
+    Histogram all = new Histogram(3);
+    long count = 0;
+    long hits = 0;
+    long misses = 0;
+    List<String> names = new ArrayList<>();
+    if (setGet) {
+      names.addAll(List.of("SET", "GET"));
+    } else {
+      // The engine's own CLEANUP (a thread's close, timed as upstream times it) is no request memtier would count.
+      result.operationResults().stream().map(OperationResult::operation).filter(o -> !o.equals("CLEANUP"))
+          .forEach(names::add);
+    }
+    for (String name : names) {
+      OperationResult op = result.operation(name);
+      Histogram h = new Histogram(3);
+      for (String s : List.of(name, name + "-FAILED")) {
+        Histogram ns = series.get(s);
+        if (ns != null) {
+          toMicros(ns, h);
+        }
+      }
+      long c = op == null ? 0 : op.count();
+      long miss = op == null ? 0 : op.statuses().getOrDefault("NOT_FOUND", 0L);
+      long hit = op == null || !name.equals("GET") ? 0 : op.statuses().getOrDefault("OK", 0L);
+      rows.add(new Row(typeName(name, setGet), c, c / seconds, hit / seconds, miss / seconds, h,
+          setGet && name.equals("GET")));
+      all.add(h);
+      count += c;
+      hits += hit;
+      misses += miss;
+    }
+    if (setGet) {
+      rows.add(new Row("Waits", 0, 0, 0, 0, new Histogram(3), false));
+    }
+    rows.add(new Row("Totals", count, count / seconds, hits / seconds, misses / seconds, all, setGet));
+    long start = result.start() == null ? 0 : result.start().toEpochMilli();
+    return new Run(rows, start, start + result.runtimeMillis(), "interrupted".equals(result.stopReason()));
+  }
+
+  /** memtier's type name: {@code LPUSH} is {@code Lpushs}, SET and GET are Sets and Gets. */
+  static String typeName(String operation, boolean setGet) {
+    String lower = operation.toLowerCase(Locale.ROOT);
+    return Character.toUpperCase(lower.charAt(0)) + lower.substring(1) + "s";
+  }
+
+  private static void toMicros(Histogram nanos, Histogram micros) {
+    for (HistogramIterationValue v : nanos.recordedValues()) {
+      micros.recordValueWithCount(Math.max(0, Math.round(v.getValueIteratedTo() / 1000.0)),
+          v.getCountAtValueIteratedTo());
+    }
+  }
+
+  /** The runs' average: rates averaged, latencies from every run's histogram together (as memtier adds them up). */
+  static Run average(List<Run> runs) {
+    List<Row> rows = new ArrayList<>();
+    int n = runs.size();
+    for (int i = 0; i < runs.get(0).rows().size(); i++) {
+      Histogram h = new Histogram(3);
+      long count = 0;
+      double ops = 0;
+      double hits = 0;
+      double misses = 0;
+      for (Run r : runs) {
+        Row row = r.rows().get(i);
+        h.add(row.micros());
+        count += row.count();
+        ops += row.opsPerSec();
+        hits += row.hitsPerSec();
+        misses += row.missesPerSec();
+      }
+      Row first = runs.get(0).rows().get(i);
+      rows.add(new Row(first.type(), count / n, ops / n, hits / n, misses / n, h, first.hitsShown()));
+    }
+    return new Run(rows, runs.get(0).startMillis(), runs.get(n - 1).finishMillis(),
+        runs.stream().anyMatch(Run::interrupted));
+  }
+
+  /** The sections memtier prints and writes: ALL STATS for one run; best, worst and their average for several. */
+  static Map<String, Run> sections(List<Run> runs) {
+    Map<String, Run> out = new LinkedHashMap<>();
+    if (runs.size() == 1) {
+      out.put("ALL STATS", runs.get(0));
+      return out;
+    }
+    Comparator<Run> byOps = Comparator.comparingDouble(r -> r.totals().opsPerSec());
+    out.put("BEST RUN RESULTS", runs.stream().max(byOps).orElseThrow());
+    out.put("WORST RUN RESULTS", runs.stream().min(byOps).orElseThrow());
+    out.put("AGGREGATED AVERAGE RESULTS (" + runs.size() + " runs)", average(runs));
+    return out;
+  }
+
+  /** The results table as memtier prints it (without KB/sec, which ycsb-kv does not measure). */
+  static void table(PrintWriter out, Map<String, Run> sections, List<Double> percentiles, boolean histogram) {
+    boolean hits = sections.values().iterator().next().rows().stream().anyMatch(Row::hitsShown);
+    StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-6s%15s", "Type", "Ops/sec"));
+    if (hits) {
+      head.append(String.format(Locale.ROOT, "%13s%13s", "Hits/sec", "Misses/sec"));
+    }
+    head.append(String.format(Locale.ROOT, "%16s", "Avg. Latency"));
+    for (double p : percentiles) {
+      head.append(String.format(Locale.ROOT, "%16s", "p" + new java.math.BigDecimal(Double.toString(p))
+          .stripTrailingZeros().toPlainString() + " Latency"));
+    }
+    String rule = "=".repeat(head.length() + 1);
+    for (Map.Entry<String, Run> s : sections.entrySet()) {
+      out.println();
+      out.println();
+      out.println(s.getKey());
+      out.println(rule);
+      out.println(head + " ");
+      out.println("-".repeat(head.length() + 1));
+      for (Row r : s.getValue().rows()) {
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-6s%15.2f", r.type(), r.opsPerSec()));
+        boolean none = r.type().equals("Waits");
+        if (hits) {
+          line.append(r.hitsShown() ? String.format(Locale.ROOT, "%13.2f%13.2f", r.hitsPerSec(), r.missesPerSec())
+              : String.format(Locale.ROOT, "%13s%13s", "---", "---"));
+        }
+        line.append(none ? String.format(Locale.ROOT, "%16s", "---")
+            : String.format(Locale.ROOT, "%16.5f", r.averageMs()));
+        for (double p : percentiles) {
+          line.append(none ? String.format(Locale.ROOT, "%16s", "---")
+              : String.format(Locale.ROOT, "%16.5f", r.percentileMs(p)));
+        }
+        out.println(line + " ");
+      }
+    }
+    if (histogram) {
+      Run last = sections.values().iterator().next();
+      out.println();
+      out.println();
+      out.println("Request Latency Distribution (ycsb-kv: each type's percentiles, not every bucket)");
+      out.println(String.format(Locale.ROOT, "%-6s%16s%12s", "Type", "<= msec", "Percent"));
+      out.println("-".repeat(34));
+      for (Row r : last.rows()) {
+        if (r.micros().getTotalCount() == 0 || r.type().equals("Totals")) {
+          continue;
+        }
+        for (double p : List.of(50.0, 90.0, 95.0, 99.0, 99.9, 99.99, 100.0)) {
+          out.println(String.format(Locale.ROOT, "%-6s%16.3f%12.3f", r.type(), r.percentileMs(p), p));
+        }
+        out.println("---");
+      }
+    }
+    out.flush();
+  }
+
+  /** memtier's percentile label: 50.00, 99.90, 99.99 (two decimals, as its JSON keys). */
+  static String label(double p) {
+    return String.format(Locale.ROOT, "%.2f", p);
+  }
+
+  /** The JSON memtier writes with {@code --json-out-file}. */
+  static void writeJson(Path file, MemtierArgs args, Map<String, Run> sections, List<Double> percentiles)
+      throws IOException {
+    ObjectNode root = JSON.createObjectNode();
+    root.set("configuration", JSON.valueToTree(args.configuration()));
+    ObjectNode info = root.putObject("run information");
+    info.put("Threads", args.threads);
+    info.put("Connections per thread", args.clients);
+    if (args.testTime > 0) {
+      info.put("Seconds", args.testTime);
+    } else {
+      info.put("Requests per client", args.requestsPerClient());
+    }
+    info.put("Format version", 2);
+    info.put("Client", "ycsb-kv memtier");
+    for (Map.Entry<String, Run> s : sections.entrySet()) {
+      ObjectNode section = root.putObject(s.getKey());
+      Run run = s.getValue();
+      ObjectNode runtime = section.putObject("Runtime");
+      runtime.put("Start time", run.startMillis());
+      runtime.put("Finish time", run.finishMillis());
+      runtime.put("Total duration", run.finishMillis() - run.startMillis());
+      runtime.put("Time unit", "MILLISECONDS");
+      runtime.put("Interrupted", run.interrupted());
+      for (Row r : run.rows()) {
+        ObjectNode o = section.putObject(r.type());
+        o.put("Count", r.count());
+        o.put("Ops/sec", round2(r.opsPerSec()));
+        o.put("Hits/sec", round2(r.hitsPerSec()));
+        o.put("Misses/sec", round2(r.missesPerSec()));
+        o.put("Connection Errors/sec", 0.0);
+        o.put("Connection Errors", 0);
+        o.put("Latency", round3(r.averageMs()));
+        o.put("Average Latency", round3(r.averageMs()));
+        o.put("Accumulated Latency", Math.round(r.averageMs() * r.count()));
+        o.put("Min Latency", round3(r.micros().getTotalCount() == 0 ? 0 : r.micros().getMinValue() / 1000.0));
+        o.put("Max Latency", round3(r.micros().getTotalCount() == 0 ? 0 : r.micros().getMaxValue() / 1000.0));
+        ObjectNode pct = o.putObject("Percentile Latencies");
+        for (double p : percentiles) {
+          pct.put("p" + label(p), round3(r.percentileMs(p)));
+        }
+        pct.putObject("Histogram log format").put("Compressed Histogram", compressed(r.micros()));
+      }
+    }
+    Path parent = file.toAbsolutePath().getParent();
+    if (parent != null) {
+      Files.createDirectories(parent);
+    }
+    JSON.writeValue(file.toFile(), root);
+  }
+
+  /** HdrHistogram's compressed form, base64, as memtier's {@code hdr_log_encode} writes it. */
+  static String compressed(Histogram h) {
+    ByteBuffer buffer = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+    int length = h.encodeIntoCompressedByteBuffer(buffer);
+    byte[] bytes = new byte[length];
+    buffer.flip();
+    buffer.get(bytes);
+    return Base64.getEncoder().encodeToString(bytes);
+  }
+
+  private static double round2(double v) {
+    return Math.round(v * 100) / 100.0;
+  }
+
+  private static double round3(double v) {
+    return Math.round(v * 1000) / 1000.0;
+  }
+}

@@ -1,0 +1,265 @@
+package io.github.ycsbkv.internal.memtier;
+
+import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.engine.Benchmarks;
+import io.github.ycsbkv.engine.Phase;
+import io.github.ycsbkv.engine.StopReason;
+import io.github.ycsbkv.engine.StopSignal;
+import io.github.ycsbkv.results.BenchmarkResult;
+import io.github.ycsbkv.results.OperationResult;
+import io.github.ycsbkv.results.ResultJson;
+import io.github.ycsbkv.results.SeriesHistograms;
+import io.github.ycsbkv.results.SummaryCsv;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.function.Consumer;
+import org.HdrHistogram.Histogram;
+
+/**
+ * {@code ycsb memtier [memtier_benchmark options]}: memtier_benchmark's command line ({@link MemtierArgs}) run on
+ * ycsb-kv's engine against a RESP store, its output as memtier's ({@link MemtierOutput}), and ycsb-kv's own results
+ * ({@code result.json}, histograms) of each run in {@code --export-dir} (default: beside the JSON file).
+ *
+ * <p>The binding is {@code --binding}, else the server's own {@code INFO server}: {@code dragonfly} for Dragonfly,
+ * {@code redis} (the binding of Redis, Valkey and KeyDB) for the others.
+ */
+public final class MemtierRun {
+
+  private MemtierRun() {}
+
+  /** Runs {@code args} (after the word {@code memtier}); returns the exit code as {@code ycsb} does. */
+  public static int execute(List<String> args, PrintWriter out, PrintWriter err, Consumer<StopSignal> stopSignal) {
+    MemtierArgs a = MemtierArgs.parse(args);
+    if (a.help) {
+      out.print(help());
+      out.flush();
+      return 0;
+    }
+    if (a.version) {
+      out.println("ycsb memtier: memtier_benchmark 2.3's command line on ycsb-kv's engine");
+      out.flush();
+      return 0;
+    }
+    String binding = a.binding != null ? a.binding : detect(a);
+    Properties props = a.properties(binding);
+    Path exportBase = exportBase(a);
+    PrintWriter table = a.outFile == null ? out : outFile(a.outFile);
+    if (a.showConfig) {
+      a.configuration().forEach((k, v) -> table.println(String.format(Locale.ROOT, "%-20s = %s", k, v)));
+    }
+    table.println(String.format(Locale.ROOT, "%-10d%s", a.threads, "Threads"));
+    table.println(String.format(Locale.ROOT, "%-10d%s", a.clients, "Connections per thread"));
+    table.println(a.testTime > 0 ? String.format(Locale.ROOT, "%-10d%s", a.testTime, "Seconds")
+        : String.format(Locale.ROOT, "%-10d%s", a.requestsPerClient(), "Requests per client"));
+    table.flush();
+    err.println("ycsb-kv memtier: " + binding + " binding at " + a.host + ":" + a.port + ", " + a.connections()
+        + " connection(s) (" + a.threads + " x " + a.clients + ")" + (a.pipeline > 1 ? ", " + a.pipeline
+        + " in flight on each" : "") + (a.rateLimit > 0 ? ", " + a.rateLimit + " requests/s each (open loop)" : ""));
+    err.flush();
+    PrintStream errStream = new PrintStream(new OutputStream() {
+      @Override
+      public void write(int b) {
+        err.write(b);
+      }
+
+      @Override
+      public void write(byte[] b, int off, int len) {
+        err.write(new String(b, off, len, StandardCharsets.UTF_8));
+      }
+
+      @Override
+      public void flush() {
+        err.flush();
+      }
+    }, true, StandardCharsets.UTF_8);
+    List<MemtierOutput.Run> runs = new ArrayList<>();
+    int code = 0;
+    String failure = null;
+    for (int i = 1; i <= a.runCount; i++) {
+      Path dir = a.runCount == 1 ? exportBase : exportBase.resolve("run-" + i);
+      Properties runProps = new Properties();
+      runProps.putAll(props);
+      runProps.setProperty("export.dir", dir.toString());
+      BenchmarkResult result = Benchmarks.of(binding, runProps).run(Phase.RUN, b -> {
+        b.warningsTo(errStream);
+        stopSignal.accept(b.stopSignal());
+      });
+      stopSignal.accept(null);
+      try {
+        ResultJson.write(result, dir);
+        SummaryCsv.write(result, dir);
+        Map<String, Histogram> series = Files.isRegularFile(dir.resolve(SeriesHistograms.FILE_NAME))
+            ? SeriesHistograms.read(dir) : Map.of();
+        runs.add(MemtierOutput.run(result, series, a.commands.isEmpty()));
+      } catch (IOException e) {
+        err.println("ycsb: cannot write results to '" + dir + "': " + UserError.describe(e));
+        code = UserError.FAILED;
+      }
+      errors(result, err);
+      if (StopReason.FAILED.id().equals(result.stopReason())) {
+        failure = result.error();
+        break;
+      }
+      if (StopReason.INTERRUPTED.id().equals(result.stopReason())) {
+        failure = "interrupted after " + result.operations() + " operations; the results are partial";
+        code = 130;
+        break;
+      }
+    }
+    if (!runs.isEmpty()) {
+      Map<String, MemtierOutput.Run> sections = MemtierOutput.sections(runs);
+      if (a.printAllRuns && runs.size() > 1) {
+        for (int i = 0; i < runs.size(); i++) {
+          MemtierOutput.table(table, Map.of("RUN #" + (i + 1) + " RESULTS", runs.get(i)), a.percentiles, false);
+        }
+      }
+      MemtierOutput.table(table, sections, a.percentiles, !a.hideHistogram);
+      if (a.jsonOutFile != null) {
+        try {
+          MemtierOutput.writeJson(Path.of(a.jsonOutFile), a, sections, a.percentiles);
+          err.println("ycsb-kv memtier: memtier's JSON written to " + a.jsonOutFile);
+        } catch (IOException e) {
+          err.println("ycsb: cannot write --json-out-file '" + a.jsonOutFile + "': " + UserError.describe(e));
+          code = UserError.FAILED;
+        }
+      }
+      err.println("ycsb-kv memtier: ycsb-kv's results (result.json, histograms) in " + exportBase);
+    }
+    if (table != out) {
+      table.close();
+    }
+    if (failure != null) {
+      err.println("ycsb: " + failure);
+      return code != 0 ? code : UserError.FAILED;
+    }
+    return code;
+  }
+
+  private static PrintWriter outFile(String name) {
+    try {
+      Path f = Path.of(name);
+      if (f.toAbsolutePath().getParent() != null) {
+        Files.createDirectories(f.toAbsolutePath().getParent());
+      }
+      return new PrintWriter(Files.newBufferedWriter(f, StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new UserError("--out-file '" + name + "' cannot be written: " + UserError.describe(e));
+    }
+  }
+
+  /** One line per command the server refused, with its count and the server's first cause. */
+  private static void errors(BenchmarkResult result, PrintWriter err) {
+    for (OperationResult op : result.operationResults()) {
+      if (op.errors() > 0) {
+        String cause = op.errorCauses().isEmpty() ? "" : ": " + op.errorCauses().get(0).cause();
+        err.println(String.format(Locale.ROOT, "ycsb-kv memtier: %s: %,d of %,d failed%s", op.operation(),
+            op.errors(), op.count(), cause));
+      }
+    }
+  }
+
+  /** Where ycsb-kv's own results go: --export-dir, else beside the JSON, else ./memtier-ycsb-kv. */
+  private static Path exportBase(MemtierArgs a) {
+    if (a.exportDir != null) {
+      return Path.of(a.exportDir);
+    }
+    if (a.jsonOutFile != null) {
+      String name = Path.of(a.jsonOutFile).getFileName().toString().replaceFirst("\\.json$", "");
+      Path parent = Path.of(a.jsonOutFile).toAbsolutePath().getParent();
+      return parent.resolve(name + "-ycsb-kv");
+    }
+    return Path.of("memtier-ycsb-kv");
+  }
+
+  /**
+   * The binding for the server at {@code a}'s address, from its {@code INFO server}: dragonfly when it says
+   * {@code dragonfly_version}, else redis. Over TLS it is not asked: redis, unless {@code --binding} says otherwise.
+   */
+  static String detect(MemtierArgs a) {
+    if (a.tls) {
+      return "redis";
+    }
+    try (Socket s = new Socket()) {
+      s.connect(new InetSocketAddress(a.host, a.port), 5000);
+      s.setSoTimeout(5000);
+      OutputStream o = s.getOutputStream();
+      BufferedReader in = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8));
+      if (a.password != null) {
+        o.write(resp(a.user == null ? List.of("AUTH", a.password) : List.of("AUTH", a.user, a.password)));
+        String reply = in.readLine();
+        if (reply == null || reply.startsWith("-")) {
+          throw new UserError("the server at " + a.host + ":" + a.port + " refused the credentials of -a/--uri ("
+              + (reply == null ? "no reply" : reply.substring(1)) + ")");
+        }
+      }
+      o.write(resp(List.of("INFO", "server")));
+      String head = in.readLine();
+      if (head == null || head.startsWith("-")) {
+        String why = head == null ? "no reply" : head.substring(1);
+        throw new UserError("the server at " + a.host + ":" + a.port + " did not answer INFO (" + why + ")"
+            + (why.startsWith("NOAUTH") ? ": give its password with -a" : "") + "; name the store with --binding");
+      }
+      int length = Integer.parseInt(head.substring(1));
+      char[] body = new char[length];
+      int read = 0;
+      while (read < length) {
+        int r = in.read(body, read, length - read);
+        if (r < 0) {
+          break;
+        }
+        read += r;
+      }
+      return new String(body, 0, read).contains("dragonfly_version") ? "dragonfly" : "redis";
+    } catch (IOException e) {
+      throw new UserError("cannot reach the server at " + a.host + ":" + a.port + " (" + UserError.describe(e)
+          + "): is it running, and are -s/-p right?", UserError.FAILED, e);
+    }
+  }
+
+  private static byte[] resp(List<String> words) {
+    StringBuilder b = new StringBuilder("*").append(words.size()).append("\r\n");
+    for (String w : words) {
+      b.append('$').append(w.getBytes(StandardCharsets.UTF_8).length).append("\r\n").append(w).append("\r\n");
+    }
+    return b.toString().getBytes(StandardCharsets.UTF_8);
+  }
+
+  static String help() {
+    return String.join("\n",
+        "Usage: ycsb memtier [memtier_benchmark options]",
+        "memtier_benchmark 2.3's command line on ycsb-kv's engine, against Redis, Valkey, KeyDB or Dragonfly.",
+        "The options are memtier's ('memtier_benchmark --help'); ycsb memtier honours:",
+        "  " + String.join(" ", MemtierArgs.supportedNames()),
+        "and the short forms -h/-s -p -P -a -u -x -o -n -c -t -d -R -v.",
+        "memtier's other options (memcache protocols, staircase ramp, WAIT, data import, ...) are refused with one",
+        "line naming the option (exit 2), never ignored.",
+        "",
+        "Added by ycsb-kv:",
+        "  --binding NAME     redis, valkey, keydb or dragonfly (default: from the server's INFO; redis over TLS)",
+        "  --export-dir DIR   ycsb-kv's own results of each run (result.json, summary.csv, histograms.hlog);",
+        "                     default: beside --json-out-file (NAME-ycsb-kv/), else ./memtier-ycsb-kv",
+        "",
+        "As memtier: -t x -c connections, --pipeline requests in flight on each, -n requests per client",
+        "(allkeys: the key range, split over the clients with P:P), --ratio and --command-ratio sent in sequence",
+        "on each connection, keys PREFIX + a number from --key-minimum to --key-maximum by R, S, G, Z or P.",
+        "Differs: --rate-limiting runs ycsb-kv's open loop at (rate x connections) requests/s in total, latency",
+        "from each request's intended start; Z is YCSB's zipfian (constant 0.99) over the range; the table and",
+        "JSON leave out KB/sec and the per-second Time-Serie (bytes on the wire are not counted).",
+        "Docs: docs/memtier.md.",
+        "");
+  }
+}

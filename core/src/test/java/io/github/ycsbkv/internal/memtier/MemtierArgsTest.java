@@ -1,0 +1,102 @@
+package io.github.ycsbkv.internal.memtier;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.ycsbkv.config.UserError;
+import java.util.List;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+class MemtierArgsTest {
+
+  @Test
+  void defaults_areMemtiers_setGetOneToTen_fourThreadsOfFifty_tenThousandEach() {
+    MemtierArgs a = MemtierArgs.parse(List.of());
+    Properties p = a.properties("redis");
+    assertEquals("200", p.getProperty("threadcount"));
+    assertEquals("2000000", p.getProperty("operationcount"));
+    assertEquals("SET __key__ __data__", p.getProperty("command.1"));
+    assertEquals("1", p.getProperty("command.1.ratio"));
+    assertEquals("GET __key__", p.getProperty("command.2"));
+    assertEquals("10", p.getProperty("command.2.ratio"));
+    assertEquals("memtier-", p.getProperty("command.2.keyprefix"));
+    assertEquals("uniform", p.getProperty("command.2.keypattern"));
+    assertEquals("10000001", p.getProperty("recordcount"));
+    assertEquals("0", p.getProperty("command.keyminimum"));
+    assertEquals("32", p.getProperty("command.valuesize"));
+    assertEquals("false", p.getProperty("command.distinctseeds"));
+    assertEquals("ratio", p.getProperty("command.sequence"));
+    assertEquals("localhost", p.getProperty("redis.host"));
+    assertEquals("6379", p.getProperty("redis.port"));
+  }
+
+  @Test
+  void getoptForms_longWithEqualsOrSpace_shortJoinedOrApart() {
+    MemtierArgs a = MemtierArgs.parse(List.of("-t2", "-c", "3", "--pipeline=10", "--ratio", "1:0", "-d", "100",
+        "--key-prefix=", "-s", "10.0.0.5", "-p6380", "--cluster-mode", "-a", "alice:secret", "--select-db", "2"));
+    Properties p = a.properties("dragonfly");
+    assertEquals("6", p.getProperty("threadcount"));
+    assertEquals("10", p.getProperty("pipeline"));
+    assertEquals("SET __key__ __data__", p.getProperty("command.1"));
+    assertEquals(null, p.getProperty("command.2"), "a ratio of 0 sends no GET");
+    assertEquals("", p.getProperty("command.1.keyprefix"));
+    assertEquals("10.0.0.5", p.getProperty("dragonfly.host"));
+    assertEquals("6380", p.getProperty("dragonfly.port"));
+    assertEquals("true", p.getProperty("dragonfly.cluster"));
+    assertEquals("alice", p.getProperty("dragonfly.user"));
+    assertEquals("secret", p.getProperty("dragonfly.password"));
+    assertEquals("2", p.getProperty("dragonfly.db"));
+    assertEquals("***", a.configuration().get("authenticate"), "the password is never written");
+  }
+
+  @Test
+  void allkeys_withParallelKeys_splitsTheRangeOverTheClients_asMemtier() {
+    MemtierArgs a = MemtierArgs.parse(List.of("-n", "allkeys", "--key-pattern", "P:P", "-t", "1", "-c", "50",
+        "--key-minimum", "1", "--key-maximum", "10000000", "--ratio", "1:0"));
+    // memtier: (max - min) / clients + 1 requests per client.
+    assertEquals(199_999 + 1, a.requestsPerClient());
+    assertEquals(Long.toString(200_000L * 50), a.properties("redis").getProperty("operationcount"));
+    assertEquals("parallel", a.properties("redis").getProperty("command.1.keypattern"));
+    assertEquals("10000000", a.properties("redis").getProperty("recordcount"));
+  }
+
+  @Test
+  void commands_takeTheRatioAndKeyPatternGivenAfterThem_testTimeAndRate() {
+    MemtierArgs a = MemtierArgs.parse(List.of("--command", "LPUSH __key__ __data__", "--command-ratio", "2",
+        "--command-key-pattern", "Z", "--command", "LRANGE __key__ 0 9", "--test-time", "30", "--rate-limiting", "100",
+        "-t", "2", "-c", "5", "--uri", "rediss://bob:pw@db.example:7000/3", "--tls-skip-verify"));
+    Properties p = a.properties("redis");
+    assertEquals("LPUSH __key__ __data__", p.getProperty("command.1"));
+    assertEquals("2", p.getProperty("command.1.ratio"));
+    assertEquals("zipfian", p.getProperty("command.1.keypattern"));
+    assertEquals("1", p.getProperty("command.2.ratio"));
+    assertEquals("uniform", p.getProperty("command.2.keypattern"));
+    assertEquals("30", p.getProperty("maxexecutiontime"));
+    assertEquals("0", p.getProperty("operationcount"));
+    assertEquals("1000", p.getProperty("target"), "--rate-limiting is per connection: 100 x 10");
+    assertEquals("db.example", p.getProperty("redis.host"));
+    assertEquals("7000", p.getProperty("redis.port"));
+    assertEquals("true", p.getProperty("redis.tls"));
+    assertEquals("true", p.getProperty("redis.tls.insecure"));
+    assertEquals("3", p.getProperty("redis.db"));
+    assertEquals("bob", p.getProperty("redis.user"));
+    assertEquals("rediss://bob:***@db.example:7000/3", a.configuration().get("uri"));
+  }
+
+  @Test
+  void whatItCannotHonour_orMemtierRefuses_isOneLineSaid() {
+    for (List<String> bad : List.of(List.of("--wait-ratio", "1:1"), List.of("-S", "/tmp/s"),
+        List.of("--protocol", "memcache_binary"), List.of("--protocol=resp3"), List.of("--nope"),
+        List.of("-n", "10", "--test-time", "5"), List.of("--key-pattern", "P:R"), List.of("--ratio", "3"),
+        List.of("--command-ratio", "2"), List.of("--command", "GET __key__", "--ratio", "1:1"), List.of("-t"),
+        List.of("-t", "zero"), List.of("--hide-histogram=yes"), List.of("extra"))) {
+      UserError e = assertThrows(UserError.class, () -> MemtierArgs.parse(bad), bad.toString());
+      assertEquals(2, e.exitCode(), bad.toString());
+      assertTrue(!e.getMessage().contains("\n"), e.getMessage());
+    }
+    assertTrue(assertThrows(UserError.class, () -> MemtierArgs.parse(List.of("--multi-key-get", "3"))).getMessage()
+        .startsWith("--multi-key-get: memtier_benchmark's option is not honoured by 'ycsb memtier' yet"));
+  }
+}

@@ -1,0 +1,234 @@
+package io.github.ycsbkv.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import redis.clients.jedis.Jedis;
+
+/**
+ * {@code ycsb memtier} (#51): the same memtier_benchmark command lines run by memtier_benchmark 2.3 and by
+ * {@code ycsb memtier} on the same Redis, Valkey, KeyDB and Dragonfly, compared at the server: each command's count
+ * ({@code INFO commandstats}), the connections ({@code -t} x {@code -c}), the keys written; memtier's JSON keys that
+ * Redis's benchmark specification reads, present and numeric; options it does not honour refused in one line.
+ */
+class MemtierIT {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /**
+   * The command lines, each an option group: SET/GET by ratio with one seed for every client (memtier's default),
+   * {@code -n allkeys} over P:P ranges with a pipeline, several {@code --command}s with their ratios, key patterns
+   * and a size range, distinct seeds with Gaussian keys.
+   */
+  private static final List<List<String>> LINES = List.of(
+      List.of("-t", "2", "-c", "3", "-n", "400", "--ratio", "1:4", "--key-maximum", "1000000"),
+      List.of("-t", "1", "-c", "4", "--pipeline", "8", "-n", "allkeys", "--key-pattern", "P:P", "--ratio", "1:0",
+          "--key-minimum", "1", "--key-maximum", "5000", "-d", "100", "--key-prefix", ""),
+      List.of("--command", "LPUSH __key__ __data__", "--command-ratio", "2", "--command", "LRANGE __key__ 0 9",
+          "--command-key-pattern", "S", "--key-prefix", "list:", "-t", "2", "-c", "2", "-n", "300", "--key-maximum",
+          "100", "--data-size-range", "10-50"),
+      List.of("--command=HSET __key__ f __data__", "--command=HGETALL __key__", "--command-ratio=3",
+          "--command-key-pattern=G", "--distinct-client-seed", "--randomize", "-t", "1", "-c", "3", "-n", "200",
+          "--key-maximum=500", "--hide-histogram"));
+
+  /** Commands the lines send, as commandstats names them. */
+  private static final Set<String> SENT = Set.of("SET", "GET", "LPUSH", "LRANGE", "HSET", "HGETALL");
+
+  @TempDir
+  Path tmp;
+
+  @BeforeAll
+  static void memtierOnPath() throws Exception {
+    boolean present;
+    try {
+      Process p = new ProcessBuilder("memtier_benchmark", "--version").redirectErrorStream(true).start();
+      p.getInputStream().readAllBytes();
+      present = p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0;
+    } catch (java.io.IOException e) {
+      present = false;
+    }
+    // On CI (CI=true) it must be there (../shared/servers/install puts it on PATH); elsewhere the test skips.
+    assumeTrue(present || System.getenv("CI") != null, "memtier_benchmark is not on PATH");
+    assertTrue(present, "memtier_benchmark is on CI's PATH (../shared/servers/install)");
+  }
+
+  /** Calls of each command the server ran, upper case. */
+  private static Map<String, Long> calls(Jedis j) {
+    Map<String, Long> calls = new HashMap<>();
+    Matcher m = Pattern.compile("cmdstat_([a-z|]+):calls=(\\d+)").matcher(j.info("commandstats"));
+    while (m.find()) {
+      String name = m.group(1).toUpperCase(Locale.ROOT);
+      if (SENT.contains(name)) {
+        calls.merge(name, Long.parseLong(m.group(2)), Long::sum);
+      }
+    }
+    return calls;
+  }
+
+  private static long connectionsReceived(Jedis j) {
+    Matcher m = Pattern.compile("total_connections_received:(\\d+)").matcher(j.info("stats"));
+    assertTrue(m.find(), "INFO stats has total_connections_received");
+    return Long.parseLong(m.group(1));
+  }
+
+  /** What one tool did at the server: its commands, connections and the keys it left. */
+  private record Seen(Map<String, Long> calls, long connections, Set<String> keys, JsonNode json, String err) {}
+
+  private Seen memtier(Store store, Jedis j, List<String> line, Path json) throws Exception {
+    j.flushAll();
+    Map<String, Long> before = calls(j);
+    long connections = connectionsReceived(j);
+    List<String> cmd = new ArrayList<>(List.of("memtier_benchmark", "-s", store.host(), "-p",
+        Integer.toString(store.port()), "--json-out-file", json.toString()));
+    cmd.addAll(line);
+    if (!line.contains("--hide-histogram")) {
+      cmd.add("--hide-histogram");
+    }
+    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(120, TimeUnit.SECONDS), "memtier_benchmark finished");
+    assertEquals(0, p.exitValue(), out);
+    return seen(j, before, connections, json, out);
+  }
+
+  private Seen ycsb(Store store, Jedis j, List<String> line, Path json) throws Exception {
+    j.flushAll();
+    Map<String, Long> before = calls(j);
+    long connections = connectionsReceived(j);
+    List<String> args = new ArrayList<>(List.of("memtier", "-s", store.host(), "-p", Integer.toString(store.port()),
+        "--json-out-file", json.toString()));
+    args.addAll(line);
+    Cli run = Cli.run(args.toArray(String[]::new));
+    assertEquals(0, run.exitCode(), run.err());
+    assertTrue(run.out().contains("ALL STATS") && run.out().contains("Totals"), "memtier's table: " + run.out());
+    return seen(j, before, connections, json, run.err());
+  }
+
+  private static Seen seen(Jedis j, Map<String, Long> before, long connections, Path json, String log)
+      throws Exception {
+    Map<String, Long> after = calls(j);
+    before.forEach((k, v) -> after.merge(k, -v, Long::sum));
+    long opened = connectionsReceived(j) - connections;
+    Set<String> keys = new TreeSet<>(j.keys("*"));
+    return new Seen(after, opened, keys, JSON.readTree(json.toFile()), log);
+  }
+
+  private static int connections(List<String> line) {
+    return Integer.parseInt(line.get(line.indexOf("-t") + 1)) * Integer.parseInt(line.get(line.indexOf("-c") + 1));
+  }
+
+  @ParameterizedTest
+  @EnumSource(value = Store.Kind.class, names = {"REDIS", "VALKEY", "KEYDB", "DRAGONFLY"})
+  void sameCommandLine_sameLoadAtTheServer_asMemtierBenchmark(Store.Kind kind) throws Exception {
+    try (Store store = Store.provision(kind); Jedis j = store.jedis()) {
+      for (int i = 0; i < LINES.size(); i++) {
+        List<String> line = LINES.get(i);
+        String what = kind.id() + " line " + (i + 1) + " " + line;
+        Seen theirs = memtier(store, j, line, tmp.resolve("memtier-" + i + ".json"));
+        Seen ours = ycsb(store, j, line, tmp.resolve("ycsb-" + i + ".json"));
+        // Each command as often as memtier sent it: the ratios are sent in sequence on each connection.
+        assertTrue(!theirs.calls().isEmpty(), what + ": memtier sent " + theirs.calls());
+        assertEquals(theirs.calls(), ours.calls(), what + ": the server's command counts");
+        // -t x -c connections: memtier's at the server; ours as the run's result says (its probe apart).
+        assertEquals(connections(line), theirs.connections(), what + ": memtier's connections");
+        JsonNode result = JSON.readTree(tmp.resolve("ycsb-" + i + "-ycsb-kv").resolve("result.json").toFile());
+        assertEquals(connections(line), result.path("load").path("server").path("runConnections").asInt(),
+            what + ": " + result.path("load"));
+        assertEquals(connections(line), result.path("load").path("connections").asInt(), what);
+        if (line.contains("allkeys")) {
+          assertEquals(5000, theirs.keys().size(), what);
+          assertEquals(theirs.keys(), ours.keys(), what + ": -n allkeys writes every key of the range once");
+        } else if (line.contains("1:4")) {
+          // One seed for every client (memtier's default): each writes the same 80 keys.
+          assertEquals(theirs.keys().size(), ours.keys().size(), 2, what + ": keys written");
+        }
+        specificationKeys(theirs.json(), what + " (memtier's own JSON)");
+        specificationKeys(ours.json(), what);
+        JsonNode totals = ours.json().path("ALL STATS").path("Totals");
+        long total = theirs.calls().values().stream().mapToLong(Long::longValue).sum();
+        assertEquals(total, totals.path("Count").asLong(), what + ": Totals' count");
+      }
+    }
+  }
+
+  /** The paths into memtier's JSON that the specification's exporter reads (its defaults.yml), numeric. */
+  private static void specificationKeys(JsonNode json, String what) {
+    JsonNode all = json.path("ALL STATS");
+    assertTrue(all.path("Runtime").path("Start time").isNumber(), what + ": Runtime");
+    JsonNode totals = all.path("Totals");
+    for (String key : List.of("Ops/sec", "Latency", "Misses/sec", "Count")) {
+      assertTrue(totals.path(key).isNumber(), what + ": Totals." + key + " in " + totals);
+    }
+    assertTrue(totals.path("Ops/sec").asDouble() > 0, what);
+    for (String p : List.of("p50.00", "p99.00")) {
+      assertTrue(totals.path("Percentile Latencies").path(p).isNumber(), what + ": " + p);
+      assertTrue(totals.path("Percentile Latencies").path(p).asDouble() > 0, what + ": " + p);
+    }
+    assertTrue(totals.path("Percentile Latencies").path("p99.00").asDouble()
+        >= totals.path("Percentile Latencies").path("p50.00").asDouble(), what);
+  }
+
+  @Test
+  void runCount_bestWorstAndAverage_asTheSpecificationReadsThem() throws Exception {
+    try (Store store = Store.provision(Store.Kind.REDIS); Jedis j = store.jedis()) {
+      j.flushAll();
+      Path json = tmp.resolve("runs.json");
+      Cli run = Cli.run("memtier", "-s", store.host(), "-p", Integer.toString(store.port()), "-t", "1", "-c", "2",
+          "-n", "300", "-x", "3", "--print-percentiles", "50,90,99", "--json-out-file", json.toString(),
+          "--hide-histogram");
+      assertEquals(0, run.exitCode(), run.err());
+      JsonNode root = JSON.readTree(json.toFile());
+      for (String section : List.of("BEST RUN RESULTS", "WORST RUN RESULTS", "AGGREGATED AVERAGE RESULTS (3 runs)")) {
+        JsonNode totals = root.path(section).path("Totals");
+        assertTrue(totals.path("Ops/sec").asDouble() > 0, section + ": " + totals);
+        assertTrue(totals.path("Percentile Latencies").path("p90.00").isNumber(), section);
+        assertEquals(600, totals.path("Count").asLong(), section);
+        assertTrue(run.out().contains(section), run.out());
+      }
+      assertTrue(root.path("BEST RUN RESULTS").path("Totals").path("Ops/sec").asDouble()
+          >= root.path("WORST RUN RESULTS").path("Totals").path("Ops/sec").asDouble());
+      assertTrue(root.path("ALL STATS").isMissingNode(), "memtier writes no ALL STATS for several runs");
+      for (int i = 1; i <= 3; i++) {
+        assertTrue(Files.isRegularFile(tmp.resolve("runs-ycsb-kv").resolve("run-" + i).resolve("result.json")));
+      }
+    }
+  }
+
+  @Test
+  void optionsItDoesNotHonour_areOneLine_exit2() throws Exception {
+    for (String[] bad : List.of(new String[] {"--wait-ratio=1:1", "--wait-ratio: memtier_benchmark's option is not"
+        + " honoured by 'ycsb memtier' yet"}, new String[] {"--protocol=memcache_text", "--protocol memcache_text:"},
+        new String[] {"--bogus", "unknown option '--bogus': memtier_benchmark 2.3 has no such option"},
+        new String[] {"--key-pattern=X:R", "--key-pattern must be SET:GET"})) {
+      Cli run = Cli.run("memtier", "-p", "1", bad[0]);
+      assertEquals(2, run.exitCode(), run.err());
+      assertEquals(1, run.err().strip().lines().count(), run.err());
+      assertTrue(run.err().startsWith("ycsb memtier: " + bad[1]), run.err());
+    }
+    Cli unreachable = Cli.run("memtier", "-s", "127.0.0.1", "-p", "1", "-n", "10");
+    assertEquals(1, unreachable.exitCode(), unreachable.err());
+    assertTrue(unreachable.err().contains("cannot reach the server at 127.0.0.1:1"), unreachable.err());
+    assertTrue(unreachable.err().lines().noneMatch(l -> l.startsWith("\tat ")), unreachable.err());
+  }
+}
