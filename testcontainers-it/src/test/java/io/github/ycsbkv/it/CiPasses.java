@@ -62,6 +62,8 @@ public final class CiPasses implements ExecutionCondition {
       Map.entry("DragonflyOnRedisStandInIT", "the dragonfly binding on Redis is the same code as on Dragonfly, which"
           + " DragonflyBindingIT runs on aarch64"),
       Map.entry("KubernetesManifestsTest", "the manifests are text, the same on every platform"),
+      Map.entry("ModuleClasspathIT", "which modules a class path holds is the same on every platform; the artifacts'"
+          + " resolution with aarch64's natives is LibraryConsumerIT's, which runs on aarch64"),
       Map.entry("ValkeyBindingIT", "Valkey is served by the redis binding's code, which RedisBindingIT runs on"
           + " aarch64"),
       Map.entry("KeydbBindingIT", "KeyDB is served by the redis binding's code, which RedisBindingIT runs on aarch64"),
