@@ -89,9 +89,10 @@ final class Studies {
       List.of("redis", "aerospike", "dragonfly"),
       List.of("readheavy", "balanced", "writeheavy"), List.of(1, 2, 4, 8, 16, 32), 3, 0,
       "YCSB clients at 1 to 32 threads, Zipfian keys, 1,474,560 records (writeheavy: 2,949,120 operations, 90%"
-          + " inserts). The study ran each store in a container on a 12-core laptop and published P99 in \"ms\" that"
-          + " are implausible for"
-          + " loopback (most likely microseconds); here P99 is the service time in microseconds, exact (HdrHistogram),"
+          + " inserts). The study ran each store in a container on a 12-core laptop. Two readings of an ambiguous"
+          + " text, assumed here: its P99 names no operation (compared with READ's P99, INSERT's for writeheavy), and"
+          + " it is printed in \"ms\" at values implausible for loopback (read as microseconds). Here P99 is the"
+          + " service time in microseconds, exact (HdrHistogram),"
           + " on this machine, against the servers given with -p or started here (a container of the pinned image, or the"
           + " binary on PATH) with their default settings. Each YCSB thread is a client with a connection of its own"
           + " and one request in flight on it, as the study's upstream YCSB clients (its redis binding keeps a"

@@ -339,9 +339,10 @@ public final class MemtierArgs {
     if (requests >= 0) {
       return requests;
     }
+    // memtier_benchmark.cpp: max - min per client, divided over the clients (+1) only for --key-pattern P:P (a
+    // --command's P splits the range too, yet each client still sends max - min requests over its part).
     long all = keyMaximum - keyMinimum;
-    boolean parallel = commands.isEmpty() ? setPattern == 'P' : commands.get(0).keyPattern() == 'P';
-    return parallel ? all / connections() + 1 : all;
+    return setPattern == 'P' && getPattern == 'P' ? all / connections() + 1 : all;
   }
 
   /** The run's properties on {@code bindingName}: the commands workload, the connections, the server's address. */

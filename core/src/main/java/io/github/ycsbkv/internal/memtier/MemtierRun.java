@@ -10,14 +10,10 @@ import io.github.ycsbkv.results.OperationResult;
 import io.github.ycsbkv.results.ResultJson;
 import io.github.ycsbkv.results.SeriesHistograms;
 import io.github.ycsbkv.results.SummaryCsv;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,6 +34,9 @@ import org.HdrHistogram.Histogram;
  * {@code redis} (the binding of Redis, Valkey and KeyDB) for the others.
  */
 public final class MemtierRun {
+
+  /** The exit code when the run finished but requests failed: as {@code ycsb run}'s (3). */
+  static final int FAILED_REQUESTS = 3;
 
   private MemtierRun() {}
 
@@ -87,6 +86,7 @@ public final class MemtierRun {
       }
     }, true, StandardCharsets.UTF_8);
     List<MemtierOutput.Run> runs = new ArrayList<>();
+    long failedRequests = 0;
     int code = 0;
     String failure = null;
     for (int i = 1; i <= a.runCount; i++) {
@@ -110,6 +110,7 @@ public final class MemtierRun {
         code = UserError.FAILED;
       }
       errors(result, err);
+      failedRequests += result.totalErrors();
       if (StopReason.FAILED.id().equals(result.stopReason())) {
         failure = result.error();
         break;
@@ -145,6 +146,11 @@ public final class MemtierRun {
     if (failure != null) {
       err.println("ycsb: " + failure);
       return code != 0 ? code : UserError.FAILED;
+    }
+    if (code == 0 && failedRequests > 0) {
+      err.println(String.format(Locale.ROOT, "ycsb memtier: %,d request(s) failed (the server's errors above): exit %d",
+          failedRequests, FAILED_REQUESTS));
+      return FAILED_REQUESTS;
     }
     return code;
   }
@@ -193,49 +199,9 @@ public final class MemtierRun {
     if (a.tls) {
       return "redis";
     }
-    try (Socket s = new Socket()) {
-      s.connect(new InetSocketAddress(a.host, a.port), 5000);
-      s.setSoTimeout(5000);
-      OutputStream o = s.getOutputStream();
-      BufferedReader in = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8));
-      if (a.password != null) {
-        o.write(resp(a.user == null ? List.of("AUTH", a.password) : List.of("AUTH", a.user, a.password)));
-        String reply = in.readLine();
-        if (reply == null || reply.startsWith("-")) {
-          throw new UserError("the server at " + a.host + ":" + a.port + " refused the credentials of -a/--uri ("
-              + (reply == null ? "no reply" : reply.substring(1)) + ")");
-        }
-      }
-      o.write(resp(List.of("INFO", "server")));
-      String head = in.readLine();
-      if (head == null || head.startsWith("-")) {
-        String why = head == null ? "no reply" : head.substring(1);
-        throw new UserError("the server at " + a.host + ":" + a.port + " did not answer INFO (" + why + ")"
-            + (why.startsWith("NOAUTH") ? ": give its password with -a" : "") + "; name the store with --binding");
-      }
-      int length = Integer.parseInt(head.substring(1));
-      char[] body = new char[length];
-      int read = 0;
-      while (read < length) {
-        int r = in.read(body, read, length - read);
-        if (r < 0) {
-          break;
-        }
-        read += r;
-      }
-      return new String(body, 0, read).contains("dragonfly_version") ? "dragonfly" : "redis";
-    } catch (IOException e) {
-      throw new UserError("cannot reach the server at " + a.host + ":" + a.port + " (" + UserError.describe(e)
-          + "): is it running, and are -s/-p right?", UserError.FAILED, e);
+    try (RespLink link = RespLink.open(a.host, a.port, a.user, a.password)) {
+      return link.server().equals("dragonfly") ? "dragonfly" : "redis";
     }
-  }
-
-  private static byte[] resp(List<String> words) {
-    StringBuilder b = new StringBuilder("*").append(words.size()).append("\r\n");
-    for (String w : words) {
-      b.append('$').append(w.getBytes(StandardCharsets.UTF_8).length).append("\r\n").append(w).append("\r\n");
-    }
-    return b.toString().getBytes(StandardCharsets.UTF_8);
   }
 
   static String help() {

@@ -1,0 +1,71 @@
+package io.github.ycsbkv.internal.cli;
+
+import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.internal.memtier.SuiteRun;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code ycsb suite}: Redis's benchmark specification's suites on a RESP server ({@link SuiteRun}). */
+@Command(name = "suite", mixinStandardHelpOptions = true, separator = " ", sortOptions = false, usageHelpAutoWidth = true,
+    description = {"Run test suites of Redis's benchmark specification (redis/redis-benchmarks-specification, its v0.4"
+        + " YAML files) on a Redis, Valkey, KeyDB or Dragonfly server: each suite's settings, preload, keyspace check"
+        + " and memtier_benchmark client(s) on ycsb-kv's engine (ycsb memtier), memtier's JSON for each, one summary.",
+        ""},
+    footer = {"", "Example: ycsb suite --port 6379 --test-time 10 --filter string specification/test-suites",
+        "Skipped, with the reason: suites of other tools, suites for clusters or replicas only, options ycsb memtier"
+            + " does not honour. Output: DIR/SUITE/memtier.json, memtier.txt, log.txt, ycsb-kv/result.json;"
+            + " DIR/summary.json. Docs: docs/memtier.md#the-specifications-suites-ycsb-suite."})
+final class SuiteCommand implements Callable<Integer> {
+
+  @Spec
+  CommandSpec spec;
+
+  @Option(names = {"-s", "--host"}, paramLabel = "HOST", description = "The server's host (default ${DEFAULT-VALUE}).")
+  String host = "127.0.0.1";
+
+  @Option(names = {"-p", "--port"}, paramLabel = "PORT", description = "The server's port (default ${DEFAULT-VALUE}).")
+  int port = 6379;
+
+  @Option(names = "--user", paramLabel = "USER", description = "ACL user (with --password).")
+  String user;
+
+  @Option(names = "--password", paramLabel = "PASSWORD", description = "The server's password; never printed.")
+  String password;
+
+  @Option(names = "--binding", paramLabel = "NAME",
+      description = "redis, valkey, keydb or dragonfly (default: from the server's INFO).")
+  String binding;
+
+  @Option(names = "--test-time", paramLabel = "S",
+      description = "Run each client S seconds, in place of the suite's duration or request count.")
+  Integer testTime;
+
+  @Option(names = "--filter", paramLabel = "TEXT",
+      description = "Only suites whose name contains TEXT, or with TEXT as a tested group or command (repeatable).")
+  List<String> filters = new ArrayList<>();
+
+  @Option(names = "--out", paramLabel = "DIR", description = "Where everything goes (default ${DEFAULT-VALUE}).")
+  Path out = Path.of("suite-results");
+
+  @Parameters(paramLabel = "FILE|DIR", arity = "1..*", description = "Suite files, or directories of them.")
+  List<Path> paths = new ArrayList<>();
+
+  @Override
+  public Integer call() {
+    if (port < 1 || port > 65535) {
+      throw new UserError("--port must be 1 to 65535, got " + port);
+    }
+    if (testTime != null && testTime < 1) {
+      throw new UserError("--test-time must be at least 1 second, got " + testTime);
+    }
+    return SuiteRun.execute(new SuiteRun.Options(host, port, user, password, binding, testTime, filters, out, paths),
+        spec.commandLine().getOut(), spec.commandLine().getErr(), Interrupts::setActive);
+  }
+}

@@ -1,0 +1,396 @@
+package io.github.ycsbkv.internal.memtier;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.engine.StopSignal;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+
+/**
+ * {@code ycsb suite FILE|DIR...}: Redis's benchmark specification's suites ({@link SuiteFile}) on one RESP server
+ * given by address: for each suite in turn, the store emptied ({@code FLUSHALL}), its {@code configuration-parameters}
+ * set ({@code CONFIG SET}; a parameter the store refuses is said), its preload run (memtier_benchmark's arguments, on
+ * ycsb-kv's engine) and its init commands sent, its keyspace checked against {@code keyspacelen}, then its client (or
+ * its clients at once) run by {@link MemtierRun} with memtier's JSON; and one summary across the suites with the
+ * exporter's figures (Ops/sec, Latency, Misses/sec, p50, p99 of {@code ALL STATS}), the client's and the server's CPU
+ * per operation, and each command the store refused with its error. Suites of other tools, suites whose topologies
+ * do not include a standalone server, and options {@code ycsb memtier} does not honour are skipped with the reason.
+ */
+public final class SuiteRun {
+
+  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  /** What {@code ycsb suite} was asked: the server, the suites, the overrides and where everything goes. */
+  public record Options(String host, int port, String user, String password, String binding, Integer testTime,
+      List<String> filters, Path out, List<Path> paths) {}
+
+  /** One suite's outcome: ran, skipped (with why), or failed (with why); its figures when it ran. */
+  record Outcome(String suite, String status, String reason, double opsPerSec, double latencyMs, double missesPerSec,
+      double p50Ms, double p99Ms, double clientCpuMicrosPerOp, double serverCpuMicrosPerOp, List<String> notes,
+      Map<String, String> refused) {}
+
+  private SuiteRun() {}
+
+  /** Runs the suites; returns the exit code (0 when every suite that was not skipped ran). */
+  public static int execute(Options o, PrintWriter out, PrintWriter err, Consumer<StopSignal> stopSignal) {
+    List<SuiteFile> suites = new ArrayList<>();
+    int notSuites = 0;
+    for (Path f : SuiteFile.files(o.paths())) {
+      SuiteFile s = SuiteFile.read(f);
+      if (s == null) {
+        notSuites++;
+      } else if (o.filters().isEmpty() || o.filters().stream().anyMatch(s::matches)) {
+        suites.add(s);
+      }
+    }
+    if (suites.isEmpty()) {
+      throw new UserError("no suite to run" + (o.filters().isEmpty() ? "" : " matches --filter " + o.filters())
+          + " in " + o.paths());
+    }
+    String server;
+    try (RespLink link = RespLink.open(o.host(), o.port(), o.user(), o.password())) {
+      server = link.server();
+    }
+    String binding = o.binding() != null ? o.binding() : server.equals("dragonfly") ? "dragonfly" : "redis";
+    err.println(String.format(Locale.ROOT, "ycsb suite: %d suite(s) on %s at %s:%d (the %s binding)%s", suites.size(),
+        server, o.host(), o.port(), binding, notSuites > 0 ? "; " + notSuites + " YAML file(s) without a client left"
+            + " out" : ""));
+    err.flush();
+    List<Outcome> outcomes = new ArrayList<>();
+    int failed = 0;
+    for (SuiteFile s : suites) {
+      Outcome r;
+      try {
+        r = one(s, o, binding, err, stopSignal);
+      } catch (UserError e) {
+        r = failed(s, e.getMessage());
+      }
+      outcomes.add(r);
+      if (r.status().equals("failed")) {
+        failed++;
+      }
+      err.println("ycsb suite: " + s.name() + ": " + r.status() + (r.reason() == null ? String.format(Locale.ROOT,
+          " (%.0f ops/s, p99 %.3f ms)", r.opsPerSec(), r.p99Ms()) : ": " + r.reason()));
+      err.flush();
+      if (r.status().equals("interrupted")) {
+        break;
+      }
+    }
+    table(out, outcomes, server);
+    write(o.out(), outcomes, server, o);
+    err.println("ycsb suite: " + outcomes.stream().filter(r -> r.status().equals("ran")).count() + " ran, "
+        + outcomes.stream().filter(r -> r.status().equals("skipped")).count() + " skipped, " + failed + " failed;"
+        + " everything in " + o.out());
+    return failed > 0 ? UserError.FAILED : 0;
+  }
+
+  private static Outcome skipped(SuiteFile s, String why) {
+    return new Outcome(s.name(), "skipped", why, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+        Double.NaN, Double.NaN, List.of(), Map.of());
+  }
+
+  private static Outcome failed(SuiteFile s, String why) {
+    return new Outcome(s.name(), "failed", why, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+        Double.NaN, Double.NaN, List.of(), Map.of());
+  }
+
+  private static Outcome one(SuiteFile s, Options o, String binding, PrintWriter err,
+      Consumer<StopSignal> stopSignal) {
+    for (SuiteFile.Tool t : s.clients()) {
+      if (!t.memtier()) {
+        return skipped(s, "its client is " + (t.tool().isEmpty() ? "not named" : t.tool()) + ", not memtier_benchmark");
+      }
+    }
+    if (s.preload() != null && !s.preload().memtier()) {
+      return skipped(s, "its preload is " + s.preload().tool() + ", not memtier_benchmark");
+    }
+    if (!s.topologies().isEmpty() && s.topologies().stream().noneMatch(t -> t.startsWith("oss-standalone"))) {
+      return skipped(s, "it runs on " + String.join(", ", s.topologies()) + "; this run has one standalone server");
+    }
+    // Each client's arguments checked before the store is touched: an option ycsb memtier does not honour skips it.
+    List<List<String>> clients = new ArrayList<>();
+    for (SuiteFile.Tool t : s.clients()) {
+      List<String> args = clientArgs(ShellWords.split(t.arguments(), s.name()), o.testTime());
+      try {
+        MemtierArgs.parse(args);
+      } catch (UserError e) {
+        return skipped(s, e.getMessage());
+      }
+      clients.add(args);
+    }
+    List<String> preload = s.preload() == null ? null : ShellWords.split(s.preload().arguments(), s.name()
+        + "'s preload");
+    if (preload != null) {
+      try {
+        MemtierArgs.parse(preload);
+      } catch (UserError e) {
+        return skipped(s, "its preload: " + e.getMessage());
+      }
+    }
+    Path dir = o.out().resolve(s.name());
+    List<String> notes = new ArrayList<>();
+    try (RespLink link = RespLink.open(o.host(), o.port(), o.user(), o.password())) {
+      RespLink.Reply flushed = link.callOrFail(List.of("FLUSHALL"));
+      if (flushed.error()) {
+        return failed(s, "FLUSHALL was refused (" + flushed.text() + ")");
+      }
+      for (Map.Entry<String, String> p : s.configuration().entrySet()) {
+        RespLink.Reply r = link.callOrFail(List.of("CONFIG", "SET", p.getKey(), p.getValue()));
+        if (r.error()) {
+          notes.add("configuration parameter " + p.getKey() + " not set: " + r.text());
+        }
+      }
+      if (preload != null) {
+        int code = memtier(preload, o, binding, dir.resolve("preload"), stopSignal);
+        if (code != 0) {
+          return failed(s, "its preload ended with exit " + code + firstFailure(dir.resolve("preload")) + " ("
+              + dir.resolve("preload").resolve("log.txt") + ")");
+        }
+      }
+      for (String command : s.initCommands()) {
+        RespLink.Reply r = link.callOrFail(ShellWords.split(command, s.name() + "'s init command"));
+        if (r.error()) {
+          notes.add("init command refused: " + shorten(command) + ": " + r.text());
+        }
+      }
+      if (s.keyspaceLength() >= 0) {
+        RespLink.Reply size = link.callOrFail(List.of("DBSIZE"));
+        long keys = size.error() ? -1 : Long.parseLong(size.text().trim());
+        if (keys != s.keyspaceLength()) {
+          notes.add(String.format(Locale.ROOT, "keyspace check: %d keys, the suite expects %d", keys,
+              s.keyspaceLength()));
+        }
+      }
+    }
+    List<Integer> codes = new ArrayList<>();
+    if (clients.size() == 1) {
+      codes.add(memtier(clients.get(0), o, binding, dir, stopSignal));
+    } else {
+      ExecutorService pool = Executors.newFixedThreadPool(clients.size());
+      try {
+        List<Future<Integer>> all = new ArrayList<>();
+        for (int i = 0; i < clients.size(); i++) {
+          List<String> args = clients.get(i);
+          Path d = dir.resolve("client-" + (i + 1));
+          all.add(pool.submit(() -> memtier(args, o, binding, d, signal -> { })));
+        }
+        for (Future<Integer> f : all) {
+          try {
+            codes.add(f.get());
+          } catch (java.util.concurrent.ExecutionException e) {
+            codes.add(UserError.FAILED);
+            notes.add("a client failed: " + UserError.describe(e.getCause()));
+          }
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return new Outcome(s.name(), "interrupted", "interrupted", Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+            Double.NaN, Double.NaN, Double.NaN, notes, Map.of());
+      } finally {
+        pool.shutdownNow();
+      }
+    }
+    if (codes.contains(130)) {
+      return new Outcome(s.name(), "interrupted", "interrupted", Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+          Double.NaN, Double.NaN, Double.NaN, notes, Map.of());
+    }
+    return figures(s, dir, clients.size(), codes, notes);
+  }
+
+  /**
+   * The client's arguments as ycsb memtier takes them: {@code --test-time S} in place of the suite's duration or
+   * request count when given.
+   */
+  static List<String> clientArgs(List<String> words, Integer testTime) {
+    if (testTime == null) {
+      return words;
+    }
+    List<String> out = new ArrayList<>();
+    Set<String> valued = Set.of("--test-time", "-n", "--requests");
+    for (int i = 0; i < words.size(); i++) {
+      String w = words.get(i);
+      if (valued.contains(w)) {
+        i++;
+      } else if (!w.startsWith("--test-time=") && !w.startsWith("--requests=") && !(w.startsWith("-n")
+          && w.length() > 2)) {
+        out.add(w);
+      }
+    }
+    out.addAll(List.of("--test-time", Integer.toString(testTime)));
+    return out;
+  }
+
+  /** Runs one memtier command line against the server into {@code dir}; returns its exit code. */
+  private static int memtier(List<String> args, Options o, String binding, Path dir, Consumer<StopSignal> stop) {
+    List<String> all = new ArrayList<>(args);
+    all.addAll(List.of("-s", o.host(), "-p", Integer.toString(o.port()), "--binding", binding, "--json-out-file",
+        dir.resolve("memtier.json").toString(), "--export-dir", dir.resolve("ycsb-kv").toString()));
+    if (o.password() != null) {
+      all.addAll(List.of("-a", o.user() == null ? o.password() : o.user() + ":" + o.password()));
+    }
+    try {
+      Files.createDirectories(dir);
+      try (PrintWriter table = new PrintWriter(Files.newBufferedWriter(dir.resolve("memtier.txt"),
+          StandardCharsets.UTF_8)); PrintWriter log = new PrintWriter(Files.newBufferedWriter(dir.resolve("log.txt"),
+          StandardCharsets.UTF_8))) {
+        log.println("ycsb memtier " + String.join(" ", all.stream().map(SuiteRun::quote).toList()));
+        try {
+          return MemtierRun.execute(all, table, log, stop);
+        } catch (UserError e) {
+          log.println("ycsb memtier: " + e.getMessage());
+          return e.exitCode();
+        }
+      }
+    } catch (IOException e) {
+      throw new UserError("cannot write to '" + dir + "': " + UserError.describe(e));
+    }
+  }
+
+  /** The exporter's figures from memtier's JSON (the clients' together), the CPU and the refusals from result.json. */
+  private static Outcome figures(SuiteFile s, Path dir, int clients, List<Integer> codes, List<String> notes) {
+    double ops = 0;
+    double misses = 0;
+    double latency = 0;
+    double p50 = 0;
+    double p99 = 0;
+    double clientCpu = 0;
+    double serverCpu = 0;
+    Map<String, String> refused = new LinkedHashMap<>();
+    int read = 0;
+    for (int i = 0; i < clients; i++) {
+      Path d = clients == 1 ? dir : dir.resolve("client-" + (i + 1));
+      try {
+        JsonNode totals = JSON.readTree(d.resolve("memtier.json").toFile()).path("ALL STATS").path("Totals");
+        ops += totals.path("Ops/sec").asDouble();
+        misses += totals.path("Misses/sec").asDouble();
+        latency = Math.max(latency, totals.path("Latency").asDouble());
+        p50 = Math.max(p50, totals.path("Percentile Latencies").path("p50.00").asDouble(Double.NaN));
+        p99 = Math.max(p99, totals.path("Percentile Latencies").path("p99.00").asDouble(Double.NaN));
+        JsonNode result = JSON.readTree(d.resolve("ycsb-kv").resolve("result.json").toFile());
+        clientCpu += result.path("clientCpu").path("microsPerOperation").asDouble(Double.NaN);
+        serverCpu = Math.max(serverCpu, result.path("load").path("server").path("cpuMicrosPerOperation")
+            .asDouble(Double.NaN));
+        for (JsonNode op : result.path("operations")) {
+          if (op.path("errors").asLong() > 0) {
+            String cause = op.path("errorCauses").path(0).path("cause").asText("");
+            refused.put(op.path("operation").asText(), op.path("errors").asLong() + " of " + op.path("count").asLong()
+                + (cause.isEmpty() ? "" : ": " + cause));
+          }
+        }
+        read++;
+      } catch (IOException e) {
+        notes.add("client " + (i + 1) + " wrote no results (" + d.resolve("log.txt") + ")");
+      }
+    }
+    boolean ok = read == clients && codes.stream().allMatch(c -> c == 0 || c == 3);
+    return new Outcome(s.name(), ok ? "ran" : "failed", ok ? null : "a client ended with exit " + codes
+        + " (" + dir + ")", ops, latency, misses, p50, p99, read == 0 ? Double.NaN : clientCpu / read, serverCpu,
+        notes, refused);
+  }
+
+  /** The first command the store refused in {@code dir}'s run, as its log says it: ": SET: 10 of 10 failed: ERR ...". */
+  private static String firstFailure(Path dir) {
+    try (Stream<String> lines = Files.lines(dir.resolve("log.txt"))) {
+      return lines.filter(l -> l.startsWith("ycsb-kv memtier: ") && l.contains(" failed: ")).findFirst()
+          .map(l -> ": " + shorten(l.substring("ycsb-kv memtier: ".length()), 160)).orElse("");
+    } catch (IOException e) {
+      return "";
+    }
+  }
+
+  private static String quote(String w) {
+    return w.isEmpty() || w.matches(".*[\\s\"'*$].*") ? "'" + w.replace("'", "'\\''") + "'" : w;
+  }
+
+  private static String shorten(String s) {
+    return shorten(s, 60);
+  }
+
+  private static String shorten(String s, int max) {
+    return s.length() <= max ? s : s.substring(0, max - 3) + "...";
+  }
+
+  /** One line per suite: the exporter's figures, the CPU per operation, and what was said about it. */
+  private static void table(PrintWriter out, List<Outcome> outcomes, String server) {
+    int width = Math.max(20, outcomes.stream().mapToInt(r -> r.suite().length()).max().orElse(20));
+    String format = "%-" + width + "s %-9s %12s %10s %10s %10s %10s %9s %9s  %s%n";
+    out.printf(Locale.ROOT, format, "suite (" + server + ")", "status", "Ops/sec", "Latency", "Misses/s", "p50 ms",
+        "p99 ms", "cli us/op", "srv us/op", "notes");
+    for (Outcome r : outcomes) {
+      List<String> said = new ArrayList<>(r.notes());
+      if (r.reason() != null) {
+        said.add(0, r.reason());
+      }
+      r.refused().forEach((op, why) -> said.add(op + " refused " + why));
+      out.printf(Locale.ROOT, format, r.suite(), r.status(), num(r.opsPerSec(), "%.0f"), num(r.latencyMs(), "%.3f"),
+          num(r.missesPerSec(), "%.0f"), num(r.p50Ms(), "%.3f"), num(r.p99Ms(), "%.3f"),
+          num(r.clientCpuMicrosPerOp(), "%.1f"), num(r.serverCpuMicrosPerOp(), "%.1f"), String.join("; ", said));
+    }
+    out.flush();
+  }
+
+  private static String num(double v, String format) {
+    return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, format, v);
+  }
+
+  private static void write(Path out, List<Outcome> outcomes, String server, Options o) {
+    ObjectNode root = JSON.createObjectNode();
+    root.put("server", server);
+    root.put("address", o.host() + ":" + o.port());
+    if (o.testTime() != null) {
+      root.put("testTime", o.testTime());
+    }
+    ArrayNode list = root.putArray("suites");
+    for (Outcome r : outcomes) {
+      ObjectNode n = list.addObject();
+      n.put("suite", r.suite());
+      n.put("status", r.status());
+      if (r.reason() != null) {
+        n.put("reason", r.reason());
+      }
+      putNumber(n, "opsPerSec", r.opsPerSec());
+      putNumber(n, "latencyMs", r.latencyMs());
+      putNumber(n, "missesPerSec", r.missesPerSec());
+      putNumber(n, "p50Ms", r.p50Ms());
+      putNumber(n, "p99Ms", r.p99Ms());
+      putNumber(n, "clientCpuMicrosPerOperation", r.clientCpuMicrosPerOp());
+      putNumber(n, "serverCpuMicrosPerOperation", r.serverCpuMicrosPerOp());
+      ArrayNode notes = n.putArray("notes");
+      r.notes().forEach(notes::add);
+      ObjectNode refused = n.putObject("refused");
+      r.refused().forEach(refused::put);
+    }
+    try {
+      Files.createDirectories(out);
+      JSON.writeValue(out.resolve("summary.json").toFile(), root);
+    } catch (IOException e) {
+      throw new UserError("cannot write '" + out.resolve("summary.json") + "': " + UserError.describe(e));
+    }
+  }
+
+  private static void putNumber(ObjectNode n, String key, double v) {
+    if (Double.isNaN(v)) {
+      n.putNull(key);
+    } else {
+      n.put(key, v);
+    }
+  }
+}

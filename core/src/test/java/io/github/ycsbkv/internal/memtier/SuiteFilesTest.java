@@ -1,0 +1,81 @@
+package io.github.ycsbkv.internal.memtier;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.ycsbkv.config.UserError;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SuiteFilesTest {
+
+  @TempDir
+  Path tmp;
+
+  @Test
+  void shellWords_asAShellSplitsThem() {
+    assertEquals(List.of("--data-size", "10", "--command", "GET __key__", "--key-prefix=", "-c", "50"),
+        ShellWords.split("\"--data-size\" \"10\" --command \"GET __key__\" --key-prefix=\"\" -c 50", "t"));
+    assertEquals(List.of("EVAL", "return 'OK'", "0"), ShellWords.split("EVAL \"return 'OK'\" 0", "t"));
+    assertEquals(List.of("SETBIT", "users", "100000000", "0"),
+        ShellWords.split("\"SETBIT\" \"users\" \"100000000\" \"0\"", "t"));
+    assertEquals(List.of("a b", "c\"d", "", "e"), ShellWords.split("'a b' \"c\\\"d\" '' e", "t"));
+    assertTrue(assertThrows(UserError.class, () -> ShellWords.split("--command \"GET", "suite x")).getMessage()
+        .startsWith("suite x: a double quote is not closed"));
+  }
+
+  @Test
+  void testTime_replacesTheSuitesDurationOrRequestCount() {
+    assertEquals(List.of("-c", "50", "--hide-histogram", "--test-time", "2"),
+        SuiteRun.clientArgs(List.of("-c", "50", "--test-time", "180", "--hide-histogram"), 2));
+    assertEquals(List.of("-c", "5", "--test-time", "3"), SuiteRun.clientArgs(List.of("-n", "allkeys", "-c", "5"), 3));
+    assertEquals(List.of("-c", "5", "--test-time", "3"), SuiteRun.clientArgs(List.of("--requests=10", "-c", "5"), 3));
+    assertEquals(List.of("-n", "10"), SuiteRun.clientArgs(List.of("-n", "10"), null), "no override: as written");
+  }
+
+  @Test
+  void aSuiteFile_itsParts() throws Exception {
+    Path f = tmp.resolve("s.yml");
+    Files.writeString(f, String.join("\n",
+        "version: 0.4",
+        "name: memtier_benchmark-x",
+        "dbconfig:",
+        "  configuration-parameters:",
+        "    save: '\"\"'",
+        "  check:",
+        "    keyspacelen: 1",
+        "  preload_tool:",
+        "    tool: memtier_benchmark",
+        "    arguments: '--command \"SET __key__ x\" -n 1'",
+        "  init_commands:",
+        "  - '\"SETBIT\" \"users\" \"31\" \"1\"'",
+        "tested-groups:",
+        "- bitmap",
+        "tested-commands:",
+        "- bitpos",
+        "redis-topologies:",
+        "- oss-standalone",
+        "clientconfig:",
+        "  tool: memtier_benchmark",
+        "  arguments: --command \"BITPOS users 1\" --test-time 120",
+        ""));
+    SuiteFile s = SuiteFile.read(f);
+    assertEquals("memtier_benchmark-x", s.name());
+    assertEquals(Map.of("save", ""), s.configuration());
+    assertEquals(1, s.keyspaceLength());
+    assertEquals("--command \"SET __key__ x\" -n 1", s.preload().arguments());
+    assertEquals(List.of("\"SETBIT\" \"users\" \"31\" \"1\""), s.initCommands());
+    assertEquals(1, s.clients().size());
+    assertTrue(s.clients().get(0).memtier());
+    assertTrue(s.matches("bitmap") && s.matches("BITPOS") && s.matches("benchmark-x") && !s.matches("hash"));
+    Path defaults = tmp.resolve("defaults.yml");
+    Files.writeString(defaults, "exporter:\n  metrics: []\n");
+    assertNull(SuiteFile.read(defaults), "a YAML file without a client is no suite");
+  }
+}
