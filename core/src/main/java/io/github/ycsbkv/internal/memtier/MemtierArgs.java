@@ -118,9 +118,12 @@ public final class MemtierArgs {
   final boolean version;
   /** The options as given, for the JSON's configuration. */
   final Map<String, String> given;
+  /** Words that are no option, which memtier ignores (and this says). */
+  final List<String> ignored;
 
-  private MemtierArgs(Map<String, String> o, List<Command> commands) {
+  private MemtierArgs(Map<String, String> o, List<Command> commands, List<String> ignored) {
     given = o;
+    this.ignored = List.copyOf(ignored);
     help = o.containsKey("help");
     version = o.containsKey("version");
     String h = o.getOrDefault("server", o.getOrDefault("host", "localhost"));
@@ -253,6 +256,7 @@ public final class MemtierArgs {
   public static MemtierArgs parse(List<String> args) {
     Map<String, String> options = new LinkedHashMap<>();
     List<Command> commands = new ArrayList<>();
+    List<String> ignored = new ArrayList<>();
     for (int i = 0; i < args.size(); i++) {
       String arg = args.get(i);
       Spec spec;
@@ -276,8 +280,10 @@ public final class MemtierArgs {
           value = arg.substring(2);
         }
       } else {
-        throw usage("'" + arg + "' is not an option; memtier_benchmark takes options only (see 'ycsb memtier"
-            + " --help')");
+        // memtier_benchmark's getopt leaves words that are no option aside, and memtier ignores them: so does this,
+        // saying so (a suite's nested quotes split a --command into such words).
+        ignored.add(arg);
+        continue;
       }
       if (spec.value() && value == null) {
         if (i + 1 >= args.size()) {
@@ -307,7 +313,7 @@ public final class MemtierArgs {
         default -> options.put(spec.longName(), value == null ? "" : value);
       }
     }
-    return new MemtierArgs(options, commands);
+    return new MemtierArgs(options, commands, ignored);
   }
 
   private static Spec find(String longName, char shortName, String arg) {

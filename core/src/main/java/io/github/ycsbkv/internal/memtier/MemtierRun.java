@@ -53,6 +53,10 @@ public final class MemtierRun {
       out.flush();
       return 0;
     }
+    if (!a.ignored.isEmpty()) {
+      err.println("ycsb memtier: ignoring " + a.ignored.size() + " word(s) that are no option, as memtier_benchmark"
+          + " does: " + String.join(" ", a.ignored.stream().map(w -> "'" + w + "'").toList()));
+    }
     String binding = a.binding != null ? a.binding : detect(a);
     Properties props = a.properties(binding);
     Path exportBase = exportBase(a);

@@ -26,11 +26,12 @@ import java.util.stream.Stream;
  * @param configuration {@code dbconfig.configuration-parameters}, each set with {@code CONFIG SET}
  * @param keyspaceLength {@code dbconfig.check.keyspacelen}, or -1 when it has no check
  * @param preload {@code dbconfig.preload_tool}, or null
- * @param initCommands {@code dbconfig.init_commands}, each a command line
+ * @param initCommands {@code dbconfig.init_commands}, each a command's words (written as one shell-quoted line or as
+ *     a list of words)
  * @param clients {@code clientconfig}, or each of {@code clientconfigs} (run at once)
  */
 record SuiteFile(Path file, String name, List<String> groups, List<String> commands, List<String> topologies,
-    Map<String, String> configuration, long keyspaceLength, Tool preload, List<String> initCommands,
+    Map<String, String> configuration, long keyspaceLength, Tool preload, List<List<String>> initCommands,
     List<Tool> clients) {
 
   /** A tool the suite runs, and its arguments as one shell-quoted line. */
@@ -88,9 +89,12 @@ record SuiteFile(Path file, String name, List<String> groups, List<String> comma
     for (JsonNode c : root.path("clientconfigs")) {
       clients.add(tool(c));
     }
-    List<String> init = new ArrayList<>();
+    List<List<String>> init = new ArrayList<>();
     for (JsonNode c : db.path("init_commands")) {
-      init.add(c.asText());
+      List<String> words = c.isArray() ? texts(c) : ShellWords.split(c.asText(), file + "'s init command");
+      if (!words.isEmpty()) {
+        init.add(words);
+      }
     }
     return new SuiteFile(file, root.path("name").asText(file.getFileName().toString().replaceFirst("\\.ya?ml$", "")),
         texts(root.path("tested-groups")), texts(root.path("tested-commands")), texts(root.path("redis-topologies")),

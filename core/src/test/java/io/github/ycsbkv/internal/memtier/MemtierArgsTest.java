@@ -86,12 +86,20 @@ class MemtierArgsTest {
   }
 
   @Test
+  void wordsThatAreNoOption_areLeftAside_asMemtierDoes() {
+    MemtierArgs a = MemtierArgs.parse(List.of("--command=HSET k name ", "User", "__key__", "-n", "5"));
+    assertEquals(List.of("User", "__key__"), a.ignored);
+    assertEquals("HSET k name ", a.properties("redis").getProperty("command.1"));
+    assertEquals("5", a.configuration().get("requests").toString());
+  }
+
+  @Test
   void whatItCannotHonour_orMemtierRefuses_isOneLineSaid() {
     for (List<String> bad : List.of(List.of("--wait-ratio", "1:1"), List.of("-S", "/tmp/s"),
         List.of("--protocol", "memcache_binary"), List.of("--protocol=resp3"), List.of("--nope"),
         List.of("-n", "10", "--test-time", "5"), List.of("--key-pattern", "P:R"), List.of("--ratio", "3"),
         List.of("--command-ratio", "2"), List.of("--command", "GET __key__", "--ratio", "1:1"), List.of("-t"),
-        List.of("-t", "zero"), List.of("--hide-histogram=yes"), List.of("extra"))) {
+        List.of("-t", "zero"), List.of("--hide-histogram=yes"))) {
       UserError e = assertThrows(UserError.class, () -> MemtierArgs.parse(bad), bad.toString());
       assertEquals(2, e.exitCode(), bad.toString());
       assertTrue(!e.getMessage().contains("\n"), e.getMessage());

@@ -55,6 +55,9 @@ class SuiteFilesTest {
         "    arguments: '--command \"SET __key__ x\" -n 1'",
         "  init_commands:",
         "  - '\"SETBIT\" \"users\" \"31\" \"1\"'",
+        "  - - SCRIPT",
+        "    - LOAD",
+        "    - return 'a b'",
         "tested-groups:",
         "- bitmap",
         "tested-commands:",
@@ -70,7 +73,8 @@ class SuiteFilesTest {
     assertEquals(Map.of("save", ""), s.configuration());
     assertEquals(1, s.keyspaceLength());
     assertEquals("--command \"SET __key__ x\" -n 1", s.preload().arguments());
-    assertEquals(List.of("\"SETBIT\" \"users\" \"31\" \"1\""), s.initCommands());
+    assertEquals(List.of(List.of("SETBIT", "users", "31", "1"), List.of("SCRIPT", "LOAD", "return 'a b'")),
+        s.initCommands(), "a line split as a shell would, a list of words as it is");
     assertEquals(1, s.clients().size());
     assertTrue(s.clients().get(0).memtier());
     assertTrue(s.matches("bitmap") && s.matches("BITPOS") && s.matches("benchmark-x") && !s.matches("hash"));
