@@ -208,7 +208,8 @@ public final class MemtierRun {
     }
   }
 
-  static String help() {
+  /** What {@code ycsb memtier --help} prints. */
+  public static String help() {
     return String.join("\n",
         "Usage: ycsb memtier [memtier_benchmark options]",
         "memtier_benchmark 2.3's command line on ycsb-kv's engine, against Redis, Valkey, KeyDB or Dragonfly.",
