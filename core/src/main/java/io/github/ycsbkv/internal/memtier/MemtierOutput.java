@@ -86,7 +86,7 @@ public final class MemtierOutput {
       long c = op == null ? 0 : op.count();
       long miss = op == null ? 0 : op.statuses().getOrDefault("NOT_FOUND", 0L);
       long hit = op == null || !name.equals("GET") ? 0 : op.statuses().getOrDefault("OK", 0L);
-      rows.add(new Row(typeName(name, setGet), c, c / seconds, hit / seconds, miss / seconds, h,
+      rows.add(new Row(typeName(name), c, c / seconds, hit / seconds, miss / seconds, h,
           setGet && name.equals("GET")));
       all.add(h);
       count += c;
@@ -102,7 +102,7 @@ public final class MemtierOutput {
   }
 
   /** memtier's type name: {@code LPUSH} is {@code Lpushs}, SET and GET are Sets and Gets. */
-  static String typeName(String operation, boolean setGet) {
+  static String typeName(String operation) {
     String lower = operation.toLowerCase(Locale.ROOT);
     return Character.toUpperCase(lower.charAt(0)) + lower.substring(1) + "s";
   }
