@@ -221,7 +221,9 @@ public final class Benchmark {
     earlyWarnings.forEach(warnings::warn);
     renameProperties(warnings);
     split = ClientSplit.from(props, System.getenv(ClientSplit.JOB_INDEX_ENV));
-    PhaseSettings settings = PhaseSettings.parse(phase, props, bindingName, dbClass, warnings, split);
+    WorkloadTraits traits = WorkloadSetup.clientsOfItsOwn(props, loader, warnings);
+    PhaseSettings settings = PhaseSettings.parse(phase, props, bindingName, dbClass, warnings, split,
+        traits.endsOnItsOwn());
     StartBarrier barrier = PhaseHosts.barrier(split, props, phase, warnings);
     OpenLoopFigures.slo(props); // a malformed budget fails here, before anything runs
     LiveMetrics live = LiveMetrics.start(props, liveLabels(settings));
@@ -257,6 +259,7 @@ public final class Benchmark {
     Measurements upstream = UpstreamMeasurements.configure(props);
     Workload workload = WorkloadSetup.create(props, loader);
     boolean verifying = WorkloadSetup.verifying(phase, props, workload, settings.pipeline(), warnings);
+    WorkloadSetup.checkInstants(workload, settings.targetOpsPerSec(), settings.pipeline(), props);
     Drivers drivers = Drivers.resolve(props, settings.threads(), settings.pipeline(), settings.targetOpsPerSec(),
         dbClass, workload, verifying, sharedThreadsDeclined());
     drivers.checkHeap();
@@ -330,7 +333,7 @@ public final class Benchmark {
     }
     List<OperationResult> operationResults = Metrics.results(totals, s.percentiles());
     OpenLoop open = OpenLoopFigures.of(s, drivers, props, clients.openLoopTotal(), totals, runtimeNanos,
-        clientCpu == null ? -1 : m.cpuAfterNanos - m.cpuBeforeNanos);
+        clientCpu == null ? -1 : m.cpuAfterNanos - m.cpuBeforeNanos, ClientSet.paced(workload));
     if (open != null) {
       List<io.github.ycsbkv.results.SpikeRecovery> spikes = OpenLoopFigures.spikes(s.schedule(), m.intervals);
       if (!spikes.isEmpty()) {

@@ -47,11 +47,13 @@ final class ClientSet {
     this.ready = new CountDownLatch(n);
     this.workers = new ArrayList<>(n);
     this.threads = new ArrayList<>(n);
-    this.metrics = new Metrics(s.targetOpsPerSec() > 0);
+    // Latency from the intended start is kept under -target, and for a workload that says its own instants.
+    boolean intendedStarts = s.targetOpsPerSec() > 0 || paced(workload);
+    this.metrics = new Metrics(intendedStarts);
     this.outages = new OutageWatch(b.clock(), s.outageGapNanos(), this::succeeded);
     // The warm-up runs on TimedDBs of its own, which record into these and are thrown away, in two parts
     // (WarmupPart says why): four fifths of it, then one fifth.
-    Metrics warmupMetrics = new Metrics(s.targetOpsPerSec() > 0);
+    Metrics warmupMetrics = new Metrics(intendedStarts);
     OutageWatch warmupOutages = new OutageWatch(b.clock(), s.outageGapNanos(), () -> 0);
     this.warmupParts = warmupParts(s.warmup(), n);
     Arrivals.Kind arrivals = drivers.openLoop() ? Arrivals.Kind.parse(b.properties().getProperty(Benchmark.ARRIVALS))
@@ -373,6 +375,11 @@ final class ClientSet {
   }
 
   /** Clients the workload stopped early (it returned false). */
+  /** Whether {@code workload} paces its own operations ({@link io.github.ycsbkv.spi.ArrivalInstants}). */
+  static boolean paced(Workload workload) {
+    return workload instanceof io.github.ycsbkv.spi.ArrivalInstants a && a.paced();
+  }
+
   long stoppedByWorkload() {
     return workers.stream().filter(Worker::stoppedByWorkload).count();
   }

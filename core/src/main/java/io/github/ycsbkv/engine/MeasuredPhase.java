@@ -134,7 +134,7 @@ final class MeasuredPhase {
           + " s of the stop; their operations in flight are not counted");
     }
     long earlyStops = clients.stoppedByWorkload();
-    if (earlyStops > 0) {
+    if (earlyStops > 0 && !WorkloadTraits.of(workload).endsOnItsOwn()) {
       warnings.warn(earlyStops + " of " + clients.clients() + " client thread(s) stopped early because the workload"
           + " returned false (upstream CoreWorkload does so when an insert fails)");
     }

@@ -25,6 +25,9 @@ final class OpenLoopFigures {
   /** The percentiles every open-loop summary carries, beside the run's own and the budget's. */
   static final List<Double> PERCENTILES = List.of(50.0, 90.0, 99.0, 99.9, 99.99);
 
+  /** The arrivals of a workload that says each operation's instant (a recording replayed at its pace). */
+  static final String RECORDED = "recorded";
+
   private OpenLoopFigures() {}
 
   /**
@@ -33,8 +36,8 @@ final class OpenLoopFigures {
    * @param cpuNanos the client's CPU in the measured phase, or -1 when the JVM does not say
    */
   static OpenLoop of(PhaseSettings s, Drivers drivers, Properties props, OpenLoopStats.Total total,
-      List<Metrics.Totals> totals, long runtimeNanos, long cpuNanos) {
-    if (s.targetOpsPerSec() <= 0) {
+      List<Metrics.Totals> totals, long runtimeNanos, long cpuNanos, boolean paced) {
+    if (s.targetOpsPerSec() <= 0 && !paced) {
       return null;
     }
     Slo slo = slo(props);
@@ -61,12 +64,14 @@ final class OpenLoopFigures {
     int usable = Math.min(cores, drivers.threads());
     double cpuShare = cpuNanos < 0 || runtimeNanos <= 0 ? Double.NaN : cpuNanos / (double) runtimeNanos / usable;
     String bound = clientBound(lag, cpuShare, usable, slo);
-    String arrivals = drivers.openLoop() ? Arrivals.Kind.parse(props.getProperty(Benchmark.ARRIVALS)).name()
-        .toLowerCase(Locale.ROOT) : "uniform";
-    double offered = drivers.openLoop() ? total.offered() : s.targetOpsPerSec();
+    String arrivals = paced ? RECORDED : drivers.openLoop() ? Arrivals.Kind.parse(props.getProperty(Benchmark.ARRIVALS))
+        .name().toLowerCase(Locale.ROOT) : "uniform";
+    // The workload's own instants: what it offered is what arrived over the phase.
+    double offered = paced ? (runtimeNanos <= 0 ? 0 : total.arrivals * 1e9 / runtimeNanos)
+        : drivers.openLoop() ? total.offered() : s.targetOpsPerSec();
     String servedBy = drivers.openLoop() ? OpenLoop.EVENT_LOOPS : OpenLoop.THREAD_PER_CLIENT;
     int maxInFlight = drivers.openLoop() ? ClientSet.maxInFlight(props) : 1;
-    return new OpenLoop(arrivals, s.targetOpsPerSec(), offered, maxInFlight, servedBy, total.arrivals,
+    return new OpenLoop(arrivals, paced ? offered : s.targetOpsPerSec(), offered, maxInFlight, servedBy, total.arrivals,
         total.perConnectionMean(), total.perConnectionMax, total.queueMean, total.queueMax, lag,
         LatencyStats.ofNanos(latency, percentiles), cpuShare, bound);
   }

@@ -61,6 +61,12 @@ record PhaseSettings(int threads, double targetOpsPerSec, long operations, Durat
    */
   static PhaseSettings parse(Phase phase, Properties props, String bindingName, Class<? extends DB> dbClass,
       Warnings warnings, ClientSplit split) {
+    return parse(phase, props, bindingName, dbClass, warnings, split, false);
+  }
+
+  /** As above, for a workload whose threads end on their own ({@link WorkloadTraits#endsOnItsOwn}) when true. */
+  static PhaseSettings parse(Phase phase, Properties props, String bindingName, Class<? extends DB> dbClass,
+      Warnings warnings, ClientSplit split, boolean endsOnItsOwn) {
     int threads = Props.getInt(props, Benchmark.THREADS, Benchmark.DEFAULT_THREADS, 1);
     String targetText = props.getProperty(Benchmark.TARGET);
     RateSchedule schedule = targetText == null || targetText.isBlank() || RateSchedule.isNumber(targetText) ? null
@@ -101,7 +107,7 @@ record PhaseSettings(int threads, double targetOpsPerSec, long operations, Durat
           + " own); this load ran without one");
       warmup = null;
     }
-    if (operations == 0 && maxTime.isZero()) {
+    if (operations == 0 && maxTime.isZero() && !endsOnItsOwn) {
       String what = phase == Phase.LOAD ? "recordcount/insertcount" : "operationcount";
       warnings.warn(what + " is 0 and no maxexecutiontime is set: running until interrupted (Ctrl-C)");
     }

@@ -4,6 +4,7 @@ import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.engine.time.Arrivals;
 import io.github.ycsbkv.engine.time.NanoClock;
 import io.github.ycsbkv.engine.time.RateSchedule;
+import io.github.ycsbkv.spi.ArrivalInstants;
 import io.github.ycsbkv.spi.AsyncOperations;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -301,11 +302,12 @@ final class Worker implements Runnable {
           openLoopStats = driven.openLoopStats(); // with the schedule it kept, as of its end
         }
       } else {
-        OpenLoopStats lag = tickNanos > 0 ? new OpenLoopStats() : null;
+        ArrivalInstants instants = measured && workload instanceof ArrivalInstants a && a.paced() ? a : null;
+        OpenLoopStats lag = tickNanos > 0 || instants != null ? new OpenLoopStats() : null;
         if (measured) {
           openLoopStats = lag;
         }
-        loop(state, t, stop, toDo, start, maxNanos, done, lag, measured ? paced : null);
+        loop(state, t, stop, toDo, start, maxNanos, done, lag, measured ? paced : null, instants);
       }
       t.ending();
       t.awaitInFlight();
@@ -334,7 +336,7 @@ final class Worker implements Runnable {
   }
 
   private void loop(Object state, TimedDB t, StopSignal stop, long toDo, long start, long maxNanos,
-      LongConsumer opsDone, OpenLoopStats lag, RateSchedule schedule) {
+      LongConsumer opsDone, OpenLoopStats lag, RateSchedule schedule, ArrivalInstants instants) {
     // No limit is Long.MAX_VALUE, and the clock is read for every operation, so that the branches are taken the same
     // way whatever the limits: code compiled during a warm-up by time stays right for a measured phase by count.
     final long deadline = maxNanos > 0 ? start + maxNanos : Long.MAX_VALUE;
@@ -351,10 +353,20 @@ final class Worker implements Runnable {
       if (!t.awaitReconnect()) {
         break;
       }
-      if (tickNanos > 0) {
-        long intended = scheduled == null ? start + offset + done * tickNanos : scheduled.peek();
-        if (scheduled != null) {
-          scheduled.advance();
+      if (instants != null || tickNanos > 0) {
+        long intended;
+        if (instants != null) {
+          long due = instants.nextInstantNanos(state);
+          if (due == ArrivalInstants.END) {
+            stoppedByWorkload = true; // this client's part of the recording is sent
+            break;
+          }
+          intended = start + due;
+        } else {
+          intended = scheduled == null ? start + offset + done * tickNanos : scheduled.peek();
+          if (scheduled != null) {
+            scheduled.advance();
+          }
         }
         if (intended >= deadline) {
           // A schedule's clients stop at its end, not at their own last arrival (others may have one left).
@@ -374,7 +386,8 @@ final class Worker implements Runnable {
         // store's queue (it counts in the operation's latency from its intended start), not the client's lateness.
         long now = clock.nanoTime();
         boolean busy = freeAt > intended;
-        lag.arrived(now - (busy ? freeAt : intended), busy ? 1 : 0, 1, busy ? 1 + (now - intended) / tickNanos : 0);
+        lag.arrived(now - (busy ? freeAt : intended), busy ? 1 : 0, 1,
+            busy && tickNanos > 0 ? 1 + (now - intended) / tickNanos : busy ? 1 : 0);
         t.setIntendedStartNanos(intended);
         upstream.setIntendedStartTimeNs(intended);
       } else if (clock.nanoTime() >= deadline) {
@@ -390,7 +403,7 @@ final class Worker implements Runnable {
         break;
       }
       done++;
-      if (tickNanos > 0) {
+      if (tickNanos > 0 || instants != null) {
         freeAt = clock.nanoTime();
       }
       opsDone.accept(done);

@@ -2,6 +2,7 @@ package io.github.ycsbkv.engine;
 
 import io.github.ycsbkv.config.Props;
 import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.spi.ArrivalInstants;
 import java.util.Properties;
 import site.ycsb.Workload;
 
@@ -37,6 +38,54 @@ final class WorkloadSetup {
       throw new UserError("workload '" + name + "' rejected its properties: " + UserError.describe(e));
     }
     return workload;
+  }
+
+  /**
+   * The workload class's traits; without {@value Benchmark#THREADS}, sets it to the clients the workload has of its own ({@link WorkloadTraits#clients}, a
+   * recording's), one thread each; a workload class that cannot be loaded is left to {@link #create} to say so.
+   */
+  static WorkloadTraits clientsOfItsOwn(Properties props, ClassLoader loader, Warnings warnings) {
+    String name = props.getProperty(Benchmark.WORKLOAD, Benchmark.DEFAULT_WORKLOAD).trim();
+    Class<?> type;
+    try {
+      type = Class.forName(name, true, loader);
+    } catch (ClassNotFoundException | LinkageError e) {
+      return WorkloadTraits.NONE;
+    }
+    WorkloadTraits traits = WorkloadTraits.of(type);
+    if (props.getProperty(Benchmark.THREADS) != null) {
+      return traits;
+    }
+    int clients = traits.clients(props);
+    if (clients > 0) {
+      props.setProperty(Benchmark.THREADS, Integer.toString(clients));
+      warnings.note("load: " + clients + " client thread(s), one per client of the workload's own (-threads N folds"
+          + " them onto N)");
+    }
+    return traits;
+  }
+
+  /**
+   * A workload that says each operation's instant ({@link ArrivalInstants}) sets its own pace: {@code -target}, a
+   * pipeline and shared driver threads are refused beside it.
+   */
+  static void checkInstants(Workload workload, double target, int pipeline, Properties props) {
+    if (!(workload instanceof ArrivalInstants)) {
+      return;
+    }
+    String name = workload.getClass().getSimpleName();
+    if (target > 0) {
+      throw new UserError(name + " sends each operation at its own instant: drop -target (its speed is its own"
+          + " setting)");
+    }
+    if (pipeline > 1) {
+      throw new UserError(name + " sends each client's operations one at a time, as they were recorded: drop -p "
+          + Benchmark.PIPELINE + "=" + pipeline);
+    }
+    String drivers = props.getProperty(Drivers.PROPERTY, "auto").trim();
+    if (!drivers.equals("auto") && !drivers.equals("0")) {
+      throw new UserError(name + " runs a thread per client: drop -p " + Drivers.PROPERTY + "=" + drivers);
+    }
   }
 
   /**

@@ -79,6 +79,23 @@ public interface WorkloadTraits {
     return false;
   }
 
+  /**
+   * The clients the workload has of its own for these properties (a recording's clients, each to be a client thread
+   * with its own connection), asked before the phase starts when {@code -threads} is not given; 0: none (the engine's
+   * default). May read a file; a problem with it is left to {@code init} to say. Default: 0.
+   */
+  default int clients(java.util.Properties props) {
+    return 0;
+  }
+
+  /**
+   * Its threads end when they have sent what is theirs (a recording replayed to its end), which is the run's normal
+   * end rather than an early stop. Default: no.
+   */
+  default boolean endsOnItsOwn() {
+    return false;
+  }
+
   /** The traits of a workload that says none: upstream's {@code CoreWorkload}'s. */
   WorkloadTraits NONE = new WorkloadTraits() {};
 

@@ -51,6 +51,8 @@ public final class CiPasses implements ExecutionCondition {
    */
   static final Map<String, String> NOT_UNDER_EMULATION = Map.ofEntries(
       Map.entry("ScheduleIT", "each second's rate is compared on the run's clock"),
+      Map.entry("ReplayIT", "a replay is the replay workload's Java and the bindings' commands, the same on every"
+          + " platform"),
       Map.entry("SuiteIT", "a suite is memtier's command line translated in Java, the same on every platform"),
       Map.entry("MemtierIT", "memtier's command line is translated in Java, the same on every platform, and compared"
           + " with the x86_64 memtier_benchmark in the binary pass"),

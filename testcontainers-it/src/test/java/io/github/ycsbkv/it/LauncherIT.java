@@ -127,8 +127,8 @@ class LauncherIT {
   void help_listsTheCommands() throws Exception {
     Run r = ycsb(null, "--help");
     assertEquals(0, r.code(), r.err());
-    for (String command : List.of("load", "run", "sweep", "study", "memtier", "suite", "report", "bindings",
-        "demo")) {
+    for (String command : List.of("load", "run", "sweep", "study", "memtier", "suite", "record", "replay", "report",
+        "bindings", "demo")) {
       assertTrue(r.out().contains("  " + command + " "), command + " in: " + r.out());
     }
     // Regression: a '%' in the footer made picocli print a WARN and the raw format string.

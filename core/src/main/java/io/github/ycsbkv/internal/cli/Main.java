@@ -29,7 +29,7 @@ import picocli.CommandLine.Spec;
         "  ycsb memtier -s 127.0.0.1 -p 6379 -t 4 -c 50 --ratio 1:10 --json-out-file out.json"
             + "   (memtier_benchmark's options; ycsb memtier --help)", ""},
     subcommands = {LoadCommand.class, RunCommand.class, CapacityCommand.class, SweepCommand.class, StudyCommand.class,
-        MemtierCommand.class, SuiteCommand.class, MergeCommand.class, ReportCommand.class, BindingsCommand.class, DemoCommand.class,
+        MemtierCommand.class, SuiteCommand.class, RecordCommand.class, ReplayCommand.class, MergeCommand.class, ReportCommand.class, BindingsCommand.class, DemoCommand.class,
         CommandLine.HelpCommand.class},
     footer = {"", "Exit codes: 0 success, 1 the benchmark failed, 2 bad input, 3 finished but operations failed",
         "(more than -p errors.tolerance=N or =P%%, default 0), 130 interrupted (Ctrl-C).",
@@ -50,8 +50,8 @@ public final class Main implements Runnable {
   @Override
   public void run() {
     spec.commandLine().usage(spec.commandLine().getErr());
-    throw new UserError("no command given; use one of: load, run, capacity, sweep, study, memtier, suite, merge,"
-        + " report, bindings, demo");
+    throw new UserError("no command given; use one of: load, run, capacity, sweep, study, memtier, suite, record,"
+        + " replay, merge, report, bindings, demo");
   }
 
   /** Runs the command line and exits with its code. */
@@ -80,8 +80,8 @@ public final class Main implements Runnable {
       String message = ex.getMessage();
       if (where.getCommand() instanceof Main && ex instanceof CommandLine.UnmatchedArgumentException) {
         message = "unknown command '" + ((CommandLine.UnmatchedArgumentException) ex).getUnmatched().get(0)
-            + "'; commands: load, run, capacity, sweep, study, memtier, suite, merge, report, bindings,"
-            + " demo";
+            + "'; commands: load, run, capacity, sweep, study, memtier, suite, record, replay, merge,"
+            + " report, bindings, demo";
       }
       where.getErr().println(name + ": " + message + " (see '" + name + " --help')");
       return UserError.USAGE;

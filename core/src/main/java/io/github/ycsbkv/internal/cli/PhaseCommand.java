@@ -172,6 +172,7 @@ abstract class PhaseCommand implements Callable<Integer> {
     if (label != null) {
       props.setProperty(Benchmark.LABEL, label);
     }
+    addOwn(props);
     FailedOperations.validate(props);
     checkExportDir(props.getProperty(EXPORT_DIR));
     if (props.getProperty(Benchmark.WORKLOAD) == null) {
@@ -181,6 +182,9 @@ abstract class PhaseCommand implements Callable<Integer> {
     }
     return props;
   }
+
+  /** What a command adds to the properties from its own options (none here); after -P and -p, before the checks. */
+  void addOwn(Properties props) {}
 
   /** The binding the command line names: {@code <binding>}, {@code -db CLASS} or {@code -p db=CLASS}. */
   String requestedBinding(Properties props) {

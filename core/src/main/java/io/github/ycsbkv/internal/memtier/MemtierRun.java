@@ -1,5 +1,6 @@
 package io.github.ycsbkv.internal.memtier;
 
+import io.github.ycsbkv.internal.link.RespLink;
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.engine.Benchmarks;
 import io.github.ycsbkv.engine.Phase;

@@ -1,5 +1,6 @@
 package io.github.ycsbkv.internal.memtier;
 
+import io.github.ycsbkv.internal.link.RespLink;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;

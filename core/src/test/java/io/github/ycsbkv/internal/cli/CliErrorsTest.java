@@ -122,7 +122,7 @@ class CliErrorsTest {
   @Test
   void unknownCommand_listsCommands() {
     assertOneLine(CliRun.of("bench"), 2,
-        "ycsb: unknown command 'bench'; commands: load, run, capacity, sweep, study, memtier, suite, merge, report, bindings, demo (see 'ycsb --help')");
+        "ycsb: unknown command 'bench'; commands: load, run, capacity, sweep, study, memtier, suite, record, replay, merge, report, bindings, demo (see 'ycsb --help')");
   }
 
   @Test

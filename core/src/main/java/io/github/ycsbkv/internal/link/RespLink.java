@@ -1,4 +1,4 @@
-package io.github.ycsbkv.internal.memtier;
+package io.github.ycsbkv.internal.link;
 
 import io.github.ycsbkv.config.UserError;
 import java.io.BufferedInputStream;
@@ -16,10 +16,10 @@ import java.util.Locale;
  * CONFIG SET, a suite's init commands, DBSIZE. Replies are read whole; an error reply is returned as {@link Reply}
  * with {@code error} set. Not thread-safe.
  */
-final class RespLink implements AutoCloseable {
+public final class RespLink implements AutoCloseable {
 
   /** A reply: its text (a simple or bulk string, a number, or the first line of an array), or an error's text. */
-  record Reply(String text, boolean error) {}
+  public record Reply(String text, boolean error) {}
 
   private final Socket socket;
   private final OutputStream out;
@@ -34,7 +34,7 @@ final class RespLink implements AutoCloseable {
   }
 
   /** Connects to {@code host:port}, authenticated when {@code password} is given; unreachable is a UserError. */
-  static RespLink open(String host, int port, String user, String password) {
+  public static RespLink open(String host, int port, String user, String password) {
     String address = host + ":" + port;
     try {
       Socket s = new Socket();
@@ -56,7 +56,7 @@ final class RespLink implements AutoCloseable {
   }
 
   /** Sends {@code words} as one command and reads its reply. */
-  Reply call(List<String> words) throws IOException {
+  public Reply call(List<String> words) throws IOException {
     StringBuilder b = new StringBuilder("*").append(words.size()).append("\r\n");
     for (String w : words) {
       b.append('$').append(w.getBytes(StandardCharsets.UTF_8).length).append("\r\n").append(w).append("\r\n");
@@ -67,7 +67,7 @@ final class RespLink implements AutoCloseable {
   }
 
   /** {@link #call}, an I/O failure said as the server's. */
-  Reply callOrFail(List<String> words) {
+  public Reply callOrFail(List<String> words) {
     try {
       return call(words);
     } catch (IOException e) {
@@ -105,6 +105,19 @@ final class RespLink implements AutoCloseable {
     }
   }
 
+  /**
+   * The next reply's line as sent (a {@code MONITOR} connection's stream of simple strings: {@code +1764031576.604009
+   * [0 127.0.0.1:51682] "SET" ...}), or an IOException when the connection closes.
+   */
+  public String nextLine() throws IOException {
+    return line();
+  }
+
+  /** Waits at most {@code millis} for a reply before {@link #nextLine} fails with a timeout (0: forever). */
+  public void timeout(int millis) throws IOException {
+    socket.setSoTimeout(millis);
+  }
+
   private String line() throws IOException {
     StringBuilder b = new StringBuilder();
     int c;
@@ -119,7 +132,7 @@ final class RespLink implements AutoCloseable {
   }
 
   /** The server's software, from {@code INFO server}: dragonfly, valkey, keydb or redis. */
-  String server() {
+  public String server() {
     Reply r = callOrFail(List.of("INFO", "server"));
     if (r.error()) {
       throw new UserError("the server at " + address + " did not answer INFO (" + r.text() + ")"

@@ -1,0 +1,77 @@
+package io.github.ycsbkv.internal.cli;
+
+import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.internal.record.MonitorRecording;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code ycsb record}: what a RESP server is sent, for a while, into a file that {@code ycsb replay} reads (#52). */
+@Command(name = "record", mixinStandardHelpOptions = true, separator = " ", sortOptions = false,
+    usageHelpAutoWidth = true,
+    description = {"Record what a RESP server (Redis, Valkey, KeyDB, Dragonfly) is sent for a while, through its"
+        + " MONITOR, into a file that 'ycsb replay' reads.", ""},
+    footer = {"", "Example: ycsb record -s 10.0.0.5 -p 6379 --seconds 60 --values size --out traffic.monitor",
+        "MONITOR costs the server CPU for every command it sends on (docs/replay.md says how much, measured): record"
+            + " for as long as you need, not longer."})
+final class RecordCommand implements Callable<Integer> {
+
+  @Spec
+  private CommandSpec spec;
+
+  @Option(names = {"-s", "--host"}, paramLabel = "HOST", description = "The server's host (default ${DEFAULT-VALUE}).")
+  private String host = "127.0.0.1";
+
+  @Option(names = {"-p", "--port"}, paramLabel = "PORT", description = "The server's port (default ${DEFAULT-VALUE}).")
+  private int port = 6379;
+
+  @Option(names = "--user", paramLabel = "USER", description = "ACL user (with --password).")
+  private String user;
+
+  @Option(names = "--password", paramLabel = "PASSWORD", description = "The server's password; never printed.")
+  private String password;
+
+  @Option(names = "--seconds", paramLabel = "S", required = true, description = "How long to record.")
+  private double seconds;
+
+  @Option(names = "--values", paramLabel = "keep|size", description = "keep (default): values as sent; size: only"
+      + " their sizes, so that the file holds no data (a replay generates that many bytes).")
+  private String values = "keep";
+
+  @Option(names = "--out", paramLabel = "FILE", required = true, description = "The recording.")
+  private Path out;
+
+  @Override
+  public Integer call() {
+    PrintWriter err = spec.commandLine().getErr();
+    if (!(seconds > 0) || seconds > 86_400) {
+      throw new UserError("--seconds must be over 0 and at most a day, got " + seconds);
+    }
+    MonitorRecording.Values kept = switch (values.trim().toLowerCase(Locale.ROOT)) {
+      case "keep" -> MonitorRecording.Values.KEEP;
+      case "size" -> MonitorRecording.Values.SIZE;
+      default -> throw new UserError("--values must be keep or size, got '" + values + "'");
+    };
+    Path parent = out.toAbsolutePath().getParent();
+    if (parent != null && !java.nio.file.Files.isDirectory(parent)) {
+      throw new UserError("--out " + out + ": its directory does not exist");
+    }
+    err.println("ycsb-kv: record " + host + ":" + port + " for " + seconds + " s into " + out
+        + (kept == MonitorRecording.Values.SIZE ? " (values as their sizes)" : ""));
+    MonitorRecording.Summary s = MonitorRecording.record(host, port, user, password,
+        Duration.ofMillis((long) (seconds * 1000)), out, kept);
+    if (s.cut() != null) {
+      err.println("ycsb: error: " + s.cut() + " before the time was up; the " + s.lines() + " command(s) recorded"
+          + " so far are in " + out);
+      return UserError.FAILED;
+    }
+    err.println("ycsb-kv: recorded " + s.lines() + " command(s) into " + out);
+    return 0;
+  }
+}

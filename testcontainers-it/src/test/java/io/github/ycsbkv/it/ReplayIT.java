@@ -1,0 +1,251 @@
+package io.github.ycsbkv.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import redis.clients.jedis.Jedis;
+
+/**
+ * {@code ycsb record} and {@code ycsb replay} (#52): a known mix sent by two connections to Redis and to Dragonfly,
+ * recorded through MONITOR (values kept, and reduced to their sizes), replayed on Redis, Valkey, KeyDB and
+ * Dragonfly: each command as often at the server ({@code INFO commandstats}) as it was sent; at the recorded pace the
+ * run lasts at least the recording's span (it waits for each instant) and its latencies count from the instants; a
+ * cache trace in Twitter's format and a MONITOR file in memtier's test format replay with their hits and misses; a
+ * malformed line is one line naming the file and line, exit 2.
+ */
+class ReplayIT {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  /** What the mix sends, by command. */
+  private static final Map<String, Long> MIX = Map.of("SET", 80L, "GET", 80L, "INCR", 20L, "HSET", 20L);
+  /**
+   * How long a recording lasts: the mix takes about a second of sleeps (80 steps of 10 ms), which leaves the machine
+   * ten times that to send it.
+   */
+  private static final int RECORD_SECONDS = 10;
+
+  @TempDir
+  Path tmp;
+
+  /** Calls of each command of {@code names} the server ran, upper case. */
+  private static Map<String, Long> calls(Jedis j, Set<String> names) {
+    Map<String, Long> calls = new HashMap<>();
+    Matcher m = Pattern.compile("cmdstat_([a-z|]+):calls=(\\d+)").matcher(j.info("commandstats"));
+    while (m.find()) {
+      String name = m.group(1).toUpperCase(Locale.ROOT);
+      if (names.contains(name)) {
+        calls.merge(name, Long.parseLong(m.group(2)), Long::sum);
+      }
+    }
+    return calls;
+  }
+
+  private static Map<String, Long> delta(Map<String, Long> after, Map<String, Long> before) {
+    Map<String, Long> d = new HashMap<>(after);
+    before.forEach((k, v) -> d.merge(k, -v, Long::sum));
+    d.values().removeIf(v -> v == 0);
+    return d;
+  }
+
+  /** Records {@code store} while two connections send {@link #MIX}; returns the recording. */
+  private Path record(Store store, String values) throws Exception {
+    Path file = tmp.resolve(store.kind().id() + "-" + values + ".monitor");
+    try (Jedis watch = store.jedis(); Jedis a = store.jedis(); Jedis b = store.jedis()) {
+      watch.flushAll();
+      CompletableFuture<Cli> recording = CompletableFuture.supplyAsync(() -> Cli.run("record", "-s", store.host(),
+          "-p", Integer.toString(store.port()), "--seconds", Integer.toString(RECORD_SECONDS), "--values", values,
+          "--out", file.toString()));
+      awaitMonitor(watch, 3);
+      for (int i = 0; i < 80; i++) {
+        a.set("k:" + i, "v".repeat(100 + i));
+        b.get("k:" + Math.max(0, i - 1));
+        if (i % 4 == 0) {
+          a.incr("counter");
+          b.hset("h", "f" + i, "value" + i);
+        }
+        Thread.sleep(10);
+      }
+      Cli done = recording.get(RECORD_SECONDS * 3L, TimeUnit.SECONDS);
+      assertEquals(0, done.exitCode(), done.err());
+      // Every command of the mix, and maybe the watcher's last CLIENT LIST (a replay leaves CLIENT out).
+      long mix = Files.readAllLines(file, java.nio.charset.StandardCharsets.ISO_8859_1).stream()
+          .filter(l -> MIX.keySet().stream().anyMatch(c -> l.toUpperCase(Locale.ROOT).contains("] \"" + c + "\"")))
+          .count();
+      assertEquals(200, mix, store.kind() + ": " + done.err());
+    }
+    return file;
+  }
+
+  /**
+   * Waits until the recorder's connection has sent its MONITOR: the one connection beside the test's {@code others}
+   * that has run a command (Redis, Valkey and KeyDB name it {@code cmd=monitor}; Dragonfly counts it).
+   */
+  private static void awaitMonitor(Jedis watch, int others) throws InterruptedException {
+    for (int tries = 0; tries < 3000; tries++) {
+      String list = watch.clientList();
+      if (list.contains("cmd=monitor")) {
+        return;
+      }
+      List<String> lines = list.lines().toList();
+      if (lines.size() > others && !list.contains("cmd=") && lines.stream()
+          .filter(l -> !l.contains("tot-cmds=0")).count() >= others + 1) {
+        return;
+      }
+      Thread.sleep(10);
+    }
+    throw new AssertionError("the recorder's MONITOR never showed in CLIENT LIST: " + watch.clientList());
+  }
+
+  /** From the recording's first command to its last, in milliseconds, read from its lines' times. */
+  private static long spanMillis(Path recording) throws Exception {
+    List<Double> times = Files.readAllLines(recording).stream().filter(l -> l.contains("\""))
+        .map(l -> Double.parseDouble(l.substring(0, l.indexOf(' ')))).toList();
+    return (long) Math.floor((times.get(times.size() - 1) - times.get(0)) * 1000);
+  }
+
+  private static JsonNode replay(Store store, Path recording, String speed, Path export, String... more)
+      throws Exception {
+    List<String> args = new ArrayList<>(List.of("replay", store.kind().resp() && store.kind() == Store.Kind.DRAGONFLY
+        ? "dragonfly" : "redis", recording.toString(), "--speed", speed, "-p", "export.dir=" + export));
+    for (String p : store.bindingProps()) {
+      args.add("-p");
+      args.add(p);
+    }
+    args.addAll(List.of(more));
+    Cli run = Cli.run(args.toArray(String[]::new));
+    assertEquals(0, run.exitCode(), store.kind() + ": " + run.err());
+    return JSON.readTree(export.resolve("result.json").toFile());
+  }
+
+  @Test
+  void recordedOnRedisAndDragonfly_replayedOnEveryRespStore_sameCommandsAtTheServer() throws Exception {
+    try (Store redis = Store.provision(Store.Kind.REDIS); Store valkey = Store.provision(Store.Kind.VALKEY);
+         Store keydb = Store.provision(Store.Kind.KEYDB); Store dragonfly = Store.provision(Store.Kind.DRAGONFLY)) {
+      Path sized = record(redis, "size");
+      Path kept = record(dragonfly, "keep");
+      assertTrue(Files.readString(sized).contains("\"__bytes:100__\""), "values reduced to their sizes");
+      assertTrue(Files.readString(kept).contains("\"" + "v".repeat(100) + "\""), "values kept");
+      int n = 0;
+      for (Path recording : List.of(sized, kept)) {
+        for (Store store : List.of(redis, valkey, keydb, dragonfly)) {
+          for (String speed : List.of("1", "max")) {
+            String what = recording.getFileName() + " on " + store.kind() + " at speed " + speed;
+            try (Jedis j = store.jedis()) {
+              j.flushAll();
+              Map<String, Long> before = calls(j, MIX.keySet());
+              JsonNode result = replay(store, recording, speed, tmp.resolve("replay-" + n++));
+              assertEquals(MIX, delta(calls(j, MIX.keySet()), before), what + ": commands at the server");
+              assertEquals(2, result.path("threads").asInt(), what + ": a client thread per recorded client");
+              assertEquals("workload", result.path("stopReason").asText().toLowerCase(Locale.ROOT), what);
+              JsonNode open = result.path("load").path("openLoop");
+              if (speed.equals("1")) {
+                // It waited for every recorded instant: the run is at least the recording's span (about 1 s of
+                // sleeps), which a closed loop would send in a fraction of it; latency counts from the instants.
+                assertEquals("recorded", open.path("arrivals").asText(), what + ": " + open);
+                assertEquals(200, open.path("arrivalCount").asLong(), what);
+                assertEquals(200, open.path("latency").path("count").asLong(), what + ": latency from each instant");
+                long spanMillis = spanMillis(recording);
+                assertTrue(spanMillis >= 790, what + ": the mix's 80 sleeps of 10 ms are in the recording");
+                assertTrue(result.path("timing").path("runtimeMillis").asLong() >= spanMillis - 1,
+                    what + ": " + result.path("timing") + " against the recorded " + spanMillis + " ms");
+              } else {
+                assertTrue(open.isMissingNode() || open.isNull(), what + ": speed max is a closed loop: " + open);
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /** A result's statuses of {@code operation}: OK and NOT_FOUND counts. */
+  private static Map<String, Long> statuses(JsonNode result, String operation) {
+    for (JsonNode op : result.path("operations")) {
+      if (op.path("operation").asText().equals(operation)) {
+        Map<String, Long> out = new HashMap<>();
+        op.path("statuses").fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue().asLong()));
+        return out;
+      }
+    }
+    throw new AssertionError("no " + operation + " in " + result.path("operations"));
+  }
+
+  @Test
+  void cacheTraceAndMemtiersMonitorFormat_replayWithTheirHitsAndMisses() throws Exception {
+    Path trace = tmp.resolve("twitter.csv");
+    // timestamp,key,key size,value size,client id,operation,TTL: client 1 sets a, reads it (hit), deletes it and
+    // reads it again (miss); client 2 adds b with a TTL and reads it (hit), reads c (miss), counts and appends; the
+    // last line's operation has no RESP command.
+    Files.writeString(trace, String.join("\n",
+        "100,a,1,10,1,set,0", "100,b,1,20,2,add,60",
+        "101,a,1,0,1,get,0", "101,c,1,0,2,get,0", "101,b,1,0,2,gets,0",
+        "102,a,1,0,1,delete,0", "102,a,1,0,1,get,0", "102,n,1,0,2,incr,0", "102,z,1,5,2,prepend,0",
+        "102,q,1,0,1,flush_all,0") + "\n");
+    Path monitor = tmp.resolve("memtier.monitor");
+    // memtier_benchmark's --monitor-input lines, each behind a proxy's tag: a SET, a GET of it (hit), a GET of a key
+    // never set (miss), from one client; an HSET from another.
+    Files.writeString(monitor, String.join("\n",
+        "[ proxy49 ] 1764031576.604009 [0 172.16.10.147:51682] \"SET\" \"key1\" \"value1\"",
+        "[ proxy49 ] 1764031576.605123 [0 172.16.10.147:51682] \"GET\" \"key1\"",
+        "[ proxy49 ] 1764031576.606456 [0 172.16.10.147:51682] \"GET\" \"nokey\"",
+        "[ proxy50 ] 1764031576.607789 [0 172.16.10.147:43890] \"HSET\" \"myhash\" \"field1\" \"a\\\"b\\x01\"")
+        + "\n");
+    Set<String> names = Set.of("SET", "GET", "DEL", "INCR", "APPEND", "HSET");
+    try (Store redis = Store.provision(Store.Kind.REDIS); Jedis j = redis.jedis()) {
+      j.flushAll();
+      Map<String, Long> before = calls(j, names);
+      JsonNode result = replay(redis, trace, "10", tmp.resolve("trace"));
+      assertEquals(Map.of("SET", 2L, "GET", 4L, "DEL", 1L, "INCR", 1L, "APPEND", 1L),
+          delta(calls(j, names), before), "the trace's operations as RESP commands");
+      assertEquals(Map.of("OK", 2L, "NOT_FOUND", 2L), statuses(result, "GET"), "hits and misses of the trace's reads");
+      assertEquals(20, j.strlen("b"), "add wrote value size 20");
+      assertTrue(j.ttl("b") > 0 && j.ttl("b") <= 60, "add's TTL kept: " + j.ttl("b"));
+      assertEquals(2, result.path("threads").asInt(), "a thread per trace client");
+
+      j.flushAll();
+      before = calls(j, names);
+      result = replay(redis, monitor, "1", tmp.resolve("memtier"));
+      assertEquals(Map.of("SET", 1L, "GET", 2L, "HSET", 1L), delta(calls(j, names), before));
+      assertEquals(Map.of("OK", 1L, "NOT_FOUND", 1L), statuses(result, "GET"));
+      assertEquals("a\"b\u0001", j.hget("myhash", "field1"), "escapes read as the bytes they stand for");
+    }
+  }
+
+  @Test
+  void malformedLine_isOneLineNamingFileAndLine_exit2() throws Exception {
+    Path monitor = tmp.resolve("bad.monitor");
+    Files.writeString(monitor, "OK\n1764031576.604009 [0 127.0.0.1:5] \"SET\" \"k\" \"v\"\n"
+        + "1764031576.605 [0 127.0.0.1:5] \"GET\" \"k\n");
+    Path trace = tmp.resolve("bad.csv");
+    Files.writeString(trace, "100,a,1,10,1,set,0\n100,b,1,20,2,add\n");
+    for (Path[] bad : new Path[][] {{monitor, Path.of("bad.monitor:3: a quoted word without its closing quote")},
+        {trace, Path.of("bad.csv:2: expected 7 fields")}}) {
+      Cli run = Cli.run("replay", "redis", bad[0].toString(), "-p", "redis.port=1");
+      assertEquals(2, run.exitCode(), run.err());
+      // The command's header ("ycsb-kv: run ...") and one line saying what is wrong.
+      List<String> errors = run.err().lines().filter(l -> !l.startsWith("ycsb-kv: ")).toList();
+      assertEquals(1, errors.size(), run.err());
+      assertTrue(errors.get(0).contains(bad[1].toString()), run.err());
+      assertTrue(run.err().lines().noneMatch(l -> l.startsWith("\tat ")), run.err());
+    }
+    Cli speed = Cli.run("replay", "redis", monitor.toString(), "--speed", "0");
+    assertEquals(2, speed.exitCode(), speed.err());
+    assertTrue(speed.err().contains("replay.speed must be a positive multiple"), speed.err());
+  }
+}

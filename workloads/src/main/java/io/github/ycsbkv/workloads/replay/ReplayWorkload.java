@@ -1,0 +1,242 @@
+package io.github.ycsbkv.workloads.replay;
+
+import io.github.ycsbkv.engine.WorkloadTraits;
+import io.github.ycsbkv.spi.ArrivalInstants;
+import io.github.ycsbkv.spi.Commands;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Properties;
+import java.util.Set;
+import java.util.SplittableRandom;
+import site.ycsb.DB;
+import site.ycsb.Workload;
+import site.ycsb.WorkloadException;
+
+/**
+ * Replays a recording (#52): each recorded command sent through the binding's {@link Commands}, by the client thread
+ * that serves its recorded client, at its recorded instant scaled by {@value #SPEED} (an open loop: latency from the
+ * instant, the client's lateness as its schedule lag), or as fast as each client goes ({@code replay.speed=max}).
+ * Recorded clients are each a client thread with its own connection (at most {@value #MAX_THREADS}), or folded onto
+ * {@code -threads N}. Values a recording kept only the size of are generated at that size. Each command's latency is
+ * its own series ({@code [GET]}, {@code [SET]}), a nil reply a miss. The file is read once before the run (a
+ * malformed line fails it before anything is sent) and then streamed ({@link ReplayFeed}). docs/replay.md.
+ *
+ * <p>Thread-safe: per-thread state is in {@link #initThread}'s object; the feed starts with the first thread.
+ */
+public class ReplayWorkload extends Workload implements WorkloadTraits, ArrivalInstants {
+
+  public static final String FILE = "replay.file";
+  /** {@code auto} (default), {@code monitor} or {@code twitter}. */
+  public static final String FORMAT = "replay.format";
+  /** How many times the recorded pace (default 1; 2 sends twice as fast), or {@code max}: each client closed-loop. */
+  public static final String SPEED = "replay.speed";
+  public static final String DEFAULT_SPEED = "1";
+  /** The most client threads a recording's clients get by default; more are folded onto these. */
+  public static final int MAX_THREADS = 256;
+
+  /** Commands that name no key first (for the cluster's routing: any node). */
+  private static final Set<String> KEYLESS = Set.of("PING", "ECHO", "INFO", "TIME", "DBSIZE", "FLUSHALL",
+      "FLUSHDB", "MULTI", "EXEC", "DISCARD", "CONFIG", "COMMAND", "SCRIPT", "CLUSTER", "SCAN", "KEYS", "RANDOMKEY",
+      "LASTSAVE", "SAVE", "BGSAVE", "BGREWRITEAOF", "SLOWLOG", "LATENCY", "MEMORY", "FUNCTION", "WAIT", "PUBLISH",
+      "SUBSCRIBE", "PSUBSCRIBE", "DEBUG", "SWAPDB", "ROLE", "LOLWUT");
+
+  private Path file;
+  private RecordingFormat format;
+  /** The recorded pace's multiple; 0 for {@code max}. */
+  private double speed;
+  private RecordingSummary summary;
+  private ReplayFeed feed;
+
+  @Override
+  public void init(Properties p) throws WorkloadException {
+    if (!Boolean.parseBoolean(p.getProperty("dotransactions", "true"))) {
+      throw new WorkloadException("the replay workload loads nothing: a recording holds its own writes; use run"
+          + " (or bin/ycsb replay BINDING FILE)");
+    }
+    if (p.getProperty("warmup") != null) {
+      throw new WorkloadException("a replay sends its recording once, with no warm-up: drop -p warmup");
+    }
+    file = file(p);
+    speed = speed(p.getProperty(SPEED, DEFAULT_SPEED));
+    try {
+      format = RecordingFormat.of(p.getProperty(FORMAT), file);
+      summary = RecordingSummary.read(file, format);
+    } catch (MalformedRecording | IllegalArgumentException | java.io.UncheckedIOException e) {
+      throw new WorkloadException(e.getMessage());
+    }
+    if (summary.commands() == 0) {
+      throw new WorkloadException("recording " + file + " holds no command to replay: " + summary.describe());
+    }
+    System.err.println("ycsb: note: replay: " + summary.describe() + "; at "
+        + (speed == 0 ? "full speed (replay.speed=max)" : String.format(Locale.US, "%sx the recorded pace", speed)));
+  }
+
+  /** How many times the recorded pace; 0 for {@code max}. */
+  static double speed(String text) throws WorkloadException {
+    String t = text.trim();
+    if (t.equalsIgnoreCase("max")) {
+      return 0;
+    }
+    try {
+      double s = Double.parseDouble(t);
+      if (s > 0 && Double.isFinite(s)) {
+        return s;
+      }
+    } catch (NumberFormatException e) {
+      // said below
+    }
+    throw new WorkloadException(SPEED + " must be a positive multiple of the recorded pace (1: as recorded) or max,"
+        + " got '" + text + "'");
+  }
+
+  private static Path file(Properties p) throws WorkloadException {
+    String name = p.getProperty(FILE);
+    if (name == null || name.isBlank()) {
+      throw new WorkloadException(FILE + " is not set: give the recording, -p " + FILE + "=PATH (MONITOR output or"
+          + " a cache trace)");
+    }
+    Path path = Path.of(name.trim());
+    if (!Files.isReadable(path) || Files.isDirectory(path)) {
+      throw new WorkloadException("recording " + path + " is not a readable file");
+    }
+    return path;
+  }
+
+  @Override
+  public int clients(Properties props) {
+    try {
+      Path path = file(props);
+      return Math.min(MAX_THREADS, RecordingSummary.read(path, RecordingFormat.of(props.getProperty(FORMAT), path))
+          .clients());
+    } catch (WorkloadException | RuntimeException e) {
+      return 0; // init says what is wrong
+    }
+  }
+
+  @Override
+  public synchronized Object initThread(Properties p, int threadId, int threadCount) {
+    if (feed == null) {
+      feed = new ReplayFeed(file, format, threadCount);
+      feed.start();
+    }
+    return new State(threadId, new SplittableRandom(0x5eed ^ threadId));
+  }
+
+  /** A client thread's place in the recording: its queue, the command taken for the next send, its last instant. */
+  private static final class State {
+    final int thread;
+    final SplittableRandom random;
+    Recorded pending;
+    long lastNanos;
+
+    State(int thread, SplittableRandom random) {
+      this.thread = thread;
+      this.random = random;
+    }
+  }
+
+  @Override
+  public boolean paced() {
+    return speed > 0;
+  }
+
+  @Override
+  public long nextInstantNanos(Object threadState) {
+    State s = (State) threadState;
+    Recorded r = feed.take(s.thread);
+    s.pending = r;
+    if (r == ReplayFeed.END) {
+      return ArrivalInstants.END;
+    }
+    // A client's instants never go back (lines a tagging proxy wrote out of order are sent in the file's order).
+    long nanos = Math.max(s.lastNanos, (long) ((r.micros() - summary.firstMicros()) * 1000.0 / speed));
+    s.lastNanos = nanos;
+    return nanos;
+  }
+
+  @Override
+  public boolean doInsert(DB db, Object threadState) {
+    throw new IllegalStateException("the replay workload loads nothing; use run");
+  }
+
+  @Override
+  public boolean doTransaction(DB db, Object threadState) {
+    State s = (State) threadState;
+    Recorded r = s.pending != null ? s.pending : feed.take(s.thread);
+    s.pending = null;
+    if (r == ReplayFeed.END) {
+      return false;
+    }
+    if (!(db instanceof Commands commands)) {
+      throw new IllegalStateException("the replay workload needs a binding that sends commands (redis, valkey, keydb,"
+          + " dragonfly)");
+    }
+    byte[][] args = values(r.args(), s.random);
+    commands.command(r.name(), key(r), args);
+    return true;
+  }
+
+  /** {@code args} with each size placeholder replaced by that many generated letters (a copy when there is one). */
+  static byte[][] values(byte[][] args, SplittableRandom random) {
+    byte[][] out = args;
+    for (int i = 1; i < args.length; i++) {
+      int size = Recorded.sizeOf(args[i]);
+      if (size >= 0) {
+        if (out == args) {
+          out = args.clone();
+        }
+        byte[] v = new byte[size];
+        for (int k = 0; k < size; k++) {
+          v[k] = (byte) ('a' + random.nextInt(26));
+        }
+        out[i] = v;
+      }
+    }
+    return out;
+  }
+
+  /** The key whose slot routes the command on a cluster, or null for any node. */
+  static String key(Recorded r) {
+    byte[][] a = r.args();
+    String name = r.name();
+    if (name.equals("EVAL") || name.equals("EVALSHA") || name.equals("FCALL")) {
+      return a.length > 3 && !new String(a[2], StandardCharsets.ISO_8859_1).equals("0")
+          ? new String(a[3], StandardCharsets.ISO_8859_1) : null;
+    }
+    return a.length > 1 && !KEYLESS.contains(name) ? new String(a[1], StandardCharsets.ISO_8859_1) : null;
+  }
+
+  @Override
+  public void cleanup() {
+    if (feed != null) {
+      feed.stop();
+    }
+  }
+
+  /** The recording as read before the run; null before {@link #init}. */
+  RecordingSummary summary() {
+    return summary;
+  }
+
+  @Override
+  public boolean endsOnItsOwn() {
+    return true;
+  }
+
+  @Override
+  public boolean neverScans() {
+    return true;
+  }
+
+  @Override
+  public boolean skipsLoad() {
+    return true;
+  }
+
+  @Override
+  public boolean checksValues() {
+    return false;
+  }
+}
