@@ -260,6 +260,9 @@ public final class Benchmark {
     Workload workload = WorkloadSetup.create(props, loader);
     boolean verifying = WorkloadSetup.verifying(phase, props, workload, settings.pipeline(), warnings);
     WorkloadSetup.checkInstants(workload, settings.targetOpsPerSec(), settings.pipeline(), props);
+    if (workload instanceof io.github.ycsbkv.spi.ArrivalInstants instants) {
+      instants.stopWhen(signal::isStopped);
+    }
     Drivers drivers = Drivers.resolve(props, settings.threads(), settings.pipeline(), settings.targetOpsPerSec(),
         dbClass, workload, verifying, sharedThreadsDeclined());
     drivers.checkHeap();
@@ -333,7 +336,8 @@ public final class Benchmark {
     }
     List<OperationResult> operationResults = Metrics.results(totals, s.percentiles());
     OpenLoop open = OpenLoopFigures.of(s, drivers, props, clients.openLoopTotal(), totals, runtimeNanos,
-        clientCpu == null ? -1 : m.cpuAfterNanos - m.cpuBeforeNanos, ClientSet.paced(workload));
+        clientCpu == null ? -1 : m.cpuAfterNanos - m.cpuBeforeNanos,
+        ClientSet.paced(workload) ? (io.github.ycsbkv.spi.ArrivalInstants) workload : null);
     if (open != null) {
       List<io.github.ycsbkv.results.SpikeRecovery> spikes = OpenLoopFigures.spikes(s.schedule(), m.intervals);
       if (!spikes.isEmpty()) {

@@ -36,7 +36,8 @@ final class OpenLoopFigures {
    * @param cpuNanos the client's CPU in the measured phase, or -1 when the JVM does not say
    */
   static OpenLoop of(PhaseSettings s, Drivers drivers, Properties props, OpenLoopStats.Total total,
-      List<Metrics.Totals> totals, long runtimeNanos, long cpuNanos, boolean paced) {
+      List<Metrics.Totals> totals, long runtimeNanos, long cpuNanos, io.github.ycsbkv.spi.ArrivalInstants instants) {
+    boolean paced = instants != null;
     if (s.targetOpsPerSec() <= 0 && !paced) {
       return null;
     }
@@ -66,14 +67,23 @@ final class OpenLoopFigures {
     String bound = clientBound(lag, cpuShare, usable, slo);
     String arrivals = paced ? RECORDED : drivers.openLoop() ? Arrivals.Kind.parse(props.getProperty(Benchmark.ARRIVALS))
         .name().toLowerCase(Locale.ROOT) : "uniform";
-    // The workload's own instants: what it offered is what arrived over the phase.
-    double offered = paced ? (runtimeNanos <= 0 ? 0 : total.arrivals * 1e9 / runtimeNanos)
+    // The workload's own instants: the rate it says they offer, else what arrived over the phase.
+    double offered = paced ? offeredByInstants(instants, total, runtimeNanos)
         : drivers.openLoop() ? total.offered() : s.targetOpsPerSec();
     String servedBy = drivers.openLoop() ? OpenLoop.EVENT_LOOPS : OpenLoop.THREAD_PER_CLIENT;
     int maxInFlight = drivers.openLoop() ? ClientSet.maxInFlight(props) : 1;
-    return new OpenLoop(arrivals, paced ? offered : s.targetOpsPerSec(), offered, maxInFlight, servedBy, total.arrivals,
+    return new OpenLoop(arrivals, s.targetOpsPerSec() > 0 ? s.targetOpsPerSec() : offered, offered, maxInFlight, servedBy, total.arrivals,
         total.perConnectionMean(), total.perConnectionMax, total.queueMean, total.queueMax, lag,
         LatencyStats.ofNanos(latency, percentiles), cpuShare, bound);
+  }
+
+  private static double offeredByInstants(io.github.ycsbkv.spi.ArrivalInstants instants, OpenLoopStats.Total total,
+      long runtimeNanos) {
+    double said = instants.offeredOpsPerSec();
+    if (!Double.isNaN(said)) {
+      return said;
+    }
+    return runtimeNanos <= 0 ? 0 : total.arrivals * 1e9 / runtimeNanos;
   }
 
   /**

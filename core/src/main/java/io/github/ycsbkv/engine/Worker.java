@@ -369,8 +369,9 @@ final class Worker implements Runnable {
           }
         }
         if (intended >= deadline) {
-          // A schedule's clients stop at its end, not at their own last arrival (others may have one left).
-          if (scheduled == null || waitUntil(deadline, stop)) {
+          // A schedule's clients, and a workload's own instants, stop at the time limit, not at their own next
+          // arrival past it (others may have arrivals left before it).
+          if (scheduled == null && instants == null || waitUntil(deadline, stop)) {
             stop.stop(StopReason.MAX_EXECUTION_TIME, null);
           }
           break;
@@ -387,7 +388,7 @@ final class Worker implements Runnable {
         long now = clock.nanoTime();
         boolean busy = freeAt > intended;
         lag.arrived(now - (busy ? freeAt : intended), busy ? 1 : 0, 1,
-            busy && tickNanos > 0 ? 1 + (now - intended) / tickNanos : busy ? 1 : 0);
+            !busy ? 0 : instants == null ? 1 + (now - intended) / tickNanos : 1);
         t.setIntendedStartNanos(intended);
         upstream.setIntendedStartTimeNs(intended);
       } else if (clock.nanoTime() >= deadline) {

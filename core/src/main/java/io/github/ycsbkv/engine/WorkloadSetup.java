@@ -66,18 +66,15 @@ final class WorkloadSetup {
   }
 
   /**
-   * A workload that says each operation's instant ({@link ArrivalInstants}) sets its own pace: {@code -target}, a
-   * pipeline and shared driver threads are refused beside it.
+   * A workload that says each operation's instant ({@link ArrivalInstants}) sets its own pace (a {@code -target} is
+   * the workload's to read: a replay scales its recorded pace to it): a pipeline and shared driver threads are refused
+   * beside it.
    */
   static void checkInstants(Workload workload, double target, int pipeline, Properties props) {
     if (!(workload instanceof ArrivalInstants)) {
       return;
     }
     String name = workload.getClass().getSimpleName();
-    if (target > 0) {
-      throw new UserError(name + " sends each operation at its own instant: drop -target (its speed is its own"
-          + " setting)");
-    }
     if (pipeline > 1) {
       throw new UserError(name + " sends each client's operations one at a time, as they were recorded: drop -p "
           + Benchmark.PIPELINE + "=" + pipeline);

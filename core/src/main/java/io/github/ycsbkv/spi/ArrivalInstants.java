@@ -6,7 +6,8 @@ package io.github.ycsbkv.spi;
  * client thread as an open loop on these instants: it waits for the instant, starts the operation, and measures its
  * latency from the instant (so a store that falls behind is seen, not hidden); the client's lateness in acting on an
  * instant is its schedule lag, as under {@code -target}. A workload that implements it is served one thread per
- * client (never several clients on a binding's event loop), and {@code -target} is refused beside it.
+ * client (never several clients on a binding's event loop); a {@code -target} is the workload's to honour (a replay
+ * scales its pace to it), and the engine's own schedule is not used.
  */
 public interface ArrivalInstants {
 
@@ -25,4 +26,19 @@ public interface ArrivalInstants {
    * which sends the operation this instant belongs to.
    */
   long nextInstantNanos(Object threadState);
+
+  /**
+   * Given before the run: whether the run is stopping (its time limit, a failure, Ctrl-C). A workload that waits for
+   * its next operation (a recording's reader) polls it, so that no client waits past the run's end. Default: unused.
+   */
+  default void stopWhen(java.util.function.BooleanSupplier stopping) {}
+
+  /**
+   * The rate its instants offer, in operations per second (a recording's pace times its speed), asked after the run;
+   * NaN when it cannot say (the result then counts what arrived over the run's length, which a store that fell
+   * behind makes smaller than what was offered). Default: NaN.
+   */
+  default double offeredOpsPerSec() {
+    return Double.NaN;
+  }
 }

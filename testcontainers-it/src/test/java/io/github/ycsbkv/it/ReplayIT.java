@@ -248,4 +248,40 @@ class ReplayIT {
     assertEquals(2, speed.exitCode(), speed.err());
     assertTrue(speed.err().contains("replay.speed must be a positive multiple"), speed.err());
   }
+
+  /**
+   * A recording at a known pace (8 clients, 80 GETs a second in all, evenly spaced) and a store of known capacity (the
+   * capacity tests' relay: one request at a time, 10 ms added to each, about 100 a second): {@code capacity} on the
+   * replay scales the recorded pace to each step's rate (the recording repeats to fill the step), and finds the
+   * speed-up the relay allows, its capacity over the recorded pace, within 10%.
+   */
+  @Test
+  void capacityOverAReplay_findsTheSpeedUpTheStoreAllows_within10Percent() throws Exception {
+    Path recording = tmp.resolve("paced.monitor");
+    List<String> lines = new ArrayList<>();
+    for (int k = 0; k < 800; k++) {
+      long micros = 1_700_000_000_000_000L + k * 12_500L;
+      lines.add(String.format(Locale.ROOT, "%d.%06d [0 10.0.0.%d:4000] \"GET\" \"key:%d\"", micros / 1_000_000,
+          micros % 1_000_000, k % 8, k % 100));
+    }
+    Files.write(recording, lines);
+    try (RespServer redis = RespServer.start(Store.Kind.REDIS);
+         ServiceTimeRelay relay = new ServiceTimeRelay("127.0.0.1", redis.port(), 10_000)) {
+      Path out = tmp.resolve("capacity");
+      Cli run = Cli.run("capacity", "redis", "-P", Path.of("..", "workloads", "replay").toString(), "-p",
+          "replay.file=" + recording, "-p", "redis.port=" + relay.port(), "-p", "probe=false", "-p",
+          "export.dir=" + out, "--warmup", "1s", "--slo", "p99=2s", "--resolution", "5%", "--step", "2s");
+      assertEquals(0, run.exitCode(), run.err());
+      assertTrue(run.err().contains("the recorded pace of 80.0 ops/s"), run.err());
+      double truth = 1e9 / relay.serviceNanosMean();
+      JsonNode c = JSON.readTree(out.resolve("capacity.json").toFile());
+      assertTrue(c.path("capacity").path("found").asBoolean(), run.out());
+      double speedUp = c.path("capacity").path("opsPerSec").asDouble() / 80;
+      System.out.println("[it] replay capacity: " + String.format(Locale.ROOT, "%.2fx", speedUp)
+          + " the recorded pace; the relay allows " + String.format(Locale.ROOT, "%.2fx", truth / 80));
+      assertTrue(speedUp <= truth / 80 * 1.02, "never more than the relay serves: " + speedUp + "x\n" + run.out());
+      assertTrue(speedUp >= truth / 80 * 0.9, "within 10% of what the relay allows: " + speedUp + "x, "
+          + truth / 80 + "x\n" + run.out());
+    }
+  }
 }

@@ -42,12 +42,24 @@ public class ReplayWorkload extends Workload implements WorkloadTraits, ArrivalI
       "LASTSAVE", "SAVE", "BGSAVE", "BGREWRITEAOF", "SLOWLOG", "LATENCY", "MEMORY", "FUNCTION", "WAIT", "PUBLISH",
       "SUBSCRIBE", "PSUBSCRIBE", "DEBUG", "SWAPDB", "ROLE", "LOLWUT");
 
+  /** What a paced replay's warm-up sends (the recording is kept for the measured phase). */
+  static final String WARMUP_COMMAND = "PING";
+  private static final byte[][] PING = {WARMUP_COMMAND.getBytes(StandardCharsets.US_ASCII)};
+
+  private volatile java.util.function.BooleanSupplier stopping = () -> false;
   private Path file;
   private RecordingFormat format;
   /** The recorded pace's multiple; 0 for {@code max}. */
   private double speed;
   private RecordingSummary summary;
   private ReplayFeed feed;
+  /** The recording's commands a second (its mean pace), NaN for a recording of one instant. */
+  private double recordedOpsPerSec = Double.NaN;
+  /** How far apart the passes of a repeated recording are, 0 for one pass. */
+  private long periodMicros;
+  /** The recorded instant the measured phase starts at (its first instant asked for); MIN_VALUE until then. */
+  private final java.util.concurrent.atomic.AtomicLong originMicros = new java.util.concurrent.atomic.AtomicLong(
+      Long.MIN_VALUE);
 
   @Override
   public void init(Properties p) throws WorkloadException {
@@ -55,11 +67,14 @@ public class ReplayWorkload extends Workload implements WorkloadTraits, ArrivalI
       throw new WorkloadException("the replay workload loads nothing: a recording holds its own writes; use run"
           + " (or bin/ycsb replay BINDING FILE)");
     }
-    if (p.getProperty("warmup") != null) {
-      throw new WorkloadException("a replay sends its recording once, with no warm-up: drop -p warmup");
-    }
     file = file(p);
     speed = speed(p.getProperty(SPEED, DEFAULT_SPEED));
+    double target = target(p.getProperty("target"));
+    long maxSeconds = Long.parseLong(p.getProperty("maxexecutiontime", "0").trim());
+    if (p.getProperty("warmup") != null && speed == 0 && target <= 0) {
+      throw new WorkloadException("a replay at replay.speed=max has no warm-up (each command sent is the"
+          + " recording's): drop -p warmup, or give a speed");
+    }
     try {
       format = RecordingFormat.of(p.getProperty(FORMAT), file);
       summary = RecordingSummary.read(file, format);
@@ -69,8 +84,41 @@ public class ReplayWorkload extends Workload implements WorkloadTraits, ArrivalI
     if (summary.commands() == 0) {
       throw new WorkloadException("recording " + file + " holds no command to replay: " + summary.describe());
     }
-    System.err.println("ycsb: note: replay: " + summary.describe() + "; at "
-        + (speed == 0 ? "full speed (replay.speed=max)" : String.format(Locale.US, "%sx the recorded pace", speed)));
+    // The recorded pace: its commands over its span, the last command's share of time counted (one mean gap).
+    recordedOpsPerSec = summary.commands() <= 1 || summary.seconds() == 0 ? Double.NaN
+        : summary.commands() / (summary.seconds() * summary.commands() / (summary.commands() - 1));
+    String pace;
+    if (target > 0) {
+      if (Double.isNaN(recordedOpsPerSec)) {
+        throw new WorkloadException("recording " + file + " has no pace to scale to -target (one instant): drop"
+            + " -target, or use replay.speed=max");
+      }
+      // -target (a capacity search's step) sets the speed: the recording's mean rate scaled to it.
+      speed = target / recordedOpsPerSec;
+      pace = String.format(Locale.US, "-target %.0f ops/s: %.3fx the recorded pace of %.1f ops/s", target, speed,
+          recordedOpsPerSec);
+    } else {
+      pace = speed == 0 ? "full speed (replay.speed=max)" : String.format(Locale.US, "%sx the recorded pace%s", speed,
+          Double.isNaN(recordedOpsPerSec) ? "" : String.format(Locale.US, " of %.1f ops/s", recordedOpsPerSec));
+    }
+    // With a time limit the recording repeats until the time is up, each pass one mean gap after the last.
+    periodMicros = maxSeconds <= 0 ? 0 : summary.lastMicros() - summary.firstMicros()
+        + Math.max(1, (long) (Double.isNaN(recordedOpsPerSec) ? 1000 : 1e6 / recordedOpsPerSec));
+    System.err.println("ycsb: note: replay: " + summary.describe() + "; at " + pace
+        + (periodMicros > 0 ? "; repeated until maxexecutiontime" : ""));
+  }
+
+  /** {@code -target} as a number, 0 when not given; a rate schedule cannot scale a recording. */
+  private static double target(String text) throws WorkloadException {
+    if (text == null || text.isBlank()) {
+      return 0;
+    }
+    try {
+      return Double.parseDouble(text.trim());
+    } catch (NumberFormatException e) {
+      throw new WorkloadException("a replay scales its recorded pace to one -target rate, not to a schedule ('"
+          + text.trim() + "'): give a number, or replay.speed");
+    }
   }
 
   /** How many times the recorded pace; 0 for {@code max}. */
@@ -118,7 +166,7 @@ public class ReplayWorkload extends Workload implements WorkloadTraits, ArrivalI
   @Override
   public synchronized Object initThread(Properties p, int threadId, int threadCount) {
     if (feed == null) {
-      feed = new ReplayFeed(file, format, threadCount);
+      feed = new ReplayFeed(file, format, threadCount, periodMicros);
       feed.start();
     }
     return new State(threadId, new SplittableRandom(0x5eed ^ threadId));
@@ -138,6 +186,16 @@ public class ReplayWorkload extends Workload implements WorkloadTraits, ArrivalI
   }
 
   @Override
+  public double offeredOpsPerSec() {
+    return speed * recordedOpsPerSec;
+  }
+
+  @Override
+  public void stopWhen(java.util.function.BooleanSupplier stopping) {
+    this.stopping = stopping;
+  }
+
+  @Override
   public boolean paced() {
     return speed > 0;
   }
@@ -145,13 +203,15 @@ public class ReplayWorkload extends Workload implements WorkloadTraits, ArrivalI
   @Override
   public long nextInstantNanos(Object threadState) {
     State s = (State) threadState;
-    Recorded r = feed.take(s.thread);
+    Recorded r = feed.take(s.thread, stopping);
     s.pending = r;
     if (r == ReplayFeed.END) {
       return ArrivalInstants.END;
     }
+    // The measured phase starts at the first instant any thread asks for (a warm-up may have sent the ones before).
+    originMicros.compareAndSet(Long.MIN_VALUE, r.micros());
     // A client's instants never go back (lines a tagging proxy wrote out of order are sent in the file's order).
-    long nanos = Math.max(s.lastNanos, (long) ((r.micros() - summary.firstMicros()) * 1000.0 / speed));
+    long nanos = Math.max(s.lastNanos, (long) ((r.micros() - originMicros.get()) * 1000.0 / speed));
     s.lastNanos = nanos;
     return nanos;
   }
@@ -164,14 +224,20 @@ public class ReplayWorkload extends Workload implements WorkloadTraits, ArrivalI
   @Override
   public boolean doTransaction(DB db, Object threadState) {
     State s = (State) threadState;
-    Recorded r = s.pending != null ? s.pending : feed.take(s.thread);
-    s.pending = null;
-    if (r == ReplayFeed.END) {
-      return false;
-    }
     if (!(db instanceof Commands commands)) {
       throw new IllegalStateException("the replay workload needs a binding that sends commands (redis, valkey, keydb,"
           + " dragonfly)");
+    }
+    if (s.pending == null && paced()) {
+      // Paced, the engine asks for each command's instant first: a call without one is a warm-up's, which sends a
+      // PING on the connection and leaves the recording whole for the measured phase.
+      commands.command(WARMUP_COMMAND, null, PING);
+      return true;
+    }
+    Recorded r = s.pending != null ? s.pending : feed.take(s.thread, stopping);
+    s.pending = null;
+    if (r == ReplayFeed.END) {
+      return false;
     }
     byte[][] args = values(r.args(), s.random);
     commands.command(r.name(), key(r), args);
