@@ -28,7 +28,7 @@ class BenchmarksSmokeTest {
 
   @Test
   void everyBenchmark_runsOnceAndProducesAScore() throws Exception {
-    Options options = once().include("io\\.github\\.ycsbkv\\.(jmh|engine)\\..*").exclude("Live(Server|Batch)Benchmark")
+    Options options = once().include("io\\.github\\.ycsbkv\\.(jmh|engine|workloads\\.replay)\\..*").exclude("Live(Server|Batch)Benchmark")
         .build();
     Collection<RunResult> results = new Runner(options).run();
     assertFalse(results.isEmpty());
@@ -36,7 +36,7 @@ class BenchmarksSmokeTest {
         .count(), "one result per workload file");
     for (String b : List.of("RecordingBenchmark.record", "ClosedLoopBenchmark.run", "RespCodecBenchmark.jedisHsetCommand",
         "RespCodecBenchmark.lettuceHgetallReply", "RespCodecBenchmark.engineHsetCommand",
-        "RespCodecBenchmark.engineHgetallReply")) {
+        "RespCodecBenchmark.engineHgetallReply", "RecordingReaderBenchmark.readEveryLine")) {
       assertTrue(results.stream().anyMatch(r -> r.getParams().getBenchmark().endsWith(b)), b);
     }
     for (RunResult r : results) {
