@@ -93,6 +93,55 @@ class ReplayIT {
   }
 
   /**
+   * Records {@code dragonfly} through its own traffic log while two connections send {@link #MIX}; returns the first
+   * file of the log's set. The log starts when the server has run DEBUG TRAFFIC START, which the test cannot see from
+   * outside: the mix's first commands may come before it, so the recording holds at most the mix.
+   */
+  private Path recordTrafficLog(Store dragonfly) throws Exception {
+    String prefix = tmp.resolve("traffic").toString();
+    try (Jedis watch = dragonfly.jedis(); Jedis a = dragonfly.jedis(); Jedis b = dragonfly.jedis()) {
+      watch.flushAll();
+      CompletableFuture<Cli> recording = CompletableFuture.supplyAsync(() -> Cli.run("record", "-s", dragonfly.host(),
+          "-p", Integer.toString(dragonfly.port()), "--seconds", Integer.toString(RECORD_SECONDS), "--traffic-log",
+          prefix));
+      awaitMonitor(watch, 3);
+      for (int i = 0; i < 80; i++) {
+        a.set("k:" + i, "v".repeat(100 + i));
+        b.get("k:" + Math.max(0, i - 1));
+        if (i % 4 == 0) {
+          a.incr("counter");
+          b.hset("h", "f" + i, "value" + i);
+        }
+        Thread.sleep(10);
+      }
+      Cli done = recording.get(RECORD_SECONDS * 3L, TimeUnit.SECONDS);
+      assertEquals(0, done.exitCode(), done.err());
+    }
+    Path first = Path.of(prefix + "-000.bin");
+    assertTrue(Files.isRegularFile(first), "the traffic log's first file: " + first);
+    return first;
+  }
+
+  /** The recording's clients, as the replay's first line says them: "from 2 client(s)". */
+  private static int recordedClients(String err) {
+    Matcher m = Pattern.compile("commands from (\\d+) client\\(s\\)").matcher(err);
+    assertTrue(m.find(), err);
+    return Integer.parseInt(m.group(1));
+  }
+
+  /** The recording's own counts, as the replay's first line says them: "(GET 80, HSET 20, INCR 20, SET 80)". */
+  private static Map<String, Long> recordedCounts(String err) {
+    Matcher m = Pattern.compile("client\\(s\\) over [0-9.]+ s \\(([^)]*)\\)").matcher(err);
+    assertTrue(m.find(), "the replay says the recording's counts: " + err);
+    Map<String, Long> counts = new HashMap<>();
+    for (String part : m.group(1).split(", ")) {
+      String[] kv = part.split(" ");
+      counts.put(kv[0], Long.parseLong(kv[1]));
+    }
+    return counts;
+  }
+
+  /**
    * Waits until the recorder's connection has sent its MONITOR: the one connection beside the test's {@code others}
    * that has run a command (Redis, Valkey and KeyDB name it {@code cmd=monitor}; Dragonfly counts it).
    */
@@ -119,6 +168,9 @@ class ReplayIT {
     return (long) Math.floor((times.get(times.size() - 1) - times.get(0)) * 1000);
   }
 
+  /** What the last {@link #replay} printed on stderr. */
+  private static String lastErr = "";
+
   private static JsonNode replay(Store store, Path recording, String speed, Path export, String... more)
       throws Exception {
     List<String> args = new ArrayList<>(List.of("replay", store.kind().resp() && store.kind() == Store.Kind.DRAGONFLY
@@ -130,6 +182,7 @@ class ReplayIT {
     args.addAll(List.of(more));
     Cli run = Cli.run(args.toArray(String[]::new));
     assertEquals(0, run.exitCode(), store.kind() + ": " + run.err());
+    lastErr = run.err();
     return JSON.readTree(export.resolve("result.json").toFile());
   }
 
@@ -141,8 +194,9 @@ class ReplayIT {
       Path kept = record(dragonfly, "keep");
       assertTrue(Files.readString(sized).contains("\"__bytes:100__\""), "values reduced to their sizes");
       assertTrue(Files.readString(kept).contains("\"" + "v".repeat(100) + "\""), "values kept");
+      Path logged = recordTrafficLog(dragonfly);
       int n = 0;
-      for (Path recording : List.of(sized, kept)) {
+      for (Path recording : List.of(sized, kept, logged)) {
         for (Store store : List.of(redis, valkey, keydb, dragonfly)) {
           for (String speed : List.of("1", "max")) {
             String what = recording.getFileName() + " on " + store.kind() + " at speed " + speed;
@@ -150,16 +204,31 @@ class ReplayIT {
               j.flushAll();
               Map<String, Long> before = calls(j, MIX.keySet());
               JsonNode result = replay(store, recording, speed, tmp.resolve("replay-" + n++));
-              assertEquals(MIX, delta(calls(j, MIX.keySet()), before), what + ": commands at the server");
-              assertEquals(2, result.path("threads").asInt(), what + ": a client thread per recorded client");
+              Map<String, Long> expected = MIX;
+              if (recording == logged) {
+                // The traffic log holds at most the mix (see recordTrafficLog): the server runs what it holds.
+                expected = recordedCounts(lastErr);
+                expected.forEach((c, k) -> assertTrue(k <= MIX.getOrDefault(c, 0L), what + ": " + c + " " + k));
+                assertTrue(expected.values().stream().mapToLong(Long::longValue).sum() > 0, what + ": " + lastErr);
+              }
+              assertEquals(expected, delta(calls(j, MIX.keySet()), before), what + ": commands at the server");
+              if (recording == logged) {
+                assertEquals("v".repeat(179), j.get("k:79"), what + ": the log keeps each value");
+              }
+              assertEquals(recording == logged ? recordedClients(lastErr) : 2, result.path("threads").asInt(),
+                  what + ": a client thread per recorded client");
               assertEquals("workload", result.path("stopReason").asText().toLowerCase(Locale.ROOT), what);
               JsonNode open = result.path("load").path("openLoop");
               if (speed.equals("1")) {
                 // It waited for every recorded instant: the run is at least the recording's span (about 1 s of
                 // sleeps), which a closed loop would send in a fraction of it; latency counts from the instants.
                 assertEquals("recorded", open.path("arrivals").asText(), what + ": " + open);
-                assertEquals(200, open.path("arrivalCount").asLong(), what);
-                assertEquals(200, open.path("latency").path("count").asLong(), what + ": latency from each instant");
+                long total = expected.values().stream().mapToLong(Long::longValue).sum();
+                assertEquals(total, open.path("arrivalCount").asLong(), what);
+                assertEquals(total, open.path("latency").path("count").asLong(), what + ": latency from each instant");
+                if (recording == logged) {
+                  continue; // its span is in its binary records; the MONITOR recordings' below
+                }
                 long spanMillis = spanMillis(recording);
                 assertTrue(spanMillis >= 790, what + ": the mix's 80 sleeps of 10 ms are in the recording");
                 assertTrue(result.path("timing").path("runtimeMillis").asLong() >= spanMillis - 1,

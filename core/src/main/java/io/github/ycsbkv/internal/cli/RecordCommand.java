@@ -2,6 +2,7 @@ package io.github.ycsbkv.internal.cli;
 
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.internal.record.MonitorRecording;
+import io.github.ycsbkv.internal.record.TrafficLogRecording;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,6 +19,7 @@ import picocli.CommandLine.Spec;
     description = {"Record what a RESP server (Redis, Valkey, KeyDB, Dragonfly) is sent for a while, through its"
         + " MONITOR, into a file that 'ycsb replay' reads.", ""},
     footer = {"", "Example: ycsb record -s 10.0.0.5 -p 6379 --seconds 60 --values size --out traffic.monitor",
+        "Dragonfly: ycsb record -p 6380 --seconds 60 --traffic-log /var/tmp/traffic (its own log, on its machine)",
         "MONITOR costs the server CPU for every command it sends on (docs/replay.md says how much, measured): record"
             + " for as long as you need, not longer."})
 final class RecordCommand implements Callable<Integer> {
@@ -44,8 +46,13 @@ final class RecordCommand implements Callable<Integer> {
       + " their sizes, so that the file holds no data (a replay generates that many bytes).")
   private String values = "keep";
 
-  @Option(names = "--out", paramLabel = "FILE", required = true, description = "The recording.")
+  @Option(names = "--out", paramLabel = "FILE", description = "The recording, through MONITOR.")
   private Path out;
+
+  @Option(names = "--traffic-log", paramLabel = "PREFIX", description = "Dragonfly only: record through its own"
+      + " traffic log instead of MONITOR (DEBUG TRAFFIC START PREFIX), which the server writes on its machine as"
+      + " PREFIX-000.bin, PREFIX-001.bin, ... (a file per server thread; replay any one of them); values are kept.")
+  private String trafficLog;
 
   @Override
   public Integer call() {
@@ -58,6 +65,21 @@ final class RecordCommand implements Callable<Integer> {
       case "size" -> MonitorRecording.Values.SIZE;
       default -> throw new UserError("--values must be keep or size, got '" + values + "'");
     };
+    if ((out == null) == (trafficLog == null)) {
+      throw new UserError("give one of --out FILE (through MONITOR) and --traffic-log PREFIX (Dragonfly's own log)");
+    }
+    if (trafficLog != null) {
+      if (kept == MonitorRecording.Values.SIZE) {
+        throw new UserError("--values size reduces MONITOR's lines; Dragonfly's traffic log keeps every value: drop"
+            + " --values size, or record through MONITOR with --out");
+      }
+      err.println("ycsb-kv: record " + host + ":" + port + " for " + seconds + " s through its traffic log "
+          + trafficLog + "-NNN.bin (on the server's machine)");
+      TrafficLogRecording.record(host, port, user, password, Duration.ofMillis((long) (seconds * 1000)), trafficLog);
+      err.println("ycsb-kv: recorded into " + trafficLog + "-*.bin on the server's machine; replay one of them:"
+          + " ycsb replay BINDING " + trafficLog + "-000.bin");
+      return 0;
+    }
     Path parent = out.toAbsolutePath().getParent();
     if (parent != null && !java.nio.file.Files.isDirectory(parent)) {
       throw new UserError("--out " + out + ": its directory does not exist");

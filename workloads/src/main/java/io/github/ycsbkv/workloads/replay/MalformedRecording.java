@@ -8,4 +8,9 @@ final class MalformedRecording extends RuntimeException {
   MalformedRecording(String file, long line, String what) {
     super(file + ":" + line + ": " + what);
   }
+
+  /** At a place that is not a line: {@code where} says it ("record 12, byte 340"). */
+  MalformedRecording(String file, String where, String what) {
+    super(file + ": " + where + ": " + what);
+  }
 }

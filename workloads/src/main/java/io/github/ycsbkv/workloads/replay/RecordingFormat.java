@@ -11,12 +11,18 @@ import java.util.Locale;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-/** The recording formats a replay reads, by the name {@code replay.format} gives, each with its reader. */
+/**
+ * The recording formats a replay reads, by the name {@code replay.format} gives, each with its reader; {@code auto}
+ * tells them apart by the file's first bytes (a traffic log's version byte, MONITOR's quoted words, a trace's seven
+ * fields).
+ */
 enum RecordingFormat {
   /** Redis's MONITOR output (Redis, Valkey, KeyDB, Dragonfly; memtier's --monitor-input). */
   MONITOR(MonitorReader::new),
   /** Twitter's cache traces (CSV). */
-  TWITTER(CacheTraceReader::new);
+  TWITTER(CacheTraceReader::new),
+  /** Dragonfly's traffic log ({@code DEBUG TRAFFIC}), a set of binary files. */
+  DRAGONFLY(TrafficLogReader::new);
 
   private final Function<Path, RecordingReader> open;
 
@@ -47,6 +53,14 @@ enum RecordingFormat {
   }
 
   private static RecordingFormat detect(Path file) {
+    try (java.io.InputStream raw = Files.newInputStream(file)) {
+      byte[] first = raw.readNBytes(2);
+      if (TrafficLogReader.looksLikeOne(first, first.length)) {
+        return DRAGONFLY;
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read recording " + file + ": " + e.getMessage(), e);
+    }
     try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.ISO_8859_1)) {
       String line;
       while ((line = in.readLine()) != null) {

@@ -22,14 +22,29 @@ abstract class RecordingReader implements Closeable {
   private long lineNumber;
   private final Map<String, Long> skipped = new LinkedHashMap<>();
 
+  /** A reader of text lines from {@code path}. */
   RecordingReader(Path path) {
+    this(path, true);
+  }
+
+  /** {@code text}: lines are read through {@link #line}; else the subclass reads the file itself. */
+  RecordingReader(Path path, boolean text) {
     this.file = path.toString();
+    if (!text) {
+      this.in = null;
+      return;
+    }
     try {
       // One char per byte: the bytes a recording holds come back as they were (ISO-8859-1 is one to one).
       this.in = Files.newBufferedReader(path, StandardCharsets.ISO_8859_1);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read recording " + file + ": " + e.getMessage(), e);
     }
+  }
+
+  /** The file's name as said in messages. */
+  final String file() {
+    return file;
   }
 
   /** The next command, or null at the end of the file. */
@@ -69,6 +84,9 @@ abstract class RecordingReader implements Closeable {
 
   @Override
   public void close() {
+    if (in == null) {
+      return;
+    }
     try {
       in.close();
     } catch (IOException e) {

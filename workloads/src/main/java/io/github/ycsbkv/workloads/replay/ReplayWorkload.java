@@ -57,9 +57,6 @@ public class ReplayWorkload extends Workload implements WorkloadTraits, ArrivalI
   private double recordedOpsPerSec = Double.NaN;
   /** How far apart the passes of a repeated recording are, 0 for one pass. */
   private long periodMicros;
-  /** The recorded instant the measured phase starts at (its first instant asked for); MIN_VALUE until then. */
-  private final java.util.concurrent.atomic.AtomicLong originMicros = new java.util.concurrent.atomic.AtomicLong(
-      Long.MIN_VALUE);
 
   @Override
   public void init(Properties p) throws WorkloadException {
@@ -208,10 +205,10 @@ public class ReplayWorkload extends Workload implements WorkloadTraits, ArrivalI
     if (r == ReplayFeed.END) {
       return ArrivalInstants.END;
     }
-    // The measured phase starts at the first instant any thread asks for (a warm-up may have sent the ones before).
-    originMicros.compareAndSet(Long.MIN_VALUE, r.micros());
-    // A client's instants never go back (lines a tagging proxy wrote out of order are sent in the file's order).
-    long nanos = Math.max(s.lastNanos, (long) ((r.micros() - originMicros.get()) * 1000.0 / speed));
+    // The measured phase starts at the recording's first instant (a paced warm-up sends PINGs, none of the
+    // recording). A client's instants never go back (lines a tagging proxy wrote out of order are sent in the file's
+    // order).
+    long nanos = Math.max(s.lastNanos, (long) ((r.micros() - summary.firstMicros()) * 1000.0 / speed));
     s.lastNanos = nanos;
     return nanos;
   }

@@ -118,4 +118,60 @@ class RecordingReadersTest {
     }
     return out;
   }
+
+  /** A Dragonfly traffic-log record: connection, time, database, flags, words. */
+  private static void record(java.io.ByteArrayOutputStream out, int client, long nanos, String... words) {
+    java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(1024).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+    b.putInt(client).putLong(nanos).putInt(0).putInt(0).putInt(words.length);
+    for (String w : words) {
+      b.putInt(w.length());
+    }
+    for (String w : words) {
+      b.put(w.getBytes(StandardCharsets.ISO_8859_1));
+    }
+    out.write(b.array(), 0, b.position());
+  }
+
+  @Test
+  void trafficLog_aSetOfFiles_mergedByTime_connectionCommandsLeftOut() throws Exception {
+    java.io.ByteArrayOutputStream a = new java.io.ByteArrayOutputStream();
+    a.write(3);
+    a.write(1);
+    record(a, 7, 1_000_000_000L, "SET", "k", "v");
+    record(a, 7, 3_000_000_000L, "GET", "k");
+    java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+    b.write(3);
+    b.write(1);
+    record(b, 9, 2_000_001_999L, "HELLO", "3");
+    record(b, 9, 2_000_002_000L, "HSET", "h", "f", "v");
+    Files.write(tmp.resolve("t-000.bin"), a.toByteArray());
+    Files.write(tmp.resolve("t-001.bin"), b.toByteArray());
+    Path any = tmp.resolve("t-001.bin");
+    assertEquals(RecordingFormat.DRAGONFLY, RecordingFormat.of("auto", any));
+    java.util.Map<String, Long> skipped = new java.util.HashMap<>();
+    List<Recorded> rs = all(any, RecordingFormat.DRAGONFLY, skipped);
+    assertEquals(List.of("SET", "HSET", "GET"), rs.stream().map(Recorded::name).toList(), "both files, by time");
+    assertEquals(List.of(1_000_000L, 2_000_002L, 3_000_000L), rs.stream().map(Recorded::micros).toList());
+    assertEquals(List.of("conn:7", "conn:9", "conn:7"), rs.stream().map(Recorded::client).toList());
+    assertEquals(1L, skipped.values().iterator().next(), "HELLO is the connection's own");
+  }
+
+  @Test
+  void trafficLog_cutRecordAndMemcachedListener_areOneLineEach() throws Exception {
+    java.io.ByteArrayOutputStream a = new java.io.ByteArrayOutputStream();
+    a.write(3);
+    a.write(1);
+    record(a, 7, 1_000_000_000L, "SET", "k", "v");
+    byte[] whole = a.toByteArray();
+    Path cut = tmp.resolve("cut.bin");
+    Files.write(cut, java.util.Arrays.copyOf(whole, whole.length - 1));
+    MalformedRecording e = assertThrows(MalformedRecording.class, () -> all(cut, RecordingFormat.DRAGONFLY,
+        new java.util.HashMap<>()));
+    assertEquals(cut + ": record 1: the file ends inside it", e.getMessage());
+    Path memcached = tmp.resolve("mc.bin");
+    Files.write(memcached, new byte[] {3, 2});
+    e = assertThrows(MalformedRecording.class, () -> all(memcached, RecordingFormat.DRAGONFLY,
+        new java.util.HashMap<>()));
+    assertTrue(e.getMessage().contains("memcached port"), e.getMessage());
+  }
 }
