@@ -51,6 +51,10 @@ public final class CiPasses implements ExecutionCondition {
    */
   static final Map<String, String> NOT_UNDER_EMULATION = Map.ofEntries(
       Map.entry("ScheduleIT", "each second's rate is compared on the run's clock"),
+      Map.entry("CommandsIT", "the commands workload's templates are Java, the same on every platform; the RESP engine"
+          + " that sends them on aarch64 is every workload test's"),
+      Map.entry("DragonflyBindingIT", "the dragonfly binding is the RESP engine's code and its own Java, which"
+          + " DragonflyWorkloadsIT runs on aarch64; Dragonfly itself is an x86_64 binary there"),
       Map.entry("ReplayIT", "a replay is the replay workload's Java and the bindings' commands, the same on every"
           + " platform"),
       Map.entry("SuiteIT", "a suite is memtier's command line translated in Java, the same on every platform"),

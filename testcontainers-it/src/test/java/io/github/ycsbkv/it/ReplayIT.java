@@ -196,46 +196,51 @@ class ReplayIT {
       assertTrue(Files.readString(kept).contains("\"" + "v".repeat(100) + "\""), "values kept");
       Path logged = recordTrafficLog(dragonfly);
       int n = 0;
-      for (Path recording : List.of(sized, kept, logged)) {
-        for (Store store : List.of(redis, valkey, keydb, dragonfly)) {
-          for (String speed : List.of("1", "max")) {
-            String what = recording.getFileName() + " on " + store.kind() + " at speed " + speed;
-            try (Jedis j = store.jedis()) {
-              j.flushAll();
-              Map<String, Long> before = calls(j, MIX.keySet());
-              JsonNode result = replay(store, recording, speed, tmp.resolve("replay-" + n++));
-              Map<String, Long> expected = MIX;
+      List<Path> recordings = List.of(sized, kept, logged);
+      List<Store> stores = List.of(redis, valkey, keydb, dragonfly);
+      for (int r = 0; r < recordings.size(); r++) {
+        Path recording = recordings.get(r);
+        for (int t = 0; t < stores.size(); t++) {
+          Store store = stores.get(t);
+          // Each recording on every store, at the recorded pace or at max in turn: each store and each recording
+          // get both speeds.
+          String speed = (r + t) % 2 == 0 ? "1" : "max";
+          String what = recording.getFileName() + " on " + store.kind() + " at speed " + speed;
+          try (Jedis j = store.jedis()) {
+            j.flushAll();
+            Map<String, Long> before = calls(j, MIX.keySet());
+            JsonNode result = replay(store, recording, speed, tmp.resolve("replay-" + n++));
+            Map<String, Long> expected = MIX;
+            if (recording == logged) {
+              // The traffic log holds at most the mix (see recordTrafficLog): the server runs what it holds.
+              expected = recordedCounts(lastErr);
+              expected.forEach((c, k) -> assertTrue(k <= MIX.getOrDefault(c, 0L), what + ": " + c + " " + k));
+              assertTrue(expected.values().stream().mapToLong(Long::longValue).sum() > 0, what + ": " + lastErr);
+            }
+            assertEquals(expected, delta(calls(j, MIX.keySet()), before), what + ": commands at the server");
+            if (recording == logged) {
+              assertEquals("v".repeat(179), j.get("k:79"), what + ": the log keeps each value");
+            }
+            assertEquals(recording == logged ? recordedClients(lastErr) : 2, result.path("threads").asInt(),
+                what + ": a client thread per recorded client");
+            assertEquals("workload", result.path("stopReason").asText().toLowerCase(Locale.ROOT), what);
+            JsonNode open = result.path("load").path("openLoop");
+            if (speed.equals("1")) {
+              // It waited for every recorded instant: the run is at least the recording's span (about 1 s of
+              // sleeps), which a closed loop would send in a fraction of it; latency counts from the instants.
+              assertEquals("recorded", open.path("arrivals").asText(), what + ": " + open);
+              long total = expected.values().stream().mapToLong(Long::longValue).sum();
+              assertEquals(total, open.path("arrivalCount").asLong(), what);
+              assertEquals(total, open.path("latency").path("count").asLong(), what + ": latency from each instant");
               if (recording == logged) {
-                // The traffic log holds at most the mix (see recordTrafficLog): the server runs what it holds.
-                expected = recordedCounts(lastErr);
-                expected.forEach((c, k) -> assertTrue(k <= MIX.getOrDefault(c, 0L), what + ": " + c + " " + k));
-                assertTrue(expected.values().stream().mapToLong(Long::longValue).sum() > 0, what + ": " + lastErr);
+                continue; // its span is in its binary records; the MONITOR recordings' below
               }
-              assertEquals(expected, delta(calls(j, MIX.keySet()), before), what + ": commands at the server");
-              if (recording == logged) {
-                assertEquals("v".repeat(179), j.get("k:79"), what + ": the log keeps each value");
-              }
-              assertEquals(recording == logged ? recordedClients(lastErr) : 2, result.path("threads").asInt(),
-                  what + ": a client thread per recorded client");
-              assertEquals("workload", result.path("stopReason").asText().toLowerCase(Locale.ROOT), what);
-              JsonNode open = result.path("load").path("openLoop");
-              if (speed.equals("1")) {
-                // It waited for every recorded instant: the run is at least the recording's span (about 1 s of
-                // sleeps), which a closed loop would send in a fraction of it; latency counts from the instants.
-                assertEquals("recorded", open.path("arrivals").asText(), what + ": " + open);
-                long total = expected.values().stream().mapToLong(Long::longValue).sum();
-                assertEquals(total, open.path("arrivalCount").asLong(), what);
-                assertEquals(total, open.path("latency").path("count").asLong(), what + ": latency from each instant");
-                if (recording == logged) {
-                  continue; // its span is in its binary records; the MONITOR recordings' below
-                }
-                long spanMillis = spanMillis(recording);
-                assertTrue(spanMillis >= 790, what + ": the mix's 80 sleeps of 10 ms are in the recording");
-                assertTrue(result.path("timing").path("runtimeMillis").asLong() >= spanMillis - 1,
-                    what + ": " + result.path("timing") + " against the recorded " + spanMillis + " ms");
-              } else {
-                assertTrue(open.isMissingNode() || open.isNull(), what + ": speed max is a closed loop: " + open);
-              }
+              long spanMillis = spanMillis(recording);
+              assertTrue(spanMillis >= 790, what + ": the mix's 80 sleeps of 10 ms are in the recording");
+              assertTrue(result.path("timing").path("runtimeMillis").asLong() >= spanMillis - 1,
+                  what + ": " + result.path("timing") + " against the recorded " + spanMillis + " ms");
+            } else {
+              assertTrue(open.isMissingNode() || open.isNull(), what + ": speed max is a closed loop: " + open);
             }
           }
         }
