@@ -259,7 +259,7 @@ public final class Benchmark {
     Measurements upstream = UpstreamMeasurements.configure(props);
     Workload workload = WorkloadSetup.create(props, loader);
     boolean verifying = WorkloadSetup.verifying(phase, props, workload, settings.pipeline(), warnings);
-    WorkloadSetup.checkInstants(workload, settings.targetOpsPerSec(), settings.pipeline(), props);
+    WorkloadSetup.checkInstants(workload, settings.pipeline(), props);
     if (workload instanceof io.github.ycsbkv.spi.ArrivalInstants instants) {
       instants.stopWhen(signal::isStopped);
     }

@@ -374,12 +374,12 @@ final class ClientSet {
     return n;
   }
 
-  /** Clients the workload stopped early (it returned false). */
   /** Whether {@code workload} paces its own operations ({@link io.github.ycsbkv.spi.ArrivalInstants}). */
   static boolean paced(Workload workload) {
     return workload instanceof io.github.ycsbkv.spi.ArrivalInstants a && a.paced();
   }
 
+  /** Clients the workload stopped early (it returned false). */
   long stoppedByWorkload() {
     return workers.stream().filter(Worker::stoppedByWorkload).count();
   }

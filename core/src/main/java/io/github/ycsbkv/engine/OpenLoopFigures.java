@@ -34,6 +34,8 @@ final class OpenLoopFigures {
    * The figures, or null for a closed loop.
    *
    * @param cpuNanos the client's CPU in the measured phase, or -1 when the JVM does not say
+   * @param instants the workload that said each operation's instant, or null (then only {@code -target} makes an
+   *     open loop)
    */
   static OpenLoop of(PhaseSettings s, Drivers drivers, Properties props, OpenLoopStats.Total total,
       List<Metrics.Totals> totals, long runtimeNanos, long cpuNanos, io.github.ycsbkv.spi.ArrivalInstants instants) {
@@ -65,15 +67,16 @@ final class OpenLoopFigures {
     int usable = Math.min(cores, drivers.threads());
     double cpuShare = cpuNanos < 0 || runtimeNanos <= 0 ? Double.NaN : cpuNanos / (double) runtimeNanos / usable;
     String bound = clientBound(lag, cpuShare, usable, slo);
-    String arrivals = paced ? RECORDED : drivers.openLoop() ? Arrivals.Kind.parse(props.getProperty(Benchmark.ARRIVALS))
-        .name().toLowerCase(Locale.ROOT) : "uniform";
+    String arrivals = paced ? RECORDED : !drivers.openLoop() ? "uniform"
+        : Arrivals.Kind.parse(props.getProperty(Benchmark.ARRIVALS)).name().toLowerCase(Locale.ROOT);
     // The workload's own instants: the rate it says they offer, else what arrived over the phase.
     double offered = paced ? offeredByInstants(instants, total, runtimeNanos)
         : drivers.openLoop() ? total.offered() : s.targetOpsPerSec();
     String servedBy = drivers.openLoop() ? OpenLoop.EVENT_LOOPS : OpenLoop.THREAD_PER_CLIENT;
     int maxInFlight = drivers.openLoop() ? ClientSet.maxInFlight(props) : 1;
-    return new OpenLoop(arrivals, s.targetOpsPerSec() > 0 ? s.targetOpsPerSec() : offered, offered, maxInFlight, servedBy, total.arrivals,
-        total.perConnectionMean(), total.perConnectionMax, total.queueMean, total.queueMax, lag,
+    return new OpenLoop(arrivals, s.targetOpsPerSec() > 0 ? s.targetOpsPerSec() : offered, offered, maxInFlight,
+        servedBy, total.arrivals, total.perConnectionMean(), total.perConnectionMax, total.queueMean, total.queueMax,
+        lag,
         LatencyStats.ofNanos(latency, percentiles), cpuShare, bound);
   }
 

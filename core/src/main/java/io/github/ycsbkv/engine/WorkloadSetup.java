@@ -41,8 +41,9 @@ final class WorkloadSetup {
   }
 
   /**
-   * The workload class's traits; without {@value Benchmark#THREADS}, sets it to the clients the workload has of its own ({@link WorkloadTraits#clients}, a
-   * recording's), one thread each; a workload class that cannot be loaded is left to {@link #create} to say so.
+   * The workload class's traits; without {@value Benchmark#THREADS}, sets it to the clients the workload has of its
+   * own ({@link WorkloadTraits#clients}, a recording's), one thread each; a workload class that cannot be loaded is
+   * left to {@link #create} to say so.
    */
   static WorkloadTraits clientsOfItsOwn(Properties props, ClassLoader loader, Warnings warnings) {
     String name = props.getProperty(Benchmark.WORKLOAD, Benchmark.DEFAULT_WORKLOAD).trim();
@@ -70,7 +71,7 @@ final class WorkloadSetup {
    * the workload's to read: a replay scales its recorded pace to it): a pipeline and shared driver threads are refused
    * beside it.
    */
-  static void checkInstants(Workload workload, double target, int pipeline, Properties props) {
+  static void checkInstants(Workload workload, int pipeline, Properties props) {
     if (!(workload instanceof ArrivalInstants)) {
       return;
     }

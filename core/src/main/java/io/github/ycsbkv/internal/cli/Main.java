@@ -29,7 +29,8 @@ import picocli.CommandLine.Spec;
         "  ycsb memtier -s 127.0.0.1 -p 6379 -t 4 -c 50 --ratio 1:10 --json-out-file out.json"
             + "   (memtier_benchmark's options; ycsb memtier --help)", ""},
     subcommands = {LoadCommand.class, RunCommand.class, CapacityCommand.class, SweepCommand.class, StudyCommand.class,
-        MemtierCommand.class, SuiteCommand.class, RecordCommand.class, ReplayCommand.class, MergeCommand.class, ReportCommand.class, BindingsCommand.class, DemoCommand.class,
+        MemtierCommand.class, SuiteCommand.class, RecordCommand.class, ReplayCommand.class, MergeCommand.class,
+        ReportCommand.class, BindingsCommand.class, DemoCommand.class,
         CommandLine.HelpCommand.class},
     footer = {"", "Exit codes: 0 success, 1 the benchmark failed, 2 bad input, 3 finished but operations failed",
         "(more than -p errors.tolerance=N or =P%%, default 0), 130 interrupted (Ctrl-C).",
