@@ -288,13 +288,18 @@ class ReplayIT {
       assertEquals(Map.of("SET", 2L, "GET", 4L, "DEL", 1L, "INCR", 1L, "APPEND", 1L),
           delta(calls(j, names), before), "the trace's operations as RESP commands");
       assertEquals(Map.of("OK", 2L, "NOT_FOUND", 2L), statuses(result, "GET"), "hits and misses of the trace's reads");
+      assertTrue(lastErr.contains("replay: sent 9 of the recording's 9 commands: APPEND 1, DEL 1, GET 4 (2 nil: 50.0%"
+          + " found), INCR 1, SET 2"), "what was sent, beside the recording: " + lastErr);
       assertEquals(20, j.strlen("b"), "add wrote value size 20");
       assertTrue(j.ttl("b") > 0 && j.ttl("b") <= 60, "add's TTL kept: " + j.ttl("b"));
       assertEquals(2, result.path("threads").asInt(), "a thread per trace client");
 
       j.flushAll();
       before = calls(j, names);
-      result = replay(redis, monitor, "1", tmp.resolve("memtier"));
+      // Its two clients folded onto one thread (-threads 1), each command in the file's order.
+      result = replay(redis, monitor, "1", tmp.resolve("memtier"), "-threads", "1");
+      assertEquals(1, result.path("threads").asInt());
+      assertTrue(lastErr.contains("its 2 clients folded onto 1 thread(s)"), lastErr);
       assertEquals(Map.of("SET", 1L, "GET", 2L, "HSET", 1L), delta(calls(j, names), before));
       assertEquals(Map.of("OK", 1L, "NOT_FOUND", 1L), statuses(result, "GET"));
       assertEquals("a\"b\u0001", j.hget("myhash", "field1"), "escapes read as the bytes they stand for");

@@ -134,7 +134,7 @@ abstract class PhaseCommand implements Callable<Integer> {
     // A malformed thread count is the one line printed, not a header with it.
     int threads = Props.getInt(props, Benchmark.THREADS, Benchmark.DEFAULT_THREADS, 1);
     err.println("ycsb-kv: " + phase().command() + " " + binding.name() + " (" + binding.dbClass().getName() + "), "
-        + threads + " thread(s)"
+        + threadsText(props, threads)
         + (props.getProperty(Benchmark.TARGET) == null ? "" : ", target " + targetText(props)));
     if (!preloadMemory(binding, props, loader, err)) {
       return UserError.FAILED;
@@ -181,6 +181,11 @@ abstract class PhaseCommand implements Callable<Integer> {
           + " or -p workload=CLASS");
     }
     return props;
+  }
+
+  /** How the header says the client threads: {@code threads} (what -threads gives, or the default). */
+  String threadsText(Properties props, int threads) {
+    return threads + " thread(s)";
   }
 
   /** What a command adds to the properties from its own options (none here); after -P and -p, before the checks. */

@@ -38,6 +38,11 @@ final class ReplayCommand extends PhaseCommand {
   }
 
   @Override
+  String threadsText(Properties props, int threads) {
+    return props.getProperty(Benchmark.THREADS) == null ? "a thread per recorded client" : threads + " thread(s)";
+  }
+
+  @Override
   void addOwn(Properties props) {
     String given = props.getProperty(Benchmark.WORKLOAD);
     if (given != null && !given.trim().equals(WORKLOAD)) {

@@ -53,6 +53,8 @@ public class ReplayWorkload extends Workload implements WorkloadTraits, ArrivalI
   private double speed;
   private RecordingSummary summary;
   private ReplayFeed feed;
+  /** Every client thread's state, for what was sent ({@link #sentText}). */
+  private final java.util.List<State> states = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
   /** The recording's commands a second (its mean pace), NaN for a recording of one instant. */
   private double recordedOpsPerSec = Double.NaN;
   /** How far apart the passes of a repeated recording are, 0 for one pass. */
@@ -67,7 +69,7 @@ public class ReplayWorkload extends Workload implements WorkloadTraits, ArrivalI
     file = file(p);
     speed = speed(p.getProperty(SPEED, DEFAULT_SPEED));
     double target = target(p.getProperty("target"));
-    long maxSeconds = Long.parseLong(p.getProperty("maxexecutiontime", "0").trim());
+    long maxSeconds = io.github.ycsbkv.config.Props.getSeconds(p, "maxexecutiontime", 0).toSeconds();
     if (p.getProperty("warmup") != null && speed == 0 && target <= 0) {
       throw new WorkloadException("a replay at replay.speed=max has no warm-up (each command sent is the"
           + " recording's): drop -p warmup, or give a speed");
@@ -101,8 +103,11 @@ public class ReplayWorkload extends Workload implements WorkloadTraits, ArrivalI
     // With a time limit the recording repeats until the time is up, each pass one mean gap after the last.
     periodMicros = maxSeconds <= 0 ? 0 : summary.lastMicros() - summary.firstMicros()
         + Math.max(1, (long) (Double.isNaN(recordedOpsPerSec) ? 1000 : 1e6 / recordedOpsPerSec));
+    int threads = Integer.parseInt(p.getProperty("threadcount", "1").trim());
     System.err.println("ycsb: note: replay: " + summary.describe() + "; at " + pace
-        + (periodMicros > 0 ? "; repeated until maxexecutiontime" : ""));
+        + (periodMicros > 0 ? "; repeated until maxexecutiontime" : "")
+        + (summary.clients() > threads ? "; its " + summary.clients() + " clients folded onto " + threads
+        + " thread(s) (client i, in the order they first appear, on thread i mod " + threads + ")" : ""));
   }
 
   /** {@code -target} as a number, 0 when not given; a rate schedule cannot scale a recording. */
@@ -166,7 +171,9 @@ public class ReplayWorkload extends Workload implements WorkloadTraits, ArrivalI
       feed = new ReplayFeed(file, format, threadCount, periodMicros);
       feed.start();
     }
-    return new State(threadId, new SplittableRandom(0x5eed ^ threadId));
+    State state = new State(threadId, new SplittableRandom(0x5eed ^ threadId));
+    states.add(state);
+    return state;
   }
 
   /** A client thread's place in the recording: its queue, the command taken for the next send, its last instant. */
@@ -175,6 +182,8 @@ public class ReplayWorkload extends Workload implements WorkloadTraits, ArrivalI
     final SplittableRandom random;
     Recorded pending;
     long lastNanos;
+    /** Per command sent: how many, how many had a nil reply (a miss), how many an error. */
+    final java.util.Map<String, long[]> sent = new java.util.TreeMap<>();
 
     State(int thread, SplittableRandom random) {
       this.thread = thread;
@@ -237,7 +246,14 @@ public class ReplayWorkload extends Workload implements WorkloadTraits, ArrivalI
       return false;
     }
     byte[][] args = values(r.args(), s.random);
-    commands.command(r.name(), key(r), args);
+    site.ycsb.Status status = commands.command(r.name(), key(r), args);
+    long[] n = s.sent.computeIfAbsent(r.name(), k -> new long[3]);
+    n[0]++;
+    if (status == site.ycsb.Status.NOT_FOUND) {
+      n[1]++;
+    } else if (status == null || !status.isOk()) {
+      n[2]++;
+    }
     return true;
   }
 
@@ -275,7 +291,47 @@ public class ReplayWorkload extends Workload implements WorkloadTraits, ArrivalI
   public void cleanup() {
     if (feed != null) {
       feed.stop();
+      System.err.println("ycsb: note: replay: " + sentText());
     }
+  }
+
+  /**
+   * What was sent beside what the recording holds, by command, with each command's misses (nil replies) and errors:
+   * "sent 200 of the recording's 200 commands: GET 80 (1 nil: 98.8% found), HSET 20, INCR 20, SET 80". Read after
+   * the client threads ended.
+   */
+  String sentText() {
+    java.util.Map<String, long[]> all = new java.util.TreeMap<>();
+    synchronized (states) {
+      for (State st : states) {
+        st.sent.forEach((name, n) -> {
+          long[] t = all.computeIfAbsent(name, k -> new long[3]);
+          for (int i = 0; i < 3; i++) {
+            t[i] += n[i];
+          }
+        });
+      }
+    }
+    long total = all.values().stream().mapToLong(n -> n[0]).sum();
+    StringBuilder b = new StringBuilder("sent ").append(total).append(" of the recording's ")
+        .append(summary.commands()).append(" commands").append(periodMicros > 0 ? " (repeated)" : "").append(':');
+    int i = 0;
+    for (java.util.Map.Entry<String, long[]> e : all.entrySet()) {
+      long[] n = e.getValue();
+      b.append(i++ == 0 ? " " : ", ").append(e.getKey()).append(' ').append(n[0]);
+      if (n[1] > 0 || n[2] > 0) {
+        b.append(" (");
+        if (n[1] > 0) {
+          b.append(n[1]).append(" nil: ").append(String.format(Locale.US, "%.1f%%", 100.0 * (n[0] - n[1] - n[2])
+              / n[0])).append(" found");
+        }
+        if (n[2] > 0) {
+          b.append(n[1] > 0 ? ", " : "").append(n[2]).append(" error(s)");
+        }
+        b.append(')');
+      }
+    }
+    return total == 0 ? "sent none of the recording's " + summary.commands() + " commands" : b.toString();
   }
 
   /** The recording as read before the run; null before {@link #init}. */
