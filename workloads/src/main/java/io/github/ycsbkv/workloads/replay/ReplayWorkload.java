@@ -28,7 +28,7 @@ import site.ycsb.WorkloadException;
 public class ReplayWorkload extends Workload implements WorkloadTraits, ArrivalInstants {
 
   public static final String FILE = "replay.file";
-  /** {@code auto} (default), {@code monitor} or {@code twitter}. */
+  /** {@code auto} (default), {@code monitor}, {@code twitter} or {@code dragonfly} (its traffic log). */
   public static final String FORMAT = "replay.format";
   /** How many times the recorded pace (default 1; 2 sends twice as fast), or {@code max}: each client closed-loop. */
   public static final String SPEED = "replay.speed";
