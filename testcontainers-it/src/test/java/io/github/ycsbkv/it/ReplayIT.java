@@ -63,14 +63,17 @@ class ReplayIT {
     return d;
   }
 
-  /** Records {@code store} while two connections send {@link #MIX}; returns the recording. */
-  private Path record(Store store, String values) throws Exception {
-    Path file = tmp.resolve(store.kind().id() + "-" + values + ".monitor");
+  /**
+   * Runs {@code ycsb record} on {@code store} with {@code options} while two connections send {@link #MIX} (80 steps
+   * 10 ms apart), once the recorder is in place; returns what the recording printed, its exit code checked.
+   */
+  private static Cli recordWhileTheMixRuns(Store store, String... options) throws Exception {
     try (Jedis watch = store.jedis(); Jedis a = store.jedis(); Jedis b = store.jedis()) {
       watch.flushAll();
-      CompletableFuture<Cli> recording = CompletableFuture.supplyAsync(() -> Cli.run("record", "-s", store.host(),
-          "-p", Integer.toString(store.port()), "--seconds", Integer.toString(RECORD_SECONDS), "--values", values,
-          "--out", file.toString()));
+      List<String> args = new ArrayList<>(List.of("record", "-s", store.host(), "-p", Integer.toString(store.port()),
+          "--seconds", Integer.toString(RECORD_SECONDS)));
+      args.addAll(List.of(options));
+      CompletableFuture<Cli> recording = CompletableFuture.supplyAsync(() -> Cli.run(args.toArray(String[]::new)));
       awaitMonitor(watch, 3);
       for (int i = 0; i < 80; i++) {
         a.set("k:" + i, "v".repeat(100 + i));
@@ -83,40 +86,30 @@ class ReplayIT {
       }
       Cli done = recording.get(RECORD_SECONDS * 3L, TimeUnit.SECONDS);
       assertEquals(0, done.exitCode(), done.err());
-      // Every command of the mix, and maybe the watcher's last CLIENT LIST (a replay leaves CLIENT out).
-      long mix = Files.readAllLines(file, java.nio.charset.StandardCharsets.ISO_8859_1).stream()
-          .filter(l -> MIX.keySet().stream().anyMatch(c -> l.toUpperCase(Locale.ROOT).contains("] \"" + c + "\"")))
-          .count();
-      assertEquals(200, mix, store.kind() + ": " + done.err());
+      return done;
     }
+  }
+
+  /** Records {@code store} through MONITOR while the mix runs; returns the recording. */
+  private Path record(Store store, String values) throws Exception {
+    Path file = tmp.resolve(store.kind().id() + "-" + values + ".monitor");
+    Cli done = recordWhileTheMixRuns(store, "--values", values, "--out", file.toString());
+    // Every command of the mix, and maybe the watcher's last CLIENT LIST (a replay leaves CLIENT out).
+    long mix = Files.readAllLines(file, java.nio.charset.StandardCharsets.ISO_8859_1).stream()
+        .filter(l -> MIX.keySet().stream().anyMatch(c -> l.toUpperCase(Locale.ROOT).contains("] \"" + c + "\"")))
+        .count();
+    assertEquals(200, mix, store.kind() + ": " + done.err());
     return file;
   }
 
   /**
-   * Records {@code dragonfly} through its own traffic log while two connections send {@link #MIX}; returns the first
-   * file of the log's set. The log starts when the server has run DEBUG TRAFFIC START, which the test cannot see from
-   * outside: the mix's first commands may come before it, so the recording holds at most the mix.
+   * Records {@code dragonfly} through its own traffic log while the mix runs; returns the first file of the log's set.
+   * The log starts when the server has run DEBUG TRAFFIC START, which the test cannot see from outside: the mix's
+   * first commands may come before it, so the recording holds at most the mix.
    */
   private Path recordTrafficLog(Store dragonfly) throws Exception {
     String prefix = tmp.resolve("traffic").toString();
-    try (Jedis watch = dragonfly.jedis(); Jedis a = dragonfly.jedis(); Jedis b = dragonfly.jedis()) {
-      watch.flushAll();
-      CompletableFuture<Cli> recording = CompletableFuture.supplyAsync(() -> Cli.run("record", "-s", dragonfly.host(),
-          "-p", Integer.toString(dragonfly.port()), "--seconds", Integer.toString(RECORD_SECONDS), "--traffic-log",
-          prefix));
-      awaitMonitor(watch, 3);
-      for (int i = 0; i < 80; i++) {
-        a.set("k:" + i, "v".repeat(100 + i));
-        b.get("k:" + Math.max(0, i - 1));
-        if (i % 4 == 0) {
-          a.incr("counter");
-          b.hset("h", "f" + i, "value" + i);
-        }
-        Thread.sleep(10);
-      }
-      Cli done = recording.get(RECORD_SECONDS * 3L, TimeUnit.SECONDS);
-      assertEquals(0, done.exitCode(), done.err());
-    }
+    recordWhileTheMixRuns(dragonfly, "--traffic-log", prefix);
     Path first = Path.of(prefix + "-000.bin");
     assertTrue(Files.isRegularFile(first), "the traffic log's first file: " + first);
     return first;

@@ -4,7 +4,6 @@ import java.io.ByteArrayOutputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Redis's {@code MONITOR} output, as Redis, Valkey, KeyDB and Dragonfly print it and {@code redis-cli monitor} saves
@@ -13,14 +12,10 @@ import java.util.Set;
  * {@code \xHH}). Also memtier_benchmark's {@code --monitor-input} lines, which may begin with a {@code [ proxy ]}
  * tag. The client is the address in brackets (the database number is not kept). Left out, and counted: the
  * {@code OK} that {@code redis-cli monitor} prints first, blank lines, commands a script ran ({@code [0 lua]}: the
- * script's {@code EVAL} is replayed and runs them again), and the connection's own commands ({@link #CONNECTION}),
- * which the binding's connection makes for itself.
+ * script's {@code EVAL} is replayed and runs them again), and the connection's own commands ({@link
+ * RecordingReader#CONNECTION}), which the binding's connection makes for itself.
  */
 final class MonitorReader extends RecordingReader {
-
-  /** Commands about the connection itself, which a replay's own connections handle. */
-  static final Set<String> CONNECTION = Set.of("AUTH", "HELLO", "SELECT", "CLIENT", "QUIT", "RESET", "MONITOR",
-      "SYNC", "PSYNC", "REPLCONF", "READONLY", "READWRITE");
 
   MonitorReader(Path path) {
     super(path);
@@ -90,11 +85,7 @@ final class MonitorReader extends RecordingReader {
       skip("commands a script ran (its EVAL is replayed)");
       return null;
     }
-    if (CONNECTION.contains(r.name())) {
-      skip("the connection's own commands (" + String.join(", ", new java.util.TreeSet<>(CONNECTION)) + ")");
-      return null;
-    }
-    return r;
+    return connectionsOwn(r) ? null : r;
   }
 
   /** {@code SECONDS.FRACTION} (any number of digits) as microseconds. */

@@ -72,6 +72,21 @@ abstract class RecordingReader implements Closeable {
     return new MalformedRecording(file, lineNumber, what);
   }
 
+  /** Commands about the connection itself, which a replay's own connections make for themselves. */
+  static final java.util.Set<String> CONNECTION = java.util.Set.of("AUTH", "HELLO", "SELECT", "CLIENT", "QUIT",
+      "RESET", "MONITOR", "SYNC", "PSYNC", "REPLCONF", "READONLY", "READWRITE");
+  private static final String CONNECTION_SKIPPED = "the connection's own commands ("
+      + String.join(", ", new java.util.TreeSet<>(CONNECTION)) + ")";
+
+  /** Whether {@code r} is one of the connection's own commands, which a replay leaves out: counted if so. */
+  final boolean connectionsOwn(Recorded r) {
+    if (CONNECTION.contains(r.name())) {
+      skip(CONNECTION_SKIPPED);
+      return true;
+    }
+    return false;
+  }
+
   /** Counts a line left out, by why. */
   final void skip(String why) {
     skipped.merge(why, 1L, Long::sum);

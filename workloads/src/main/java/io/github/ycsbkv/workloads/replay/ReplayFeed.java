@@ -111,7 +111,8 @@ final class ReplayFeed {
               index = clients.size();
               clients.put(r.client(), index);
             }
-            add(index % queues.length, shift == 0 ? r : new Recorded(r.micros() + shift, r.client(), r.args()));
+            add(index % queues.length, shift == 0 ? r : new Recorded(r.micros() + shift, r.client(), r.args(),
+                r.name()));
           }
         }
         if (Thread.currentThread().isInterrupted()) {

@@ -183,7 +183,7 @@ public class ReplayWorkload extends Workload implements WorkloadTraits, ArrivalI
     Recorded pending;
     long lastNanos;
     /** Per command sent: how many, how many had a nil reply (a miss), how many an error. */
-    final java.util.Map<String, long[]> sent = new java.util.TreeMap<>();
+    final java.util.Map<String, long[]> sent = new java.util.HashMap<>();
 
     State(int thread, SplittableRandom random) {
       this.thread = thread;

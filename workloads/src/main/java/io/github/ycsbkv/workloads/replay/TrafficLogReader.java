@@ -158,12 +158,9 @@ final class TrafficLogReader extends RecordingReader {
       if (advance(h)) {
         heads.add(h);
       }
-      if (MonitorReader.CONNECTION.contains(r.name())) {
-        skip("the connection's own commands (" + String.join(", ", new java.util.TreeSet<>(MonitorReader.CONNECTION))
-            + ")");
-        continue;
+      if (!connectionsOwn(r)) {
+        return r;
       }
-      return r;
     }
     return null;
   }
