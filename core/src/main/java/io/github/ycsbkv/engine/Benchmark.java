@@ -4,6 +4,8 @@ import io.github.ycsbkv.config.Secrets;
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.engine.hosts.ClientSplit;
 import io.github.ycsbkv.engine.hosts.StartBarrier;
+import io.github.ycsbkv.engine.states.EventPlan;
+import io.github.ycsbkv.engine.states.EventWindows;
 import io.github.ycsbkv.engine.time.NanoClock;
 import io.github.ycsbkv.results.BenchmarkResult;
 import io.github.ycsbkv.results.ClientCpu;
@@ -263,6 +265,8 @@ public final class Benchmark {
     if (workload instanceof io.github.ycsbkv.spi.ArrivalInstants instants) {
       instants.stopWhen(signal::isStopped);
     }
+    EventPlan events = EventPlan.parse(props, settings.maxTime());
+    events.check(probe, bindingName); // before any client connects: a kind this store has not is one line
     Drivers drivers = Drivers.resolve(props, settings.threads(), settings.pipeline(), settings.targetOpsPerSec(),
         dbClass, workload, verifying, sharedThreadsDeclined());
     drivers.checkHeap();
@@ -290,12 +294,14 @@ public final class Benchmark {
         : new WarmupRun(settings.warmup(), clients, signal, clock, warnings).run(initFailure == null);
     // The server's state once every client is connected, just before the clock starts; not when a client could not
     // connect (its error says more than a failing probe would).
-    ServerSide server = new ServerSide(probe, phase, warnings);
+    EventWindows windows = new EventWindows(events);
+    ServerSide server = new ServerSide(probe, phase, warnings, windows, settings.statusIntervalMillis(), clock);
     if (!signal.isStopped()) {
       server.before();
     }
     MeasuredPhase measured = new MeasuredPhase(this, settings, clients, warnings);
     measured.live = live;
+    measured.windows = windows;
     if (live != null) {
       live.watch(clients.outages, server.watch());
     }
@@ -366,7 +372,7 @@ public final class Benchmark {
         s.label(), s.threads(), s.targetOpsPerSec(), m.startWall, m.endWall, TimeUnit.NANOSECONDS.toMillis(runtimeNanos),
         ops, throughput, reason.id(), signal.message(), warnings.list(), s.percentiles(), operationResults,
         UpstreamMeasurements.export(upstream), m.intervals, m.gc, EnvironmentInfo.current(), configuration(drivers),
-        server.samples(), shape, m.stalls, m.outages, warmup, clientCpu);
+        server.samples(), shape, m.stalls, m.outages, warmup, clientCpu, server.states());
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.github.ycsbkv.engine;
 
 import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.engine.states.EventWindows;
 import io.github.ycsbkv.engine.time.NanoClock;
 import io.github.ycsbkv.engine.time.RateSchedule;
 import io.github.ycsbkv.engine.watch.HiccupMeter;
@@ -49,6 +50,8 @@ final class MeasuredPhase {
   private Progress progress;
   /** What serves the phase's figures while it runs, or null. */
   LiveMetrics live;
+  /** The events' windows, whose clock starts with the phase's and which each status interval's figures go to. */
+  EventWindows windows;
 
   MeasuredPhase(Benchmark benchmark, PhaseSettings settings, ClientSet clients, Warnings warnings) {
     this.benchmark = benchmark;
@@ -89,6 +92,10 @@ final class MeasuredPhase {
         ? RateSchedule.constant(settings.targetOpsPerSec()) : null);
     sampler.live(live);
     sampler.stalls(hiccups);
+    if (windows != null) {
+      windows.start(startNanos);
+      sampler.windows(windows);
+    }
     daemon(sampler, "ycsb-status");
     if (benchmark.progressOut() != null && !benchmark.stopSignal().isStopped()) {
       progress = new Progress(benchmark.phase().command() + " " + benchmark.bindingName(), clients.workers,

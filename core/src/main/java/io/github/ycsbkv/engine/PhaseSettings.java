@@ -3,6 +3,7 @@ package io.github.ycsbkv.engine;
 import io.github.ycsbkv.config.Props;
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.engine.hosts.ClientSplit;
+import io.github.ycsbkv.engine.states.EventPlan;
 import io.github.ycsbkv.engine.time.RateSchedule;
 import io.github.ycsbkv.engine.watch.OutageWatch;
 import io.github.ycsbkv.spi.AsyncOperations;
@@ -112,8 +113,9 @@ record PhaseSettings(int threads, double targetOpsPerSec, long operations, Durat
       warnings.warn(what + " is 0 and no maxexecutiontime is set: running until interrupted (Ctrl-C)");
     }
     return new PhaseSettings(threads, target, operations, maxTime,
-        // Served metrics are as fresh as the status interval: 1 s unless given.
-        Props.getLong(props, Benchmark.STATUS_INTERVAL, LiveMetrics.wanted(props) ? 1
+        // Served metrics are as fresh as the status interval, and events' windows as fine: 1 s unless given.
+        Props.getLong(props, Benchmark.STATUS_INTERVAL, LiveMetrics.wanted(props)
+            || !props.getProperty(EventPlan.EVENTS, "").isBlank() ? 1
             : Benchmark.DEFAULT_STATUS_INTERVAL_SECONDS, 1) * 1000,
         Props.getPercentiles(props, Benchmark.PERCENTILES, Benchmark.DEFAULT_PERCENTILES),
         TimeUnit.SECONDS.toNanos(Props.getLong(props, Benchmark.ERRORS_ABORT_AFTER,

@@ -1,5 +1,6 @@
 package io.github.ycsbkv.engine;
 
+import io.github.ycsbkv.engine.states.EventWindows;
 import io.github.ycsbkv.engine.time.NanoClock;
 import io.github.ycsbkv.engine.time.RateSchedule;
 import io.github.ycsbkv.engine.watch.HiccupMeter;
@@ -39,6 +40,7 @@ final class Sampler implements Runnable {
   private final Histogram lagMerged = new Histogram(3);
   private long lastNanos;
   private long lastOps;
+  private long lastFailed;
 
   /** What {@code -target} offers over time (its rate, or its schedule), recorded in each sample; null: no target. */
   private volatile RateSchedule offered;
@@ -68,6 +70,14 @@ final class Sampler implements Runnable {
   /** Set before the first sample. */
   void live(LiveMetrics metrics) {
     this.live = metrics;
+  }
+
+  /** The events' windows, which each interval's figures go to; null: no events. Set before the first sample. */
+  private volatile EventWindows windows;
+
+  /** Set before the first sample. */
+  void windows(EventWindows w) {
+    this.windows = w;
   }
 
   /** Set before the first sample. */
@@ -150,6 +160,10 @@ final class Sampler implements Runnable {
       samples.add(new IntervalSample(elapsedNanos / 1_000_000L, ops0, rate, p99, failed, offeredRate, lagMax,
           stallMax));
     }
+    EventWindows w = windows;
+    if (w != null) {
+      w.interval(lastNanos, now, merged, ops0 - lastOps, failed - lastFailed);
+    }
     if (live != null) {
       live.interval(ops, rate, offeredRate, p99, lagP99, ops0, failed);
     }
@@ -160,6 +174,7 @@ final class Sampler implements Runnable {
     }
     lastNanos = now;
     lastOps = ops0;
+    lastFailed = failed;
   }
 
   /**

@@ -1,8 +1,12 @@
 package io.github.ycsbkv.engine;
 
 import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.engine.states.EventWindows;
+import io.github.ycsbkv.engine.states.StateWatch;
+import io.github.ycsbkv.engine.time.NanoClock;
 import io.github.ycsbkv.engine.watch.LoadWatch;
 import io.github.ycsbkv.results.LoadShape;
+import io.github.ycsbkv.results.ServerStates;
 import io.github.ycsbkv.spi.ServerProbe;
 import io.github.ycsbkv.spi.ServerSample;
 import java.util.LinkedHashMap;
@@ -25,11 +29,17 @@ final class ServerSide {
   /** Whether the state before was read: only then are the load and the state after read too. */
   private boolean probed;
 
-  ServerSide(ServerProbe probe, Phase phase, Warnings warnings) {
+  /** The server's state and events on the phase's time axis, or null without a probe. */
+  private final StateWatch states;
+  private ServerStates statesSeen;
+
+  ServerSide(ServerProbe probe, Phase phase, Warnings warnings, EventWindows windows, long intervalMillis,
+      NanoClock clock) {
     this.probe = probe;
     this.phase = phase;
     this.warnings = warnings;
-    this.watch = probe == null ? null : new LoadWatch(probe);
+    this.states = probe == null ? null : new StateWatch(probe, windows, intervalMillis, clock);
+    this.watch = probe == null ? null : new LoadWatch(probe, states);
   }
 
   /** What reads the server's load while the phase runs; null without a probe. */
@@ -76,6 +86,9 @@ final class ServerSide {
         warnings.warn("the server's load counters could not be read: " + watch.failure());
       }
       nodeWarnings(watch.nodeEvents());
+      statesSeen = states.finish(watch.ended());
+      states.failures().forEach(warnings::warn);
+      stateLines(statesSeen);
     }
     if (probed) {
       sample("after");
@@ -103,6 +116,29 @@ final class ServerSide {
       warnings.warn(String.format(java.util.Locale.ROOT, "cluster node %s lost at %.2f s into the measured phase (the"
           + " probe could not read it), %s", e.node(), e.atMillis() / 1000.0, back));
     }
+  }
+
+  /** One line per event (a warning where it did not begin or end within the phase), and the reads' hit ratio. */
+  private void stateLines(ServerStates seen) {
+    if (seen == null) {
+      return;
+    }
+    for (ServerStates.EventWindow e : seen.events()) {
+      if (e.failure() != null || e.endMillis() < 0) {
+        warnings.warn(e.describe());
+      } else {
+        warnings.note(e.describe());
+      }
+    }
+    String hits = seen.describeHits();
+    if (hits != null) {
+      warnings.note(hits);
+    }
+  }
+
+  /** The server's state and events on the phase's time axis, or null (after {@link #after}). */
+  ServerStates states() {
+    return statesSeen;
   }
 
   /** The samples read, by when ({@code before}, {@code after}). */

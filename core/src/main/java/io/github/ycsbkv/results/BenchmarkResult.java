@@ -42,6 +42,8 @@ import java.util.Map;
  * @param warmup the warm-up run before the phase and left out of every figure above, or null when there was none
  * @param clientCpu the CPU time the client process used during the phase, or null when the JVM does not say (and in
  *     results of earlier versions)
+ * @param serverStates the server's own state every status interval, the events it went through and their windows,
+ *     and its reads' hit ratio; null without a probe that says so (and in results of earlier versions)
  */
 public record BenchmarkResult(String command, String binding, String dbClass, String workload, String label,
     int threads, double targetOpsPerSec, Instant start, Instant end, long runtimeMillis, long operations,
@@ -49,7 +51,7 @@ public record BenchmarkResult(String command, String binding, String dbClass, St
     List<OperationResult> operationResults, Map<String, Map<String, Number>> workloadMeasurements,
     List<IntervalSample> intervals, Map<String, Map<String, Long>> gc, EnvironmentInfo environment,
     Map<String, String> configuration, Map<String, ServerSample> server, LoadShape load, ClientStalls stalls,
-    List<Outage> outages, Warmup warmup, ClientCpu clientCpu) {
+    List<Outage> outages, Warmup warmup, ClientCpu clientCpu, ServerStates serverStates) {
 
   /** The version of the {@code result.json} format. */
   public static final String SCHEMA = "ycsb-kv/result/1";
@@ -65,6 +67,19 @@ public record BenchmarkResult(String command, String binding, String dbClass, St
     configuration = Map.copyOf(configuration);
     server = Map.copyOf(server);
     outages = outages == null ? List.of() : List.copyOf(outages);
+  }
+
+  /** A result without the server's states (the layout before they were read). */
+  public BenchmarkResult(String command, String binding, String dbClass, String workload, String label,
+      int threads, double targetOpsPerSec, Instant start, Instant end, long runtimeMillis, long operations,
+      double throughputOpsPerSec, String stopReason, String error, List<String> warnings, List<Double> percentiles,
+      List<OperationResult> operationResults, Map<String, Map<String, Number>> workloadMeasurements,
+      List<IntervalSample> intervals, Map<String, Map<String, Long>> gc, EnvironmentInfo environment,
+      Map<String, String> configuration, Map<String, ServerSample> server, LoadShape load, ClientStalls stalls,
+      List<Outage> outages, Warmup warmup, ClientCpu clientCpu) {
+    this(command, binding, dbClass, workload, label, threads, targetOpsPerSec, start, end, runtimeMillis, operations,
+        throughputOpsPerSec, stopReason, error, warnings, percentiles, operationResults, workloadMeasurements,
+        intervals, gc, environment, configuration, server, load, stalls, outages, warmup, clientCpu, null);
   }
 
   /** A result without the client's CPU time (the layout before it was measured). */

@@ -29,7 +29,8 @@ final class ResultJsonReader {
         text(root.path("error")), warnings, percentiles, operations(root, percentiles),
         workloadMeasurements(root), intervals(root), gc(root), environment(root), strings(root.path("configuration")),
         server(root), load(root.path("load")), stalls(root.path("clientStalls")), outages(root),
-        warmup(root.path("warmup")), clientCpu(root.path("clientCpu")));
+        warmup(root.path("warmup")), clientCpu(root.path("clientCpu")),
+        ServerStatesJson.read(root.path("serverStates")));
   }
 
   private static List<OperationResult> operations(JsonNode root, List<Double> percentiles) {

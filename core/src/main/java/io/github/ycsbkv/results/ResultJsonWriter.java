@@ -202,6 +202,9 @@ final class ResultJsonWriter {
     } else {
       root.putNull("clientCpu");
     }
+    if (r.serverStates() != null) {
+      ServerStatesJson.write(root.putObject("serverStates"), r.serverStates());
+    }
   }
 
   private static void putLoad(ObjectNode o, LoadShape l) {

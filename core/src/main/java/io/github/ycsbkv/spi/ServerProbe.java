@@ -22,6 +22,20 @@ public interface ServerProbe extends AutoCloseable {
     return null;
   }
 
+  /**
+   * Reads the server's state now (memory, keys, evictions, hits and misses, saving, replicas), for the phase's timeline;
+   * the engine calls it every status interval from the thread that reads {@link #load()}. Null when the store says
+   * none of it (the default).
+   */
+  default ServerState state() throws Exception {
+    return null;
+  }
+
+  /** What this probe can make the store go through during a phase ({@link ServerEvents}), or null (the default). */
+  default ServerEvents events() {
+    return null;
+  }
+
   /** How often the engine reads {@link #load()} during a phase, in milliseconds. */
   long LOAD_INTERVAL_MILLIS = 250;
 

@@ -57,6 +57,8 @@ public final class CiPasses implements ExecutionCondition {
           + " DragonflyWorkloadsIT runs on aarch64; Dragonfly itself is an x86_64 binary there"),
       Map.entry("ReplayIT", "a replay is the replay workload's Java and the bindings' commands, the same on every"
           + " platform"),
+      Map.entry("ServerStatesIT", "the server's states and events are INFO and BGSAVE through the probe's Java, the"
+          + " same on every platform, and a save's window is timed on the run's clock"),
       Map.entry("SuiteIT", "a suite is memtier's command line translated in Java, the same on every platform"),
       Map.entry("MemtierIT", "memtier's command line is translated in Java, the same on every platform, and compared"
           + " with the x86_64 memtier_benchmark in the binary pass"),

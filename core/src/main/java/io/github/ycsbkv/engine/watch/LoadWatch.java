@@ -1,5 +1,6 @@
 package io.github.ycsbkv.engine.watch;
 
+import io.github.ycsbkv.engine.states.StateWatch;
 import io.github.ycsbkv.results.LoadShape;
 import io.github.ycsbkv.spi.ServerLoad;
 import io.github.ycsbkv.spi.ServerProbe;
@@ -16,7 +17,8 @@ import java.util.Set;
  * and any other client's).
  * The baseline is read after the run, not before it, so that a server that accepts and never answers costs
  * no probe timeout before the clients' own. The probe is used by one thread at a time: the caller's, then
- * the watch thread's between {@link #start()} and {@link #stop(long)}, then the caller's again.
+ * the watch thread's between {@link #start()} and {@link #stop(long)}, then the caller's again. The same thread
+ * drives the server's states and events ({@link StateWatch}) when given one, so that they share the probe.
  */
 public final class LoadWatch implements Runnable {
 
@@ -39,18 +41,35 @@ public final class LoadWatch implements Runnable {
   /** The read at the start and the last one, for the live metrics ({@link #live}); null before the first. */
   private volatile ServerLoad[] live;
 
+  /** Reads the server's state and begins its events on the same thread, or null. */
+  private final StateWatch states;
+  /** Whether the load counters are read (the first read gave some). */
+  private boolean loadRead;
+
   public LoadWatch(ServerProbe probe) {
+    this(probe, null);
+  }
+
+  /** A watch that also drives {@code states} (the server's state and events) from its thread. */
+  public LoadWatch(ServerProbe probe, StateWatch states) {
     this.probe = probe;
+    this.states = states;
   }
 
   /** With the clients connected, just before the clock starts: starts the watch thread. */
   public void start() {
     startNanos = System.nanoTime();
     atStart = read();
-    if (atStart == null) {
+    loadRead = atStart != null;
+    if (loadRead) {
+      note(atStart);
+    }
+    if (states != null) {
+      states.start();
+    }
+    if (!loadRead && states == null) {
       return;
     }
-    note(atStart);
     thread = new Thread(this, "ycsb-server-load");
     thread.setDaemon(true);
     thread.start();
@@ -58,20 +77,38 @@ public final class LoadWatch implements Runnable {
 
   @Override
   public void run() {
+    long interval = ServerProbe.LOAD_INTERVAL_MILLIS * 1_000_000L;
+    long nextLoad = System.nanoTime() + interval;
     while (!stopped) {
-      try {
-        Thread.sleep(ServerProbe.LOAD_INTERVAL_MILLIS);
-      } catch (InterruptedException e) {
-        return;
+      // The load every interval; the states when they ask, and at least every interval (a stop is seen soon).
+      long wait = loadRead ? nextLoad - System.nanoTime() : Long.MAX_VALUE;
+      long statesWait = states == null ? Long.MAX_VALUE : states.nextDelayNanos();
+      if (wait == Long.MAX_VALUE && statesWait == Long.MAX_VALUE) {
+        return; // nothing more to read
+      }
+      wait = Math.min(Math.min(wait, statesWait), interval);
+      if (wait > 0) {
+        try {
+          Thread.sleep(wait / 1_000_000L, (int) (wait % 1_000_000L));
+        } catch (InterruptedException e) {
+          return;
+        }
       }
       if (stopped) {
         return;
       }
-      ServerLoad now = read();
-      if (now == null) {
-        return;
+      if (loadRead && System.nanoTime() >= nextLoad) {
+        ServerLoad now = read();
+        if (now == null) {
+          loadRead = false;
+        } else {
+          note(now);
+        }
+        nextLoad = Math.max(nextLoad + interval, System.nanoTime());
       }
-      note(now);
+      if (states != null) {
+        states.tick();
+      }
     }
   }
 
@@ -86,7 +123,7 @@ public final class LoadWatch implements Runnable {
         Thread.currentThread().interrupt();
       }
     }
-    if (atStart == null || (thread != null && thread.isAlive())) {
+    if (atStart == null || !ended()) {
       return null;
     }
     ServerLoad end = read();
@@ -143,6 +180,11 @@ public final class LoadWatch implements Runnable {
   }
 
   private static final int SETTLE_READS = 20;
+
+  /** Whether the watch thread is not running (it ended, or never started); the probe is then the caller's again. */
+  public boolean ended() {
+    return thread == null || !thread.isAlive();
+  }
 
   /** Why a read failed, or null. */
   public String failure() {

@@ -30,7 +30,7 @@ final class UnknownProperties {
       "insertstart", "maxexecutiontime", "status.interval", "hdrhistogram.percentiles", "errors.abortafter", "reconnect.interval", "reconnect.max",
       "errors.tolerance", "label", "sweep.repetition", "pipeline", "drivers", "warmup", "export.dir", "exportfile", "workload", "db", "probe",
       "arrivals", "arrivals.seed", "maxinflight", "slo", "clients.count", "clients.index", "clients.barrier",
-      "clients.barrier.timeout", "metrics.port", "metrics.host", "metrics.linger",
+      "clients.barrier.timeout", "metrics.port", "metrics.host", "metrics.linger", "events",
       "dataintegrity", "dotransactions", "measurementtype", "measurement.interval", "measurement.trackjvm",
       "histogram.buckets", "summary", "hdrhistogram.fileoutput", "hdrhistogram.output.path", "timeseries.granularity");
 

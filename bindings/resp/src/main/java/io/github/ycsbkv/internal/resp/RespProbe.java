@@ -1,9 +1,11 @@
 package io.github.ycsbkv.internal.resp;
 
 import io.github.ycsbkv.internal.host.ServerProcess;
+import io.github.ycsbkv.spi.ServerEvents;
 import io.github.ycsbkv.spi.ServerLoad;
 import io.github.ycsbkv.spi.ServerProbe;
 import io.github.ycsbkv.spi.ServerSample;
+import io.github.ycsbkv.spi.ServerState;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -12,6 +14,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.UnaryOperator;
 import java.util.function.Function;
+import redis.clients.jedis.Protocol;
 import redis.clients.jedis.RedisClient;
 import site.ycsb.DBException;
 
@@ -39,7 +42,7 @@ public class RespProbe implements ServerProbe {
 
   /** One server to read from, behind the two commands the probe sends. */
   public record Node(Function<String, String> info, Function<String, Map<String, String>> configGet,
-      Runnable closer) {}
+      Function<Protocol.Command, Object> command, Runnable closer) {}
 
   protected final RespConnection connection;
   private final List<Node> nodes = new ArrayList<>();
@@ -84,7 +87,7 @@ public class RespProbe implements ServerProbe {
     for (RespConnection.Endpoint e : at) {
       RedisClient client = RedisClient.builder().hostAndPort(e.host(), e.port())
           .clientConfig(JedisClients.config(connection)).build();
-      out.add(new Node(client::info, client::configGet, client::close));
+      out.add(new Node(client::info, client::configGet, client::sendCommand, client::close));
       addresses.add(e.toString());
     }
     return out;
@@ -217,6 +220,57 @@ public class RespProbe implements ServerProbe {
     } catch (RuntimeException e) {
       close();
       throw explain(e);
+    }
+  }
+
+  /**
+   * {@code INFO memory, stats, persistence, replication, keyspace} of every node, as {@link RespStates} reads them;
+   * on a cluster, the nodes that do not answer are left out (their figures are missing from the sums).
+   */
+  @Override
+  public ServerState state() throws DBException {
+    try {
+      return RespStates.of(infoOfEveryNode("memory", "stats", "persistence", "replication", "keyspace"));
+    } catch (RuntimeException e) {
+      close();
+      throw explain(e);
+    }
+  }
+
+  /** BGSAVE and, on servers with an append-only file, BGREWRITEAOF ({@link RespStates.Events}). */
+  @Override
+  public ServerEvents events() {
+    return new RespStates.Events(this);
+  }
+
+  /** {@code sections} of INFO from every node that answers; none answering throws. */
+  List<Map<String, String>> infoOfEveryNode(String... sections) throws DBException {
+    connect();
+    List<Map<String, String>> out = new ArrayList<>();
+    RuntimeException failed = null;
+    for (Node node : nodes) {
+      try {
+        StringBuilder text = new StringBuilder();
+        for (String section : sections) {
+          text.append(info(node, section)).append('\n');
+        }
+        out.add(RespInfo.parse(text.toString()));
+      } catch (RuntimeException e) {
+        failed = failed == null ? e : failed;
+      }
+    }
+    if (out.isEmpty()) {
+      throw failed != null ? failed : new RespException("no node answered INFO");
+    }
+    return out;
+  }
+
+  /** Sends {@code command} (no arguments) to every node; the first refusal throws with the server's answer. */
+  void sendToEveryNode(Protocol.Command command) throws DBException {
+    connect();
+    for (Node node : nodes) {
+      sent++;
+      node.command().apply(command);
     }
   }
 

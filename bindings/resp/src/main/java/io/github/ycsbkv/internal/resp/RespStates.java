@@ -1,0 +1,170 @@
+package io.github.ycsbkv.internal.resp;
+
+import io.github.ycsbkv.spi.ServerEvents;
+import io.github.ycsbkv.spi.ServerState;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import redis.clients.jedis.Protocol;
+
+/**
+ * A RESP server's state from its INFO sections ({@code memory}, {@code stats}, {@code persistence},
+ * {@code replication}, {@code keyspace}), added up over a cluster's nodes, and the events it can go through
+ * ({@code BGSAVE}, {@code BGREWRITEAOF}). The fields are Redis's, which Valkey and KeyDB keep; Dragonfly 1.40 says
+ * {@code saving:1} while it saves (its {@code rdb_bgsave_in_progress} stayed 1 after its save had ended, read here),
+ * has no fork and no append-only file. Stateless but for {@link Events}, which the probe's thread uses.
+ */
+final class RespStates {
+
+  /** Where the figures come from. */
+  static final String SOURCE = "INFO memory / stats / persistence / replication / keyspace";
+
+  private RespStates() {}
+
+  /** The state that the nodes' INFO maps say, added up. */
+  static ServerState of(List<Map<String, String>> nodes) {
+    long used = 0;
+    long rss = 0;
+    long keys = 0;
+    long evicted = 0;
+    long expired = 0;
+    long hits = 0;
+    long misses = 0;
+    boolean saving = false;
+    boolean rewriting = false;
+    long fork = -1;
+    int replicas = 0;
+    long lag = -1;
+    for (Map<String, String> info : nodes) {
+      used = sum(used, RespInfo.bytes(info, "used_memory"));
+      rss = sum(rss, RespInfo.bytes(info, "used_memory_rss"));
+      keys += RespInfo.keyCount(info);
+      evicted = sum(evicted, count(info, "evicted_keys"));
+      expired = sum(expired, count(info, "expired_keys"));
+      hits = sum(hits, count(info, "keyspace_hits"));
+      misses = sum(misses, count(info, "keyspace_misses"));
+      saving |= saving(info);
+      rewriting |= count(info, "aof_rewrite_in_progress") == 1;
+      fork = Math.max(fork, forkMicros(info));
+      long attached = count(info, "connected_slaves");
+      replicas = replicas < 0 || attached < 0 ? -1 : replicas + (int) attached;
+      lag = Math.max(lag, lagBytes(info));
+    }
+    return new ServerState(used, rss, keys, evicted, expired, hits, misses, saving, rewriting, fork, replicas, lag,
+        SOURCE);
+  }
+
+  /** Whether a snapshot is being written: Dragonfly's {@code saving}, else {@code rdb_bgsave_in_progress}. */
+  static boolean saving(Map<String, String> info) {
+    return info.containsKey("saving") ? count(info, "saving") == 1 : count(info, "rdb_bgsave_in_progress") == 1;
+  }
+
+  /** The last fork's time, or -1 where the server never forked or does not say. */
+  static long forkMicros(Map<String, String> info) {
+    long forks = count(info, "total_forks");
+    long usec = count(info, "latest_fork_usec");
+    return forks == 0 || usec < 0 ? -1 : usec;
+  }
+
+  /**
+   * The most bytes a replica is behind: {@code master_repl_offset} less the least {@code slaveN:...,offset=N} line;
+   * -1 without replicas.
+   */
+  static long lagBytes(Map<String, String> info) {
+    long primary = count(info, "master_repl_offset");
+    long lag = -1;
+    for (Map.Entry<String, String> e : info.entrySet()) {
+      if (primary >= 0 && e.getKey().matches("slave\\d+")) {
+        for (String part : e.getValue().split(",")) {
+          if (part.startsWith("offset=")) {
+            try {
+              lag = Math.max(lag, Math.max(0, primary - Long.parseLong(part.substring(7).trim())));
+            } catch (NumberFormatException ignored) {
+              // a replica line without a number: not counted
+            }
+          }
+        }
+      }
+    }
+    return lag;
+  }
+
+  /** A counter, or -1 when absent or not a number. */
+  static long count(Map<String, String> info, String name) {
+    String v = info.get(name);
+    if (v == null) {
+      return -1;
+    }
+    try {
+      return Long.parseLong(v.trim());
+    } catch (NumberFormatException e) {
+      return -1;
+    }
+  }
+
+  private static long sum(long total, long figure) {
+    return total < 0 || figure < 0 ? -1 : total + figure;
+  }
+
+  /** {@code bgsave} and {@code bgrewriteaof} through the probe's connections (every node of a cluster). */
+  static final class Events implements ServerEvents {
+
+    static final String BGSAVE = "bgsave";
+    static final String BGREWRITEAOF = "bgrewriteaof";
+
+    private final RespProbe probe;
+
+    Events(RespProbe probe) {
+      this.probe = probe;
+    }
+
+    @Override
+    public List<String> kinds(String server) {
+      // Dragonfly keeps no append-only file.
+      return "dragonfly".equals(server) ? List.of(BGSAVE) : List.of(BGSAVE, BGREWRITEAOF);
+    }
+
+    @Override
+    public void begin(String kind) throws Exception {
+      probe.sendToEveryNode(BGSAVE.equals(kind) ? Protocol.Command.BGSAVE : Protocol.Command.BGREWRITEAOF);
+    }
+
+    @Override
+    public boolean inProgress(String kind) throws Exception {
+      for (Map<String, String> info : probe.infoOfEveryNode("persistence")) {
+        if (BGSAVE.equals(kind) ? saving(info) : count(info, "aof_rewrite_in_progress") == 1) {
+          return true;
+        }
+      }
+      return false;
+    }
+
+    @Override
+    public Map<String, Double> figures(String kind) throws Exception {
+      Map<String, Double> out = new LinkedHashMap<>();
+      long fork = -1;
+      long seconds = -1;
+      boolean failed = false;
+      for (Map<String, String> info : probe.infoOfEveryNode("persistence", "stats")) {
+        fork = Math.max(fork, forkMicros(info));
+        if (BGSAVE.equals(kind)) {
+          seconds = Math.max(seconds, Math.max(count(info, "rdb_last_bgsave_time_sec"),
+              info.containsKey("saving") ? count(info, "last_success_save_duration_sec") : -1));
+          failed |= "err".equals(info.getOrDefault("rdb_last_bgsave_status", "ok").trim())
+              || (info.containsKey("saving") && count(info, "last_failed_save") > count(info, "last_success_save"));
+        } else {
+          seconds = Math.max(seconds, count(info, "aof_last_rewrite_time_sec"));
+          failed |= "err".equals(info.getOrDefault("aof_last_bgrewrite_status", "ok").trim());
+        }
+      }
+      if (fork >= 0) {
+        out.put("forkMicros", (double) fork);
+      }
+      if (seconds >= 0) {
+        out.put("durationSeconds", (double) seconds);
+      }
+      out.put("failed", failed ? 1.0 : 0.0);
+      return out;
+    }
+  }
+}

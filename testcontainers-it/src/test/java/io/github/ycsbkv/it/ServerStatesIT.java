@@ -1,0 +1,233 @@
+package io.github.ycsbkv.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import redis.clients.jedis.Jedis;
+
+/**
+ * The server's states and events on a run's time axis (#53): a {@code BGSAVE} asked for mid-run on Redis and on
+ * Dragonfly has its window in the result (from when it was sent to when the server said it was done), with Redis's
+ * fork time as the server gives it, the save made (the server's own count or time of its last save), and the run's
+ * operations split between the window and the rest with none lost; the reads' hit ratio is the servers' own
+ * {@code keyspace_hits / keyspace_misses} over the run; a Redis whose working set is twice its memory limit evicts, and
+ * the result's evictions are the server's. A bad event is one line and exit 2, before any client runs.
+ */
+class ServerStatesIT {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Path WORKLOADS = Path.of("..", "workloads").toAbsolutePath().normalize();
+  /** Records loaded: with 1 KB values some tens of MB, a save of a fraction of a second here. */
+  private static final int RECORDS = 40_000;
+
+  @TempDir
+  Path tmp;
+
+  private static List<String> common(Store store, String... more) {
+    List<String> args = new ArrayList<>(List.of("-P", WORKLOADS.resolve("workloada").toString(), "-threads", "4",
+        "-p", "fieldcount=1", "-p", "fieldlength=1000"));
+    for (String p : store.bindingProps()) {
+      args.add("-p");
+      args.add(p);
+    }
+    args.addAll(List.of(more));
+    return args;
+  }
+
+  private static String binding(Store store) {
+    return store.kind() == Store.Kind.DRAGONFLY ? "dragonfly" : "redis";
+  }
+
+  private void load(Store store) {
+    Cli load = Cli.run(List.of("load", binding(store)), common(store, "-p", "recordcount=" + RECORDS));
+    assertEquals(0, load.exitCode(), load.err());
+  }
+
+  private static long stat(Jedis j, String section, String name) {
+    for (String line : j.info(section).split("\r?\n")) {
+      if (line.startsWith(name + ":")) {
+        return Long.parseLong(line.substring(name.length() + 1).trim());
+      }
+    }
+    throw new AssertionError("no " + name + " in INFO " + section);
+  }
+
+  /**
+   * How long a BGSAVE of what is loaded takes on {@code j}'s server, in milliseconds, measured here: the run that asks
+   * for one lasts several times that, so that its window ends inside the run on a slow machine too.
+   */
+  private static long saveMillis(Jedis j) throws InterruptedException {
+    long start = System.nanoTime();
+    j.bgsave();
+    Thread.sleep(20);
+    while (j.info("persistence").contains(j.info("server").contains("dragonfly_version") ? "saving:1"
+        : "rdb_bgsave_in_progress:1")) {
+      Thread.sleep(10);
+    }
+    return (System.nanoTime() - start) / 1_000_000;
+  }
+
+  @Test
+  void bgsaveMidRun_redisAndDragonfly_itsWindowAndTheServersFigures_hitRatioAsTheServerCounts() throws Exception {
+    try (Store redis = Store.provision(Store.Kind.REDIS); Store dragonfly = Store.provision(Store.Kind.DRAGONFLY)) {
+      for (Store store : List.of(redis, dragonfly)) {
+        String what = store.kind().id();
+        try (Jedis j = store.jedis()) {
+          j.flushAll();
+          if (store.kind() == Store.Kind.DRAGONFLY) {
+            j.configSet("dbfilename", "ycsbkv-states"); // provisioned without a snapshot file
+          }
+          load(store);
+          long save = saveMillis(j);
+          long seconds = Math.max(6, 1 + (4 * save + 999) / 1000);
+          long hits = stat(j, "stats", "keyspace_hits");
+          long misses = stat(j, "stats", "keyspace_misses");
+          long saves = store.kind() == Store.Kind.DRAGONFLY ? stat(j, "persistence", "last_success_save")
+              : stat(j, "persistence", "rdb_saves");
+          Path out = tmp.resolve(what);
+          // Reads over twice the keys loaded: about half of them miss. Updates are left out, which would add keys.
+          Cli run = Cli.run(List.of("run", binding(store)), common(store, "-p", "recordcount=" + 2 * RECORDS,
+              "-p", "readproportion=1", "-p", "updateproportion=0", "-p", "operationcount=0",
+              "-p", "maxexecutiontime=" + seconds, "-p", "events=bgsave@1s", "-p", "export.dir=" + out));
+          assertEquals(0, run.exitCode(), what + ": " + run.err());
+          JsonNode result = JSON.readTree(out.resolve("result.json").toFile());
+          JsonNode states = result.path("serverStates");
+          JsonNode event = states.path("events").path(0);
+          assertEquals("bgsave", event.path("kind").asText(), what + ": " + states);
+          assertTrue(event.path("failure").isNull(), what + ": " + event);
+          long start = event.path("startMillis").asLong();
+          long end = event.path("endMillis").asLong();
+          assertTrue(start >= 1000, what + ": sent no earlier than asked: " + event);
+          assertTrue(end > start, what + ": the server said it was done within the run: " + event);
+          assertTrue(end <= result.path("timing").path("runtimeMillis").asLong(), what + ": " + event);
+          assertTrue(run.err().contains("event bgsave at 1.0 s: from "), what + ": one line says it: " + run.err());
+          // The server made the save.
+          if (store.kind() == Store.Kind.DRAGONFLY) {
+            // Its time in whole seconds: the run's save ended more than a second after the one measured above.
+            assertTrue(stat(j, "persistence", "last_success_save") > saves, what + ": a save during the run");
+            assertFalse(event.path("figures").has("forkMicros"), what + ": Dragonfly does not fork: " + event);
+          } else {
+            assertEquals(saves + 1, stat(j, "persistence", "rdb_saves"), what + ": one save during the run");
+            assertEquals(stat(j, "stats", "latest_fork_usec"), event.path("figures").path("forkMicros").asLong(),
+                what + ": the fork time as the server gives it: " + event);
+          }
+          assertEquals(0, event.path("figures").path("failed").asInt(), what + ": " + event);
+          // Every operation counted once, inside the window or outside it, none failed.
+          JsonNode inside = event.path("inside");
+          JsonNode outside = event.path("outside");
+          assertEquals(result.path("overall").path("operations").asLong(),
+              inside.path("operations").asLong() + outside.path("operations").asLong(), what + ": " + event);
+          assertEquals(0, inside.path("failedOperations").asLong() + outside.path("failedOperations").asLong(), what);
+          assertTrue(inside.path("seconds").asDouble() >= (end - start) / 1000.0, what + ": whole intervals cover"
+              + " the window: " + event);
+          // The reads' hit ratio is the server's own, over the run.
+          long h = stat(j, "stats", "keyspace_hits") - hits;
+          long m = stat(j, "stats", "keyspace_misses") - misses;
+          double ratio = h / (double) (h + m);
+          assertTrue(ratio > 0.3 && ratio < 0.7, what + ": about half the reads hit: " + h + " of " + (h + m));
+          assertEquals(ratio, states.path("hitRatio").asDouble(), 0.01, what + ": " + states.path("hits") + " / "
+              + states.path("misses") + " against the server's " + h + " / " + m);
+          assertTrue(run.err().contains("of reads found their key"), what + ": " + run.err());
+          // The timeline: the state at the start and at the end, keys as the server holds them after the run.
+          JsonNode timeline = states.path("timeline");
+          assertTrue(timeline.size() >= 2, what + ": " + timeline);
+          assertEquals(j.dbSize(), timeline.get(timeline.size() - 1).path("keys").asLong(), what + ": " + timeline);
+          assertTrue(timeline.get(0).path("usedMemoryBytes").asLong() > RECORDS * 1000L, what + ": " + timeline);
+        }
+      }
+    }
+  }
+
+  @Test
+  void workingSetTwiceTheMemoryLimit_redis_evictsAndTheResultCountsTheServersEvictions() throws Exception {
+    try (Store redis = Store.provision(Store.Kind.REDIS); Jedis j = redis.jedis()) {
+      j.flushAll();
+      load(redis);
+      long used = stat(j, "memory", "used_memory");
+      try {
+        // Half of what the records take: the run's reads of the other half miss, and its updates (which write whole
+        // records back) evict.
+        j.configSet(Map.of("maxmemory", Long.toString(used / 2), "maxmemory-policy", "allkeys-lru"));
+        long evicted = settled(j);
+        long hits = stat(j, "stats", "keyspace_hits");
+        long misses = stat(j, "stats", "keyspace_misses");
+        Path out = tmp.resolve("evicting");
+        Cli run = Cli.run(List.of("run", "redis"), common(redis, "-p", "recordcount=" + RECORDS,
+            "-p", "operationcount=20000", "-p", "export.dir=" + out));
+        assertEquals(0, run.exitCode(), run.err());
+        JsonNode states = JSON.readTree(out.resolve("result.json").toFile()).path("serverStates");
+        long e = stat(j, "stats", "evicted_keys") - evicted;
+        assertTrue(e > 0, "the server evicted: " + e);
+        // The probe reads the counter when the clients have connected and after they finished; the connections
+        // themselves take memory and evict keys outside that (153 of 3,513 here): the result's are the server's,
+        // less those.
+        long counted = states.path("evictedKeys").asLong();
+        assertTrue(counted <= e && counted >= 0.9 * e, "the server's evictions over the run, " + e + ": " + states);
+        assertTrue(states.path("timeline").get(1).path("evictedPerSec").asDouble() > 0, states.toString());
+        long h = stat(j, "stats", "keyspace_hits") - hits;
+        long m = stat(j, "stats", "keyspace_misses") - misses;
+        assertTrue(m > 0, "reads of evicted keys miss: " + h + " hits, " + m + " misses");
+        assertEquals(h / (double) (h + m), states.path("hitRatio").asDouble(), 0.01, states.toString());
+        assertTrue(run.err().contains("keys evicted"), run.err());
+      } finally {
+        j.configSet(Map.of("maxmemory", "0", "maxmemory-policy", "noeviction"));
+      }
+    }
+  }
+
+  @Test
+  void badEvents_oneLineEachAndExit2_beforeAnyClientRuns() throws Exception {
+    try (Store redis = Store.provision(Store.Kind.REDIS); Store dragonfly = Store.provision(Store.Kind.DRAGONFLY)) {
+      Map<String, List<String>> cases = Map.of(
+          "is not an event redis can go through here; it can: bgsave, bgrewriteaof",
+          List.of("run", "redis", "-p", "events=snapshot@2s", "-p", "maxexecutiontime=5", "-p", redisPort(redis)),
+          "is at or past the phase's end (maxexecutiontime=5 s)",
+          List.of("run", "redis", "-p", "events=bgsave@20s", "-p", "maxexecutiontime=5", "-p", redisPort(redis)),
+          "is not an event dragonfly can go through here; it can: bgsave",
+          List.of("run", "dragonfly", "-p", "events=bgrewriteaof@1s", "-p", "maxexecutiontime=5",
+              "-p", "dragonfly.port=" + dragonfly.port()),
+          "is not KIND@TIME",
+          List.of("run", "redis", "-p", "events=bgsave-2s", "-p", redisPort(redis)),
+          "binding 'aerospike' cannot make its store go through events",
+          List.of("run", "aerospike", "-p", "events=bgsave@1s", "-p", "as.port=1"));
+      for (Map.Entry<String, List<String>> c : cases.entrySet()) {
+        Cli run = Cli.run(c.getValue(), List.of("-P", WORKLOADS.resolve("workloada").toString()));
+        assertEquals(2, run.exitCode(), c.getValue() + ": " + run.err());
+        assertTrue(run.err().contains(c.getKey()), c.getValue() + ": " + run.err());
+        assertEquals(1, run.err().lines().filter(l -> l.startsWith("ycsb: ") && !l.startsWith("ycsb: warning"))
+            .count(), c.getValue() + ": one line: " + run.err());
+        assertFalse(run.err().contains("Exception"), run.err());
+      }
+    }
+  }
+
+  /**
+   * The server's evictions once it is within its new limit: Redis evicts a little on each command and the rest in the
+   * background, so the count is read until it stops moving.
+   */
+  private static long settled(Jedis j) throws InterruptedException {
+    long last = -1;
+    for (int i = 0; i < 600; i++) {
+      long now = stat(j, "stats", "evicted_keys");
+      if (now == last && stat(j, "memory", "used_memory") <= stat(j, "memory", "maxmemory")) {
+        return now;
+      }
+      last = now;
+      Thread.sleep(100);
+    }
+    throw new AssertionError("the server was still evicting after a minute: " + j.info("memory"));
+  }
+
+  private static String redisPort(Store redis) {
+    return "redis.port=" + redis.port();
+  }
+}
