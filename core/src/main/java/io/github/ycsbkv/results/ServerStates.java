@@ -17,10 +17,11 @@ import java.util.Map;
  * @param hits reads that found their key during the phase, as the server counts them, or -1
  * @param misses reads that did not, or -1
  * @param evictedKeys keys the server evicted during the phase, or -1
+ * @param redirections a cluster's redirections ({@code MOVED}, {@code ASK}) the nodes answered during the phase, or -1
  * @param source where the figures come from
  */
 public record ServerStates(List<Sample> timeline, List<EventWindow> events, double hitRatio, long hits,
-    long misses, long evictedKeys, String source) {
+    long misses, long evictedKeys, long redirections, String source) {
 
   public ServerStates {
     timeline = List.copyOf(timeline);
@@ -44,10 +45,11 @@ public record ServerStates(List<Sample> timeline, List<EventWindow> events, doub
    * @param lastForkMicros the server's last fork's time, in microseconds, or -1
    * @param replicas replicas attached, or -1
    * @param replicaLagBytes the most bytes a replica was behind, or -1
+   * @param redirectionsPerSec a cluster's redirections answered per second
    */
   public record Sample(long elapsedMillis, long usedMemoryBytes, long rssBytes, long keys, double evictedPerSec,
       double expiredPerSec, double hitsPerSec, double missesPerSec, boolean saving, boolean rewriting,
-      long lastForkMicros, int replicas, long replicaLagBytes) {}
+      long lastForkMicros, int replicas, long replicaLagBytes, double redirectionsPerSec) {}
 
   /**
    * One event's window: from the moment the engine asked the server for it to the first moment the server no longer
@@ -62,7 +64,8 @@ public record ServerStates(List<Sample> timeline, List<EventWindow> events, doub
    * @param figures what the server said of it once it ended ({@code forkMicros}, {@code durationSeconds}), by name
    * @param inside the phase's figures in the status intervals the window overlaps, or null
    * @param outside the phase's figures in the intervals no window overlaps, or null
-   * @param failure the server's answer when it refused the event, or why it did not begin; null when it began
+   * @param failure the server's answer when it refused the event, or why it did not begin, or how it failed once
+   *     begun (the window and figures are then given too); null when it began and ended well
    */
   public record EventWindow(String kind, long atMillis, long startMillis, long endMillis, Map<String, Double> figures,
       Window inside, Window outside, String failure) {
@@ -74,14 +77,20 @@ public record ServerStates(List<Sample> timeline, List<EventWindow> events, doub
     /** One line: when, how long, what the server said, and the figures inside against outside. */
     public String describe() {
       StringBuilder s = new StringBuilder(String.format(Locale.US, "event %s at %.1f s: ", kind, atMillis / 1000.0));
-      if (failure != null) {
+      if (failure != null && startMillis < 0) {
         return s.append(failure).toString();
       }
       s.append(String.format(Locale.US, "from %.2f s ", startMillis / 1000.0));
       s.append(endMillis < 0 ? "to the end of the phase (still busy)"
           : String.format(Locale.US, "to %.2f s (%.2f s)", endMillis / 1000.0, (endMillis - startMillis) / 1000.0));
-      if (figures.getOrDefault("failed", 0.0) > 0) {
+      if (failure != null) {
+        s.append(", which failed: ").append(failure);
+      } else if (figures.getOrDefault("failed", 0.0) > 0) {
         s.append(", which the server says failed");
+      }
+      if (figures.containsKey("slotsMoved")) {
+        s.append(String.format(Locale.US, ", %.0f slots and %.0f keys moved", figures.get("slotsMoved"),
+            figures.getOrDefault("keysMoved", 0.0)));
       }
       if (figures.containsKey("forkMicros")) {
         s.append(String.format(Locale.US, ", fork %.1f ms", figures.get("forkMicros") / 1000.0));
@@ -128,6 +137,7 @@ public record ServerStates(List<Sample> timeline, List<EventWindow> events, doub
     }
     return String.format(Locale.US, "server: %.2f%% of reads found their key (%,d hits, %,d misses over the phase, %s)",
         hitRatio * 100, hits, misses, source) + (evictedKeys > 0 ? String.format(Locale.US, "; %,d keys evicted",
-        evictedKeys) : "");
+        evictedKeys) : "") + (redirections > 0 ? String.format(Locale.US, "; %,d redirections (MOVED, ASK) answered",
+        redirections) : "");
   }
 }

@@ -18,7 +18,8 @@ final class ServerStatesJson {
 
   static void write(ObjectNode o, ServerStates s) {
     ResultJsonWriter.putNumberOrNull(o, "hitRatio", s.hitRatio());
-    o.put("hits", s.hits()).put("misses", s.misses()).put("evictedKeys", s.evictedKeys());
+    o.put("hits", s.hits()).put("misses", s.misses()).put("evictedKeys", s.evictedKeys())
+        .put("redirections", s.redirections());
     o.put("source", s.source());
     ArrayNode events = o.putArray("events");
     for (ServerStates.EventWindow e : s.events()) {
@@ -41,6 +42,7 @@ final class ServerStatesJson {
       ResultJsonWriter.putNumberOrNull(n, "missesPerSec", t.missesPerSec());
       n.put("saving", t.saving()).put("rewriting", t.rewriting()).put("lastForkMicros", t.lastForkMicros())
           .put("replicas", t.replicas()).put("replicaLagBytes", t.replicaLagBytes());
+      ResultJsonWriter.putNumberOrNull(n, "redirectionsPerSec", t.redirectionsPerSec());
     }
   }
 
@@ -75,10 +77,11 @@ final class ServerStatesJson {
           t.path("rssBytes").asLong(), t.path("keys").asLong(), number(t.path("evictedPerSec")),
           number(t.path("expiredPerSec")), number(t.path("hitsPerSec")), number(t.path("missesPerSec")),
           t.path("saving").asBoolean(), t.path("rewriting").asBoolean(), t.path("lastForkMicros").asLong(),
-          t.path("replicas").asInt(), t.path("replicaLagBytes").asLong()));
+          t.path("replicas").asInt(), t.path("replicaLagBytes").asLong(), number(t.path("redirectionsPerSec"))));
     }
     return new ServerStates(timeline, events, number(o.path("hitRatio")), o.path("hits").asLong(),
         o.path("misses").asLong(), o.path("evictedKeys").asLong(),
+        o.path("redirections").isNumber() ? o.path("redirections").asLong() : -1,
         o.path("source").isTextual() ? o.path("source").asText() : null);
   }
 

@@ -21,8 +21,19 @@ public interface ServerEvents {
    */
   List<String> kinds(String server);
 
-  /** Begins {@code kind} on the store (on every node of a cluster); a refusal throws with the server's answer. */
-  void begin(String kind) throws Exception;
+  /**
+   * What is wrong with {@code argument} for {@code kind} ({@code reshard:2000@10s} gives {@code 2000}; null when none
+   * was given), in a few words, or null when it is fine. By default a kind takes no argument.
+   */
+  default String argumentProblem(String kind, String argument) {
+    return argument == null ? null : kind + " takes no argument";
+  }
+
+  /**
+   * Begins {@code kind} on the store (on every node of a cluster), with its {@code argument} or null; a refusal throws
+   * with the server's answer. A long event (slots moved by the tool itself) runs on a thread of the binding's own.
+   */
+  void begin(String kind, String argument) throws Exception;
 
   /** Whether the store is still busy with {@code kind}, as it says itself. */
   boolean inProgress(String kind) throws Exception;

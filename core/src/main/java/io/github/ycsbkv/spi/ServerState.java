@@ -22,8 +22,10 @@ package io.github.ycsbkv.spi;
  *     or -1 where it does not fork or has not yet
  * @param replicas replicas attached to the server (over every node), or -1
  * @param replicaLagBytes the most bytes any replica is behind its primary's replication offset, or -1 without one
+ * @param redirections a cluster's redirections answered ({@code MOVED} and {@code ASK}) since the nodes started,
+ *     over every node, or -1 where the server does not count them
  * @param source where the figures come from, for example {@code INFO memory, stats, persistence, replication}
  */
 public record ServerState(long usedMemoryBytes, long rssBytes, long keys, long evictedKeys, long expiredKeys,
     long hits, long misses, boolean saving, boolean rewriting, long lastForkMicros, int replicas,
-    long replicaLagBytes, String source) {}
+    long replicaLagBytes, long redirections, String source) {}

@@ -20,7 +20,9 @@ import redis.clients.jedis.Jedis;
  * fork time as the server gives it, the save made (the server's own count or time of its last save), and the run's
  * operations split between the window and the rest with none lost; the reads' hit ratio is the servers' own
  * {@code keyspace_hits / keyspace_misses} over the run; a Redis whose working set is twice its memory limit evicts, and
- * the result's evictions are the server's. A bad event is one line and exit 2, before any client runs.
+ * the result's evictions are the server's; 500 slots moved between two primaries of a Redis Cluster mid-run
+ * ({@code reshard}) with every key kept, every operation answered and the redirections as the nodes count them. A bad
+ * event is one line and exit 2, before any client runs.
  */
 class ServerStatesIT {
 
@@ -184,6 +186,98 @@ class ServerStatesIT {
     }
   }
 
+  /**
+   * The slots each primary of the cluster owns, by its port, from {@code node}'s {@code CLUSTER NODES} (on a
+   * connection of its own: none of the test's is open while the run counts the server's connections).
+   */
+  private static Map<Integer, Integer> slotsByPort(RespServer node) {
+    Map<Integer, Integer> out = new java.util.TreeMap<>();
+    String nodes;
+    try (Jedis j = new Jedis("127.0.0.1", node.port())) {
+      nodes = j.clusterNodes();
+    }
+    for (String line : nodes.split("\r?\n")) {
+      String[] f = line.trim().split(" ");
+      if (f.length < 8 || !f[2].contains("master")) {
+        continue;
+      }
+      int port = Integer.parseInt(f[1].substring(f[1].indexOf(':') + 1, f[1].indexOf('@')));
+      int n = 0;
+      for (int i = 8; i < f.length; i++) {
+        if (!f[i].startsWith("[")) {
+          String[] r = f[i].split("-");
+          n += r.length == 1 ? 1 : Integer.parseInt(r[1]) - Integer.parseInt(r[0]) + 1;
+        }
+      }
+      out.put(port, n);
+    }
+    return out;
+  }
+
+  /** Keys, and redirections answered ({@code errorstat_MOVED} and {@code errorstat_ASK}), over every node. */
+  private static long[] keysAndRedirections(List<RespServer> nodes) {
+    long keys = 0;
+    long redirections = 0;
+    for (RespServer n : nodes) {
+      try (Jedis j = new Jedis("127.0.0.1", n.port())) {
+        keys += j.dbSize();
+        for (String line : j.info("errorstats").split("\r?\n")) {
+          if (line.startsWith("errorstat_MOVED:count=") || line.startsWith("errorstat_ASK:count=")) {
+            redirections += Long.parseLong(line.substring(line.indexOf('=') + 1).split(",")[0].trim());
+          }
+        }
+      }
+    }
+    return new long[] {keys, redirections};
+  }
+
+  @Test
+  void slotsMovedMidRun_redisCluster_everyOperationAnswered_redirectionsAsTheNodesCount() throws Exception {
+    List<RespServer> nodes = RedisClusters.create(Store.Kind.REDIS, 3, 0, 5000);
+    try {
+      List<String> cluster = List.of("-P", WORKLOADS.resolve("workloada").toString(), "-threads", "4",
+          "-p", "redis.cluster=true", "-p", "redis.host=127.0.0.1:" + nodes.get(0).port(), "-p", "recordcount="
+          + RECORDS, "-p", "redis.scanindex=off");
+      Cli load = Cli.run(List.of("load", "redis"), cluster);
+      assertEquals(0, load.exitCode(), load.err());
+      Map<Integer, Integer> before = slotsByPort(nodes.get(0));
+      long[] was = keysAndRedirections(nodes);
+      Path out = tmp.resolve("reshard");
+      Cli run = Cli.run(List.of("run", "redis"), cluster, List.of("-p", "operationcount=0", "-p",
+          // 500 slots took about a second here: the run gives the move ten times that.
+          "maxexecutiontime=" + 12, "-p", "events=reshard:500@1s", "-p", "export.dir=" + out));
+      assertEquals(0, run.exitCode(), run.err());
+      JsonNode result = JSON.readTree(out.resolve("result.json").toFile());
+      JsonNode states = result.path("serverStates");
+      JsonNode event = states.path("events").path(0);
+      assertTrue(event.path("failure").isNull(), event.toString());
+      assertTrue(event.path("endMillis").asLong() > event.path("startMillis").asLong(), event.toString());
+      assertEquals(500, event.path("figures").path("slotsMoved").asInt(), event.toString());
+      // The map: the primary with the most slots gave 500 to the one with the fewest.
+      Map<Integer, Integer> after = slotsByPort(nodes.get(0));
+      assertEquals(before.values().stream().mapToInt(Integer::intValue).sum(),
+          after.values().stream().mapToInt(Integer::intValue).sum());
+      assertEquals(List.of(-500, 500), before.keySet().stream().map(p -> after.get(p) - before.get(p))
+          .filter(d -> d != 0).sorted().toList(), before + " -> " + after);
+      // Every key still there, every operation answered, the redirections as the nodes count them.
+      long[] now = keysAndRedirections(nodes);
+      assertEquals(was[0], now[0], "keys before and after");
+      assertEquals(RECORDS, now[0]);
+      assertEquals(0, result.path("overall").path("errors").asLong(), run.err());
+      assertEquals(result.path("overall").path("operations").asLong(), event.path("inside").path("operations")
+          .asLong() + event.path("outside").path("operations").asLong(), event.toString());
+      assertTrue(now[1] > was[1], "clients were redirected: " + was[1] + " -> " + now[1]);
+      assertEquals(now[1] - was[1], states.path("redirections").asLong(), states.toString());
+      assertTrue(event.path("figures").path("keysMoved").asLong() > 0, event.toString());
+      assertFalse(run.err().contains("connections, but the server saw"), "the move's connections are the probe's: "
+          + run.err());
+    } finally {
+      for (RespServer n : nodes) {
+        n.close();
+      }
+    }
+  }
+
   @Test
   void badEvents_oneLineEachAndExit2_beforeAnyClientRuns() throws Exception {
     try (Store redis = Store.provision(Store.Kind.REDIS); Store dragonfly = Store.provision(Store.Kind.DRAGONFLY)) {
@@ -195,7 +289,9 @@ class ServerStatesIT {
           "is not an event dragonfly can go through here; it can: bgsave",
           List.of("run", "dragonfly", "-p", "events=bgrewriteaof@1s", "-p", "maxexecutiontime=5",
               "-p", "dragonfly.port=" + dragonfly.port()),
-          "is not KIND@TIME",
+          "bgsave:3@1s: bgsave takes no argument",
+          List.of("run", "redis", "-p", "events=bgsave:3@1s", "-p", redisPort(redis)),
+          "is not KIND[:ARG]@TIME",
           List.of("run", "redis", "-p", "events=bgsave-2s", "-p", redisPort(redis)),
           "binding 'aerospike' cannot make its store go through events",
           List.of("run", "aerospike", "-p", "events=bgsave@1s", "-p", "as.port=1"));

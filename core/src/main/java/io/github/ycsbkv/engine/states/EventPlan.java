@@ -13,9 +13,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The events a phase asks its server to go through, parsed once from {@code -p events=KIND@TIME,...}: a kind the
- * binding offers ({@code bgsave}, {@code bgrewriteaof}) and a time from the start of the measured phase
- * ({@code 20s}, {@code 1500ms}, {@code 2m}; a bare number is seconds). Immutable.
+ * The events a phase asks its server to go through, parsed once from {@code -p events=KIND[:ARG]@TIME,...}: a kind
+ * the binding offers ({@code bgsave}, {@code bgrewriteaof}, {@code reshard}), an argument where the kind takes one
+ * ({@code reshard:2000}: slots), and a time from the start of the measured phase ({@code 20s}, {@code 1500ms},
+ * {@code 2m}; a bare number is seconds). Immutable.
  *
  * @param events in the order of their times (the order given among equal times)
  */
@@ -24,7 +25,8 @@ public record EventPlan(List<Event> events) {
   /** The property. */
   public static final String EVENTS = "events";
 
-  private static final Pattern ONE = Pattern.compile("([a-z][a-z0-9_-]*)@([0-9]+(?:\\.[0-9]+)?)(ms|s|m)?");
+  private static final Pattern ONE =
+      Pattern.compile("([a-z][a-z0-9_-]*)(?::([a-z0-9_.-]+))?@([0-9]+(?:\\.[0-9]+)?)(ms|s|m)?");
 
   public EventPlan {
     events = List.copyOf(events);
@@ -34,10 +36,11 @@ public record EventPlan(List<Event> events) {
    * One event.
    *
    * @param kind what the server is asked to do, lower case
+   * @param argument what follows the kind's colon, or null
    * @param atMillis when, from the start of the measured phase
    * @param text as the user wrote it
    */
-  public record Event(String kind, long atMillis, String text) {}
+  public record Event(String kind, String argument, long atMillis, String text) {}
 
   /** No events. */
   public static final EventPlan NONE = new EventPlan(List.of());
@@ -61,11 +64,11 @@ public record EventPlan(List<Event> events) {
       String text = part.trim();
       Matcher m = ONE.matcher(text.toLowerCase(Locale.ROOT));
       if (!m.matches()) {
-        throw new UserError(EVENTS + "=" + value.trim() + ": '" + text + "' is not KIND@TIME (for example"
-            + " bgsave@20s, bgrewriteaof@1500ms)");
+        throw new UserError(EVENTS + "=" + value.trim() + ": '" + text + "' is not KIND[:ARG]@TIME (for example"
+            + " bgsave@20s, bgrewriteaof@1500ms, reshard:2000@10s)");
       }
-      double amount = Double.parseDouble(m.group(2));
-      String unit = m.group(3) == null ? "s" : m.group(3);
+      double amount = Double.parseDouble(m.group(3));
+      String unit = m.group(4) == null ? "s" : m.group(4);
       long millis = Math.round(amount * switch (unit) {
         case "ms" -> 1;
         case "m" -> 60_000;
@@ -75,7 +78,7 @@ public record EventPlan(List<Event> events) {
         throw new UserError(EVENTS + ": " + text + " is at or past the phase's end (maxexecutiontime="
             + maxTime.toSeconds() + " s): move it earlier or run longer");
       }
-      out.add(new Event(m.group(1), millis, text));
+      out.add(new Event(m.group(1), m.group(2), millis, text));
     }
     out.sort(java.util.Comparator.comparingLong(Event::atMillis));
     return new EventPlan(out);
@@ -107,6 +110,10 @@ public record EventPlan(List<Event> events) {
       if (!kinds.contains(e.kind())) {
         throw new UserError(EVENTS + ": " + e.text() + ": '" + e.kind() + "' is not an event " + (server == null
             ? "this store" : server) + " can go through here; it can: " + String.join(", ", kinds));
+      }
+      String problem = offered.argumentProblem(e.kind(), e.argument());
+      if (problem != null) {
+        throw new UserError(EVENTS + ": " + e.text() + ": " + problem);
       }
     }
   }

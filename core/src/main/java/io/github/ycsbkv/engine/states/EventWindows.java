@@ -21,6 +21,8 @@ public final class EventWindows {
   private final long[] opened;
   private final long[] closed;
   private final String[] failures;
+  /** How an event that began failed once it ended, or null. */
+  private final String[] endFailures;
   private final List<Map<String, Double>> figures = new ArrayList<>();
   private final Part[] inside;
   private final Part outside = new Part();
@@ -33,6 +35,7 @@ public final class EventWindows {
     java.util.Arrays.fill(opened, Long.MIN_VALUE);
     java.util.Arrays.fill(closed, Long.MIN_VALUE);
     failures = new String[n];
+    endFailures = new String[n];
     inside = new Part[n];
     for (int i = 0; i < n; i++) {
       inside[i] = new Part();
@@ -65,9 +68,11 @@ public final class EventWindows {
     opened[i] = nanos;
   }
 
-  synchronized void closed(int i, long nanos, Map<String, Double> said) {
+  /** The window {@code i} closed at {@code nanos}: what the server said of it, and how it failed (null: it did not). */
+  synchronized void closed(int i, long nanos, Map<String, Double> said, String problem) {
     closed[i] = nanos;
     figures.set(i, Map.copyOf(said));
+    endFailures[i] = problem;
   }
 
   synchronized void failed(int i, String why) {
@@ -119,9 +124,10 @@ public final class EventWindows {
       EventPlan.Event e = plan.events().get(i);
       String failure = failures[i] != null ? failures[i]
           : opened[i] == Long.MIN_VALUE ? "not begun: the phase ended first" : null;
-      out.add(new ServerStates.EventWindow(e.kind(), e.atMillis(), millis(opened[i]), millis(closed[i]),
-          failure == null ? figures.get(i) : Map.of(), failure == null ? inside[i].window() : null,
-          failure == null ? outside.window() : null, failure));
+      boolean began = failure == null;
+      out.add(new ServerStates.EventWindow(e.kind(), e.atMillis(), began ? millis(opened[i]) : -1, millis(closed[i]),
+          began ? figures.get(i) : Map.of(), began ? inside[i].window() : null, began ? outside.window() : null,
+          began ? endFailures[i] : failure));
     }
     return out;
   }

@@ -105,7 +105,7 @@ public final class StateWatch {
     EventPlan.Event e = windows.plan().events().get(i);
     windows.opened(i, clock.nanoTime());
     try {
-      events.begin(e.kind());
+      events.begin(e.kind(), e.argument());
     } catch (Exception | LinkageError x) {
       windows.failed(i, "refused: " + UserError.describe(x));
     }
@@ -116,13 +116,14 @@ public final class StateWatch {
     try {
       if (!events.inProgress(kind)) {
         long at = clock.nanoTime();
-        Map<String, Double> said;
+        Map<String, Double> said = Map.of();
+        String problem = null;
         try {
           said = events.figures(kind);
         } catch (Exception | LinkageError x) {
-          said = Map.of();
+          problem = UserError.describe(x);
         }
-        windows.closed(i, at, said);
+        windows.closed(i, at, said, problem);
       }
     } catch (Exception | LinkageError x) {
       windows.failed(i, "the server could not be asked whether it was done: " + UserError.describe(x));
@@ -148,7 +149,8 @@ public final class StateWatch {
         s.usedMemoryBytes(), s.rssBytes(), s.keys(), rate(last == null ? -1 : last.evictedKeys(), s.evictedKeys(),
         seconds), rate(last == null ? -1 : last.expiredKeys(), s.expiredKeys(), seconds),
         rate(last == null ? -1 : last.hits(), s.hits(), seconds), rate(last == null ? -1 : last.misses(), s.misses(),
-        seconds), s.saving(), s.rewriting(), s.lastForkMicros(), s.replicas(), s.replicaLagBytes()));
+        seconds), s.saving(), s.rewriting(), s.lastForkMicros(), s.replicas(), s.replicaLagBytes(),
+        rate(last == null ? -1 : last.redirections(), s.redirections(), seconds)));
     last = s;
     lastNanos = now;
     return s;
@@ -175,8 +177,10 @@ public final class StateWatch {
         : last.misses() - first.misses();
     long evicted = first == null || last == null || first.evictedKeys() < 0 || last.evictedKeys() < 0 ? -1
         : last.evictedKeys() - first.evictedKeys();
+    long redirections = first == null || last == null || first.redirections() < 0 || last.redirections() < 0 ? -1
+        : last.redirections() - first.redirections();
     double ratio = hits < 0 || misses < 0 || hits + misses == 0 ? Double.NaN : hits / (double) (hits + misses);
-    return new ServerStates(timeline, windows.windows(), ratio, hits, misses, evicted,
+    return new ServerStates(timeline, windows.windows(), ratio, hits, misses, evicted, redirections,
         first == null ? null : first.source());
   }
 

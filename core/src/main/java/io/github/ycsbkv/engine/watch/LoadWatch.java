@@ -151,7 +151,10 @@ public final class LoadWatch implements Runnable {
       commands = Double.NaN;
       cpu = Double.NaN;
     }
-    return new LoadShape.ServerView(baseline.connections(), baseline.probeConnections(), maxConnections,
+    // As during the phase, connections an event of the probe's left (a slot move's MIGRATE socket) are left out.
+    int eventConnections = Math.max(0, baseline.probeConnections() - atStart.probeConnections());
+    return new LoadShape.ServerView(baseline.connections() - eventConnections,
+        baseline.probeConnections() - eventConnections, maxConnections,
         operations > 0 ? commands / operations : Double.NaN, atStart.source(),
         operations > 0 ? cpu / operations : Double.NaN, events, commands, cpu);
   }
@@ -227,7 +230,9 @@ public final class LoadWatch implements Runnable {
       }
     }
     down = now;
-    maxConnections = Math.max(maxConnections, load.connections());
+    // Connections the probe opened for an event since the start (a slot move's) are neither the clients' nor others'.
+    int eventConnections = Math.max(0, load.probeConnections() - atStart.probeConnections());
+    maxConnections = Math.max(maxConnections, load.connections() - eventConnections);
     if (load.cpuMicros() >= 0) {
       cpuWentBack |= load.cpuMicros() < lastCpuMicros;
       lastCpuMicros = load.cpuMicros();

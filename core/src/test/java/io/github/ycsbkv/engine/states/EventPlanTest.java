@@ -30,6 +30,15 @@ class EventPlanTest {
   }
 
   @Test
+  void parse_argument_keptForTheBinding() {
+    EventPlan.Event e = parse("reshard:2000@10s", 0).events().get(0);
+    assertEquals("reshard", e.kind());
+    assertEquals("2000", e.argument());
+    assertEquals(10_000, e.atMillis());
+    assertEquals(null, parse("bgsave@1s", 0).events().get(0).argument());
+  }
+
+  @Test
   void parse_none_isEmpty() {
     assertFalse(EventPlan.parse(new Properties(), Duration.ZERO).any());
   }
@@ -37,7 +46,7 @@ class EventPlanTest {
   @Test
   void parse_malformed_oneLineNamingThePart() {
     UserError e = assertThrows(UserError.class, () -> parse("bgsave@1s,bgsave 20s", 0));
-    assertTrue(e.getMessage().contains("'bgsave 20s' is not KIND@TIME"), e.getMessage());
+    assertTrue(e.getMessage().contains("'bgsave 20s' is not KIND[:ARG]@TIME"), e.getMessage());
     assertThrows(UserError.class, () -> parse("bgsave@", 0));
     assertThrows(UserError.class, () -> parse("@3s", 0));
     assertThrows(UserError.class, () -> parse("bgsave@3h", 0));

@@ -21,14 +21,14 @@ class EventWindowsTest {
 
   @Test
   void intervals_insideTheWindowOrOutside_eachCountedOnce() {
-    EventWindows w = new EventWindows(new EventPlan(List.of(new EventPlan.Event("bgsave", 2000, "bgsave@2s"))));
+    EventWindows w = new EventWindows(new EventPlan(List.of(new EventPlan.Event("bgsave", null, 2000, "bgsave@2s"))));
     w.start(0);
     w.interval(0, S, latencies(100, 1000), 1000, 0);
     w.interval(S, 2 * S, latencies(100, 1000), 1000, 0);
     // Opened as the interval [1 s, 2 s] was being taken: the interval that ended as it began is outside.
     w.opened(0, 2 * S + 1_000_000);
     w.interval(2 * S, 3 * S, latencies(900, 400), 400, 2);
-    w.closed(0, 3 * S + 500_000_000L, Map.of("forkMicros", 1200.0));
+    w.closed(0, 3 * S + 500_000_000L, Map.of("forkMicros", 1200.0), null);
     w.interval(3 * S, 4 * S, latencies(900, 500), 500, 0);
     w.interval(4 * S, 5 * S, latencies(100, 1000), 1000, 0);
     ServerStates.EventWindow e = w.windows().get(0);
@@ -47,10 +47,10 @@ class EventWindowsTest {
 
   @Test
   void shortWindowInsideOneInterval_countsThatInterval() {
-    EventWindows w = new EventWindows(new EventPlan(List.of(new EventPlan.Event("bgsave", 1000, "bgsave@1s"))));
+    EventWindows w = new EventWindows(new EventPlan(List.of(new EventPlan.Event("bgsave", null, 1000, "bgsave@1s"))));
     w.start(0);
     w.opened(0, 1_200_000_000L);
-    w.closed(0, 1_210_000_000L, Map.of());
+    w.closed(0, 1_210_000_000L, Map.of(), null);
     w.interval(0, S, latencies(100, 10), 10, 0);
     w.interval(S, 2 * S, latencies(300, 10), 10, 0);
     assertEquals(10, w.windows().get(0).inside().operations());
@@ -59,8 +59,8 @@ class EventWindowsTest {
 
   @Test
   void refusedOrNeverBegun_saysWhy_noFigures() {
-    EventWindows w = new EventWindows(new EventPlan(List.of(new EventPlan.Event("bgsave", 1000, "bgsave@1s"),
-        new EventPlan.Event("bgsave", 9000, "bgsave@9s"))));
+    EventWindows w = new EventWindows(new EventPlan(List.of(new EventPlan.Event("bgsave", null, 1000, "bgsave@1s"),
+        new EventPlan.Event("bgsave", null, 9000, "bgsave@9s"))));
     w.start(0);
     w.opened(0, S);
     w.failed(0, "refused: ERR filename is not specified");

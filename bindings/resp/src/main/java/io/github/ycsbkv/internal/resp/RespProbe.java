@@ -42,7 +42,7 @@ public class RespProbe implements ServerProbe {
 
   /** One server to read from, behind the two commands the probe sends. */
   public record Node(Function<String, String> info, Function<String, Map<String, String>> configGet,
-      Function<Protocol.Command, Object> command, Runnable closer) {}
+      Function<Protocol.Command, Object> command, java.util.function.Supplier<String> clientList, Runnable closer) {}
 
   protected final RespConnection connection;
   private final List<Node> nodes = new ArrayList<>();
@@ -54,6 +54,8 @@ public class RespProbe implements ServerProbe {
   private long sent;
   /** Whether the server's {@code INFO cpu} total is read: null until the first {@link #load()} asked which server. */
   private Boolean cpuCounted;
+  /** The slots being moved by an event, or null. */
+  private ClusterReshard reshard;
   /** Dragonfly's processes on this host (one per node), whose CPU time is read instead of INFO cpu; empty: none. */
   private final List<ServerProcess> processes = new ArrayList<>();
 
@@ -87,7 +89,9 @@ public class RespProbe implements ServerProbe {
     for (RespConnection.Endpoint e : at) {
       RedisClient client = RedisClient.builder().hostAndPort(e.host(), e.port())
           .clientConfig(JedisClients.config(connection)).build();
-      out.add(new Node(client::info, client::configGet, client::sendCommand, client::close));
+      out.add(new Node(client::info, client::configGet, client::sendCommand,
+          () -> String.valueOf(client.sendCommand(Protocol.Command.CLIENT, "LIST") instanceof byte[] b
+              ? new String(b, java.nio.charset.StandardCharsets.UTF_8) : ""), client::close));
       addresses.add(e.toString());
     }
     return out;
@@ -175,6 +179,7 @@ public class RespProbe implements ServerProbe {
           }
         }
       }
+      int openBefore = reshard == null ? 0 : reshard.openConnections();
       int connections = 0;
       long commands = 0;
       long cpu = 0;
@@ -215,8 +220,12 @@ public class RespProbe implements ServerProbe {
       String source = LOAD_SOURCE + (cpuCounted ? " / " + RespInfo.CPU_SOURCE
           : !processes.isEmpty() ? " / " + processes.get(0).source() : "")
           + (nodes.size() > 1 ? ", added up over " + nodes.size() + " primaries" : "");
-      return new ServerLoad(connections, commands < 0 ? -1 : commands - (sent - nodes.size()), source,
-          nodes.size() - unreachable.size(), cpu, unreachable);
+      // Connections of the probe's own events count as the probe's.
+      int events = eventConnections(openBefore);
+      // A slot move's commands are the probe's too (read before the count: never more than the server counted).
+      long moved = reshard == null ? 0 : reshard.commands();
+      return new ServerLoad(connections, commands < 0 ? -1 : commands - (sent - nodes.size()) - moved, source,
+          nodes.size() - unreachable.size() + events, cpu, unreachable);
     } catch (RuntimeException e) {
       close();
       throw explain(e);
@@ -224,13 +233,14 @@ public class RespProbe implements ServerProbe {
   }
 
   /**
-   * {@code INFO memory, stats, persistence, replication, keyspace} of every node, as {@link RespStates} reads them;
+   * {@code INFO memory, stats, persistence, replication, keyspace, errorstats} of every node, as {@link RespStates} reads them;
    * on a cluster, the nodes that do not answer are left out (their figures are missing from the sums).
    */
   @Override
   public ServerState state() throws DBException {
     try {
-      return RespStates.of(infoOfEveryNode("memory", "stats", "persistence", "replication", "keyspace"));
+      return RespStates.of(infoOfEveryNode("memory", "stats", "persistence", "replication", "keyspace",
+          "errorstats"));
     } catch (RuntimeException e) {
       close();
       throw explain(e);
@@ -263,6 +273,40 @@ public class RespProbe implements ServerProbe {
       throw failed != null ? failed : new RespException("no node answered INFO");
     }
     return out;
+  }
+
+  /** Whether the probe reads a cluster's primaries. */
+  boolean onCluster() {
+    return cluster != null;
+  }
+
+  /** A move of {@code slots} slots between two of the cluster's primaries, on connections of its own, not started. */
+  ClusterReshard reshard(int slots) throws Exception {
+    reshard = new ClusterReshard(connection, cluster, slots);
+    return reshard;
+  }
+
+  /**
+   * The connections on the nodes that a slot move of this probe's holds (while it runs), and that its MIGRATEs left
+   * (a source keeps its connection to the target for some seconds, a client there whose last command was
+   * {@code restore-asking}, read in {@code CLIENT LIST}): none of them the run's clients'. 0 without a move.
+   */
+  private int eventConnections(int openBefore) {
+    if (reshard == null) {
+      return 0;
+    }
+    // The most it held while the connections were counted: one it opened or closed in between is left out, never
+    // counted as the run's.
+    int n = Math.max(openBefore, reshard.openConnections());
+    for (Node node : nodes) {
+      try {
+        sent++;
+        n += (int) node.clientList().get().lines().filter(l -> l.contains(" cmd=restore-asking")).count();
+      } catch (RuntimeException e) {
+        // a node lost: its connections are not counted either
+      }
+    }
+    return n;
   }
 
   /** Sends {@code command} (no arguments) to every node; the first refusal throws with the server's answer. */

@@ -9,7 +9,7 @@ import redis.clients.jedis.Protocol;
 
 /**
  * A RESP server's state from its INFO sections ({@code memory}, {@code stats}, {@code persistence},
- * {@code replication}, {@code keyspace}), added up over a cluster's nodes, and the events it can go through
+ * {@code replication}, {@code keyspace}, {@code errorstats}), added up over a cluster's nodes, and the events it can go through
  * ({@code BGSAVE}, {@code BGREWRITEAOF}). The fields are Redis's, which Valkey and KeyDB keep; Dragonfly 1.40 says
  * {@code saving:1} while it saves (its {@code rdb_bgsave_in_progress} stayed 1 after its save had ended, read here),
  * has no fork and no append-only file. Stateless but for {@link Events}, which the probe's thread uses.
@@ -17,7 +17,7 @@ import redis.clients.jedis.Protocol;
 final class RespStates {
 
   /** Where the figures come from. */
-  static final String SOURCE = "INFO memory / stats / persistence / replication / keyspace";
+  static final String SOURCE = "INFO memory / stats / persistence / replication / keyspace / errorstats";
 
   private RespStates() {}
 
@@ -35,6 +35,7 @@ final class RespStates {
     long fork = -1;
     int replicas = 0;
     long lag = -1;
+    long redirections = 0;
     for (Map<String, String> info : nodes) {
       used = sum(used, RespInfo.bytes(info, "used_memory"));
       rss = sum(rss, RespInfo.bytes(info, "used_memory_rss"));
@@ -49,9 +50,10 @@ final class RespStates {
       long attached = count(info, "connected_slaves");
       replicas = replicas < 0 || attached < 0 ? -1 : replicas + (int) attached;
       lag = Math.max(lag, lagBytes(info));
+      redirections = sum(redirections, redirections(info));
     }
     return new ServerState(used, rss, keys, evicted, expired, hits, misses, saving, rewriting, fork, replicas, lag,
-        SOURCE);
+        redirections, SOURCE);
   }
 
   /** Whether a snapshot is being written: Dragonfly's {@code saving}, else {@code rdb_bgsave_in_progress}. */
@@ -89,6 +91,29 @@ final class RespStates {
     return lag;
   }
 
+  /**
+   * The redirections a node answered, from {@code INFO errorstats} ({@code errorstat_MOVED:count=N},
+   * {@code errorstat_ASK:count=N}; none yet when the section has neither); -1 where the server has no such section.
+   */
+  static long redirections(Map<String, String> info) {
+    if (!info.containsKey("total_error_replies")
+        && info.keySet().stream().noneMatch(k -> k.startsWith("errorstat_"))) {
+      return -1;
+    }
+    long n = 0;
+    for (String kind : List.of("errorstat_MOVED", "errorstat_ASK")) {
+      String v = info.get(kind);
+      if (v != null && v.startsWith("count=")) {
+        try {
+          n += Long.parseLong(v.substring(6, v.indexOf(',') < 0 ? v.length() : v.indexOf(',')).trim());
+        } catch (NumberFormatException ignored) {
+          // not a count: left out
+        }
+      }
+    }
+    return n;
+  }
+
   /** A counter, or -1 when absent or not a number. */
   static long count(Map<String, String> info, String name) {
     String v = info.get(name);
@@ -106,13 +131,22 @@ final class RespStates {
     return total < 0 || figure < 0 ? -1 : total + figure;
   }
 
-  /** {@code bgsave} and {@code bgrewriteaof} through the probe's connections (every node of a cluster). */
+  /**
+   * {@code bgsave} and {@code bgrewriteaof} through the probe's connections (every node of a cluster), and on a
+   * Redis, Valkey or KeyDB cluster {@code reshard[:N]}: N slots moved between two primaries by the tool itself
+   * ({@link ClusterReshard}).
+   */
   static final class Events implements ServerEvents {
 
     static final String BGSAVE = "bgsave";
     static final String BGREWRITEAOF = "bgrewriteaof";
+    static final String RESHARD = "reshard";
+    /** Slots a {@code reshard} moves unless told ({@code reshard:N}): a sixteenth of the cluster's. */
+    static final int DEFAULT_RESHARD_SLOTS = 1024;
 
     private final RespProbe probe;
+    /** The slots being moved, or null. */
+    private ClusterReshard reshard;
 
     Events(RespProbe probe) {
       this.probe = probe;
@@ -120,17 +154,41 @@ final class RespStates {
 
     @Override
     public List<String> kinds(String server) {
-      // Dragonfly keeps no append-only file.
-      return "dragonfly".equals(server) ? List.of(BGSAVE) : List.of(BGSAVE, BGREWRITEAOF);
+      // Dragonfly keeps no append-only file, and its cluster moves slots through its own manager's configuration.
+      if ("dragonfly".equals(server)) {
+        return List.of(BGSAVE);
+      }
+      return probe.onCluster() ? List.of(BGSAVE, BGREWRITEAOF, RESHARD) : List.of(BGSAVE, BGREWRITEAOF);
     }
 
     @Override
-    public void begin(String kind) throws Exception {
+    public String argumentProblem(String kind, String argument) {
+      if (!RESHARD.equals(kind) || argument == null) {
+        return ServerEvents.super.argumentProblem(kind, argument);
+      }
+      try {
+        int n = Integer.parseInt(argument);
+        return n >= 1 && n <= 16384 ? null : "reshard:N moves N slots, 1 to 16384";
+      } catch (NumberFormatException e) {
+        return "reshard:N moves N slots, 1 to 16384";
+      }
+    }
+
+    @Override
+    public void begin(String kind, String argument) throws Exception {
+      if (RESHARD.equals(kind)) {
+        reshard = probe.reshard(argument == null ? DEFAULT_RESHARD_SLOTS : Integer.parseInt(argument));
+        reshard.start();
+        return;
+      }
       probe.sendToEveryNode(BGSAVE.equals(kind) ? Protocol.Command.BGSAVE : Protocol.Command.BGREWRITEAOF);
     }
 
     @Override
     public boolean inProgress(String kind) throws Exception {
+      if (RESHARD.equals(kind)) {
+        return reshard != null && reshard.running();
+      }
       for (Map<String, String> info : probe.infoOfEveryNode("persistence")) {
         if (BGSAVE.equals(kind) ? saving(info) : count(info, "aof_rewrite_in_progress") == 1) {
           return true;
@@ -141,6 +199,9 @@ final class RespStates {
 
     @Override
     public Map<String, Double> figures(String kind) throws Exception {
+      if (RESHARD.equals(kind)) {
+        return reshard.figures();
+      }
       Map<String, Double> out = new LinkedHashMap<>();
       long fork = -1;
       long seconds = -1;
