@@ -69,7 +69,7 @@ final class OutagesSection {
   static void timeline(Page page, String name, BenchmarkResult r) {
     List<Timeline.Chart> charts = Timeline.of(name, r);
     for (Timeline.Chart c : charts) {
-      page.figure(Charts.newChart(c.title(), c.plot()), c.lines(), c.caption(), c.shaded());
+      page.figure(Charts.newChart(c.title(), c.plot()), c.lines(), c.caption(), c.shaded(), c.marks());
     }
   }
 }

@@ -76,6 +76,14 @@ final class Page {
 
   /** As {@link #figure(JFreeChart, List, String)}; {@code shaded}: the x ranges shaded as outages. */
   void figure(JFreeChart chart, List<Line> lines, String caption, List<double[]> shaded) {
+    figure(chart, lines, caption, shaded, List.of());
+  }
+
+  /** A window of the x axis marked on a chart: an event the server went through ({@code label}). */
+  record Mark(double from, double to, String label) {}
+
+  /** As {@link #figure(JFreeChart, List, String, List)}; {@code marks}: the server's events' windows. */
+  void figure(JFreeChart chart, List<Line> lines, String caption, List<double[]> shaded, List<Mark> marks) {
     // JFreeSVG writes text as <text> elements: a few KB per chart, searchable, crisp at any zoom.
     SVGGraphics2D g = new SVGGraphics2D(640, 400);
     g.setDefsKeyPrefix("c" + (++charts) + "-"); // ids unique within the page, which holds every chart inline
@@ -92,13 +100,14 @@ final class Page {
     // The plotted data as JSON in <desc>, so that a program (or a test) can read what each line shows.
     int open = text.indexOf('>', text.indexOf("<svg")) + 1;
     text = text.substring(0, open) + "\n  <title>" + esc(title) + "</title>\n  <desc>"
-        + esc(description(chart.getXYPlot(), title, lines, shaded)) + "</desc>" + text.substring(open);
+        + esc(description(chart.getXYPlot(), title, lines, shaded, marks)) + "</desc>" + text.substring(open);
     // Inline, not a data URI: no base64 (a third more bytes), and the page's text search finds the charts' text.
     html.append("<figure role=\"img\" aria-label=\"").append(esc(title)).append("\">").append(text)
         .append("<figcaption>").append(esc(caption)).append("</figcaption></figure>\n");
   }
 
-  private static String description(XYPlot plot, String title, List<Line> lines, List<double[]> shaded) {
+  private static String description(XYPlot plot, String title, List<Line> lines, List<double[]> shaded,
+      List<Mark> marks) {
     ObjectNode desc = JSON.createObjectNode();
     desc.put("title", title);
     desc.put("xAxis", plot.getDomainAxis().getLabel());
@@ -118,6 +127,12 @@ final class Page {
       ArrayNode outages = desc.putArray("outages");
       for (double[] range : shaded) {
         outages.addArray().add(range[0]).add(range[1]);
+      }
+    }
+    if (!marks.isEmpty()) {
+      ArrayNode events = desc.putArray("events");
+      for (Mark m : marks) {
+        events.addObject().put("from", m.from()).put("to", m.to()).put("event", m.label());
       }
     }
     return desc.toString();

@@ -8,7 +8,10 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 
-/** The page of one run (the export.dir of a load or run): what it measured, its outages and its timeline. */
+/**
+ * The page of one run (the export.dir of a load or run): what it measured, its outages, its timeline and the
+ * server's (with the events it went through), and the events' table.
+ */
 final class RunReport {
 
   private RunReport() {}
@@ -41,6 +44,7 @@ final class RunReport {
           + " second).</p>\n");
     }
     OutagesSection.timeline(page, name, r);
+    ServerTimeline.table(page, r);
     return page.finish();
   }
 }

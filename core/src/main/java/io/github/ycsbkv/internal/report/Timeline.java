@@ -29,8 +29,15 @@ final class Timeline {
   private static final Color OFFERED = new Color(0x7f7f7f);
   private static final Color P99 = new Color(0x2ca02c);
 
-  /** One chart to draw: its plot, the lines it shows (for the figure's description) and the shaded outages. */
-  record Chart(String title, XYPlot plot, List<Page.Line> lines, List<double[]> shaded, String caption) {}
+  /** The shade of an event's window (docs/states.md): a light blue, drawn behind the lines. */
+  static final Color EVENT = new Color(0x1f, 0x77, 0xb4, 0x30);
+
+  /**
+   * One chart to draw: its plot, the lines it shows (for the figure's description), the shaded outages and the
+   * server's events' windows.
+   */
+  record Chart(String title, XYPlot plot, List<Page.Line> lines, List<double[]> shaded, List<Page.Mark> marks,
+      String caption) {}
 
   private Timeline() {}
 
@@ -73,7 +80,9 @@ final class Timeline {
     double interval = n > 1 ? (samples.get(1).elapsedMillis() - samples.get(0).elapsedMillis()) / 1000.0 : 0;
     String per = String.format(Locale.ROOT, "per status interval (%.0f s; -p status.interval=1 for a finer timeline)",
         interval);
-    String outages = r.outages().isEmpty() ? "no outage" : r.outages().size() + " outage(s) shaded";
+    List<Page.Mark> marks = ServerTimeline.marks(r);
+    String outages = (r.outages().isEmpty() ? "no outage" : r.outages().size() + " outage(s) shaded")
+        + ServerTimeline.marked(marks);
     List<Chart> out = new ArrayList<>();
 
     List<Page.Line> rate = new ArrayList<>(List.of(new Page.Line("operations/s (not failed)", THROUGHPUT, x, ops,
@@ -84,7 +93,7 @@ final class Timeline {
       rate.add(new Page.Line("offered operations/s (-target)", OFFERED, x, offered, null));
     }
     String title = "Throughput over time, " + name;
-    out.add(new Chart(title, plot(rate, "operations per second", shaded), rate, shaded, title + ": operations that did not fail"
+    out.add(new Chart(title, plot(rate, "operations per second", shaded, marks), rate, shaded, marks, title + ": operations that did not fail"
         + " (OK or NOT_FOUND) and failed operations per second " + per + (targeted ? ", and the rate -target offered"
         + " in each interval (its schedule's mean over it)" : "") + ", against seconds since the start of the phase; " + outages
         + ". Source: result.json intervals and outages."));
@@ -96,13 +105,14 @@ final class Timeline {
       double[] py = p99y.stream().mapToDouble(v -> v / divisor).toArray();
       List<Page.Line> p99 = List.of(new Page.Line("P99", P99, px, py, null));
       String t = "P99 over time, " + name;
-      out.add(new Chart(t, plot(p99, unit, shaded), p99, shaded, t + ": the 99th percentile of the service time of"
-          + " every operation in the interval " + per + "; " + outages + ". Source: result.json intervals."));
+      out.add(new Chart(t, plot(p99, unit, shaded, marks), p99, shaded, marks, t + ": the 99th percentile of the"
+          + " service time of every operation in the interval " + per + "; " + outages + ". Source: result.json intervals."));
     }
+    out.addAll(ServerTimeline.of(name, r, marks));
     return out;
   }
 
-  private static XYPlot plot(List<Page.Line> lines, String unit, List<double[]> shaded) {
+  static XYPlot plot(List<Page.Line> lines, String unit, List<double[]> shaded, List<Page.Mark> marks) {
     XYSeriesCollection data = new XYSeriesCollection();
     for (Page.Line l : lines) {
       XYSeries s = new XYSeries(l.name(), false, true);
@@ -125,6 +135,15 @@ final class Timeline {
       IntervalMarker m = new IntervalMarker(s[0], s[1]);
       m.setPaint(OUTAGE);
       m.setOutlinePaint(null);
+      plot.addDomainMarker(m, Layer.BACKGROUND);
+    }
+    for (Page.Mark e : marks) {
+      IntervalMarker m = new IntervalMarker(e.from(), e.to());
+      m.setPaint(EVENT);
+      m.setOutlinePaint(null);
+      m.setLabel(e.label());
+      m.setLabelAnchor(org.jfree.chart.ui.RectangleAnchor.TOP_LEFT);
+      m.setLabelTextAnchor(org.jfree.chart.ui.TextAnchor.TOP_LEFT);
       plot.addDomainMarker(m, Layer.BACKGROUND);
     }
     return plot;

@@ -165,6 +165,62 @@ class HtmlReportTest {
     assertTrue(shade.find() && Double.parseDouble(shade.group(1)) > 10, "the outage's shade, a translucent rectangle");
   }
 
+  /** #53: a run's server states are drawn on its time axis, each event's window shaded, and its events tabled. */
+  @Test
+  void report_ofOneRunWithServerStates_drawsTheServersTimeline_withTheEventsWindows() throws Exception {
+    Path out = tmp.resolve("states");
+    assertEquals(0, run("run", "memory", "-P", WORKLOADA, "-p", "recordcount=100", "-p", "operationcount=0", "-p",
+        "maxexecutiontime=3", "-p", "status.interval=1", "-p", "export.dir=" + out));
+    // The server's account as a RESP store's probe leaves it (the memory binding has none): docs/states.md.
+    com.fasterxml.jackson.databind.node.ObjectNode root =
+        (com.fasterxml.jackson.databind.node.ObjectNode) JSON.readTree(out.resolve("result.json").toFile());
+    com.fasterxml.jackson.databind.node.ObjectNode states = root.putObject("serverStates").put("hitRatio", 0.5)
+        .put("hits", 10).put("misses", 10).put("evictedKeys", 30).put("redirections", 0).put("source", "INFO");
+    com.fasterxml.jackson.databind.node.ObjectNode event = states.putArray("events").addObject().put("kind", "bgsave")
+        .put("atMillis", 1000).put("startMillis", 1002).put("endMillis", 2100);
+    event.putObject("figures").put("forkMicros", 2500.0).put("durationSeconds", 1.0).put("failed", 0.0);
+    event.putObject("inside").put("seconds", 2.0).put("operations", 800).put("failedOperations", 0)
+        .put("opsPerSec", 400.0).put("p50Micros", 100.0).put("p99Micros", 2500.0).put("maxMicros", 9000.0);
+    event.putObject("outside").put("seconds", 1.0).put("operations", 900).put("failedOperations", 0)
+        .put("opsPerSec", 900.0).put("p50Micros", 50.0).put("p99Micros", 300.0).put("maxMicros", 1000.0);
+    event.putNull("failure");
+    com.fasterxml.jackson.databind.node.ArrayNode timeline = states.putArray("timeline");
+    for (int i = 0; i < 3; i++) {
+      timeline.addObject().put("elapsedMillis", i * 1000).put("usedMemoryBytes", 1_000_000L * (10 + i))
+          .put("rssBytes", 30_000_000L).put("keys", 100).put("evictedPerSec", i * 15.0).put("expiredPerSec", 0.0)
+          .put("hitsPerSec", 5.0).put("missesPerSec", 5.0).put("saving", i == 1).put("rewriting", false)
+          .put("lastForkMicros", 2500).put("replicas", 0).put("replicaLagBytes", -1).put("redirectionsPerSec", 0.0);
+    }
+    JSON.writeValue(out.resolve("result.json").toFile(), root);
+    assertEquals(0, run("report", out.toString()));
+    String html = Files.readString(out.resolve("report.html"));
+    assertTrue(html.contains("<h2>Server states and events</h2>"), html);
+    assertTrue(html.contains("<td class=\"l\">bgsave</td><td>1.0</td><td>1.00</td><td>2.10</td><td class=\"l\">fork"
+        + " 2.5 ms, 1 s by the server's count</td><td>400</td><td>2.50</td><td>900</td><td>0.30</td><td>0</td>"),
+        "the event's row");
+    Map<String, JsonNode> charts = new LinkedHashMap<>();
+    Matcher m = Pattern.compile("<desc>([^<]*)</desc>").matcher(html);
+    while (m.find()) {
+      JsonNode desc = JSON.readTree(m.group(1).replace("&quot;", "\"").replace("&lt;", "<").replace("&gt;", ">")
+          .replace("&amp;", "&"));
+      charts.put(desc.path("title").asText(), desc);
+    }
+    JsonNode memory = charts.get("Server memory over time, memory run, 1 threads");
+    assertTrue(memory != null, charts.keySet().toString());
+    assertEquals(List.of(10.0, 11.0, 12.0), List.of(memory.path("series").get(0).path("y").get(0).asDouble(),
+        memory.path("series").get(0).path("y").get(1).asDouble(), memory.path("series").get(0).path("y").get(2)
+        .asDouble()));
+    JsonNode rates = charts.get("Server's reads, evictions and redirections over time, memory run, 1 threads");
+    assertEquals(List.of("hits/s", "misses/s", "evicted keys/s"), java.util.stream.StreamSupport.stream(
+        rates.path("series").spliterator(), false).map(n -> n.path("name").asText()).toList(),
+        "the lines that moved only");
+    for (JsonNode chart : List.of(memory, rates, charts.get("Throughput over time, memory run, 1 threads"))) {
+      assertEquals(1.002, chart.path("events").get(0).path("from").asDouble(), 1e-9, chart.toString());
+      assertEquals(2.1, chart.path("events").get(0).path("to").asDouble(), 1e-9);
+      assertEquals("bgsave", chart.path("events").get(0).path("event").asText());
+    }
+  }
+
   /**
    * A search whose steps all stayed far under the budget (they fell short of their rates instead): the budget's line
    * is still drawn (the axis was the steps' latencies only, and the line fell outside it: the ARM64 pass, 2026-11-27).
