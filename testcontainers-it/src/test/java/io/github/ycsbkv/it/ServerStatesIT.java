@@ -20,7 +20,7 @@ import redis.clients.jedis.Jedis;
  * fork time as the server gives it, the save made (the server's own count or time of its last save), and the run's
  * operations split between the window and the rest with none lost; the reads' hit ratio is the servers' own
  * {@code keyspace_hits / keyspace_misses} over the run; a Redis whose working set is twice its memory limit evicts, and
- * the result's evictions are the server's; 500 slots moved between two primaries of a Redis Cluster mid-run
+ * the result's evictions are the server's; so does a Dragonfly in its cache mode, its hit ratio the server's; 500 slots moved between two primaries of a Redis Cluster mid-run
  * ({@code reshard}) with every key kept, every operation answered and the redirections as the nodes count them. A bad
  * event is one line and exit 2, before any client runs.
  */
@@ -183,6 +183,37 @@ class ServerStatesIT {
       } finally {
         j.configSet(Map.of("maxmemory", "0", "maxmemory-policy", "noeviction"));
       }
+    }
+  }
+
+  @Test
+  void workingSetTwiceTheMemoryLimit_dragonflyCacheMode_evictsAndTheHitRatioIsTheServers() throws Exception {
+    // Dragonfly's least limit is 256 MiB a thread: one thread, 256 MiB, and about twice that in records.
+    try (RespServer df = RespServer.start(Store.Kind.DRAGONFLY, "--cache_mode=true", "--maxmemory=256mb",
+        "--proactor_threads=1"); Jedis j = new Jedis("127.0.0.1", df.port())) {
+      List<String> common = List.of("-P", WORKLOADS.resolve("workloada").toString(), "-threads", "8",
+          "-p", "fieldcount=1", "-p", "fieldlength=1000", "-p", "dragonfly.port=" + df.port(),
+          "-p", "recordcount=500000");
+      // A cache at its limit refuses some writes while it evicts (OOM): the load tolerates them.
+      Cli load = Cli.run(List.of("load", "dragonfly"), common, List.of("-p", "insertcount=300000",
+          "-p", "errors.tolerance=20%"));
+      assertTrue(load.exitCode() == 0, load.err());
+      long evicted = stat(j, "stats", "evicted_keys");
+      long hits = stat(j, "stats", "keyspace_hits");
+      long misses = stat(j, "stats", "keyspace_misses");
+      Path out = tmp.resolve("dragonfly-cache");
+      Cli run = Cli.run(List.of("run", "dragonfly"), common, List.of("-p", "operationcount=60000",
+          "-p", "errors.tolerance=20%", "-p", "export.dir=" + out));
+      assertEquals(0, run.exitCode(), run.err());
+      JsonNode states = JSON.readTree(out.resolve("result.json").toFile()).path("serverStates");
+      long e = stat(j, "stats", "evicted_keys") - evicted;
+      long h = stat(j, "stats", "keyspace_hits") - hits;
+      long m = stat(j, "stats", "keyspace_misses") - misses;
+      assertTrue(e > 0 && states.path("evictedKeys").asLong() > 0, "the cache evicted during the run: " + e + ", "
+          + states.path("evictedKeys"));
+      assertTrue(states.path("evictedKeys").asLong() <= e, e + " against " + states);
+      assertTrue(m > 0 && h > 0, h + " hits, " + m + " misses");
+      assertEquals(h / (double) (h + m), states.path("hitRatio").asDouble(), 0.01, h + " / " + m + ": " + states);
     }
   }
 
