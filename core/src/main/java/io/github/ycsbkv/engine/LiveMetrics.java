@@ -3,6 +3,7 @@ package io.github.ycsbkv.engine;
 import io.github.ycsbkv.config.Props;
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.engine.watch.HiccupMeter;
+import io.github.ycsbkv.engine.states.StateWatch;
 import io.github.ycsbkv.engine.watch.LoadWatch;
 import io.github.ycsbkv.engine.watch.OutageWatch;
 import io.github.ycsbkv.results.ErrorCause;
@@ -127,6 +128,20 @@ final class LiveMetrics implements AutoCloseable {
   io.github.ycsbkv.spi.ServerLoad[] server() {
     LoadWatch w = server;
     return w == null ? null : w.live();
+  }
+
+  /** The server's state at the phase's start and as last read ({@link StateWatch#live}), or null. */
+  io.github.ycsbkv.spi.ServerState[] serverState() {
+    LoadWatch w = server;
+    StateWatch s = w == null ? null : w.states();
+    return s == null ? null : s.live();
+  }
+
+  /** Events begun so far and open now ({@link StateWatch#liveEvents}), or null without a probe. */
+  int[] serverEvents() {
+    LoadWatch w = server;
+    StateWatch s = w == null ? null : w.states();
+    return s == null ? null : s.liveEvents();
   }
 
   /**

@@ -2,6 +2,7 @@ package io.github.ycsbkv.engine;
 
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.spi.ServerLoad;
+import io.github.ycsbkv.spi.ServerState;
 import io.prometheus.metrics.exporter.httpserver.HTTPServer;
 import io.prometheus.metrics.model.registry.MultiCollector;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
@@ -117,6 +118,7 @@ final class PrometheusEndpoint implements MultiCollector {
           + " that sleeps 1 ms and measures how late it woke: collections, the machine)", stall));
     }
     serverSeries(out, metrics.server());
+    stateSeries(out, metrics.serverState(), metrics.serverEvents());
     long cpu = MeasuredPhase.processCpuNanos();
     if (cpu >= 0) {
       out.add(CounterSnapshot.builder().name("ycsbkv_client_cpu_seconds").unit(Unit.SECONDS)
@@ -155,6 +157,52 @@ final class PrometheusEndpoint implements MultiCollector {
     }
     out.add(gauge("ycsbkv_server_nodes_unreachable", "Cluster nodes the probe could not read last time",
         last.unreachable().size()));
+  }
+
+  /**
+   * The server's state, as the probe last read it (every status interval, docs/states.md): its memory and keys now,
+   * its evictions, expiries, hits, misses and redirections since the phase started, whether it is saving, its
+   * replicas' lag, and the events begun and open. A figure the server does not report is left out.
+   */
+  private void stateSeries(List<MetricSnapshot> out, ServerState[] state, int[] events) {
+    if (state != null) {
+      ServerState start = state[0];
+      ServerState last = state[1];
+      known(out, "ycsbkv_server_memory_used_bytes", "Memory the server accounts to its data", last.usedMemoryBytes());
+      known(out, "ycsbkv_server_memory_rss_bytes", "The server process's resident set", last.rssBytes());
+      known(out, "ycsbkv_server_keys", "Keys the server holds", last.keys());
+      since(out, "ycsbkv_server_evicted_keys", "Keys the server evicted for its memory limit", start.evictedKeys(),
+          last.evictedKeys());
+      since(out, "ycsbkv_server_expired_keys", "Keys the server expired", start.expiredKeys(), last.expiredKeys());
+      since(out, "ycsbkv_server_keyspace_hits", "Reads the server served that found their key", start.hits(),
+          last.hits());
+      since(out, "ycsbkv_server_keyspace_misses", "Reads the server served that did not find their key",
+          start.misses(), last.misses());
+      since(out, "ycsbkv_server_redirections", "Redirections (MOVED, ASK) a cluster's nodes answered",
+          start.redirections(), last.redirections());
+      out.add(gauge("ycsbkv_server_saving", "1 while the server writes a snapshot, else 0", last.saving() ? 1 : 0));
+      known(out, "ycsbkv_server_replica_lag_bytes", "The most bytes a replica is behind its primary",
+          last.replicaLagBytes());
+    }
+    if (events != null && events[0] + events[1] > 0) {
+      out.add(counter("ycsbkv_server_events", "Events (-p events) begun on the server in the measured phase",
+          events[0]));
+      out.add(gauge("ycsbkv_server_event_open", "Events the server is still busy with", events[1]));
+    }
+  }
+
+  /** A gauge of {@code value}, left out when the server does not report it (-1). */
+  private void known(List<MetricSnapshot> out, String name, String help, long value) {
+    if (value >= 0) {
+      out.add(gauge(name, help, value));
+    }
+  }
+
+  /** A counter of a server's counter since the phase started, left out when the server does not count it. */
+  private void since(List<MetricSnapshot> out, String name, String help, long start, long last) {
+    if (start >= 0 && last >= 0) {
+      out.add(counter(name, help + " since the measured phase started", Math.max(0, last - start)));
+    }
   }
 
   private CounterSnapshot counter(String name, String help, double value) {

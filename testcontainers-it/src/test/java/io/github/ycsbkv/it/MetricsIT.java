@@ -142,6 +142,14 @@ class MetricsIT {
       double perOp = result.path("load").path("server").path("commandsPerOperation").asDouble();
       assertEquals(perOp * operations, commands.get(0).path("value").get(1).asDouble(), 0.03 * operations,
           "the server's commands at its last read, within 250 ms of the end: " + commands);
+      // The server's state (read every status interval and after the phase; docs/states.md): the hits at the last
+      // scrape, during metrics.linger, are the result's over the phase, from the same reads.
+      JsonNode hits = query(web, "max_over_time(ycsbkv_server_keyspace_hits_total" + selector + "[60s])",
+          Instant.now().getEpochSecond());
+      assertEquals(result.path("serverStates").path("hits").asLong(), hits.get(0).path("value").get(1).asLong(),
+          hits + " against " + result.path("serverStates").path("hits"));
+      JsonNode keys = query(web, "ycsbkv_server_keys" + selector, start.getEpochSecond() + 10);
+      assertTrue(keys.get(0).path("value").get(1).asLong() >= 1000, keys.toString());
       JsonNode lag = query(web, "ycsbkv_schedule_lag_p99_seconds" + selector, start.getEpochSecond() + 10);
       double lagSeconds = lag.get(0).path("value").get(1).asDouble();
       assertTrue(lagSeconds >= 0 && lagSeconds < 1, lag.toString());

@@ -37,6 +37,10 @@ public final class StateWatch {
   /** Whether the server's state is still read (it says some, and the last read did not fail). */
   private boolean reading = true;
   private final List<String> failures = new ArrayList<>();
+  /** The first state and the last, for the live metrics ({@link #live()}); null before the first read. */
+  private volatile ServerState[] live;
+  /** Events begun so far, for the live metrics. */
+  private volatile int begun;
 
   /**
    * @param probe the binding's probe (the load watch's)
@@ -102,6 +106,7 @@ public final class StateWatch {
   }
 
   private void begin(int i) {
+    begun = i + 1;
     EventPlan.Event e = windows.plan().events().get(i);
     windows.opened(i, clock.nanoTime());
     try {
@@ -153,6 +158,7 @@ public final class StateWatch {
         rate(last == null ? -1 : last.redirections(), s.redirections(), seconds)));
     last = s;
     lastNanos = now;
+    live = new ServerState[] {first == null ? s : first, s};
     return s;
   }
 
@@ -182,6 +188,24 @@ public final class StateWatch {
     double ratio = hits < 0 || misses < 0 || hits + misses == 0 ? Double.NaN : hits / (double) (hits + misses);
     return new ServerStates(timeline, windows.windows(), ratio, hits, misses, evicted, redirections,
         first == null ? null : first.source());
+  }
+
+  /**
+   * The server's state at the phase's start and as last read (every status interval, and after the phase), for a
+   * scrape of the live metrics from another thread; null before the first read or without one.
+   */
+  public ServerState[] live() {
+    return live;
+  }
+
+  /** Events begun so far, and those whose window is open now, for the live metrics (any thread). */
+  public int[] liveEvents() {
+    int open = 0;
+    int n = begun;
+    for (int i = 0; i < n; i++) {
+      open += windows.isOpen(i) ? 1 : 0;
+    }
+    return new int[] {n, open};
   }
 
   /** Why the state stopped being read, if it did. */

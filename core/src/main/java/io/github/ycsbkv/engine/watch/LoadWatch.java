@@ -184,6 +184,11 @@ public final class LoadWatch implements Runnable {
 
   private static final int SETTLE_READS = 20;
 
+  /** What reads the server's state and begins its events from this watch's thread, or null. */
+  public StateWatch states() {
+    return states;
+  }
+
   /** Whether the watch thread is not running (it ended, or never started); the probe is then the caller's again. */
   public boolean ended() {
     return thread == null || !thread.isAlive();
