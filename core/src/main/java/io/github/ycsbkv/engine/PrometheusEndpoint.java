@@ -183,6 +183,10 @@ final class PrometheusEndpoint implements MultiCollector {
       out.add(gauge("ycsbkv_server_saving", "1 while the server writes a snapshot, else 0", last.saving() ? 1 : 0));
       known(out, "ycsbkv_server_replica_lag_bytes", "The most bytes a replica is behind its primary",
           last.replicaLagBytes());
+      known(out, "ycsbkv_server_replica_lag_records", "The most journal records a replica is behind its primary"
+          + " (Dragonfly)", last.replicaLagRecords());
+      known(out, "ycsbkv_server_replica_ack_seconds", "The most seconds since a replica last acknowledged its offset",
+          last.replicaAckSeconds());
     }
     if (events != null && events[0] + events[1] > 0) {
       out.add(counter("ycsbkv_server_events", "Events (-p events) begun on the server in the measured phase",

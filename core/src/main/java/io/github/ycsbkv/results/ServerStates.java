@@ -46,10 +46,13 @@ public record ServerStates(List<Sample> timeline, List<EventWindow> events, doub
    * @param replicas replicas attached, or -1
    * @param replicaLagBytes the most bytes a replica was behind, or -1
    * @param redirectionsPerSec a cluster's redirections answered per second
+   * @param replicaAckSeconds the most seconds since a replica last acknowledged its offset, or -1
+   * @param replicaLagRecords the most journal records a replica was behind (Dragonfly), or -1
    */
   public record Sample(long elapsedMillis, long usedMemoryBytes, long rssBytes, long keys, double evictedPerSec,
       double expiredPerSec, double hitsPerSec, double missesPerSec, boolean saving, boolean rewriting,
-      long lastForkMicros, int replicas, long replicaLagBytes, double redirectionsPerSec) {}
+      long lastForkMicros, int replicas, long replicaLagBytes, double redirectionsPerSec, long replicaAckSeconds,
+      long replicaLagRecords) {}
 
   /**
    * One event's window: from the moment the engine asked the server for it to the first moment the server no longer

@@ -43,6 +43,7 @@ final class ServerStatesJson {
       n.put("saving", t.saving()).put("rewriting", t.rewriting()).put("lastForkMicros", t.lastForkMicros())
           .put("replicas", t.replicas()).put("replicaLagBytes", t.replicaLagBytes());
       ResultJsonWriter.putNumberOrNull(n, "redirectionsPerSec", t.redirectionsPerSec());
+      n.put("replicaAckSeconds", t.replicaAckSeconds()).put("replicaLagRecords", t.replicaLagRecords());
     }
   }
 
@@ -77,7 +78,9 @@ final class ServerStatesJson {
           t.path("rssBytes").asLong(), t.path("keys").asLong(), number(t.path("evictedPerSec")),
           number(t.path("expiredPerSec")), number(t.path("hitsPerSec")), number(t.path("missesPerSec")),
           t.path("saving").asBoolean(), t.path("rewriting").asBoolean(), t.path("lastForkMicros").asLong(),
-          t.path("replicas").asInt(), t.path("replicaLagBytes").asLong(), number(t.path("redirectionsPerSec"))));
+          t.path("replicas").asInt(), t.path("replicaLagBytes").asLong(), number(t.path("redirectionsPerSec")),
+          t.path("replicaAckSeconds").isNumber() ? t.path("replicaAckSeconds").asLong() : -1,
+          t.path("replicaLagRecords").isNumber() ? t.path("replicaLagRecords").asLong() : -1));
     }
     return new ServerStates(timeline, events, number(o.path("hitRatio")), o.path("hits").asLong(),
         o.path("misses").asLong(), o.path("evictedKeys").asLong(),

@@ -22,10 +22,24 @@ package io.github.ycsbkv.spi;
  *     or -1 where it does not fork or has not yet
  * @param replicas replicas attached to the server (over every node), or -1
  * @param replicaLagBytes the most bytes any replica is behind its primary's replication offset, or -1 without one
+ * @param replicaLagRecords the most journal records any replica is behind (Dragonfly, whose primary counts its
+ *     replication in records, not bytes), or -1 without one or on other servers
+ * @param replicaAckSeconds the most seconds since a replica last acknowledged its offset (Redis's {@code lag=}),
+ *     or -1 without one
  * @param redirections a cluster's redirections answered ({@code MOVED} and {@code ASK}) since the nodes started,
  *     over every node, or -1 where the server does not count them
  * @param source where the figures come from, for example {@code INFO memory, stats, persistence, replication}
  */
 public record ServerState(long usedMemoryBytes, long rssBytes, long keys, long evictedKeys, long expiredKeys,
     long hits, long misses, boolean saving, boolean rewriting, long lastForkMicros, int replicas,
-    long replicaLagBytes, long redirections, String source) {}
+    long replicaLagBytes, long replicaLagRecords, long replicaAckSeconds, long redirections, String source) {
+
+  /**
+   * This state with {@code records} as its replicas' lag in journal records, and no acknowledgement's age (Dragonfly's
+   * {@code lag=} is not one in seconds).
+   */
+  public ServerState withReplicaLagRecords(long records) {
+    return new ServerState(usedMemoryBytes, rssBytes, keys, evictedKeys, expiredKeys, hits, misses, saving, rewriting,
+        lastForkMicros, replicas, replicaLagBytes, records, -1, redirections, source);
+  }
+}

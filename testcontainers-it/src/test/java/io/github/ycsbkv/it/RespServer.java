@@ -130,6 +130,11 @@ public final class RespServer implements AutoCloseable {
   }
 
   /** Whether the server process still runs. */
+  /** The server's process id (to stop and continue it with signals). */
+  public long pid() {
+    return process.pid();
+  }
+
   public boolean alive() {
     return process.isAlive();
   }

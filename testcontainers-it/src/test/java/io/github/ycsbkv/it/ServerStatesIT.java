@@ -22,7 +22,9 @@ import redis.clients.jedis.Jedis;
  * {@code keyspace_hits / keyspace_misses} over the run; a Redis whose working set is twice its memory limit evicts, and
  * the result's evictions are the server's; so does a Dragonfly in its cache mode, its hit ratio the server's; 500 slots moved between two primaries of a Redis Cluster mid-run
  * ({@code reshard}) with every key kept, every operation answered and the redirections as the nodes count them. A bad
- * event is one line and exit 2, before any client runs.
+ * event is one line and exit 2, before any client runs. A Redis replica stopped under writes: the result's lag in bytes
+ * is the primary's offset less the replica's; a Dragonfly replica's lag in journal records comes from the servers'
+ * own positions.
  */
 class ServerStatesIT {
 
@@ -214,6 +216,109 @@ class ServerStatesIT {
       assertTrue(states.path("evictedKeys").asLong() <= e, e + " against " + states);
       assertTrue(m > 0 && h > 0, h + " hits, " + m + " misses");
       assertEquals(h / (double) (h + m), states.path("hitRatio").asDouble(), 0.01, h + " / " + m + ": " + states);
+    }
+  }
+
+  /** {@code INFO replication}'s {@code master_repl_offset}, and its first replica's {@code offset} and {@code lag}. */
+  private static long[] replication(Jedis primary) {
+    String info = primary.info("replication");
+    java.util.regex.Matcher slave = java.util.regex.Pattern.compile("slave0:.*offset=(\\d+),lag=(\\d+)")
+        .matcher(info);
+    assertTrue(slave.find(), info);
+    return new long[] {stat(primary, "replication", "master_repl_offset"), Long.parseLong(slave.group(1)),
+        Long.parseLong(slave.group(2))};
+  }
+
+  @Test
+  void replicaStoppedUnderWrites_redis_theResultsLagIsThePrimarysOffsetLessTheReplicas() throws Exception {
+    try (RespServer primary = RespServer.start(Store.Kind.REDIS); Jedis p = primary.jedis();
+         RespServer replica = RespServer.start(Store.Kind.REDIS, "--replicaof", "127.0.0.1",
+             Integer.toString(primary.port()))) {
+      // No PING to the replica during the test: the primary's offset moves with the run's writes only.
+      p.configSet("repl-ping-replica-period", "3600");
+      for (int i = 0; i < 600 && !p.info("replication").contains("state=online"); i++) {
+        Thread.sleep(100);
+      }
+      assertTrue(p.info("replication").contains("state=online"), p.info("replication"));
+      List<String> common = List.of("-P", WORKLOADS.resolve("workloada").toString(), "-threads", "4",
+          "-p", "redis.port=" + primary.port(), "-p", "recordcount=5000");
+      Cli load = Cli.run(List.of("load", "redis"), common);
+      assertEquals(0, load.exitCode(), load.err());
+      // The primary knows the replica's offset from its acknowledgements, one a second: wait for one after the load.
+      for (int i = 0; i < 600 && replication(p)[0] != replication(p)[1]; i++) {
+        Thread.sleep(50);
+      }
+      Path out = tmp.resolve("replica");
+      long commands = stat(p, "stats", "total_commands_processed");
+      java.util.concurrent.CompletableFuture<Cli> running = java.util.concurrent.CompletableFuture.supplyAsync(() ->
+          Cli.run(List.of("run", "redis"), common, List.of("-p", "operationcount=0", "-p", "maxexecutiontime=6",
+              "-p", "status.interval=1", "-p", "export.dir=" + out)));
+      // Once the run writes, the replica stops (SIGSTOP) until the run has ended: it acknowledges nothing more.
+      while (stat(p, "stats", "total_commands_processed") < commands + 2000 && !running.isDone()) {
+        Thread.sleep(20);
+      }
+      new ProcessBuilder("kill", "-STOP", Long.toString(replica.pid())).start().waitFor();
+      try {
+        Cli run = running.get(120, java.util.concurrent.TimeUnit.SECONDS);
+        assertEquals(0, run.exitCode(), run.err());
+        long[] r = replication(p);
+        JsonNode timeline = JSON.readTree(out.resolve("result.json").toFile()).path("serverStates")
+            .path("timeline");
+        JsonNode end = timeline.get(timeline.size() - 1);
+        assertTrue(r[0] - r[1] > 0, "the replica fell behind: " + java.util.Arrays.toString(r));
+        // Read after the clients finished: nothing has been written since, and the replica has acknowledged nothing.
+        assertEquals(r[0] - r[1], end.path("replicaLagBytes").asLong(), "the primary's offset less the replica's: "
+            + java.util.Arrays.toString(r) + " against " + end);
+        assertEquals(1, end.path("replicas").asInt(), end.toString());
+        long ack = end.path("replicaAckSeconds").asLong();
+        assertTrue(ack >= 0 && ack <= r[2], "seconds since its last acknowledgement, " + r[2] + " a moment later: "
+            + end);
+        assertEquals(0, timeline.get(0).path("replicaLagBytes").asLong(), "caught up before the run: " + timeline);
+      } finally {
+        new ProcessBuilder("kill", "-CONT", Long.toString(replica.pid())).start().waitFor();
+      }
+    }
+  }
+
+  @Test
+  void replicaUnderWrites_dragonfly_itsLagInJournalRecordsFromTheServersOffsets() throws Exception {
+    try (RespServer primary = RespServer.start(Store.Kind.DRAGONFLY); Jedis p = primary.jedis();
+         RespServer replica = RespServer.start(Store.Kind.DRAGONFLY, "--proactor_threads=1");
+         Jedis r = replica.jedis()) {
+      r.replicaof("127.0.0.1", primary.port());
+      for (int i = 0; i < 600 && !r.info("replication").contains("master_sync_in_progress:0"); i++) {
+        Thread.sleep(100);
+      }
+      List<String> common = List.of("-P", WORKLOADS.resolve("workloada").toString(), "-threads", "4",
+          "-p", "dragonfly.port=" + primary.port(), "-p", "recordcount=5000");
+      Cli load = Cli.run(List.of("load", "dragonfly"), common);
+      assertEquals(0, load.exitCode(), load.err());
+      Path out = tmp.resolve("dragonfly-replica");
+      Cli run = Cli.run(List.of("run", "dragonfly"), common, List.of("-p", "operationcount=0", "-p",
+          "maxexecutiontime=4", "-p", "status.interval=1", "-p", "export.dir=" + out));
+      assertEquals(0, run.exitCode(), run.err());
+      JsonNode timeline = JSON.readTree(out.resolve("result.json").toFile()).path("serverStates").path("timeline");
+      for (JsonNode t : timeline) {
+        assertEquals(1, t.path("replicas").asInt(), t.toString());
+        assertTrue(t.path("replicaLagRecords").asLong() >= 0, "read from both servers every interval: " + t);
+        assertEquals(-1, t.path("replicaLagBytes").asLong(), "Dragonfly counts records, not bytes: " + t);
+      }
+      // The servers' own offsets, once the writes have stopped and the replica has caught up: the primary's journal
+      // position (every shard's, added up) equals the replica's, the two sides the probe subtracts. The result's last
+      // lag was read a moment after the writes stopped, before or after the replica caught up: at most what the run
+      // wrote, and 0 once it had.
+      long position = 0;
+      for (Object shard : (List<?>) p.sendCommand(() -> "DFLY".getBytes(java.nio.charset.StandardCharsets.UTF_8),
+          "REPLICAOFFSET")) {
+        position += (Long) shard;
+      }
+      assertTrue(position > 5000, "the load and the run's updates are in the journal: " + position);
+      for (int i = 0; i < 100 && stat(r, "replication", "slave_repl_offset") != position; i++) {
+        Thread.sleep(50);
+      }
+      assertEquals(position, stat(r, "replication", "slave_repl_offset"), "caught up");
+      long last = timeline.get(timeline.size() - 1).path("replicaLagRecords").asLong();
+      assertTrue(last >= 0 && last <= position - 5000, last + " of " + position + ": " + timeline);
     }
   }
 

@@ -155,7 +155,8 @@ public final class StateWatch {
         seconds), rate(last == null ? -1 : last.expiredKeys(), s.expiredKeys(), seconds),
         rate(last == null ? -1 : last.hits(), s.hits(), seconds), rate(last == null ? -1 : last.misses(), s.misses(),
         seconds), s.saving(), s.rewriting(), s.lastForkMicros(), s.replicas(), s.replicaLagBytes(),
-        rate(last == null ? -1 : last.redirections(), s.redirections(), seconds)));
+        rate(last == null ? -1 : last.redirections(), s.redirections(), seconds), s.replicaAckSeconds(),
+        s.replicaLagRecords()));
     last = s;
     lastNanos = now;
     live = new ServerState[] {first == null ? s : first, s};

@@ -42,7 +42,19 @@ public class RespProbe implements ServerProbe {
 
   /** One server to read from, behind the two commands the probe sends. */
   public record Node(Function<String, String> info, Function<String, Map<String, String>> configGet,
-      Function<Protocol.Command, Object> command, java.util.function.Supplier<String> clientList, Runnable closer) {}
+      Function<String[], Object> send, Runnable closer) {
+
+    /** The reply to {@code argv} as text (a bulk string), or "" when it is none. */
+    String text(String... argv) {
+      return send.apply(argv) instanceof byte[] b ? new String(b, java.nio.charset.StandardCharsets.UTF_8) : "";
+    }
+  }
+
+  /** {@code argv} sent as one command on {@code client}: its reply as Jedis reads it (bulk strings as bytes). */
+  static Object send(redis.clients.jedis.UnifiedJedis client, String... argv) {
+    byte[] name = argv[0].getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    return client.sendCommand(() -> name, java.util.Arrays.copyOfRange(argv, 1, argv.length));
+  }
 
   protected final RespConnection connection;
   private final List<Node> nodes = new ArrayList<>();
@@ -54,6 +66,10 @@ public class RespProbe implements ServerProbe {
   private long sent;
   /** Whether the server's {@code INFO cpu} total is read: null until the first {@link #load()} asked which server. */
   private Boolean cpuCounted;
+  /** Whether the server is Dragonfly: null until {@link #state()} first asked. */
+  private Boolean dragonfly;
+  /** Connections of the probe's own to Dragonfly's replicas, by address, for their offsets. */
+  private final Map<String, RedisClient> replicaClients = new LinkedHashMap<>();
   /** The slots being moved by an event, or null. */
   private ClusterReshard reshard;
   /** Dragonfly's processes on this host (one per node), whose CPU time is read instead of INFO cpu; empty: none. */
@@ -89,9 +105,7 @@ public class RespProbe implements ServerProbe {
     for (RespConnection.Endpoint e : at) {
       RedisClient client = RedisClient.builder().hostAndPort(e.host(), e.port())
           .clientConfig(JedisClients.config(connection)).build();
-      out.add(new Node(client::info, client::configGet, client::sendCommand,
-          () -> String.valueOf(client.sendCommand(Protocol.Command.CLIENT, "LIST") instanceof byte[] b
-              ? new String(b, java.nio.charset.StandardCharsets.UTF_8) : ""), client::close));
+      out.add(new Node(client::info, client::configGet, argv -> send(client, argv), client::close));
       addresses.add(e.toString());
     }
     return out;
@@ -239,11 +253,65 @@ public class RespProbe implements ServerProbe {
   @Override
   public ServerState state() throws DBException {
     try {
-      return RespStates.of(infoOfEveryNode("memory", "stats", "persistence", "replication", "keyspace",
+      ServerState s = RespStates.of(infoOfEveryNode("memory", "stats", "persistence", "replication", "keyspace",
           "errorstats"));
+      if (s.replicas() > 0 && dragonfly()) {
+        s = s.withReplicaLagRecords(dragonflyLagRecords());
+      }
+      return s;
     } catch (RuntimeException e) {
       close();
       throw explain(e);
+    }
+  }
+
+  /** Whether the server is Dragonfly, asked once. */
+  private boolean dragonfly() {
+    if (dragonfly == null) {
+      dragonfly = "dragonfly".equals(RespInfo.serverName(RespInfo.parse(firstAnswer("server"))));
+    }
+    return dragonfly;
+  }
+
+  /**
+   * Dragonfly's replicas' lag in journal records: its primary gives no replica offsets in {@code INFO replication},
+   * so the lag is the primary's journal position ({@code DFLY REPLICAOFFSET}, one per shard, added up) less each
+   * replica's own {@code slave_repl_offset}, read on a connection of the probe's to each replica {@code ROLE} names,
+   * right after. Under writes the two reads are a moment apart: the figure is that close. -1 when no replica answers.
+   */
+  private long dragonflyLagRecords() {
+    long lag = -1;
+    for (Node node : nodes) {
+      sent += 2;
+      long primary = 0;
+      if (node.send().apply(new String[] {"DFLY", "REPLICAOFFSET"}) instanceof List<?> shards) {
+        for (Object o : shards) {
+          primary += o instanceof Long n ? n : 0;
+        }
+      }
+      for (String address : RespStates.roleReplicas(node.send().apply(new String[] {"ROLE"}))) {
+        try {
+          RedisClient replica = replicaClients.computeIfAbsent(cluster == null ? address : cluster.apply(address),
+              this::client);
+          long offset = RespStates.count(RespInfo.parse(replica.info("replication")), "slave_repl_offset");
+          if (offset >= 0) {
+            lag = Math.max(lag, Math.max(0, primary - offset));
+          }
+        } catch (RuntimeException e) {
+          replicaClients.remove(address); // a replica that does not answer is left out this time
+        }
+      }
+    }
+    return lag;
+  }
+
+  private RedisClient client(String address) {
+    try {
+      RespConnection.Endpoint e = RespConnection.endpoint(address, -1, "replica");
+      return RedisClient.builder().hostAndPort(e.host(), e.port()).clientConfig(JedisClients.config(connection))
+          .build();
+    } catch (DBException e) {
+      throw new RespException(e.getMessage());
     }
   }
 
@@ -301,7 +369,7 @@ public class RespProbe implements ServerProbe {
     for (Node node : nodes) {
       try {
         sent++;
-        n += (int) node.clientList().get().lines().filter(l -> l.contains(" cmd=restore-asking")).count();
+        n += (int) node.text("CLIENT", "LIST").lines().filter(l -> l.contains(" cmd=restore-asking")).count();
       } catch (RuntimeException e) {
         // a node lost: its connections are not counted either
       }
@@ -309,12 +377,12 @@ public class RespProbe implements ServerProbe {
     return n;
   }
 
-  /** Sends {@code command} (no arguments) to every node; the first refusal throws with the server's answer. */
-  void sendToEveryNode(Protocol.Command command) throws DBException {
+  /** Sends {@code argv} to every node; the first refusal throws with the server's answer. */
+  void sendToEveryNode(String... argv) throws DBException {
     connect();
     for (Node node : nodes) {
       sent++;
-      node.command().apply(command);
+      node.send().apply(argv);
     }
   }
 
@@ -377,5 +445,13 @@ public class RespProbe implements ServerProbe {
     }
     nodes.clear();
     addresses.clear();
+    replicaClients.values().forEach(c -> {
+      try {
+        c.close();
+      } catch (RuntimeException ignored) {
+        // best effort
+      }
+    });
+    replicaClients.clear();
   }
 }

@@ -5,7 +5,6 @@ import io.github.ycsbkv.spi.ServerState;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import redis.clients.jedis.Protocol;
 
 /**
  * A RESP server's state from its INFO sections ({@code memory}, {@code stats}, {@code persistence},
@@ -35,6 +34,7 @@ final class RespStates {
     long fork = -1;
     int replicas = 0;
     long lag = -1;
+    long ack = -1;
     long redirections = 0;
     for (Map<String, String> info : nodes) {
       used = sum(used, RespInfo.bytes(info, "used_memory"));
@@ -50,10 +50,11 @@ final class RespStates {
       long attached = count(info, "connected_slaves");
       replicas = replicas < 0 || attached < 0 ? -1 : replicas + (int) attached;
       lag = Math.max(lag, lagBytes(info));
+      ack = Math.max(ack, ackSeconds(info));
       redirections = sum(redirections, redirections(info));
     }
     return new ServerState(used, rss, keys, evicted, expired, hits, misses, saving, rewriting, fork, replicas, lag,
-        redirections, SOURCE);
+        -1, ack, redirections, SOURCE);
   }
 
   /** Whether a snapshot is being written: Dragonfly's {@code saving}, else {@code rdb_bgsave_in_progress}. */
@@ -91,6 +92,25 @@ final class RespStates {
     return lag;
   }
 
+  /** The most seconds since a replica's last acknowledgement, its {@code slaveN:...,lag=N}; -1 without replicas. */
+  static long ackSeconds(Map<String, String> info) {
+    long most = -1;
+    for (Map.Entry<String, String> e : info.entrySet()) {
+      if (e.getKey().matches("slave\\d+")) {
+        for (String part : e.getValue().split(",")) {
+          if (part.startsWith("lag=")) {
+            try {
+              most = Math.max(most, Long.parseLong(part.substring(4).trim()));
+            } catch (NumberFormatException ignored) {
+              // not a number: not counted
+            }
+          }
+        }
+      }
+    }
+    return most;
+  }
+
   /**
    * The redirections a node answered, from {@code INFO errorstats} ({@code errorstat_MOVED:count=N},
    * {@code errorstat_ASK:count=N}; none yet when the section has neither); -1 where the server has no such section.
@@ -112,6 +132,31 @@ final class RespStates {
       }
     }
     return n;
+  }
+
+  /**
+   * The replicas a primary's {@code ROLE} reply names, as {@code host:port}: {@code ["master", offset, [[ip, port,
+   * offset], ...]]} (Redis) or {@code ["master", [[ip, port, state], ...]]} (Dragonfly); none for a replica's reply.
+   */
+  static List<String> roleReplicas(Object role) {
+    List<String> out = new java.util.ArrayList<>();
+    if (!(role instanceof List<?> parts) || parts.isEmpty() || !"master".equals(text(parts.get(0)))) {
+      return out;
+    }
+    for (Object part : parts) {
+      if (part instanceof List<?> replicas) {
+        for (Object r : replicas) {
+          if (r instanceof List<?> entry && entry.size() >= 2) {
+            out.add(text(entry.get(0)) + ":" + text(entry.get(1)));
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  private static String text(Object o) {
+    return o instanceof byte[] b ? new String(b, java.nio.charset.StandardCharsets.UTF_8) : String.valueOf(o);
   }
 
   /** A counter, or -1 when absent or not a number. */
@@ -181,7 +226,7 @@ final class RespStates {
         reshard.start();
         return;
       }
-      probe.sendToEveryNode(BGSAVE.equals(kind) ? Protocol.Command.BGSAVE : Protocol.Command.BGREWRITEAOF);
+      probe.sendToEveryNode(BGSAVE.equals(kind) ? "BGSAVE" : "BGREWRITEAOF");
     }
 
     @Override

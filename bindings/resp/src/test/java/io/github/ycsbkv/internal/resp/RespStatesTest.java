@@ -20,7 +20,7 @@ class RespStatesTest {
         "master_repl_offset:5000", "slave0:ip=127.0.0.1,port=7001,state=online,offset=4990,lag=0",
         "slave1:ip=127.0.0.1,port=7002,state=online,offset=4200,lag=1", "db0:keys=12,expires=0,avg_ttl=0"));
     ServerState s = RespStates.of(List.of(info));
-    assertEquals(new ServerState(1000, 3000, 12, 7, 2, 90, 10, true, false, 3461, 2, 800, -1, RespStates.SOURCE), s);
+    assertEquals(new ServerState(1000, 3000, 12, 7, 2, 90, 10, true, false, 3461, 2, 800, -1, 1, -1, RespStates.SOURCE), s);
   }
 
   @Test
@@ -54,5 +54,19 @@ class RespStatesTest {
         "total_error_replies:9\nerrorstat_MOVED:count=5\nerrorstat_ASK:count=2\nerrorstat_ERR:count=2")));
     assertEquals(0, RespStates.redirections(RespInfo.parse("total_error_replies:0")));
     assertEquals(-1, RespStates.redirections(RespInfo.parse("unknown_cmd:2")));
+  }
+
+  private static byte[] b(String s) {
+    return s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void roleReplicas_redisAndDragonflyReplies_hostAndPort_noneFromAReplica() {
+    Object redis = List.of(b("master"), 3129L, List.of(List.of(b("127.0.0.1"), b("7001"), b("3129")),
+        List.of(b("10.0.0.2"), b("7002"), b("3100"))));
+    assertEquals(List.of("127.0.0.1:7001", "10.0.0.2:7002"), RespStates.roleReplicas(redis));
+    Object dragonfly = List.of(b("master"), List.of(List.of(b("127.0.0.1"), b("16403"), b("online"))));
+    assertEquals(List.of("127.0.0.1:16403"), RespStates.roleReplicas(dragonfly));
+    assertEquals(List.of(), RespStates.roleReplicas(List.of(b("slave"), b("127.0.0.1"), 6379L, b("connected"), 5L)));
   }
 }
