@@ -266,7 +266,7 @@ public final class Benchmark {
       instants.stopWhen(signal::isStopped);
     }
     EventPlan events = EventPlan.parse(props, settings.maxTime());
-    events.check(probe, bindingName); // before any client connects: a kind this store has not is one line
+    events.check(probe, bindingName, props); // before any client connects: a kind this store has not is one line
     Drivers drivers = Drivers.resolve(props, settings.threads(), settings.pipeline(), settings.targetOpsPerSec(),
         dbClass, workload, verifying, sharedThreadsDeclined());
     drivers.checkHeap();

@@ -15,8 +15,8 @@
  * <p>Its rooms, below it (none imports this package): {@link io.github.ycsbkv.engine.time} (the clock, the rate
  * schedule, the arrivals on it, the wake-up timer), {@link io.github.ycsbkv.engine.watch} (what watches a phase
  * beside the clients: stalls, outages, the server's load), {@link io.github.ycsbkv.engine.states} (the server's
- * states on the phase's time axis and the events asked of it) and {@link io.github.ycsbkv.engine.hosts} (a run of several
- * client processes: each one's share, where they meet, their common start, a capacity search's steps). The live
- * metrics are still here (#49).
+ * states on the phase's time axis and the events asked of it) and {@link io.github.ycsbkv.engine.hosts} (a run of
+ * several client processes: each one's share, where they meet, their common start, a capacity search's steps). The
+ * live metrics are still here (#49).
  */
 package io.github.ycsbkv.engine;

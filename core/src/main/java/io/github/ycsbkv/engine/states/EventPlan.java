@@ -1,5 +1,6 @@
 package io.github.ycsbkv.engine.states;
 
+import io.github.ycsbkv.config.Props;
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.spi.ServerEvents;
 import io.github.ycsbkv.spi.ServerProbe;
@@ -89,9 +90,13 @@ public record EventPlan(List<Event> events) {
    * by the calling thread before any client connects); one line when the binding has no events or a kind is not
    * among them. A server the probe cannot read is left to the clients' own error.
    */
-  public void check(ServerProbe probe, String bindingName) {
+  public void check(ServerProbe probe, String bindingName, Properties props) {
     if (!any()) {
       return;
+    }
+    if (probe == null && !Props.getBoolean(props, "probe", true)) {
+      throw new UserError(EVENTS + " are sent through the server probe, which -p probe=false turns off: drop one of"
+          + " them");
     }
     ServerEvents offered = probe == null ? null : probe.events();
     if (offered == null) {

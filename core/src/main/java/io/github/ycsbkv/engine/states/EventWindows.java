@@ -10,7 +10,8 @@ import org.HdrHistogram.Histogram;
  * Each event's window on the phase's clock, and the phase's figures inside each window against those outside every
  * window. The watch thread opens and closes the windows ({@link #opened}, {@link #closed}); the status sampler hands
  * in each interval's figures as it takes them ({@link #interval}), and an interval counts inside every window it
- * overlaps ({@link #overlaps}), or else outside: the figures are of whole status intervals, which is why a phase with events samples
+ * overlaps ({@link #overlaps}), or else outside: the figures are of whole status intervals, which is why a phase
+ * with events samples
  * every second unless told otherwise. Thread-safe (one lock, taken once per status interval and per window change).
  */
 public final class EventWindows {

@@ -13,9 +13,9 @@ import java.util.Map;
 /**
  * Reads the server's state every status interval of a measured phase, begins the events asked for at their times,
  * and watches each one until the server says it is done, all through the binding's probe. Driven by the thread that
- * reads the server's load ({@link io.github.ycsbkv.engine.watch.LoadWatch}), which asks {@link #nextDelayNanos()} when to
- * call {@link #tick} again; {@link #start()} and {@link #finish()} run on the phase's thread before and after it, so
- * that the probe is used by one thread at a time. Not thread-safe otherwise.
+ * reads the server's load ({@link io.github.ycsbkv.engine.watch.LoadWatch}), which asks {@link #nextDelayNanos()}
+ * when to call {@link #tick} again; {@link #start()} and {@link #finish(boolean)} run on the phase's thread before and
+ * after it, so that the probe is used by one thread at a time. Not thread-safe otherwise.
  */
 public final class StateWatch {
 

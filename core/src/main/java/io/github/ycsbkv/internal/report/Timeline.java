@@ -93,7 +93,8 @@ final class Timeline {
       rate.add(new Page.Line("offered operations/s (-target)", OFFERED, x, offered, null));
     }
     String title = "Throughput over time, " + name;
-    out.add(new Chart(title, plot(rate, "operations per second", shaded, marks), rate, shaded, marks, title + ": operations that did not fail"
+    out.add(new Chart(title, plot(rate, "operations per second", shaded, marks), rate, shaded, marks, title
+        + ": operations that did not fail"
         + " (OK or NOT_FOUND) and failed operations per second " + per + (targeted ? ", and the rate -target offered"
         + " in each interval (its schedule's mean over it)" : "") + ", against seconds since the start of the phase; " + outages
         + ". Source: result.json intervals and outages."));
@@ -106,7 +107,8 @@ final class Timeline {
       List<Page.Line> p99 = List.of(new Page.Line("P99", P99, px, py, null));
       String t = "P99 over time, " + name;
       out.add(new Chart(t, plot(p99, unit, shaded, marks), p99, shaded, marks, t + ": the 99th percentile of the"
-          + " service time of every operation in the interval " + per + "; " + outages + ". Source: result.json intervals."));
+          + " service time of every operation in the interval " + per + "; " + outages
+          + ". Source: result.json intervals."));
     }
     out.addAll(ServerTimeline.of(name, r, marks));
     return out;

@@ -247,7 +247,8 @@ public class RespProbe implements ServerProbe {
   }
 
   /**
-   * {@code INFO memory, stats, persistence, replication, keyspace, errorstats} of every node, as {@link RespStates} reads them;
+   * {@code INFO memory, stats, persistence, replication, keyspace, errorstats} of every node, as {@link RespStates}
+   * reads them;
    * on a cluster, the nodes that do not answer are left out (their figures are missing from the sums).
    */
   @Override

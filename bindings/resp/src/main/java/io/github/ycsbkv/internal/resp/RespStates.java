@@ -8,7 +8,8 @@ import java.util.Map;
 
 /**
  * A RESP server's state from its INFO sections ({@code memory}, {@code stats}, {@code persistence},
- * {@code replication}, {@code keyspace}, {@code errorstats}), added up over a cluster's nodes, and the events it can go through
+ * {@code replication}, {@code keyspace}, {@code errorstats}), added up over a cluster's nodes, and the events it can
+ * go through
  * ({@code BGSAVE}, {@code BGREWRITEAOF}). The fields are Redis's, which Valkey and KeyDB keep; Dragonfly 1.40 says
  * {@code saving:1} while it saves (its {@code rdb_bgsave_in_progress} stayed 1 after its save had ended, read here),
  * has no fork and no append-only file. Stateless but for {@link Events}, which the probe's thread uses.

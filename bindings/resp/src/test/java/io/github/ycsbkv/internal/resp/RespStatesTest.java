@@ -20,7 +20,8 @@ class RespStatesTest {
         "master_repl_offset:5000", "slave0:ip=127.0.0.1,port=7001,state=online,offset=4990,lag=0",
         "slave1:ip=127.0.0.1,port=7002,state=online,offset=4200,lag=1", "db0:keys=12,expires=0,avg_ttl=0"));
     ServerState s = RespStates.of(List.of(info));
-    assertEquals(new ServerState(1000, 3000, 12, 7, 2, 90, 10, true, false, 3461, 2, 800, -1, 1, -1, RespStates.SOURCE), s);
+    assertEquals(new ServerState(1000, 3000, 12, 7, 2, 90, 10, true, false, 3461, 2, 800, -1, 1, -1,
+        RespStates.SOURCE), s);
   }
 
   @Test
