@@ -312,8 +312,8 @@ public final class Benchmark {
       shape = shape.withHosts(StartBarrier.hosts(split, barrier, startAt, measured.startWall));
     }
     measured.finish(workload);
-    return result(settings, workload, drivers, clients, measured, server.after(shape, clients.operations()),
-        server, warmup, upstream, warnings);
+    LoadShape seen = server.after(shape, clients.operations(), measured.endNanos);
+    return result(settings, workload, drivers, clients, measured, seen, server, warmup, upstream, warnings);
   }
 
   /** The result of the measured phase, after the server's view of it. */

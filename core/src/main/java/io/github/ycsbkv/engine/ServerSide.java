@@ -57,9 +57,10 @@ final class ServerSide {
 
   /**
    * After the phase: the load the server saw over {@code operations}, added to {@code shape} (with a warning for
-   * each way it differs from what the engine intended), and the server's state after.
+   * each way it differs from what the engine intended), and the server's state after; the phase ended at
+   * {@code endNanos} (its clock).
    */
-  LoadShape after(LoadShape shape, long operations) {
+  LoadShape after(LoadShape shape, long operations, long endNanos) {
     LoadShape seen = shape;
     if (watch != null && probed) {
       LoadShape.ServerView view = watch.stop(operations);
@@ -86,7 +87,7 @@ final class ServerSide {
         warnings.warn("the server's load counters could not be read: " + watch.failure());
       }
       nodeWarnings(watch.nodeEvents());
-      statesSeen = states.finish(watch.ended());
+      statesSeen = states.finish(watch.ended(), endNanos);
       states.failures().forEach(warnings::warn);
       stateLines(statesSeen);
     }

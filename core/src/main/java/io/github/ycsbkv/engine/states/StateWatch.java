@@ -14,8 +14,8 @@ import java.util.Map;
  * Reads the server's state every status interval of a measured phase, begins the events asked for at their times,
  * and watches each one until the server says it is done, all through the binding's probe. Driven by the thread that
  * reads the server's load ({@link io.github.ycsbkv.engine.watch.LoadWatch}), which asks {@link #nextDelayNanos()}
- * when to call {@link #tick} again; {@link #start()} and {@link #finish(boolean)} run on the phase's thread before and
- * after it, so that the probe is used by one thread at a time. Not thread-safe otherwise.
+ * when to call {@link #tick} again; {@link #start()} and {@link #finish(boolean, long)} run on the phase's thread
+ * before and after it, so that the probe is used by one thread at a time. Not thread-safe otherwise.
  */
 public final class StateWatch {
 
@@ -57,7 +57,7 @@ public final class StateWatch {
 
   /** The server's first state, just before the phase's clock starts (on the phase's thread). */
   public void start() {
-    first = read();
+    first = read(-1);
     reading = first != null;
   }
 
@@ -98,7 +98,7 @@ public final class StateWatch {
     }
     long start = windows.startNanos();
     if (reading && start != Long.MIN_VALUE && now >= start + nextInterval * intervalNanos) {
-      ServerState s = read();
+      ServerState s = read(-1);
       reading = s != null;
       // The next interval after now: a watch held up (a busy machine) samples once, not in a burst.
       nextInterval = Math.max(nextInterval + 1, (clock.nanoTime() - start) / intervalNanos + 1);
@@ -135,8 +135,11 @@ public final class StateWatch {
     }
   }
 
-  /** The server's state now, kept on the timeline; null (with the failure kept) when it cannot be read. */
-  private ServerState read() {
+  /**
+   * The server's state now, kept on the timeline as of {@code asOfNanos} (-1: now); null (with the failure kept) when
+   * it cannot be read.
+   */
+  private ServerState read(long asOfNanos) {
     ServerState s;
     try {
       s = probe.state();
@@ -147,7 +150,7 @@ public final class StateWatch {
     if (s == null) {
       return null;
     }
-    long now = clock.nanoTime();
+    long now = asOfNanos >= 0 ? asOfNanos : clock.nanoTime();
     long start = windows.startNanos();
     double seconds = last == null ? Double.NaN : (now - lastNanos) / 1e9;
     timeline.add(new ServerStates.Sample(start == Long.MIN_VALUE ? 0 : Math.max(0, (now - start) / 1_000_000),
@@ -170,11 +173,13 @@ public final class StateWatch {
   /**
    * After the phase, on the phase's thread: the server's state at the end (read only when {@code watchEnded}, else
    * the probe may still be in use), and what the timeline and the windows hold; null when the server said nothing of
-   * its state and no event was asked for.
+   * its state and no event was asked for. The last read comes after the clients finished, and is kept as of the
+   * phase's end ({@code endNanos}, on the phase's clock): nothing of the run's happened after it, so its rates are
+   * over the phase's last moments, not diluted by the time the clients took to close.
    */
-  public ServerStates finish(boolean watchEnded) {
+  public ServerStates finish(boolean watchEnded, long endNanos) {
     if (watchEnded && first != null) {
-      read();
+      read(endNanos > lastNanos ? endNanos : -1);
     }
     if (first == null && !windows.plan().any()) {
       return null;
