@@ -131,6 +131,9 @@ final class MeasuredPhase {
     }
     endWall = startWall.plusNanos(endNanos - startNanos);
     intervals = sampler.finish(endNanos);
+    if (windows != null) {
+      windows.end(endNanos);
+    }
     try {
       workload.cleanup();
     } catch (Exception e) {

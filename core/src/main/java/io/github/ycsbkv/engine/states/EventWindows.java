@@ -19,6 +19,8 @@ public final class EventWindows {
   private final EventPlan plan;
   /** The phase's start on its clock; events are not due before it is known. */
   private volatile long startNanos = Long.MIN_VALUE;
+  /** The phase's end on its clock, once it ended: a window that closed after it was still open at the end. */
+  private long endNanos = Long.MAX_VALUE;
   private final long[] opened;
   private final long[] closed;
   private final String[] failures;
@@ -52,6 +54,11 @@ public final class EventWindows {
   /** The measured phase started at {@code nanos} (its clock): the events' times count from here. */
   public void start(long nanos) {
     startNanos = nanos;
+  }
+
+  /** The measured phase ended at {@code nanos} (its clock): a window the server closes later is reported still open. */
+  public synchronized void end(long nanos) {
+    endNanos = nanos;
   }
 
   /** The phase's start on its clock, or {@link Long#MIN_VALUE} before it started. */
@@ -126,7 +133,8 @@ public final class EventWindows {
       String failure = failures[i] != null ? failures[i]
           : opened[i] == Long.MIN_VALUE ? "not begun: the phase ended first" : null;
       boolean began = failure == null;
-      out.add(new ServerStates.EventWindow(e.kind(), e.atMillis(), began ? millis(opened[i]) : -1, millis(closed[i]),
+      long close = closed[i] > endNanos ? Long.MIN_VALUE : closed[i];
+      out.add(new ServerStates.EventWindow(e.kind(), e.atMillis(), began ? millis(opened[i]) : -1, millis(close),
           began ? figures.get(i) : Map.of(), began ? inside[i].window() : null, began ? outside.window() : null,
           began ? endFailures[i] : failure));
     }

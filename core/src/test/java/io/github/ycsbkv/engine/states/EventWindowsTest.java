@@ -58,6 +58,18 @@ class EventWindowsTest {
   }
 
   @Test
+  void closedAfterThePhasesEnd_stillOpenAtTheEnd() {
+    EventWindows w = new EventWindows(new EventPlan(List.of(new EventPlan.Event("bgsave", null, 1000, "bgsave@1s"))));
+    w.start(0);
+    w.opened(0, S);
+    w.interval(0, 2 * S, latencies(100, 10), 10, 0);
+    w.end(2 * S);
+    w.closed(0, 2 * S + 100_000_000L, Map.of(), null);
+    assertEquals(-1, w.windows().get(0).endMillis());
+    assertEquals(10, w.windows().get(0).inside().operations());
+  }
+
+  @Test
   void refusedOrNeverBegun_saysWhy_noFigures() {
     EventWindows w = new EventWindows(new EventPlan(List.of(new EventPlan.Event("bgsave", null, 1000, "bgsave@1s"),
         new EventPlan.Event("bgsave", null, 9000, "bgsave@9s"))));
