@@ -131,8 +131,9 @@ class ServerStatesIT {
           assertEquals(result.path("overall").path("operations").asLong(),
               inside.path("operations").asLong() + outside.path("operations").asLong(), what + ": " + event);
           assertEquals(0, inside.path("failedOperations").asLong() + outside.path("failedOperations").asLong(), what);
-          assertTrue(inside.path("seconds").asDouble() >= (end - start) / 1000.0, what + ": whole intervals cover"
-              + " the window: " + event);
+          // Whole intervals cover the window, but for an interval it overlaps by 50 ms or less at either edge.
+          assertTrue(inside.path("seconds").asDouble() >= (end - start) / 1000.0 - 0.1, what + ": whole intervals"
+              + " cover the window: " + event);
           // The reads' hit ratio is the server's own, over the run.
           long h = stat(j, "stats", "keyspace_hits") - hits;
           long m = stat(j, "stats", "keyspace_misses") - misses;
