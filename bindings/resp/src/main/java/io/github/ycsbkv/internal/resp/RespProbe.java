@@ -14,7 +14,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.UnaryOperator;
 import java.util.function.Function;
-import redis.clients.jedis.Protocol;
 import redis.clients.jedis.RedisClient;
 import site.ycsb.DBException;
 
@@ -248,8 +247,7 @@ public class RespProbe implements ServerProbe {
 
   /**
    * {@code INFO memory, stats, persistence, replication, keyspace, errorstats} of every node, as {@link RespStates}
-   * reads them;
-   * on a cluster, the nodes that do not answer are left out (their figures are missing from the sums).
+   * reads them; on a cluster, the nodes that do not answer are left out (their figures are missing from the sums).
    */
   @Override
   public ServerState state() throws DBException {
@@ -290,10 +288,10 @@ public class RespProbe implements ServerProbe {
           primary += o instanceof Long n ? n : 0;
         }
       }
-      for (String address : RespStates.roleReplicas(node.send().apply(new String[] {"ROLE"}))) {
+      for (String announced : RespStates.roleReplicas(node.send().apply(new String[] {"ROLE"}))) {
+        String address = cluster == null ? announced : cluster.apply(announced);
         try {
-          RedisClient replica = replicaClients.computeIfAbsent(cluster == null ? address : cluster.apply(address),
-              this::client);
+          RedisClient replica = replicaClients.computeIfAbsent(address, this::client);
           long offset = RespStates.count(RespInfo.parse(replica.info("replication")), "slave_repl_offset");
           if (offset >= 0) {
             lag = Math.max(lag, Math.max(0, primary - offset));
