@@ -139,13 +139,7 @@ class HtmlReportTest {
     assertTrue(html.contains("<h1>ycsb-kv run report: memory run, 1 threads</h1>"), html.substring(0, 800));
     assertTrue(html.contains("<td>1.00</td><td>0.80</td><td>12</td><td>5,000</td><td>0.10</td>"
         + "<td class=\"l\">connection to 127.0.0.1:1 lost</td>"), "the outage's row");
-    Map<String, JsonNode> charts = new LinkedHashMap<>();
-    Matcher m = Pattern.compile("<desc>([^<]*)</desc>").matcher(html);
-    while (m.find()) {
-      JsonNode desc = JSON.readTree(m.group(1).replace("&quot;", "\"").replace("&lt;", "<").replace("&gt;", ">")
-          .replace("&amp;", "&"));
-      charts.put(desc.path("title").asText(), desc);
-    }
+    Map<String, JsonNode> charts = charts(html);
     JsonNode throughput = charts.get("Throughput over time, memory run, 1 threads");
     assertTrue(throughput != null, charts.keySet().toString());
     JsonNode intervals = root.path("intervals");
@@ -163,6 +157,18 @@ class HtmlReportTest {
     Matcher shade = Pattern.compile("<rect x='[\\d.]+' y='[\\d.]+' width='([\\d.]+)' height='[\\d.]+' "
         + "style='fill:rgb\\(214,39,40\\);fill-opacity:0\\.\\d+'").matcher(html);
     assertTrue(shade.find() && Double.parseDouble(shade.group(1)) > 10, "the outage's shade, a translucent rectangle");
+  }
+
+  /** Each chart's {@code <desc>} JSON on the page, by its title. */
+  private static Map<String, JsonNode> charts(String html) throws Exception {
+    Map<String, JsonNode> charts = new LinkedHashMap<>();
+    Matcher m = Pattern.compile("<desc>([^<]*)</desc>").matcher(html);
+    while (m.find()) {
+      JsonNode desc = JSON.readTree(m.group(1).replace("&quot;", "\"").replace("&lt;", "<").replace("&gt;", ">")
+          .replace("&amp;", "&"));
+      charts.put(desc.path("title").asText(), desc);
+    }
+    return charts;
   }
 
   /** #53: a run's server states are drawn on its time axis, each event's window shaded, and its events tabled. */
@@ -198,13 +204,7 @@ class HtmlReportTest {
     assertTrue(html.contains("<td class=\"l\">bgsave</td><td>1.0</td><td>1.00</td><td>2.10</td><td class=\"l\">fork"
         + " 2.5 ms, 1 s by the server's count</td><td>400</td><td>2.50</td><td>900</td><td>0.30</td><td>0</td>"),
         "the event's row");
-    Map<String, JsonNode> charts = new LinkedHashMap<>();
-    Matcher m = Pattern.compile("<desc>([^<]*)</desc>").matcher(html);
-    while (m.find()) {
-      JsonNode desc = JSON.readTree(m.group(1).replace("&quot;", "\"").replace("&lt;", "<").replace("&gt;", ">")
-          .replace("&amp;", "&"));
-      charts.put(desc.path("title").asText(), desc);
-    }
+    Map<String, JsonNode> charts = charts(html);
     JsonNode memory = charts.get("Server memory over time, memory run, 1 threads");
     assertTrue(memory != null, charts.keySet().toString());
     assertEquals(List.of(10.0, 11.0, 12.0), List.of(memory.path("series").get(0).path("y").get(0).asDouble(),

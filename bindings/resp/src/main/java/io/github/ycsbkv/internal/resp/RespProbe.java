@@ -65,10 +65,10 @@ public class RespProbe implements ServerProbe {
   private long sent;
   /** Whether the server's {@code INFO cpu} total is read: null until the first {@link #load()} asked which server. */
   private Boolean cpuCounted;
-  /** Whether the server is Dragonfly: null until {@link #state()} first asked. */
+  /** Whether the server is Dragonfly: null until {@link #load()} or {@link #state()} first asked. */
   private Boolean dragonfly;
-  /** Connections of the probe's own to Dragonfly's replicas, by address, for their offsets. */
-  private final Map<String, RedisClient> replicaClients = new LinkedHashMap<>();
+  /** Dragonfly's replicas, on connections of the probe's own, for their offsets. */
+  private final DragonflyReplicas replicas;
   /** The slots being moved by an event, or null. */
   private ClusterReshard reshard;
   /** Dragonfly's processes on this host (one per node), whose CPU time is read instead of INFO cpu; empty: none. */
@@ -85,6 +85,7 @@ public class RespProbe implements ServerProbe {
   public RespProbe(RespConnection connection, UnaryOperator<String> cluster) {
     this.connection = connection;
     this.cluster = cluster;
+    this.replicas = new DragonflyReplicas(connection, cluster);
   }
 
   /**
@@ -147,8 +148,8 @@ public class RespProbe implements ServerProbe {
           version = RespInfo.version(info);
           settings(node, info, settings);
         }
-        used = sum(used, RespInfo.bytes(info, "used_memory"));
-        rss = sum(rss, RespInfo.bytes(info, "used_memory_rss"));
+        used = RespStates.sum(used, RespInfo.bytes(info, "used_memory"));
+        rss = RespStates.sum(rss, RespInfo.bytes(info, "used_memory_rss"));
         keys += RespInfo.keyCount(info);
       }
       if (read == 0) {
@@ -179,7 +180,7 @@ public class RespProbe implements ServerProbe {
     try {
       connect();
       if (cpuCounted == null) {
-        cpuCounted = !"dragonfly".equals(RespInfo.serverName(RespInfo.parse(firstAnswer("server"))));
+        cpuCounted = !dragonfly();
         if (!cpuCounted) {
           for (String address : addresses) {
             RespConnection.Endpoint e = RespConnection.endpoint(address, -1, "node");
@@ -214,15 +215,15 @@ public class RespProbe implements ServerProbe {
         int c = Integer.parseInt(info.getOrDefault("connected_clients", "-1").trim());
         long n = Long.parseLong(info.getOrDefault("total_commands_processed", "-1").trim());
         connections = connections < 0 || c < 0 ? -1 : connections + c;
-        commands = sum(commands, n);
+        commands = RespStates.sum(commands, n);
         if (cpuCounted) {
-          cpu = sum(cpu, RespInfo.cpuMicros(info));
+          cpu = RespStates.sum(cpu, RespInfo.cpuMicros(info));
         }
       }
       if (!cpuCounted) {
         cpu = processes.isEmpty() ? -1 : 0;
         for (ServerProcess p : processes) {
-          cpu = sum(cpu, p.cpuMicros());
+          cpu = RespStates.sum(cpu, p.cpuMicros());
         }
       }
       if (!unreachable.isEmpty()) {
@@ -272,46 +273,15 @@ public class RespProbe implements ServerProbe {
     return dragonfly;
   }
 
-  /**
-   * Dragonfly's replicas' lag in journal records: its primary gives no replica offsets in {@code INFO replication},
-   * so the lag is the primary's journal position ({@code DFLY REPLICAOFFSET}, one per shard, added up) less each
-   * replica's own {@code slave_repl_offset}, read on a connection of the probe's to each replica {@code ROLE} names,
-   * right after. Under writes the two reads are a moment apart: the figure is that close. -1 when no replica answers.
-   */
+  /** The most journal records a Dragonfly replica of any node is behind ({@link DragonflyReplicas}), or -1. */
   private long dragonflyLagRecords() {
     long lag = -1;
     for (Node node : nodes) {
       sent += 2;
-      long primary = 0;
-      if (node.send().apply(new String[] {"DFLY", "REPLICAOFFSET"}) instanceof List<?> shards) {
-        for (Object o : shards) {
-          primary += o instanceof Long n ? n : 0;
-        }
-      }
-      for (String announced : RespStates.roleReplicas(node.send().apply(new String[] {"ROLE"}))) {
-        String address = cluster == null ? announced : cluster.apply(announced);
-        try {
-          RedisClient replica = replicaClients.computeIfAbsent(address, this::client);
-          long offset = RespStates.count(RespInfo.parse(replica.info("replication")), "slave_repl_offset");
-          if (offset >= 0) {
-            lag = Math.max(lag, Math.max(0, primary - offset));
-          }
-        } catch (RuntimeException e) {
-          replicaClients.remove(address); // a replica that does not answer is left out this time
-        }
-      }
+      lag = Math.max(lag, replicas.lagRecords(node.send().apply(new String[] {"DFLY", "REPLICAOFFSET"}),
+          node.send().apply(new String[] {"ROLE"})));
     }
     return lag;
-  }
-
-  private RedisClient client(String address) {
-    try {
-      RespConnection.Endpoint e = RespConnection.endpoint(address, -1, "replica");
-      return RedisClient.builder().hostAndPort(e.host(), e.port()).clientConfig(JedisClients.config(connection))
-          .build();
-    } catch (DBException e) {
-      throw new RespException(e.getMessage());
-    }
   }
 
   /** BGSAVE and, on servers with an append-only file, BGREWRITEAOF ({@link RespStates.Events}). */
@@ -428,11 +398,6 @@ public class RespProbe implements ServerProbe {
     }
   }
 
-  /** A total of figures each of which may be not reported (-1): then the total is not reported either. */
-  private static long sum(long total, long figure) {
-    return total < 0 || figure < 0 ? -1 : total + figure;
-  }
-
   @Override
   public void close() {
     for (Node n : nodes) {
@@ -444,13 +409,6 @@ public class RespProbe implements ServerProbe {
     }
     nodes.clear();
     addresses.clear();
-    replicaClients.values().forEach(c -> {
-      try {
-        c.close();
-      } catch (RuntimeException ignored) {
-        // best effort
-      }
-    });
-    replicaClients.clear();
+    replicas.close();
   }
 }

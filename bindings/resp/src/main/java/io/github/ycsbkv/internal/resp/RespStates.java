@@ -77,18 +77,8 @@ final class RespStates {
   static long lagBytes(Map<String, String> info) {
     long primary = count(info, "master_repl_offset");
     long lag = -1;
-    for (Map.Entry<String, String> e : info.entrySet()) {
-      if (primary >= 0 && e.getKey().matches("slave\\d+")) {
-        for (String part : e.getValue().split(",")) {
-          if (part.startsWith("offset=")) {
-            try {
-              lag = Math.max(lag, Math.max(0, primary - Long.parseLong(part.substring(7).trim())));
-            } catch (NumberFormatException ignored) {
-              // a replica line without a number: not counted
-            }
-          }
-        }
-      }
+    for (long offset : replicaFields(info, "offset")) {
+      lag = primary < 0 ? lag : Math.max(lag, Math.max(0, primary - offset));
     }
     return lag;
   }
@@ -96,20 +86,29 @@ final class RespStates {
   /** The most seconds since a replica's last acknowledgement, its {@code slaveN:...,lag=N}; -1 without replicas. */
   static long ackSeconds(Map<String, String> info) {
     long most = -1;
+    for (long lag : replicaFields(info, "lag")) {
+      most = Math.max(most, lag);
+    }
+    return most;
+  }
+
+  /** {@code field} of every {@code slaveN:ip=...,offset=N,lag=N} line, those that are numbers. */
+  private static List<Long> replicaFields(Map<String, String> info, String field) {
+    List<Long> out = new java.util.ArrayList<>();
     for (Map.Entry<String, String> e : info.entrySet()) {
       if (e.getKey().matches("slave\\d+")) {
         for (String part : e.getValue().split(",")) {
-          if (part.startsWith("lag=")) {
+          if (part.startsWith(field + "=")) {
             try {
-              most = Math.max(most, Long.parseLong(part.substring(4).trim()));
+              out.add(Long.parseLong(part.substring(field.length() + 1).trim()));
             } catch (NumberFormatException ignored) {
-              // not a number: not counted
+              // not a number: left out
             }
           }
         }
       }
     }
-    return most;
+    return out;
   }
 
   /**
@@ -173,7 +172,8 @@ final class RespStates {
     }
   }
 
-  private static long sum(long total, long figure) {
+  /** A total of figures each of which may be not reported (-1): then the total is not reported either. */
+  static long sum(long total, long figure) {
     return total < 0 || figure < 0 ? -1 : total + figure;
   }
 
