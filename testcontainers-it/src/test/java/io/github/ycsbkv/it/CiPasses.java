@@ -26,8 +26,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  *       emulation behaviour is tested, not speed. On ARM64 hardware, without {@code it.emulated}, every test runs.
  * </ul>
  *
- * <p>Two choices depend on a test's parameters and stay beside them, worded through {@link #notUnderEmulation}:
- * {@code FaultIT}'s kills beyond one per client library, {@code CapacityIT}'s searches but Redis's.
+ * <p>One choice depends on a test's parameters and stays beside them, worded through {@link #notUnderEmulation}:
+ * {@code FaultIT}'s kills beyond one per client library.
  */
 public final class CiPasses implements ExecutionCondition {
 
@@ -86,6 +86,8 @@ public final class CiPasses implements ExecutionCondition {
           "a capacity search is timed"),
       Map.entry("CapacityIT#clientMadeToStall_endsTheSearch_asClientBound_neverAsTheStoresCapacity",
           "a capacity search is timed"),
+      Map.entry("CapacityIT#eachBindingsStore_endsWithACapacity_onTheConnectionsAskedFor",
+          "a capacity search is timed; each store's workloads on aarch64 are its WorkloadsIT's"),
       Map.entry("StudyIT#ycsb2025_tinyScale_runsTheMatrix_andReportsThePublishedFiguresBesideOurs", STUDY),
       Map.entry("StudyIT#ycsb2025_shapeMultiplexed_sideBySide_eachCellsLoadAsTheServerSawIt", STUDY),
       Map.entry("StudyIT#memtier2025_withoutAddresses_startsTheServersFromPath_andStopsThem", STUDY),
