@@ -119,7 +119,10 @@ final class ServerSide {
     }
   }
 
-  /** One line per event (a warning where it did not begin or end within the phase), and the reads' hit ratio. */
+  /**
+   * One line per event (a warning where it did not begin or end within the phase), the reads' hit ratio, and the
+   * replicas' most lag.
+   */
   private void stateLines(ServerStates seen) {
     if (seen == null) {
       return;
@@ -134,6 +137,10 @@ final class ServerSide {
     String hits = seen.describeHits();
     if (hits != null) {
       warnings.note(hits);
+    }
+    String replicas = seen.describeReplicas();
+    if (replicas != null) {
+      warnings.note(replicas);
     }
   }
 

@@ -21,7 +21,8 @@ import java.util.Locale;
  * @param openLoop how operations arrived under {@code -target} and what the client proved of itself, or null for a
  *     closed loop (and in results of earlier versions)
  * @param nodes the servers the connections went to: 1 for a standalone server, a cluster's primaries when each
- *     client has a connection to every primary ({@code connections} then counts them all)
+ *     client has a connection to every primary, a primary and the replicas it reads from ({@code readfrom});
+ *     {@code connections} then counts them all
  * @param hosts the client processes the run was one of ({@code clients.count} above 1), or null for a process alone;
  *     every other figure here is this result's own (a merged result's: summed over the processes)
  */
@@ -158,8 +159,9 @@ public record LoadShape(int clients, int connections, double inFlightPerConnecti
   }
 
   /**
-   * The same shape on a cluster of {@code n} primaries, each connection of the shape opened to every one of them
-   * (memtier_benchmark's {@code --cluster-mode}): {@code n} times the connections, the same requests in flight on each.
+   * The same shape on {@code n} servers, each connection of the shape opened to every one of them (a cluster's
+   * primaries, memtier_benchmark's {@code --cluster-mode}; a primary and the replicas it reads from): {@code n} times
+   * the connections, the same requests in flight on each at most.
    */
   public LoadShape onNodes(int n) {
     if (n <= 1) {
@@ -179,7 +181,7 @@ public record LoadShape(int clients, int connections, double inFlightPerConnecti
   public String describe() {
     String served = String.format(Locale.ROOT, ", served by %d thread%s", servingThreads, servingThreads == 1 ? "" : "s");
     if (nodes > 1 && connections > 0) {
-      return String.format(Locale.ROOT, "%d client%s on %d connection%s to each of %d cluster nodes (%d in all), %s in"
+      return String.format(Locale.ROOT, "%d client%s on %d connection%s to each of %d servers (%d in all), %s in"
           + " flight on each", clients, plural(clients), connections / nodes, plural(connections / nodes), nodes,
           connections, inFlightPerConnection > 1 ? "up to " + number(inFlightPerConnection) + " requests"
           : "1 request") + served;

@@ -143,4 +143,38 @@ public record ServerStates(List<Sample> timeline, List<EventWindow> events, doub
         evictedKeys) : "") + (redirections > 0 ? String.format(Locale.US, "; %,d redirections (MOVED, ASK) answered",
         redirections) : "");
   }
+
+  /**
+   * How far behind its primary a replica was over the phase, the most any sample saw: how stale a read from it could
+   * have been ({@code -p readfrom=replica}). {@code server: 1 replica(s); lag at most 2,048 bytes, last acknowledged
+   * at most 1 s before, over 12 samples}, or null where no sample saw a replica.
+   */
+  public String describeReplicas() {
+    int replicas = -1;
+    long bytes = -1;
+    long records = -1;
+    long ack = -1;
+    for (Sample t : timeline) {
+      replicas = Math.max(replicas, t.replicas());
+      bytes = Math.max(bytes, t.replicaLagBytes());
+      records = Math.max(records, t.replicaLagRecords());
+      ack = Math.max(ack, t.replicaAckSeconds());
+    }
+    if (replicas <= 0) {
+      return null;
+    }
+    StringBuilder sb = new StringBuilder(String.format(Locale.US, "server: %d replica(s); lag at most ", replicas));
+    if (bytes < 0 && records < 0) {
+      sb.append("not reported");
+    } else {
+      sb.append(bytes >= 0 ? String.format(Locale.US, "%,d bytes", bytes) : "")
+          .append(bytes >= 0 && records >= 0 ? ", " : "")
+          .append(records >= 0 ? String.format(Locale.US, "%,d journal records", records) : "");
+    }
+    if (ack >= 0) {
+      sb.append(String.format(Locale.US, ", last acknowledged at most %d s before", ack));
+    }
+    return sb.append(String.format(Locale.US, ", over %d samples (how stale a read from a replica could be)",
+        timeline.size())).toString();
+  }
 }

@@ -16,7 +16,7 @@ class ClusterLoadShapeTest {
     LoadShape three = one.onNodes(3);
     assertEquals(24, three.connections());
     assertEquals(3, three.nodes());
-    assertEquals("8 clients on 8 connections to each of 3 cluster nodes (24 in all), 1 request in flight on each,"
+    assertEquals("8 clients on 8 connections to each of 3 servers (24 in all), 1 request in flight on each,"
         + " served by 2 threads", three.describe());
     assertSame(one, one.onNodes(1), "one server: the same shape");
     assertEquals(1, one.nodes());

@@ -59,6 +59,8 @@ public final class CiPasses implements ExecutionCondition {
           + " platform"),
       Map.entry("ServerStatesIT", "the server's states and events are INFO and BGSAVE through the probe's Java, the"
           + " same on every platform, and a save's window is timed on the run's clock"),
+      Map.entry("ReplicaReadsIT", "where reads go is the RESP engine's routing in Java, the same on every platform;"
+          + " its connections on aarch64 are every workload test's"),
       Map.entry("SuiteIT", "a suite is memtier's command line translated in Java, the same on every platform"),
       Map.entry("MemtierIT", "memtier's command line is translated in Java, the same on every platform, and compared"
           + " with the x86_64 memtier_benchmark in the binary pass"),

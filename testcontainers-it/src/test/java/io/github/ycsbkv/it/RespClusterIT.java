@@ -238,7 +238,7 @@ class RespClusterIT {
       assertTrue(capacity.path("found").asBoolean() ? capacity.path("opsPerSec").asDouble() > 0
           : !capacity.path("reason").asText().isBlank(), capacity.toString());
       assertTrue(r.path("steps").size() >= 1, r.toString());
-      assertTrue(cap.err().contains("8 clients on 8 connections to each of 3 cluster nodes"), cap.err());
+      assertTrue(cap.err().contains("8 clients on 8 connections to each of 3 servers"), cap.err());
     } finally {
       RespServer.deleteTree(out);
     }

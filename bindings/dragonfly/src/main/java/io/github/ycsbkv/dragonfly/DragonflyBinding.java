@@ -1,6 +1,7 @@
 package io.github.ycsbkv.dragonfly;
 
 import io.github.ycsbkv.internal.resp.IndexWrite;
+import io.github.ycsbkv.internal.resp.ReplicaReads;
 import io.github.ycsbkv.internal.resp.RespBinding;
 import io.github.ycsbkv.internal.resp.RespProbe;
 import io.github.ycsbkv.spi.PropertyDoc;
@@ -41,7 +42,7 @@ public final class DragonflyBinding extends RespBinding {
   public ServerProbe probe(Properties props) {
     try {
       DragonflySettings s = DragonflySettings.from(props);
-      return new RespProbe(s.connection(), s.cluster() ? address -> address : null);
+      return new RespProbe(s.connection(), s.cluster() ? address -> address : null, ReplicaReads.from(props));
     } catch (DBException e) {
       throw new IllegalArgumentException(e.getMessage(), e);
     }

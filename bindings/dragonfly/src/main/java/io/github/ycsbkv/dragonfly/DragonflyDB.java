@@ -99,10 +99,11 @@ public class DragonflyDB extends RespDB<DragonflySettings> implements RenamedPro
     try {
       if (settings.cluster()) {
         backend = EngineBackend.open(c, settings.format(), connections, write,
-            EngineBackend.transport(p, plan), plan.maxInFlight(), new RespLane.Cluster(c, address -> address));
-      } else if (settings.asyncClient() == AsyncClient.NETTY && plan.servesAsync()) {
+            EngineBackend.transport(p, plan), plan.maxInFlight(), new RespLane.Cluster(c, address -> address),
+            reads());
+      } else if (settings.asyncClient() == AsyncClient.NETTY && (plan.servesAsync() || reads().offPrimary())) {
         backend = EngineBackend.open(c, settings.format(), connections, write,
-            EngineBackend.transport(p, plan), plan.maxInFlight());
+            EngineBackend.transport(p, plan), plan.maxInFlight(), null, reads());
       } else {
         JedisPipelines pipelines = JedisPipelines.open(c, connections);
         backend = new PipelineBackend(c, pipelines, settings.format(), write);

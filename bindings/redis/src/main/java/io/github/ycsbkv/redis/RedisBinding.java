@@ -1,6 +1,7 @@
 package io.github.ycsbkv.redis;
 
 import io.github.ycsbkv.internal.resp.IndexWrite;
+import io.github.ycsbkv.internal.resp.ReplicaReads;
 import io.github.ycsbkv.internal.resp.RespBinding;
 import io.github.ycsbkv.spi.PropertyDoc;
 import io.github.ycsbkv.spi.ServerProbe;
@@ -42,7 +43,7 @@ public final class RedisBinding extends RespBinding {
   @Override
   public ServerProbe probe(Properties props) {
     try {
-      return new RedisProbe(RedisSettings.from(props));
+      return new RedisProbe(RedisSettings.from(props), ReplicaReads.from(props));
     } catch (DBException e) {
       throw new IllegalArgumentException(e.getMessage(), e);
     }

@@ -51,7 +51,7 @@ public class RedisDB extends RespDB<RedisSettings> implements RenamedProperties 
       try {
         return EngineBackend.open(settings.connection(), settings.format(), connections, settings.indexWrite(),
             EngineBackend.transport(getProperties(), plan), plan.maxInFlight(),
-            new RespLane.Cluster(settings.connection(), settings::mapAddress));
+            new RespLane.Cluster(settings.connection(), settings::mapAddress), reads());
       } catch (RespException e) {
         throw RedisClients.explain(settings, e);
       }
@@ -63,10 +63,10 @@ public class RedisDB extends RespDB<RedisSettings> implements RenamedProperties 
     if (first) {
       JedisClients.check(settings.connection());
     }
-    if (settings.asyncClient() == AsyncClient.NETTY && plan.servesAsync()) {
+    if (settings.asyncClient() == AsyncClient.NETTY && (plan.servesAsync() || reads().offPrimary())) {
       try {
         return EngineBackend.open(settings.connection(), settings.format(), connections, settings.indexWrite(),
-            EngineBackend.transport(getProperties(), plan), plan.maxInFlight());
+            EngineBackend.transport(getProperties(), plan), plan.maxInFlight(), null, reads());
       } catch (RespException e) {
         throw RedisClients.explain(settings, e);
       }

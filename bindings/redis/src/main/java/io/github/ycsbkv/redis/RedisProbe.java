@@ -1,5 +1,6 @@
 package io.github.ycsbkv.redis;
 
+import io.github.ycsbkv.internal.resp.ReplicaReads;
 import io.github.ycsbkv.internal.resp.RespProbe;
 import site.ycsb.DBException;
 
@@ -12,8 +13,8 @@ final class RedisProbe extends RespProbe {
 
   private final RedisSettings settings;
 
-  RedisProbe(RedisSettings settings) {
-    super(settings.connection(), settings.cluster() ? settings::mapAddress : null);
+  RedisProbe(RedisSettings settings, ReplicaReads reads) {
+    super(settings.connection(), settings.cluster() ? settings::mapAddress : null, reads);
     this.settings = settings;
   }
 

@@ -115,6 +115,10 @@ final class ServerTimeline {
     String hits = s.describeHits();
     page.html("<p>").text(hits == null ? "The server counted no reads' hits or misses over the phase." : hits)
         .html(" (docs/states.md)</p>\n");
+    String replicas = s.describeReplicas();
+    if (replicas != null) {
+      page.html("<p>").text(replicas).html("</p>\n");
+    }
     if (s.events().isEmpty()) {
       page.html("<p>No event was asked for (<code>-p events=bgsave@20s</code>).</p>\n");
       return;

@@ -58,11 +58,21 @@ public final class EngineBackend implements RespBackend {
    */
   public static EngineBackend open(RespConnection c, RecordFormat format, int connections, IndexWrite write,
       String transport, int maxInFlight, RespLane.Cluster cluster) throws DBException {
+    return open(c, format, connections, write, transport, maxInFlight, cluster, ReplicaReads.PRIMARY);
+  }
+
+  /**
+   * As {@link #open(RespConnection, RecordFormat, int, IndexWrite, String, int, RespLane.Cluster)}; with {@code reads}
+   * off the primary, {@code connections} connections to each of a standalone primary's replicas too, which serve the
+   * reads ({@link ReplicaReads}).
+   */
+  public static EngineBackend open(RespConnection c, RecordFormat format, int connections, IndexWrite write,
+      String transport, int maxInFlight, RespLane.Cluster cluster, ReplicaReads reads) throws DBException {
     RespConnection.Endpoint e = c.endpoint();
     RespEndpoint endpoint = new RespEndpoint(e.host(), e.port(), c.user(), c.password(), c.database(),
         c.timeoutMillis(), RespTls.nettyContext(c), c.where());
     RespLane lane = RespLane.open(endpoint, connections, transport == null ? "auto" : transport, maxInFlight,
-        cluster);
+        cluster, reads);
     return new EngineBackend(c, new RespRecords(lane, format, write));
   }
 
@@ -142,10 +152,13 @@ public final class EngineBackend implements RespBackend {
 
   @Override
   public String transport() {
-    return "netty " + lane.transport();
+    return "netty " + lane.transport() + (lane.readsTo() == null ? "" : "; reads to " + lane.readsTo());
   }
 
-  /** The servers each connection of this backend's clients goes to: 1, or a cluster's primaries. */
+  /**
+   * The servers each of this backend's clients has connections to: 1 and the replicas read from, or a cluster's
+   * primaries.
+   */
   public int nodes() {
     return lane.nodes();
   }

@@ -59,6 +59,11 @@ final class RecordCalls {
     }
 
     @Override
+    protected boolean readsOnly() {
+      return true;
+    }
+
+    @Override
     protected int write(ByteBuf out) {
       if (owner.format.model() == RecordFormat.Model.STRING) {
         RespWriter.command(out, 2);
@@ -351,6 +356,11 @@ final class RecordCalls {
     @Override
     protected String routingKey() {
       return indexKey;
+    }
+
+    @Override
+    protected boolean readsOnly() {
+      return true;
     }
 
     @Override

@@ -83,7 +83,12 @@ public abstract class RespBinding implements Binding {
             + " serve the clients) or N (the clients share N connections, their requests pipelined on them; served by"
             + " min(N, cores) threads)."),
         new PropertyDoc("pipeline", "1", "Engine property: requests in flight on each client thread's connection"
-            + " (like memtier's --pipeline); loading pipelines its inserts too."));
+            + " (like memtier's --pipeline); loading pipelines its inserts too."),
+        new PropertyDoc(ReplicaReads.PROPERTY, "primary", "Where reads go on a standalone primary with replicas:"
+            + " primary, replica (its replicas in turn) or any (the primary and its replicas in turn); writes go to"
+            + " the primary. The RESP engine's; the result gives the replicas' lag."),
+        new PropertyDoc(ReplicaReads.REPLICAS, "the primary's ROLE", "host:port,... of the replicas to read from,"
+            + " where the addresses they announce are not the ones to connect to."));
   }
 
   /** {@code lists}, one after the other. */

@@ -62,6 +62,11 @@ public abstract class RespCall extends CompletableFuture<Status> implements Dire
     return null;
   }
 
+  /** Whether this call only reads: it goes where reads go ({@link ReplicaReads}); writes go to the primary. */
+  protected boolean readsOnly() {
+    return false;
+  }
+
   final void sent(int replies) {
     sent(replies, 0);
   }

@@ -45,6 +45,7 @@ public abstract class RespDB<S extends RespSettings> extends DB
   private ScanIndex.Keys index;
   private Status noIndex;
   private String usersKey;
+  private ReplicaReads reads = ReplicaReads.PRIMARY;
 
   /** Reads a binding's settings from its properties. */
   @FunctionalInterface
@@ -75,6 +76,11 @@ public abstract class RespDB<S extends RespSettings> extends DB
     this.plan = plan;
   }
 
+  /** Where this run's reads go ({@link ReplicaReads}), read at {@code init()}; the primary before. */
+  protected ReplicaReads reads() {
+    return reads;
+  }
+
   /** What the engine decided for this instance ({@link InstancePlan#SINGLE} without the engine). */
   protected InstancePlan plan() {
     return plan;
@@ -88,6 +94,7 @@ public abstract class RespDB<S extends RespSettings> extends DB
   @Override
   public void init() throws DBException {
     settings = reader.read(getProperties());
+    reads = ReplicaReads.from(getProperties());
     String binding = settings.connection().binding();
     noIndex = new Status("NOT_IMPLEMENTED", ScanIndex.noIndexCause(binding));
     usersKey = settings.clientKey();
@@ -104,6 +111,14 @@ public abstract class RespDB<S extends RespSettings> extends DB
       synchronized (USERS) {
         USERS.merge(usersKey, 1, Integer::sum);
       }
+    }
+    if (reads.offPrimary() && !(backend instanceof EngineBackend)) {
+      String client = backend.getClass().getSimpleName();
+      cleanup();
+      throw new DBException("-p " + ReplicaReads.PROPERTY + "=" + reads.mode().id() + " sends reads to replicas"
+          + " through the event-loop RESP engine on a standalone primary (the default client there), which this run"
+          + " does not use (" + client + "): drop " + ReplicaReads.PROPERTY + ", or the property that chose that"
+          + " client");
     }
     int maxInFlight = plan.maxInFlight();
     if (maxInFlight > 1 && !(backend instanceof EngineBackend)) {

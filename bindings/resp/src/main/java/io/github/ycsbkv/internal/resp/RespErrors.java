@@ -50,6 +50,9 @@ public final class RespErrors {
   }
 
   private static DBException explainOne(RespConnection c, String where, Throwable e) {
+    if (e instanceof RespException r && r.isWhole()) {
+      return new DBException(r.getMessage());
+    }
     Throwable root = rootOf(e);
     Throwable refused = UserError.findCause(e, ConnectException.class);
     if (refused != null) {

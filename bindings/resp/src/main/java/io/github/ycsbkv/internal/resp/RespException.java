@@ -13,6 +13,8 @@ public final class RespException extends RuntimeException {
   /** Of a lane's connections, how many were open when this one failed, and how many it has; -1 when not counted. */
   private int opened = -1;
   private int connections = -1;
+  /** Whether the message is the whole line for the user, which {@link RespErrors#explain} gives as it is. */
+  private boolean whole;
 
   public RespException(String message) {
     this(message, false);
@@ -26,6 +28,18 @@ public final class RespException extends RuntimeException {
   public RespException(String message, Throwable cause) {
     super(message, cause);
     this.serverError = false;
+  }
+
+  /** A failure whose message says all the user needs (what is wrong, where, and what to do). */
+  static RespException whole(String message) {
+    RespException e = new RespException(message);
+    e.whole = true;
+    return e;
+  }
+
+  /** Whether the message is the whole line for the user ({@link #whole(String)}). */
+  boolean isWhole() {
+    return whole;
   }
 
   /** Whether the server answered with this error (the connection is fine). */

@@ -62,6 +62,14 @@ public final class RespLane implements AutoCloseable {
   /** A cluster's routing by slot, or null on a standalone server. */
   private final SlotRouter router;
   /**
+   * Where a standalone server's reads go when not to it ({@link ReplicaReads}): its replicas, and itself first with
+   * {@code any}, taken in turn; null: every call to {@link #node}. Set once before the lane is used.
+   */
+  private LaneNode[] readNodes;
+  private int nextRead;
+  /** Where the reads go, for the run's header; null: the primary. */
+  private String readsTo;
+  /**
    * Requests in flight on a connection at most ({@code maxinflight} of an open loop), or 1: no bound here (the
    * engine's clients have one each, or share connections in turn).
    */
@@ -121,14 +129,68 @@ public final class RespLane implements AutoCloseable {
    */
   public static RespLane open(RespEndpoint endpoint, int connections, String transport, int maxInFlight,
       Cluster cluster) {
+    return open(endpoint, connections, transport, maxInFlight, cluster, ReplicaReads.PRIMARY);
+  }
+
+  /**
+   * As {@link #open(RespEndpoint, int, String, int, Cluster)}; with {@code reads} off the primary (a standalone
+   * server only), {@code connections} connections to each replica too, which the primary's {@code ROLE} names (or
+   * {@code reads} gives), each with the primary's settings, and every call that only reads sent to them in turn.
+   */
+  public static RespLane open(RespEndpoint endpoint, int connections, String transport, int maxInFlight,
+      Cluster cluster, ReplicaReads reads) {
     RespLane lane = new RespLane(endpoint, Math.max(1, connections), transport, maxInFlight, cluster);
     try {
       lane.connectAll();
+      if (reads.offPrimary()) {
+        lane.connectReplicas(reads);
+      }
     } catch (RuntimeException e) {
       lane.close();
       throw e;
     }
     return lane;
+  }
+
+  private void connectReplicas(ReplicaReads reads) {
+    if (router != null) {
+      throw RespException.whole("-p " + ReplicaReads.PROPERTY + "=" + reads.mode().id() + " is built for a standalone"
+          + " primary with replicas; on a cluster every read goes to its slot's primary: drop -p "
+          + ReplicaReads.PROPERTY);
+    }
+    List<String> addresses = reads.addresses(call("ROLE"), endpoint.where());
+    List<LaneNode> to = new ArrayList<>();
+    if (reads.mode() == ReplicaReads.Mode.ANY) {
+      to.add(node);
+    }
+    for (String address : addresses) {
+      int colon = address.lastIndexOf(':');
+      RespEndpoint e = new RespEndpoint(address.substring(0, colon), Integer.parseInt(address.substring(colon + 1)),
+          endpoint.user(), endpoint.password(), endpoint.database(), endpoint.timeoutMillis(), endpoint.tls(),
+          address);
+      LaneNode replica = new LaneNode(this, e, node.conns.length);
+      to.add(replica);
+      readNodes = to.toArray(LaneNode[]::new); // a replica that fails to open is closed with the others
+      try {
+        replica.open();
+      } catch (RespException x) {
+        Throwable root = x.getCause() == null ? x : plain(x.getCause());
+        throw RespException.whole("-p " + ReplicaReads.PROPERTY + "=" + reads.mode().id() + ": cannot open a"
+            + " connection to the replica " + address + (reads.replicas().isEmpty() ? ", which the primary's ROLE"
+            + " names" : "") + ": " + String.valueOf(root.getMessage()).replaceFirst("^.*\\(\\.\\.\\) failed("
+            + " with error\\(-?\\d+\\))?: ", "") + "; is it running, and reachable at that address? (-p "
+            + ReplicaReads.REPLICAS + "=host:port,... names the replicas)");
+      }
+    }
+    readNodes = to.toArray(LaneNode[]::new);
+    readsTo = (reads.mode() == ReplicaReads.Mode.ANY ? "the primary and " : "")
+        + (addresses.size() == 1 ? "the replica " : addresses.size() + " replicas ") + String.join(", ", addresses)
+        + (reads.replicas().isEmpty() ? " (the primary's ROLE)" : "") + ", in turn";
+  }
+
+  /** Where this lane's reads go ("the replica 127.0.0.1:6380 (the primary's ROLE), in turn"), or null: the primary. */
+  public String readsTo() {
+    return readsTo;
   }
 
   /** The event loop on which every call of this lane completes. */
@@ -151,9 +213,16 @@ public final class RespLane implements AutoCloseable {
         .mapToInt(n -> n.conns.length).max().orElse(0));
   }
 
-  /** The servers this lane has connections to: 1, or a cluster's primaries. */
+  /** The servers this lane has connections to: 1, and the replicas it reads from; or a cluster's primaries. */
   public int nodes() {
-    return router == null ? 1 : router.primaries();
+    if (router != null) {
+      return router.primaries();
+    }
+    int replicas = 0;
+    for (LaneNode n : readNodes == null ? new LaneNode[0] : readNodes) {
+      replicas += n == node ? 0 : 1;
+    }
+    return 1 + replicas;
   }
 
   /** A cluster's primaries' addresses ({@code host:port}), or the standalone server's. */
@@ -288,13 +357,22 @@ public final class RespLane implements AutoCloseable {
   }
 
   private List<LaneNode> nodeList() {
-    return router == null ? List.of(node) : new ArrayList<>(router.nodes.values());
+    if (router != null) {
+      return new ArrayList<>(router.nodes.values());
+    }
+    List<LaneNode> all = new ArrayList<>(List.of(node));
+    for (LaneNode n : readNodes == null ? new LaneNode[0] : readNodes) {
+      if (n != node) {
+        all.add(n);
+      }
+    }
+    return all;
   }
 
   // ---- on the loop ----
 
   private void sendOnLoop(RespCall call) {
-    LaneNode to = router == null ? node : router.route(call);
+    LaneNode to = router != null ? router.route(call) : readNodes != null && call.readsOnly() ? nextReadNode() : node;
     if (to == null) {
       call.fail(router.unrouted(call), true);
       return;
@@ -332,6 +410,12 @@ public final class RespLane implements AutoCloseable {
       c.dirty = true;
       dirty.add(c);
     }
+  }
+
+  private LaneNode nextReadNode() {
+    LaneNode n = readNodes[nextRead];
+    nextRead = nextRead + 1 == readNodes.length ? 0 : nextRead + 1;
+    return n;
   }
 
   /** A cluster's call sent again after a redirection (on the loop, while its connection's replies are read). */
@@ -393,7 +477,7 @@ public final class RespLane implements AutoCloseable {
     }
     long period = Math.max(TimeUnit.MILLISECONDS.toNanos(5), timeoutNanos / 4);
     sweeper = loop.scheduleAtFixedRate(() -> {
-      for (LaneNode n : router == null ? List.of(node) : router.nodes.values()) {
+      for (LaneNode n : nodeList()) {
         n.sweep(period, timeoutNanos);
       }
     }, period, period, TimeUnit.NANOSECONDS);

@@ -73,6 +73,11 @@ public class RespProbe implements ServerProbe {
   private ClusterReshard reshard;
   /** Dragonfly's processes on this host (one per node), whose CPU time is read instead of INFO cpu; empty: none. */
   private final List<ServerProcess> processes = new ArrayList<>();
+  /** Where the run's reads go: off the primary, its replicas' load is the run's too. */
+  private final ReplicaReads reads;
+  /** The replicas the run reads from, on connections of the probe's own; their addresses beside. */
+  private final List<Node> readNodes = new ArrayList<>();
+  private final List<String> readAddresses = new ArrayList<>();
 
   public RespProbe(RespConnection connection) {
     this(connection, null);
@@ -83,9 +88,20 @@ public class RespProbe implements ServerProbe {
    *     the one to connect to (identity when none is mapped)
    */
   public RespProbe(RespConnection connection, UnaryOperator<String> cluster) {
+    this(connection, cluster, ReplicaReads.PRIMARY);
+  }
+
+  /**
+   * As {@link #RespProbe(RespConnection, UnaryOperator)}, for a run whose reads go where {@code reads} says: off the
+   * primary, the replicas it reads from are read too, their clients and their reads (INFO commandstats of the read
+   * commands: a replica counts the writes its primary sends it as commands too) added to the primary's load, their
+   * hits and misses to its state.
+   */
+  public RespProbe(RespConnection connection, UnaryOperator<String> cluster, ReplicaReads reads) {
     this.connection = connection;
     this.cluster = cluster;
     this.replicas = new DragonflyReplicas(connection, cluster);
+    this.reads = reads;
   }
 
   /**
@@ -182,7 +198,9 @@ public class RespProbe implements ServerProbe {
       if (cpuCounted == null) {
         cpuCounted = !dragonfly();
         if (!cpuCounted) {
-          for (String address : addresses) {
+          List<String> all = new ArrayList<>(addresses);
+          all.addAll(readAddresses);
+          for (String address : all) {
             RespConnection.Endpoint e = RespConnection.endpoint(address, -1, "node");
             ServerProcess p = ServerProcess.find(e.host(), e.port(), Set.of("dragonfly"));
             if (p == null) {
@@ -203,7 +221,8 @@ public class RespProbe implements ServerProbe {
         Map<String, String> info;
         try {
           // INFO stats last: its counter then includes every command this probe sent to the node but itself.
-          String before = info(node, "clients") + "\n" + (cpuCounted ? info(node, "cpu") + "\n" : "");
+          String before = info(node, "clients") + "\n" + (cpuCounted ? info(node, "cpu") + "\n" : "")
+              + (dragonfly() ? info(node, "replication") + "\n" : "");
           info = RespInfo.parse(before + info(node, "stats"));
         } catch (RuntimeException e) {
           if (nodes.size() == 1) {
@@ -213,12 +232,22 @@ public class RespProbe implements ServerProbe {
           continue;
         }
         int c = Integer.parseInt(info.getOrDefault("connected_clients", "-1").trim());
+        if (c > 0 && RespStates.count(info, "connected_slaves") > 0 && dragonfly()) {
+          c -= replicationLinks(node, " name=repl_(ctrl|flow)_"); // Dragonfly counts its replicas' links as clients
+        }
         long n = Long.parseLong(info.getOrDefault("total_commands_processed", "-1").trim());
         connections = connections < 0 || c < 0 ? -1 : connections + c;
         commands = RespStates.sum(commands, n);
         if (cpuCounted) {
           cpu = RespStates.sum(cpu, RespInfo.cpuMicros(info));
         }
+      }
+      long replicaReads = 0;
+      for (Node node : readNodes) {
+        long[] r = replicaLoad(node);
+        connections = connections < 0 || r[0] < 0 ? -1 : connections + (int) r[0];
+        replicaReads += r[1];
+        cpu = cpuCounted ? RespStates.sum(cpu, r[2]) : cpu;
       }
       if (!cpuCounted) {
         cpu = processes.isEmpty() ? -1 : 0;
@@ -233,13 +262,15 @@ public class RespProbe implements ServerProbe {
       }
       String source = LOAD_SOURCE + (cpuCounted ? " / " + RespInfo.CPU_SOURCE
           : !processes.isEmpty() ? " / " + processes.get(0).source() : "")
-          + (nodes.size() > 1 ? ", added up over " + nodes.size() + " primaries" : "");
+          + (nodes.size() > 1 ? ", added up over " + nodes.size() + " primaries" : "")
+          + (readNodes.isEmpty() ? "" : "; and the reads (INFO commandstats) and clients of the " + readNodes.size()
+          + " replica(s) read from");
       // Connections of the probe's own events count as the probe's.
       int events = eventConnections(openBefore);
       // A slot move's commands are the probe's too (read before the count: never more than the server counted).
       long moved = reshard == null ? 0 : reshard.commands();
-      return new ServerLoad(connections, commands < 0 ? -1 : commands - (sent - nodes.size()) - moved, source,
-          nodes.size() - unreachable.size() + events, cpu, unreachable);
+      return new ServerLoad(connections, commands < 0 ? -1 : commands - (sent - nodes.size()) - moved + replicaReads,
+          source, nodes.size() - unreachable.size() + readNodes.size() + events, cpu, unreachable);
     } catch (RuntimeException e) {
       close();
       throw explain(e);
@@ -257,6 +288,13 @@ public class RespProbe implements ServerProbe {
           "errorstats"));
       if (s.replicas() > 0 && dragonfly()) {
         s = s.withReplicaLagRecords(dragonflyLagRecords());
+      }
+      if (!readNodes.isEmpty()) {
+        List<Map<String, String>> replicaStats = new ArrayList<>();
+        for (Node node : readNodes) {
+          replicaStats.add(RespInfo.parse(node.info().apply("stats")));
+        }
+        s = RespStates.withReadsOf(s, replicaStats);
       }
       return s;
     } catch (RuntimeException e) {
@@ -346,6 +384,17 @@ public class RespProbe implements ServerProbe {
     return n;
   }
 
+  /**
+   * The connections in {@code node}'s {@code CLIENT LIST} that match {@code pattern} somewhere in their line: a
+   * primary's links to its replicas where the server counts them among its clients (Dragonfly names them {@code
+   * repl_ctrl_N} and {@code repl_flow_N}).
+   */
+  private int replicationLinks(Node node, String pattern) {
+    sent++;
+    java.util.regex.Pattern p = java.util.regex.Pattern.compile(pattern);
+    return (int) node.text("CLIENT", "LIST").lines().filter(l -> p.matcher(l).find()).count();
+  }
+
   /** Sends {@code argv} to every node; the first refusal throws with the server's answer. */
   void sendToEveryNode(String... argv) throws DBException {
     connect();
@@ -371,7 +420,31 @@ public class RespProbe implements ServerProbe {
   private void connect() throws DBException {
     if (nodes.isEmpty()) {
       nodes.addAll(connectNodes());
+      if (reads.offPrimary() && cluster == null) {
+        sent++;
+        for (String address : reads.addresses(nodes.get(0).send().apply(new String[] {"ROLE"}),
+            connection.where())) {
+          RespConnection.Endpoint e = RespConnection.endpoint(address, -1, "replica");
+          RedisClient client = RedisClient.builder().hostAndPort(e.host(), e.port())
+              .clientConfig(JedisClients.config(connection)).build();
+          readNodes.add(new Node(client::info, client::configGet, argv -> send(client, argv), client::close));
+          readAddresses.add(address);
+        }
+      }
     }
+  }
+
+  /**
+   * A replica's clients but its primary's link (Redis counts that link in {@code connected_clients}, flag {@code M}
+   * in {@code CLIENT LIST}; Dragonfly does neither), its reads, and its CPU time where it gives it.
+   */
+  private long[] replicaLoad(Node node) {
+    Map<String, String> info = RespInfo.parse(node.info().apply("clients") + "\n"
+        + (cpuCounted ? node.info().apply("cpu") + "\n" : "") + node.info().apply("commandstats"));
+    long links = node.text("CLIENT", "LIST").lines().filter(l -> l.matches(".* flags=[A-Za-z]*M .*")).count();
+    long clients = RespStates.count(info, "connected_clients");
+    return new long[] {clients < 0 ? -1 : clients - links, ReplicaReads.readCalls(info),
+        cpuCounted ? RespInfo.cpuMicros(info) : 0};
   }
 
   private String info(Node node, String section) {
@@ -407,8 +480,17 @@ public class RespProbe implements ServerProbe {
         // best effort
       }
     }
+    for (Node n : readNodes) {
+      try {
+        n.closer().run();
+      } catch (RuntimeException ignored) {
+        // best effort
+      }
+    }
     nodes.clear();
     addresses.clear();
+    readNodes.clear();
+    readAddresses.clear();
     replicas.close();
   }
 }

@@ -58,6 +58,23 @@ final class RespStates {
         -1, ack, redirections, SOURCE);
   }
 
+  /**
+   * {@code s} with the hits and misses of the replicas a run reads from added ({@code INFO stats} of each): their
+   * reads are the run's. A replica counts no hit or miss for the writes its primary sends it.
+   */
+  static ServerState withReadsOf(ServerState s, List<Map<String, String>> replicas) {
+    long hits = s.hits();
+    long misses = s.misses();
+    for (Map<String, String> info : replicas) {
+      hits = sum(hits, count(info, "keyspace_hits"));
+      misses = sum(misses, count(info, "keyspace_misses"));
+    }
+    return new ServerState(s.usedMemoryBytes(), s.rssBytes(), s.keys(), s.evictedKeys(), s.expiredKeys(), hits, misses,
+        s.saving(), s.rewriting(), s.lastForkMicros(), s.replicas(), s.replicaLagBytes(), s.replicaLagRecords(),
+        s.replicaAckSeconds(), s.redirections(), s.source() + (replicas.isEmpty() ? ""
+        : "; hits and misses of the replicas read from added"));
+  }
+
   /** Whether a snapshot is being written: Dragonfly's {@code saving}, else {@code rdb_bgsave_in_progress}. */
   static boolean saving(Map<String, String> info) {
     return info.containsKey("saving") ? count(info, "saving") == 1 : count(info, "rdb_bgsave_in_progress") == 1;
