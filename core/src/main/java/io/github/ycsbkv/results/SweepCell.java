@@ -29,6 +29,38 @@ public record SweepCell(String binding, String workload, int threads, List<Strin
   /** A capacity sweep's: the closed-loop probe's throughput on the same connections. */
   public static final String PROBE = "probeOpsPerSec";
 
+  /** The share of the reads the server found their key for, over the phase, in percent (its own counters). */
+  public static final String SERVER_HIT_RATE = "server.hitRatePercent";
+  /** The keys the server evicted during the phase. */
+  public static final String SERVER_EVICTED = "server.evictedKeys";
+  /** The memory limit the server ran under ({@code sweep --maxmemory}), in MB (10^6 bytes). */
+  public static final String MAXMEMORY_MB = "server.maxmemoryMB";
+  /** The property that sets it. */
+  public static final String MAXMEMORY_PROPERTY = "server.maxmemory";
+
+  /**
+   * A size as Redis takes it ({@code 64mb}: 64 x 2^20 bytes, {@code 1gb}, {@code 64m}: 64 x 10^6, bytes), in bytes;
+   * NaN when it is none.
+   */
+  public static double bytes(String size) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+(?:\\.\\d+)?)(b|k|kb|m|mb|g|gb)?")
+        .matcher(size.trim().toLowerCase(java.util.Locale.ROOT));
+    if (!m.matches()) {
+      return Double.NaN;
+    }
+    double n = Double.parseDouble(m.group(1));
+    String unit = m.group(2) == null ? "b" : m.group(2);
+    return n * switch (unit) {
+      case "k" -> 1e3;
+      case "kb" -> 1024.0;
+      case "m" -> 1e6;
+      case "mb" -> 1024.0 * 1024;
+      case "g" -> 1e9;
+      case "gb" -> 1024.0 * 1024 * 1024;
+      default -> 1.0;
+    };
+  }
+
   public SweepCell {
     failed = List.copyOf(failed);
     figures = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(figures));

@@ -20,7 +20,9 @@ import redis.clients.jedis.Jedis;
  * fork time as the server gives it, the save made (the server's own count or time of its last save), and the run's
  * operations split between the window and the rest with none lost; the reads' hit ratio is the servers' own
  * {@code keyspace_hits / keyspace_misses} over the run; a Redis whose working set is twice its memory limit evicts, and
- * the result's evictions are the server's; so does a Dragonfly in its cache mode, its hit ratio the server's; 500 slots moved between two primaries of a Redis Cluster mid-run
+ * the result's evictions are the server's; so does a Dragonfly in its cache mode, its hit ratio the server's; a sweep
+ * over memory limits sets each cell's limit and draws the hit ratio against it; 500 slots moved between two primaries
+ * of a Redis Cluster mid-run
  * ({@code reshard}) with every key kept, every operation answered and the redirections as the nodes count them. A bad
  * event is one line and exit 2, before any client runs. A Redis replica stopped under writes: the result's lag in bytes
  * is the primary's offset less the replica's; a Dragonfly replica's lag in journal records comes from the servers'
@@ -186,6 +188,65 @@ class ServerStatesIT {
       } finally {
         j.configSet(Map.of("maxmemory", "0", "maxmemory-policy", "noeviction"));
       }
+    }
+  }
+
+  /**
+   * {@code sweep --maxmemory} (#53 item 3) on Redis: each cell's server set to its limit and policy before its load,
+   * 20,000 records of about 1 KB under 10 MB and 40 MB, uniform reads: the server's hit ratio in each cell is the run's
+   * own (its reads that found their record) within a point, lower under the smaller limit, where it evicted; the
+   * report draws it against the limit, one line for the store at the cells' means.
+   */
+  @Test
+  void memorySweep_redis_eachCellUnderItsLimit_hitRatioRisesWithTheLimit_theReportDrawsIt() throws Exception {
+    try (RespServer redis = RespServer.start(Store.Kind.REDIS); Jedis j = redis.jedis()) {
+      Path out = tmp.resolve("memory-sweep");
+      Cli sweep = Cli.run("sweep", "--bindings", "redis", "--workloads", WORKLOADS.resolve("workloadc").toString(),
+          "--threads", "2", "--maxmemory", "10mb,40mb", "--flush", "--out", out.toString(), "-p", "redis.port="
+          + redis.port(), "-p", "server.maxmemory-policy=allkeys-lru", "-p", "redis.scanindex=off", "-p",
+          "recordcount=20000", "-p", "operationcount=20000", "-p", "fieldcount=1", "-p", "fieldlength=1000", "-p",
+          "requestdistribution=uniform");
+      assertEquals(0, sweep.exitCode(), sweep.err());
+      assertTrue(sweep.err().contains("CONFIG SET maxmemory-policy allkeys-lru, maxmemory 10mb at 127.0.0.1:"
+          + redis.port()), sweep.err());
+      assertEquals(Long.toString(40L << 20), j.configGet("maxmemory").get("maxmemory"), "the last cell's limit");
+      JsonNode cells = JSON.readTree(out.resolve("sweep.json").toFile()).path("cells");
+      assertEquals(2, cells.size(), cells.toString());
+      double[] hit = new double[2];
+      for (int i = 0; i < 2; i++) {
+        JsonNode c = cells.get(i);
+        assertEquals(i == 0 ? "redis+10mb" : "redis+40mb", c.path("binding").asText());
+        JsonNode f = c.path("figures");
+        assertEquals((i == 0 ? 10 : 40) * 1.048576, f.path("server.maxmemoryMB").path("mean").asDouble(), 1e-6);
+        hit[i] = f.path("server.hitRatePercent").path("mean").asDouble();
+        JsonNode result = JSON.readTree(out.resolve(c.path("binding").asText()).resolve("workloadc").resolve("t2")
+            .resolve("r1").resolve("result.json").toFile());
+        long ok = 0;
+        long notFound = 0;
+        for (JsonNode op : result.path("operations")) {
+          if (op.path("operation").asText().equals("READ")) {
+            ok = op.path("statuses").path("OK").asLong();
+            notFound = op.path("statuses").path("NOT_FOUND").asLong();
+          }
+        }
+        assertEquals(100.0 * ok / (ok + notFound), hit[i], 1.0, "the server's hit ratio is the run's: " + f);
+      }
+      assertTrue(hit[0] < 90 && hit[1] > 99, "10 MB holds part of 20 MB of records, 40 MB all: " + hit[0] + "%, "
+          + hit[1] + "%");
+      assertTrue(cells.get(0).path("figures").path("server.evictedKeys").path("mean").asDouble() > 0,
+          cells.get(0).toString());
+      Cli report = Cli.run("report", out.toString());
+      assertEquals(0, report.exitCode(), report.err());
+      String html = java.nio.file.Files.readString(out.resolve("report.html"));
+      java.util.regex.Matcher desc = java.util.regex.Pattern.compile("<desc>([^<]*Hit ratio against memory limit[^<]*)"
+          + "</desc>").matcher(html);
+      assertTrue(desc.find(), "the hit ratio chart");
+      JsonNode chart = JSON.readTree(desc.group(1).replace("&quot;", "\"").replace("&lt;", "<").replace("&gt;", ">")
+          .replace("&amp;", "&"));
+      JsonNode line = chart.path("series").get(0);
+      assertEquals("redis", line.path("name").asText(), chart.toString());
+      assertEquals(hit[0], line.path("y").get(0).asDouble(), 0.01, chart.toString());
+      assertEquals(hit[1], line.path("y").get(1).asDouble(), 0.01, chart.toString());
     }
   }
 

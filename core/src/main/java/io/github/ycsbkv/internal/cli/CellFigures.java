@@ -76,6 +76,16 @@ final class CellFigures {
     figures.computeIfAbsent(ALL_P99_9, k -> new ArrayList<>()).add(all.getValueAtPercentile(99.9) / 1000.0);
   }
 
+  /**
+   * The memory limit the cell's server ran under ({@code server.maxmemory}, as {@code sweep --maxmemory} sets it), in
+   * MB: {@link SweepCell#MAXMEMORY_MB}; none without one.
+   */
+  static void collectMemoryLimit(java.util.Properties props, Map<String, List<Double>> figures) {
+    String limit = props.getProperty(SweepCell.MAXMEMORY_PROPERTY);
+    double bytes = limit == null ? Double.NaN : SweepCell.bytes(limit);
+    add(figures, SweepCell.MAXMEMORY_MB, bytes / 1e6);
+  }
+
   private static final String ALL_MEAN = "ALL.meanMicros";
   private static final String ALL_P50 = "ALL.p50Micros";
   private static final String ALL_P95 = "ALL.p95Micros";
@@ -83,12 +93,22 @@ final class CellFigures {
   private static final String ALL_P99_9 = "ALL.p99_9Micros";
 
   /**
-   * The figures summarised per cell: throughput, and mean, P50, P95, P99, P99.9 of each operation's successes; for a
-   * cache's reads their hit rate ({@code READ.hitRatePercent}) and hits per second ({@code READ.hitsPerSec}).
+   * The figures summarised per cell: throughput, the server's hit ratio and evictions over the phase where it
+   * counts them ({@link SweepCell#SERVER_HIT_RATE}, {@link SweepCell#SERVER_EVICTED}), and mean, P50, P95, P99,
+   * P99.9 of each operation's successes; for a cache's reads their hit rate ({@code READ.hitRatePercent}) and hits
+   * per second ({@code READ.hitsPerSec}).
    */
   static void collect(JsonNode result, Map<String, List<Double>> figures) {
     figures.computeIfAbsent(SweepCell.THROUGHPUT, k -> new ArrayList<>())
         .add(result.path("overall").path("throughputOpsPerSec").asDouble());
+    JsonNode states = result.path("serverStates");
+    if (states.path("hitRatio").isNumber()) {
+      // The server's own hit ratio and evictions over the phase (docs/states.md).
+      add(figures, SweepCell.SERVER_HIT_RATE, 100 * states.path("hitRatio").asDouble());
+    }
+    if (states.path("evictedKeys").asLong(-1) >= 0) {
+      add(figures, SweepCell.SERVER_EVICTED, states.path("evictedKeys").asDouble());
+    }
     for (JsonNode op : result.path("operations")) {
       String name = op.path("operation").asText();
       JsonNode ok = op.path("serviceOk");

@@ -75,6 +75,12 @@ final class SweepCommand implements Callable<Integer> {
           + " for servers you can empty.")
   boolean flush;
 
+  @Option(names = "--maxmemory", paramLabel = "SIZES", split = ",",
+      description = "Memory limits (e.g. 32mb,64mb,128mb): each binding's cells again under each, as NAME+SIZE, the"
+          + " server set to it (-p server.maxmemory) before each load and run; the report draws the server's hit"
+          + " ratio against the limit. RESP servers; give the policy with -p server.maxmemory-policy, and --flush.")
+  List<String> maxmemory = new ArrayList<>();
+
   @Mixin
   CapacityOptions capacity = new CapacityOptions();
 
@@ -89,7 +95,7 @@ final class SweepCommand implements Callable<Integer> {
     BindingRegistry registry = BindingRegistry.load(loader);
     SweepPlan plan = new SweepPlan.Builder().bindings(bindings).workloads(workloads).properties(propertyPairs)
         .threads(threads).repeat(repeat).scale(scale).out(out).reload(reload).flush(flush).command(commandLine())
-        .capacity(capacity.search())
+        .capacity(capacity.search()).maxmemory(maxmemory)
         .build(registry, loader);
     return new SweepRunner(plan, SweepRunner.Servers.NONE, spec.commandLine().getOut(),
         spec.commandLine().getErr()).run();

@@ -8,6 +8,7 @@ import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.engine.Benchmark;
 import io.github.ycsbkv.engine.Benchmarks;
 import io.github.ycsbkv.engine.WorkloadTraits;
+import io.github.ycsbkv.results.SweepCell;
 import io.github.ycsbkv.spi.BindingRegistry;
 import io.github.ycsbkv.spi.EmptiesStore;
 import java.nio.file.Files;
@@ -121,6 +122,7 @@ record SweepPlan(List<Target> targets, List<Workload> workloads, Path out, Reloa
     private final Map<String, Map<String, String>> labelProperties = new LinkedHashMap<>();
     private final Map<String, List<String>> labelWorkloads = new LinkedHashMap<>();
     private final Map<String, String> runWith = new LinkedHashMap<>();
+    private final List<String> maxmemory = new ArrayList<>();
 
     /** Bindings as typed: {@code NAME}, or {@code NAME+LABEL} to run NAME again under its own label. */
     Builder bindings(List<String> names) {
@@ -187,6 +189,15 @@ record SweepPlan(List<Target> targets, List<Workload> workloads, Path out, Reloa
       return this;
     }
 
+    /**
+     * Memory limits ({@code --maxmemory}): each binding's cells again under each limit, as {@code NAME+SIZE} (or
+     * {@code NAME+LABEL-SIZE}), with {@code server.maxmemory} set to it.
+     */
+    Builder maxmemory(List<String> sizes) {
+      maxmemory.addAll(sizes);
+      return this;
+    }
+
     /** Thread counts and repetitions of one workload where they differ ({@code ycsb study}'s object-cache part). */
     Builder workloadRuns(String workload, List<Integer> counts, int repetitions) {
       workloadThreads.put(workload, List.copyOf(counts));
@@ -229,14 +240,39 @@ record SweepPlan(List<Target> targets, List<Workload> workloads, Path out, Reloa
       if (!(scale > 0) || scale > 1e6) {
         throw new UserError("--scale must be a positive factor (e.g. 0.01), got " + scale);
       }
+      for (String size : maxmemory) {
+        if (!(SweepCell.bytes(size) >= 1)) {
+          throw new UserError("--maxmemory: '" + size + "' is not a size the server takes (32mb, 1gb, or bytes)");
+        }
+      }
       Map<String, Benchmarks> resolved = resolve(registry, loader);
+      if (!maxmemory.isEmpty()) {
+        for (Map.Entry<String, Benchmarks> e : resolved.entrySet()) {
+          if (registry.find(e.getValue().name()).map(b -> b.properties().stream()
+              .noneMatch(d -> d.name().equals(SweepCell.MAXMEMORY_PROPERTY))).orElse(true)) {
+            throw new UserError("--maxmemory sets the memory limit of a RESP server (server.maxmemory); binding '"
+                + e.getKey() + "' has none: drop it, or --maxmemory");
+          }
+        }
+      }
       List<String> global = new ArrayList<>();
       for (String pair : pairs) {
         splitPair(pair, resolved, global);
       }
       List<Target> targets = new ArrayList<>();
-      resolved.forEach((label, r) -> targets.add(new Target(label, r,
-          Map.copyOf(labelProperties.getOrDefault(label, Map.of())), labelWorkloads.get(label))));
+      resolved.forEach((label, r) -> {
+        Map<String, String> own = labelProperties.getOrDefault(label, Map.of());
+        if (maxmemory.isEmpty()) {
+          targets.add(new Target(label, r, Map.copyOf(own), labelWorkloads.get(label)));
+          return;
+        }
+        for (String size : maxmemory) {
+          Map<String, String> limited = new LinkedHashMap<>(own);
+          limited.put(SweepCell.MAXMEMORY_PROPERTY, size.trim());
+          String sized = label + (label.contains("+") ? "-" : "+") + size.trim().toLowerCase(Locale.ROOT);
+          targets.add(new Target(sized, r, Map.copyOf(limited), labelWorkloads.get(label)));
+        }
+      });
       List<Workload> workloads = new ArrayList<>();
       for (String w : workloadFiles) {
         workloads.add(workload(w, global, loader));

@@ -190,6 +190,7 @@ final class SweepRunner {
       if (searched == null) {
         CellFigures.collect(done, figures);
         CellFigures.collectAll(dir, figures);
+        CellFigures.collectMemoryLimit(props, figures);
         // Its figures are kept, but a run with failed operations is said at once, and again at the sweep's end.
         String failedOperations = FailedOperations.summary(ResultJson.parse(done), props);
         if (failedOperations != null) {

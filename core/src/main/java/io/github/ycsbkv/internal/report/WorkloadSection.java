@@ -7,7 +7,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * One workload's figures: throughput, P99 and P99.9 of each operation against client threads, and each operation's
+ * One workload's figures: under memory limits the hit ratio against the limit ({@link MemoryChart}); throughput, P99
+ * and P99.9 of each operation against client threads, and each operation's
  * percentile spectrum; a workload run at one thread count (the object-cache test's iterations) gets a table of its
  * iterations instead of charts of one point. Stateless.
  */
@@ -18,6 +19,9 @@ final class WorkloadSection {
   static void write(Page page, ReportData data, String w) throws IOException {
     page.html("<h2>Workload ").text(w).html("</h2>\n");
     List<String> ops = data.operations(w);
+    if (MemoryChart.applies(data, w)) {
+      MemoryChart.draw(page, data, w);
+    }
     if (data.cells(w).stream().map(SweepCell::threads).distinct().count() == 1) {
       // One thread count (the object-cache test): a line per store says more than charts of one point.
       iterations(page, data, w, ops);

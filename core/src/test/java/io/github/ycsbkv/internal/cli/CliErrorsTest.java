@@ -45,6 +45,15 @@ class CliErrorsTest {
   }
 
   @Test
+  void sweepMaxmemory_aSizeItCannotRead_orABindingWithoutALimit_isOneLine() {
+    assertOneLine(CliRun.of("sweep", "--bindings", "memory", "--workloads", WORKLOADA, "--out", "unused",
+        "--maxmemory", "10xb"), 2, "ycsb: --maxmemory: '10xb' is not a size the server takes (32mb, 1gb, or bytes)");
+    assertOneLine(CliRun.of("sweep", "--bindings", "memory", "--workloads", WORKLOADA, "--out", "unused",
+        "--maxmemory", "10mb"), 2, "ycsb: --maxmemory sets the memory limit of a RESP server (server.maxmemory);"
+        + " binding 'memory' has none: drop it, or --maxmemory");
+  }
+
+  @Test
   void run_unknownBinding_listsTheKnownOnes() {
     assertOneLine(CliRun.of("run", "nosuchstore", "-P", WORKLOADA), 2,
         "ycsb: unknown binding 'nosuchstore'; known: memory (or give a fully qualified site.ycsb.DB class)");

@@ -42,6 +42,14 @@ class HtmlReportTest {
   }
 
   @Test
+  void memoryChart_namesTheStoreOfEachLimitsLabel() {
+    assertEquals("redis", MemoryChart.store("redis+64mb"));
+    assertEquals("redis+lru", MemoryChart.store("redis+lru-64mb"));
+    assertEquals("dragonfly", MemoryChart.store("dragonfly+1gb"));
+    assertEquals("valkey", MemoryChart.store("valkey+1048576"));
+  }
+
+  @Test
   void report_ofAMemorySweep_drawsOneLinePerStoreWithTheSweepsMeans() throws Exception {
     Path out = tmp.resolve("sweep");
     assertEquals(0, run("sweep", "--bindings", "memory", "--workloads", WORKLOADA, "--threads", "1,3", "--repeat", "2",

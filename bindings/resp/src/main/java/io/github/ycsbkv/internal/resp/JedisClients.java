@@ -103,6 +103,22 @@ public final class JedisClients {
    * {@code FLUSHDB} of the database {@code c} names on a standalone server, on a connection of its own that waits
    * up to {@link #FLUSH_TIMEOUT_MILLIS} for the reply (a server replies once its database is empty).
    */
+  /**
+   * {@code CONFIG SET name value} on the server {@code c} describes, on a connection of its own (set-up, not
+   * measured); the server's refusal is the line returned, null when it took the setting.
+   */
+  public static String configSet(RespConnection c, String name, String value) throws DBException {
+    RespConnection.Endpoint e = c.endpoint();
+    try (Jedis j = new Jedis(new HostAndPort(e.host(), e.port()), builder(c).autoNegotiateProtocol(false).build())) {
+      j.configSet(name, value);
+      return null;
+    } catch (redis.clients.jedis.exceptions.JedisDataException refused) {
+      return refused.getMessage();
+    } catch (JedisException ex) {
+      throw RespErrors.explain(c, ex);
+    }
+  }
+
   public static void flushDatabase(RespConnection c) throws DBException {
     RespConnection.Endpoint e = c.endpoint();
     // RESP2, said outright: the plain Jedis class cannot negotiate RESP3, and says so on stderr when asked to.

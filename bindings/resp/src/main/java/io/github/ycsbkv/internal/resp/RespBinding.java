@@ -87,6 +87,10 @@ public abstract class RespBinding implements Binding {
         new PropertyDoc(ReplicaReads.PROPERTY, "primary", "Where reads go on a standalone primary with replicas:"
             + " primary, replica (its replicas in turn) or any (the primary and its replicas in turn); writes go to"
             + " the primary. The RESP engine's; the result gives the replicas' lag."),
+        new PropertyDoc(MemoryLimit.MAXMEMORY, null, "The server's memory limit, set with CONFIG SET before the"
+            + " clients connect (64mb, 1gb); the server keeps it. Standalone servers."),
+        new PropertyDoc(MemoryLimit.POLICY, null, "The server's eviction policy (allkeys-lru, allkeys-lfu, ...), set"
+            + " with CONFIG SET as server.maxmemory is; Dragonfly has none (its cache mode, set at its start)."),
         new PropertyDoc(ReplicaReads.REPLICAS, "the primary's ROLE", "host:port,... of the replicas to read from,"
             + " where the addresses they announce are not the ones to connect to."));
   }

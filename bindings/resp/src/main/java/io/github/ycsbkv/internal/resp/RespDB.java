@@ -95,6 +95,7 @@ public abstract class RespDB<S extends RespSettings> extends DB
   public void init() throws DBException {
     settings = reader.read(getProperties());
     reads = ReplicaReads.from(getProperties());
+    MemoryLimit limit = MemoryLimit.from(getProperties());
     String binding = settings.connection().binding();
     noIndex = new Status("NOT_IMPLEMENTED", ScanIndex.noIndexCause(binding));
     usersKey = settings.clientKey();
@@ -102,6 +103,7 @@ public abstract class RespDB<S extends RespSettings> extends DB
     synchronized (USERS) {
       first = !USERS.containsKey(usersKey);
       if (first) {
+        limit.apply(settings);
         backend = open(true);
         USERS.put(usersKey, 1);
       }

@@ -6,6 +6,9 @@ public interface RespSettings {
   /** Where and how the binding connects. */
   RespConnection connection();
 
+  /** Whether the binding talks to a cluster. */
+  boolean cluster();
+
   /** Whether the binding keeps a scan index ({@code <binding>.scanindex}). */
   ScanIndex scanIndex();
 
