@@ -17,7 +17,8 @@ import site.ycsb.DBException;
  * Reads Aerospike's own figures with info commands, added up over every node: {@code build} (version), {@code
  * namespace/<ns>} ({@code master_objects}, each record once, where the server reports it, else {@code objects}; the
  * replicas apart; the namespace's data use: {@code data_used_bytes} on server 7+, else {@code memory_used_bytes}),
- * and {@code statistics} ({@code process_rss} where the server reports it, else -1). While a phase runs:
+ * and the resident memory: {@code statistics} {@code process_rss} where the server reports it, else (Aerospike 8)
+ * asd's {@code VmRSS} from {@code /proc/PID/status} where every node runs on this host, else -1. While a phase runs:
  * connections, transactions, the nodes the client no longer lists (lost), and where every node runs on this host
  * their processes' CPU time ({@code /proc/PID/stat}: Aerospike reports a CPU percentage, not a total). Owns its
  * client; one thread at a time.
@@ -72,6 +73,17 @@ final class AerospikeProbe implements ServerProbe {
           rssKnown = false;
         }
       }
+      // Aerospike 8 reports no process memory: asd's resident set where it runs on this host, each node's added up.
+      String rssFrom = rssKnown ? "statistics process_rss" : null;
+      if (!rssKnown && !processes().isEmpty()) {
+        rss = 0;
+        for (ServerProcess p : processes()) {
+          long r = p.rssBytes();
+          rss = rss < 0 || r < 0 ? -1 : rss + r;
+        }
+        rssKnown = rss >= 0;
+        rssFrom = rssKnown ? processes().get(0).rssSource() + (processes().size() > 1 ? ", every node's" : "") : null;
+      }
       Map<String, String> out = new LinkedHashMap<>();
       out.put("namespace", settings.namespace());
       if (split && nodes.length > 1) {
@@ -80,7 +92,7 @@ final class AerospikeProbe implements ServerProbe {
       return new ServerSample(Instant.now(), "aerospike", version, nodes.length, objects, used,
           rssKnown && nodes.length > 0 ? rss : -1, "info namespace/" + settings.namespace() + " "
           + (split ? "master_objects (prole_objects: replica_objects) " : "objects ") + usedField
-          + (rssKnown ? ", statistics process_rss" : ""), out);
+          + (rssKnown ? ", " + rssFrom : ""), out);
     } catch (AerospikeException e) {
       throw AerospikeClients.explain(settings, e);
     }

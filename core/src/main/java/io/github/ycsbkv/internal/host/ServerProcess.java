@@ -102,6 +102,34 @@ public final class ServerProcess {
   }
 
   /**
+   * The process's resident set ({@code VmRSS} of {@code /proc/PID/status}), in bytes; -1 once gone or unreadable.
+   * What {@code ps} and {@code top} show as RSS: the process's pages in memory, shared ones included.
+   */
+  public long rssBytes() {
+    try {
+      return vmRssBytes(Files.readString(proc.resolve(Long.toString(pid)).resolve("status")));
+    } catch (IOException | RuntimeException e) {
+      return -1;
+    }
+  }
+
+  /** {@code VmRSS:   1234 kB} of a {@code /proc/PID/status} text, in bytes; -1 without it. */
+  static long vmRssBytes(String status) {
+    for (String line : status.split("\n")) {
+      if (line.startsWith("VmRSS:")) {
+        String[] f = line.substring(6).trim().split("\\s+");
+        return Long.parseLong(f[0]) * 1024;
+      }
+    }
+    return -1;
+  }
+
+  /** Where the resident set comes from, for a sample's {@code memorySource}. */
+  public String rssSource() {
+    return "/proc/" + pid + "/status VmRSS (" + name + " on this host)";
+  }
+
+  /**
    * {@code utime + stime} of a {@code /proc/PID/stat} line, in ticks. The command name (field 2) is in parentheses
    * and may hold spaces and parentheses itself, so fields are counted from the last closing parenthesis: utime and
    * stime are the 12th and 13th after it.

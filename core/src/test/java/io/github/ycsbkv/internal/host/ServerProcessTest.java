@@ -25,6 +25,23 @@ class ServerProcessTest {
       + "   uid  timeout inode\n";
 
   @Test
+  void vmRssBytes_readsTheResidentSetOfProcStatus_inBytes() {
+    String status = "Name:\tasd\nVmPeak:\t 9999 kB\nVmRSS:\t  258048 kB\nRssAnon:\t 1000 kB\n";
+    assertEquals(258048L * 1024, ServerProcess.vmRssBytes(status));
+    assertEquals(-1, ServerProcess.vmRssBytes("Name:\tkthreadd\n"));
+  }
+
+  @Test
+  void rssBytes_ofThisJvm_isItsOwnResidentSet() throws Exception {
+    assumeTrue(Files.isReadable(Path.of("/proc/self/status")), "Linux only");
+    ServerProcess self = new ServerProcess(Path.of("/proc"), ProcessHandle.current().pid(), "java");
+    long rss = self.rssBytes();
+    // A running JVM holds at least its code and the heap in use: more than a megabyte.
+    assertTrue(rss > 1 << 20, Long.toString(rss));
+    assertEquals("/proc/" + ProcessHandle.current().pid() + "/status VmRSS (java on this host)", self.rssSource());
+  }
+
+  @Test
   void cpuTicks_countsFieldsAfterTheLastParenthesis_soANameWithSpacesAndParenthesesDoesNotShiftThem() {
     // pid (comm) state ppid pgrp session tty_nr tpgid flags minflt cminflt majflt cmajflt utime stime ...
     String stat = "4242 (my (odd) server) S 1 4242 4242 0 -1 4194560 1200 0 3 0 1234 567 0 0 20 0 8 0 100";
