@@ -250,6 +250,73 @@ class ServerStatesIT {
     }
   }
 
+  /**
+   * A replica attached mid-run and detached later ({@code attach:HOST:PORT}, {@code detach:HOST:PORT}) on Redis: the
+   * attach's window lasts until the new replica says its first sync has ended, the primary's fork for it is given, and
+   * the replica then holds every key; the detach's lasts until the primary no longer lists it. Every operation is
+   * answered, none lost, and the timeline shows the replica while it was attached.
+   */
+  @Test
+  void replicaAttachedThenDetachedMidRun_redis_eachWindowAsTheServersSayIt_noOperationLost() throws Exception {
+    try (RespServer primary = RespServer.start(Store.Kind.REDIS); Jedis p = primary.jedis();
+         RespServer other = RespServer.start(Store.Kind.REDIS); Jedis r = other.jedis()) {
+      List<String> common = List.of("-P", WORKLOADS.resolve("workloada").toString(), "-threads", "4", "-p",
+          "redis.port=" + primary.port(), "-p", "recordcount=10000", "-p", "fieldcount=1", "-p", "fieldlength=1000");
+      Cli load = Cli.run(List.of("load", "redis"), common);
+      assertEquals(0, load.exitCode(), load.err());
+      // Redis 7 waits repl-diskless-sync-delay (5 s) for more replicas before a sync: none here, so that the sync of
+      // 10 MB starts at once and ends seconds before the detach on a slow machine too.
+      p.configSet("repl-diskless-sync-delay", "0");
+      Path out = tmp.resolve("attach");
+      String at = "127.0.0.1:" + other.port();
+      Cli run = Cli.run(List.of("run", "redis"), common, List.of("-p", "operationcount=0", "-p",
+          "maxexecutiontime=10", "-p", "events=attach:" + at + "@1s,detach:" + at + "@7s", "-p",
+          "export.dir=" + out));
+      assertEquals(0, run.exitCode(), run.err());
+      JsonNode result = JSON.readTree(out.resolve("result.json").toFile());
+      JsonNode events = result.path("serverStates").path("events");
+      JsonNode attach = events.path(0);
+      JsonNode detach = events.path(1);
+      assertEquals("attach", attach.path("kind").asText(), events.toString());
+      assertTrue(attach.path("failure").isNull() && attach.path("endMillis").asLong() > attach.path("startMillis")
+          .asLong(), "the first sync ended within the run: " + attach);
+      assertTrue(attach.path("endMillis").asLong() < detach.path("atMillis").asLong(), attach.toString());
+      assertTrue(attach.path("figures").path("forkMicros").asDouble() > 0, "the primary forked for it: " + attach);
+      assertEquals(1.0, attach.path("figures").path("replicas").asDouble(), attach.toString());
+      assertEquals("detach", detach.path("kind").asText(), events.toString());
+      assertTrue(detach.path("failure").isNull() && detach.path("endMillis").asLong() >= 0, detach.toString());
+      assertEquals(0.0, detach.path("figures").path("replicas").asDouble(), detach.toString());
+      assertTrue(r.info("replication").contains("role:master"), "a primary of its own again");
+      assertEquals(p.dbSize(), r.dbSize(), "it had every key when it was detached");
+      // Every operation inside a window or outside every window, none failed.
+      long operations = result.path("overall").path("operations").asLong();
+      for (JsonNode e : List.of(attach, detach)) {
+        assertEquals(operations, e.path("inside").path("operations").asLong() + e.path("outside")
+            .path("operations").asLong() + otherWindow(e, attach, detach), e.toString());
+        assertEquals(0, e.path("inside").path("failedOperations").asLong(), e.toString());
+      }
+      boolean seen = false;
+      for (JsonNode t : result.path("serverStates").path("timeline")) {
+        long ms = t.path("elapsedMillis").asLong();
+        if (ms > attach.path("endMillis").asLong() + 100 && ms < detach.path("startMillis").asLong() - 100) {
+          assertEquals(1, t.path("replicas").asInt(), t.toString());
+          seen = true;
+        }
+      }
+      assertTrue(seen, "a sample while it was attached: " + result.path("serverStates").path("timeline"));
+      assertEquals(0, result.path("serverStates").path("timeline").get(0).path("replicas").asInt());
+    }
+  }
+
+  /**
+   * The operations of the intervals the other event's window overlaps and {@code e}'s does not: "outside" is outside
+   * every window.
+   */
+  private static long otherWindow(JsonNode e, JsonNode attach, JsonNode detach) {
+    JsonNode other = e == attach ? detach : attach;
+    return other.path("inside").path("operations").asLong();
+  }
+
   @Test
   void workingSetTwiceTheMemoryLimit_dragonflyCacheMode_evictsAndTheHitRatioIsTheServers() throws Exception {
     // Dragonfly's least limit is 256 MiB a thread: one thread, 256 MiB, and about twice that in records.

@@ -27,7 +27,7 @@ public record EventPlan(List<Event> events) {
   public static final String EVENTS = "events";
 
   private static final Pattern ONE =
-      Pattern.compile("([a-z][a-z0-9_-]*)(?::([a-z0-9_.-]+))?@([0-9]+(?:\\.[0-9]+)?)(ms|s|m)?");
+      Pattern.compile("([a-z][a-z0-9_-]*)(?::([a-z0-9_.:-]+))?@([0-9]+(?:\\.[0-9]+)?)(ms|s|m)?");
 
   public EventPlan {
     events = List.copyOf(events);

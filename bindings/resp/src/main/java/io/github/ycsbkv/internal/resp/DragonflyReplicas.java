@@ -58,9 +58,7 @@ final class DragonflyReplicas implements AutoCloseable {
 
   private RedisClient client(String address) {
     try {
-      RespConnection.Endpoint e = RespConnection.endpoint(address, -1, "replica");
-      return RedisClient.builder().hostAndPort(e.host(), e.port()).clientConfig(JedisClients.config(connection))
-          .build();
+      return JedisClients.at(connection, address, "replica");
     } catch (DBException e) {
       throw new RespException(e.getMessage());
     }

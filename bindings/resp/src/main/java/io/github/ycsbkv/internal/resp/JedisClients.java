@@ -104,6 +104,16 @@ public final class JedisClients {
    * up to {@link #FLUSH_TIMEOUT_MILLIS} for the reply (a server replies once its database is empty).
    */
   /**
+   * A client of the server at {@code address} ({@code host:port}) with {@code c}'s settings (user, password, TLS,
+   * timeout), for the probe's own reads of another server than {@code c}'s: a replica, a cluster's node. {@code what}
+   * names the address in an error.
+   */
+  static RedisClient at(RespConnection c, String address, String what) throws DBException {
+    RespConnection.Endpoint e = RespConnection.endpoint(address, -1, what);
+    return RedisClient.builder().hostAndPort(e.host(), e.port()).clientConfig(config(c)).build();
+  }
+
+  /**
    * {@code CONFIG SET name value} on the server {@code c} describes, on a connection of its own (set-up, not
    * measured); the server's refusal is the line returned, null when it took the setting.
    */

@@ -69,6 +69,8 @@ public class RespProbe implements ServerProbe {
   private Boolean dragonfly;
   /** Dragonfly's replicas, on connections of the probe's own, for their offsets. */
   private final DragonflyReplicas replicas;
+  /** The servers an event made replicas of this one, or stopped replicating, by address: closed with the probe. */
+  private final Map<String, RedisClient> eventServers = new LinkedHashMap<>();
   /** The slots being moved by an event, or null. */
   private ClusterReshard reshard;
   /** Dragonfly's processes on this host (one per node), whose CPU time is read instead of INFO cpu; empty: none. */
@@ -350,6 +352,27 @@ public class RespProbe implements ServerProbe {
     return out;
   }
 
+  /** A connection of the probe's own to the server at {@code address} (an event's replica), kept until it closes. */
+  Node eventServer(String address) throws DBException {
+    RedisClient client = eventServers.get(address);
+    if (client == null) {
+      client = JedisClients.at(connection, address, "the event's server");
+      eventServers.put(address, client);
+    }
+    RedisClient c = client;
+    return new Node(c::info, c::configGet, argv -> send(c, argv), c::close);
+  }
+
+  /** The server this probe reads (a standalone one): its address as {@code host} and {@code port}, and its password. */
+  RespConnection connection() {
+    return connection;
+  }
+
+  /** {@code sections} of INFO of the first node that answers. */
+  Map<String, String> infoOfFirstNode(String... sections) throws DBException {
+    return infoOfEveryNode(sections).get(0);
+  }
+
   /** Whether the probe reads a cluster's primaries. */
   boolean onCluster() {
     return cluster != null;
@@ -424,9 +447,7 @@ public class RespProbe implements ServerProbe {
         sent++;
         for (String address : reads.addresses(nodes.get(0).send().apply(new String[] {"ROLE"}),
             connection.where())) {
-          RespConnection.Endpoint e = RespConnection.endpoint(address, -1, "replica");
-          RedisClient client = RedisClient.builder().hostAndPort(e.host(), e.port())
-              .clientConfig(JedisClients.config(connection)).build();
+          RedisClient client = JedisClients.at(connection, address, "replica");
           readNodes.add(new Node(client::info, client::configGet, argv -> send(client, argv), client::close));
           readAddresses.add(address);
         }
@@ -487,6 +508,14 @@ public class RespProbe implements ServerProbe {
         // best effort
       }
     }
+    for (RedisClient c : eventServers.values()) {
+      try {
+        c.close();
+      } catch (RuntimeException ignored) {
+        // best effort
+      }
+    }
+    eventServers.clear();
     nodes.clear();
     addresses.clear();
     readNodes.clear();

@@ -75,6 +75,20 @@ final class RespStates {
         : "; hits and misses of the replicas read from added"));
   }
 
+  /** Whether {@code info} (a primary's INFO replication) lists a replica at {@code address} ({@code host:port}). */
+  static boolean listsReplica(Map<String, String> info, String address) {
+    int colon = address.lastIndexOf(':');
+    String ip = "ip=" + address.substring(0, colon) + ",";
+    String port = "port=" + address.substring(colon + 1) + ",";
+    for (Map.Entry<String, String> e : info.entrySet()) {
+      if (e.getKey().matches("slave\\d+") && (e.getValue() + ",").contains(port)
+          && (e.getValue().contains(ip) || address.startsWith("localhost:"))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Whether a snapshot is being written: Dragonfly's {@code saving}, else {@code rdb_bgsave_in_progress}. */
   static boolean saving(Map<String, String> info) {
     return info.containsKey("saving") ? count(info, "saving") == 1 : count(info, "rdb_bgsave_in_progress") == 1;
@@ -204,12 +218,19 @@ final class RespStates {
     static final String BGSAVE = "bgsave";
     static final String BGREWRITEAOF = "bgrewriteaof";
     static final String RESHARD = "reshard";
+    /** A server made a replica of this one ({@code attach:HOST:PORT}): until its first sync has ended. */
+    static final String ATTACH = "attach";
+    /** A replica of this one made a primary of its own ({@code detach:HOST:PORT}): until this one no longer lists it. */
+    static final String DETACH = "detach";
     /** Slots a {@code reshard} moves unless told ({@code reshard:N}): a sixteenth of the cluster's. */
     static final int DEFAULT_RESHARD_SLOTS = 1024;
 
     private final RespProbe probe;
     /** The slots being moved, or null. */
     private ClusterReshard reshard;
+    /** The server each replica event began on, by kind, and this server's forks before an attach. */
+    private final Map<String, String> servers = new LinkedHashMap<>();
+    private long forksBefore = -1;
 
     Events(RespProbe probe) {
       this.probe = probe;
@@ -218,14 +239,23 @@ final class RespStates {
     @Override
     public List<String> kinds(String server) {
       // Dragonfly keeps no append-only file, and its cluster moves slots through its own manager's configuration.
-      if ("dragonfly".equals(server)) {
-        return List.of(BGSAVE);
+      if (probe.onCluster()) {
+        return "dragonfly".equals(server) ? List.of(BGSAVE) : List.of(BGSAVE, BGREWRITEAOF, RESHARD);
       }
-      return probe.onCluster() ? List.of(BGSAVE, BGREWRITEAOF, RESHARD) : List.of(BGSAVE, BGREWRITEAOF);
+      return "dragonfly".equals(server) ? List.of(BGSAVE, ATTACH, DETACH)
+          : List.of(BGSAVE, BGREWRITEAOF, ATTACH, DETACH);
     }
 
     @Override
     public String argumentProblem(String kind, String argument) {
+      if (ATTACH.equals(kind) || DETACH.equals(kind)) {
+        String what = kind + ":HOST:PORT names the server to " + (ATTACH.equals(kind) ? "make a replica of this one"
+            : "stop replicating this one");
+        if (argument == null || !argument.matches("[a-z0-9_.-]+:[0-9]{1,5}")) {
+          return what;
+        }
+        return null;
+      }
       if (!RESHARD.equals(kind) || argument == null) {
         return ServerEvents.super.argumentProblem(kind, argument);
       }
@@ -244,6 +274,26 @@ final class RespStates {
         reshard.start();
         return;
       }
+      if (ATTACH.equals(kind) || DETACH.equals(kind)) {
+        servers.put(kind, argument);
+        RespProbe.Node other = probe.eventServer(argument);
+        if (DETACH.equals(kind)) {
+          other.send().apply(new String[] {"REPLICAOF", "NO", "ONE"});
+          return;
+        }
+        forksBefore = count(probe.infoOfFirstNode("stats"), "total_forks");
+        RespConnection c = probe.connection();
+        if (c.password() != null) {
+          // The replica authenticates to this server as the run does.
+          if (c.user() != null) {
+            other.send().apply(new String[] {"CONFIG", "SET", "masteruser", c.user()});
+          }
+          other.send().apply(new String[] {"CONFIG", "SET", "masterauth", c.password()});
+        }
+        RespConnection.Endpoint e = c.endpoint();
+        other.send().apply(new String[] {"REPLICAOF", e.host(), Integer.toString(e.port())});
+        return;
+      }
       probe.sendToEveryNode(BGSAVE.equals(kind) ? "BGSAVE" : "BGREWRITEAOF");
     }
 
@@ -251,6 +301,15 @@ final class RespStates {
     public boolean inProgress(String kind) throws Exception {
       if (RESHARD.equals(kind)) {
         return reshard != null && reshard.running();
+      }
+      if (ATTACH.equals(kind)) {
+        // Attached once its link is up and its first sync has ended, as it says itself.
+        Map<String, String> info = RespInfo.parse(probe.eventServer(servers.get(kind)).info().apply("replication"));
+        return !"up".equals(info.getOrDefault("master_link_status", "").trim())
+            || count(info, "master_sync_in_progress") != 0;
+      }
+      if (DETACH.equals(kind)) {
+        return listsReplica(probe.infoOfFirstNode("replication"), servers.get(kind));
       }
       for (Map<String, String> info : probe.infoOfEveryNode("persistence")) {
         if (BGSAVE.equals(kind) ? saving(info) : count(info, "aof_rewrite_in_progress") == 1) {
@@ -266,6 +325,16 @@ final class RespStates {
         return reshard.figures();
       }
       Map<String, Double> out = new LinkedHashMap<>();
+      if (ATTACH.equals(kind) || DETACH.equals(kind)) {
+        Map<String, String> info = probe.infoOfFirstNode("stats", "replication");
+        long forks = count(info, "total_forks");
+        if (ATTACH.equals(kind) && forksBefore >= 0 && forks > forksBefore) {
+          // This server forked for the replica's first sync (Redis, Valkey, KeyDB: a snapshot sent to it).
+          out.put("forkMicros", (double) count(info, "latest_fork_usec"));
+        }
+        out.put("replicas", (double) count(info, "connected_slaves"));
+        return out;
+      }
       long fork = -1;
       long seconds = -1;
       boolean failed = false;

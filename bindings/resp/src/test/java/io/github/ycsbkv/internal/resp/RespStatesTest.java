@@ -70,4 +70,29 @@ class RespStatesTest {
     assertEquals(List.of("127.0.0.1:16403"), RespStates.roleReplicas(dragonfly));
     assertEquals(List.of(), RespStates.roleReplicas(List.of(b("slave"), b("127.0.0.1"), 6379L, b("connected"), 5L)));
   }
+
+  @Test
+  void listsReplica_findsTheReplicaByItsAddress_inThePrimarysSlaveLines() {
+    Map<String, String> info = Map.of("role", "master", "connected_slaves", "1",
+        "slave0", "ip=127.0.0.1,port=6380,state=online,offset=42,lag=0");
+    assertTrue(RespStates.listsReplica(info, "127.0.0.1:6380"));
+    assertTrue(RespStates.listsReplica(info, "localhost:6380"));
+    assertFalse(RespStates.listsReplica(info, "127.0.0.1:638"));
+    assertFalse(RespStates.listsReplica(info, "10.0.0.2:6380"));
+    // Dragonfly's line has no offset.
+    assertTrue(RespStates.listsReplica(Map.of("slave0", "ip=127.0.0.1,port=6390,state=online,lag=0"),
+        "127.0.0.1:6390"));
+  }
+
+  @Test
+  void attachAndDetach_needTheServersAddress_andAreOfferedOnAStandaloneServer() {
+    RespStates.Events events = new RespStates.Events(new RespProbe(null));
+    assertEquals(List.of("bgsave", "bgrewriteaof", "attach", "detach"), events.kinds("redis"));
+    assertEquals(List.of("bgsave", "attach", "detach"), events.kinds("dragonfly"));
+    assertEquals(null, events.argumentProblem("attach", "127.0.0.1:6380"));
+    assertEquals("attach:HOST:PORT names the server to make a replica of this one",
+        events.argumentProblem("attach", null));
+    assertEquals("detach:HOST:PORT names the server to stop replicating this one",
+        events.argumentProblem("detach", "6380"));
+  }
 }
