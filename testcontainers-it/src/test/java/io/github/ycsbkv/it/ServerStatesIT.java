@@ -317,6 +317,54 @@ class ServerStatesIT {
     return other.path("inside").path("operations").asLong();
   }
 
+  /**
+   * Aerospike's state (#53 item 1): the namespace's records, its data's memory and asd's resident set on the timeline,
+   * and its reads that found their record ({@code client_read_success}) or not ({@code client_read_not_found}) as the
+   * hit ratio: reads over twice the records loaded find about half, and the server's ratio is the run's own.
+   */
+  @Test
+  void aerospike_namespaceOnTheTimeline_hitRatioAsTheServerCountsIt() throws Exception {
+    try (Store as = Store.provision(Store.Kind.AEROSPIKE)) {
+      List<String> common = new ArrayList<>(List.of("-P", WORKLOADS.resolve("workloadc").toString(), "-threads", "4",
+          "-p", "fieldcount=1", "-p", "fieldlength=100", "-p", "requestdistribution=uniform", "-p",
+          "as.set=states" + System.nanoTime()));
+      for (String p : as.bindingProps()) {
+        common.add("-p");
+        common.add(p);
+      }
+      Cli load = Cli.run(List.of("load", "aerospike"), common, List.of("-p", "recordcount=2000"));
+      assertEquals(0, load.exitCode(), load.err());
+      Path out = tmp.resolve("aerospike");
+      // Reads over keys 0..3999 of which 0..1999 exist: about half miss.
+      Cli run = Cli.run(List.of("run", "aerospike"), common, List.of("-p", "recordcount=4000", "-p",
+          "operationcount=20000", "-p", "status.interval=1", "-p", "export.dir=" + out));
+      assertEquals(0, run.exitCode(), run.err());
+      JsonNode result = JSON.readTree(out.resolve("result.json").toFile());
+      JsonNode states = result.path("serverStates");
+      long ok = 0;
+      long notFound = 0;
+      for (JsonNode op : result.path("operations")) {
+        if (op.path("operation").asText().equals("READ")) {
+          ok = op.path("statuses").path("OK").asLong();
+          notFound = op.path("statuses").path("NOT_FOUND").asLong();
+        }
+      }
+      assertTrue(notFound > 5000 && ok > 5000, ok + " found, " + notFound + " not");
+      assertEquals(ok, states.path("hits").asLong(), "client_read_success: " + states);
+      assertEquals(notFound, states.path("misses").asLong(), "client_read_not_found: " + states);
+      assertEquals(ok / (double) (ok + notFound), states.path("hitRatio").asDouble(), 1e-9, states.toString());
+      JsonNode first = states.path("timeline").get(0);
+      assertTrue(first.path("keys").asLong() >= 2000, "the namespace's records: " + first);
+      assertTrue(first.path("usedMemoryBytes").asLong() > 2000 * 100, "its data: " + first);
+      if (as.source().startsWith("binary")) {
+        assertTrue(first.path("rssBytes").asLong() > first.path("usedMemoryBytes").asLong(), "asd's RSS: " + first);
+      }
+      assertEquals(0, states.path("evictedKeys").asLong(), states.toString());
+      assertTrue(run.err().contains("server: " + String.format(java.util.Locale.US, "%.2f", 100.0 * ok / (ok
+          + notFound)) + "% of reads found their key"), run.err());
+    }
+  }
+
   @Test
   void workingSetTwiceTheMemoryLimit_dragonflyCacheMode_evictsAndTheHitRatioIsTheServers() throws Exception {
     // Dragonfly's least limit is 256 MiB a thread: one thread, 256 MiB, and about twice that in records.

@@ -98,6 +98,57 @@ final class AerospikeProbe implements ServerProbe {
     }
   }
 
+  /** Where {@link #state()}'s figures come from. */
+  private static final String STATE_SOURCE = "info namespace/NS data_used_bytes, master_objects (objects),"
+      + " evicted_objects, expired_objects, client_read_success / client_read_not_found";
+
+  /**
+   * The namespace's state, added up over every node: its data's memory and asd's resident set (as {@link #sample()}),
+   * its records (each once), the records evicted and expired since the nodes started, and its reads that found their
+   * record ({@code client_read_success}) or not ({@code client_read_not_found}): Aerospike's hits and misses. Nothing
+   * saves or forks; replicas are the namespace's copies, not servers, and have no lag to give (-1).
+   */
+  @Override
+  public io.github.ycsbkv.spi.ServerState state() throws DBException {
+    ServerSample s = sample();
+    try {
+      long evicted = 0;
+      long expired = 0;
+      long hits = 0;
+      long misses = 0;
+      for (Node node : client.getNodes()) {
+        Map<String, String> ns;
+        try {
+          ns = pairs(Info.request(node, "namespace/" + settings.namespace()));
+        } catch (AerospikeException e) {
+          continue; // a node lost: the others are still read
+        }
+        evicted = sum(evicted, ns, "evicted_objects");
+        expired = sum(expired, ns, "expired_objects");
+        hits = sum(hits, ns, "client_read_success");
+        misses = sum(misses, ns, "client_read_not_found");
+      }
+      return new io.github.ycsbkv.spi.ServerState(s.usedMemoryBytes(), s.rssBytes(), s.keys(), evicted, expired,
+          hits, misses, false, false, -1, -1, -1, -1, -1, -1,
+          STATE_SOURCE.replace("NS", settings.namespace()));
+    } catch (AerospikeException e) {
+      throw AerospikeClients.explain(settings, e);
+    }
+  }
+
+  /** {@code total} plus the counter {@code name} of {@code ns}; -1 once either is unknown. */
+  private static long sum(long total, Map<String, String> ns, String name) {
+    String v = ns.get(name);
+    if (total < 0 || v == null) {
+      return -1;
+    }
+    try {
+      return total + Long.parseLong(v.trim());
+    } catch (NumberFormatException e) {
+      return -1;
+    }
+  }
+
   /** The namespace's client transactions, by outcome: what the server counts per command it served. */
   private static final java.util.List<String> TRANSACTIONS = java.util.List.of("client_read_success",
       "client_read_not_found", "client_read_error", "client_read_timeout", "client_read_filtered_out",
