@@ -291,7 +291,10 @@ class StudyIT {
         Matcher row = Pattern.compile("<td class=\"l\">" + figure + "</td><td>[0-9.,]+</td><td class=\"l\">MB</td>"
             + "<td>([0-9,]+\\.[0-9])</td><td class=\"l\">" + unit + "</td>").matcher(asHtml);
         assertTrue(row.find(), "Aerospike's " + figure + " is asd's resident memory, said as such");
-        assertTrue(Double.parseDouble(row.group(1).replace(",", "")) > 10, "asd's resident set: " + row.group());
+        if (row.group().contains("MB (RSS)")) {
+          // asd holds its code and its namespace's index before any record: tens of MB at least.
+          assertTrue(Double.parseDouble(row.group(1).replace(",", "")) > 10, "asd's resident set: " + row.group());
+        }
       }
     } finally {
       System.clearProperty("ycsbkv.home");
