@@ -89,6 +89,14 @@ public interface WorkloadTraits {
   }
 
   /**
+   * Whether {@link #clients} may name clients of its own (a recording's), said without reading anything: for the
+   * run's header before the file is read. Default: no.
+   */
+  default boolean hasClientsOfItsOwn() {
+    return false;
+  }
+
+  /**
    * Its threads end when they have sent what is theirs (a recording replayed to its end), which is the run's normal
    * end rather than an early stop. Default: no.
    */

@@ -296,6 +296,19 @@ class ReplayIT {
       assertEquals(Map.of("SET", 1L, "GET", 2L, "HSET", 1L), delta(calls(j, names), before));
       assertEquals(Map.of("OK", 1L, "NOT_FOUND", 1L), statuses(result, "GET"));
       assertEquals("a\"b\u0001", j.hget("myhash", "field1"), "escapes read as the bytes they stand for");
+
+      // The long form, run -P workloads/replay: the header says a thread per recorded client, as the run then has.
+      List<String> args = new ArrayList<>(List.of("run", "redis", "-P", Path.of("..", "workloads", "replay")
+          .toAbsolutePath().toString(), "-p", "replay.file=" + monitor, "-p", "replay.speed=max", "-p", "export.dir="
+          + tmp.resolve("long")));
+      for (String p : redis.bindingProps()) {
+        args.add("-p");
+        args.add(p);
+      }
+      Cli run = Cli.run(args.toArray(String[]::new));
+      assertEquals(0, run.exitCode(), run.err());
+      assertTrue(run.err().contains("), a thread per client of the workload's own"), run.err());
+      assertEquals(2, JSON.readTree(tmp.resolve("long").resolve("result.json").toFile()).path("threads").asInt());
     }
   }
 

@@ -7,6 +7,7 @@ import io.github.ycsbkv.engine.Benchmark;
 import io.github.ycsbkv.engine.Benchmarks;
 import io.github.ycsbkv.engine.Phase;
 import io.github.ycsbkv.engine.StopReason;
+import io.github.ycsbkv.engine.WorkloadTraits;
 import io.github.ycsbkv.memory.MemoryDB;
 import io.github.ycsbkv.results.BenchmarkResult;
 import io.github.ycsbkv.results.ResultJson;
@@ -134,7 +135,7 @@ abstract class PhaseCommand implements Callable<Integer> {
     // A malformed thread count is the one line printed, not a header with it.
     int threads = Props.getInt(props, Benchmark.THREADS, Benchmark.DEFAULT_THREADS, 1);
     err.println("ycsb-kv: " + phase().command() + " " + binding.name() + " (" + binding.dbClass().getName() + "), "
-        + threadsText(props, threads)
+        + threadsText(props, threads, loader)
         + (props.getProperty(Benchmark.TARGET) == null ? "" : ", target " + targetText(props)));
     if (!preloadMemory(binding, props, loader, err)) {
       return UserError.FAILED;
@@ -183,8 +184,23 @@ abstract class PhaseCommand implements Callable<Integer> {
     return props;
   }
 
-  /** How the header says the client threads: {@code threads} (what -threads gives, or the default). */
-  String threadsText(Properties props, int threads) {
+  /**
+   * How the header says the client threads: {@code threads} (what -threads gives, or the default), or, without
+   * -threads, a thread per client of a workload that has clients of its own (a recording's, {@link
+   * WorkloadTraits#hasClientsOfItsOwn}), which the engine counts once it has read them.
+   */
+  String threadsText(Properties props, int threads, ClassLoader loader) {
+    if (props.getProperty(Benchmark.THREADS) == null) {
+      try {
+        Class<?> type = Class.forName(props.getProperty(Benchmark.WORKLOAD, Benchmark.DEFAULT_WORKLOAD).trim(), false,
+            loader);
+        if (WorkloadTraits.of(type).hasClientsOfItsOwn()) {
+          return "a thread per client of the workload's own";
+        }
+      } catch (ClassNotFoundException | LinkageError e) {
+        // the run says what is missing
+      }
+    }
     return threads + " thread(s)";
   }
 

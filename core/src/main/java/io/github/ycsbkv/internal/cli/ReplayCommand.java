@@ -38,7 +38,7 @@ final class ReplayCommand extends PhaseCommand {
   }
 
   @Override
-  String threadsText(Properties props, int threads) {
+  String threadsText(Properties props, int threads, ClassLoader loader) {
     return props.getProperty(Benchmark.THREADS) == null ? "a thread per recorded client" : threads + " thread(s)";
   }
 

@@ -155,6 +155,11 @@ public class ReplayWorkload extends Workload implements WorkloadTraits, ArrivalI
   }
 
   @Override
+  public boolean hasClientsOfItsOwn() {
+    return true;
+  }
+
+  @Override
   public int clients(Properties props) {
     try {
       Path path = file(props);
