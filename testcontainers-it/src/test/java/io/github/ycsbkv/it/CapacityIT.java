@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -131,8 +133,23 @@ class CapacityIT {
       JsonNode c = json(out.resolve("capacity.json"));
       assertFalse(c.path("capacity").path("found").asBoolean(), c.toString());
       assertTrue(c.path("capacity").path("opsPerSec").isNull());
-      assertTrue(c.path("capacity").path("reason").asText().startsWith("the client was the bottleneck at "),
-          c.path("capacity").toString());
+      String reason = c.path("capacity").path("reason").asText();
+      // Never the store's capacity. The stalls keep the schedule lag flat as the rate falls: where the run's own meter
+      // (a thread that only sleeps) also woke late, on a loaded machine, the search says the machine's timer precision
+      // is too coarse for the budget, and that verdict is taken only with the lateness it measured (#50).
+      Matcher late = Pattern.compile("a thread of the client that only sleeps woke up to ([0-9.]+)(us|ms|s) late")
+          .matcher(reason);
+      if (reason.startsWith("this machine's timer precision is too coarse to verify p99<=10ms") && late.find()) {
+        double micros = Double.parseDouble(late.group(1)) * switch (late.group(2)) {
+          case "s" -> 1e6;
+          case "ms" -> 1e3;
+          default -> 1.0;
+        };
+        assertTrue(micros > 500, "the machine's lateness the run measured, half a tenth of the budget: " + reason);
+        assertTrue(run.out().contains("capacity: not found: this machine's timer precision"), run.out());
+        return;
+      }
+      assertTrue(reason.startsWith("the client was the bottleneck at "), c.path("capacity").toString());
       JsonNode last = c.path("steps").get(c.path("steps").size() - 1);
       assertEquals("client_bound", last.path("verdict").asText(), last.toString());
       assertTrue(last.path("clientBound").asText().startsWith("its schedule lag P99 was "), last.toString());
