@@ -58,6 +58,16 @@ class ServerStatesIT {
     assertEquals(0, load.exitCode(), load.err());
   }
 
+  /** A run's READs that found their record and those that did not, from its result. */
+  private static long[] reads(JsonNode result) {
+    for (JsonNode op : result.path("operations")) {
+      if (op.path("operation").asText().equals("READ")) {
+        return new long[] {op.path("statuses").path("OK").asLong(), op.path("statuses").path("NOT_FOUND").asLong()};
+      }
+    }
+    return new long[] {0, 0};
+  }
+
   private static long stat(Jedis j, String section, String name) {
     for (String line : j.info(section).split("\r?\n")) {
       if (line.startsWith(name + ":")) {
@@ -221,14 +231,9 @@ class ServerStatesIT {
         hit[i] = f.path("server.hitRatePercent").path("mean").asDouble();
         JsonNode result = JSON.readTree(out.resolve(c.path("binding").asText()).resolve("workloadc").resolve("t2")
             .resolve("r1").resolve("result.json").toFile());
-        long ok = 0;
-        long notFound = 0;
-        for (JsonNode op : result.path("operations")) {
-          if (op.path("operation").asText().equals("READ")) {
-            ok = op.path("statuses").path("OK").asLong();
-            notFound = op.path("statuses").path("NOT_FOUND").asLong();
-          }
-        }
+        long[] reads = reads(result);
+        long ok = reads[0];
+        long notFound = reads[1];
         assertEquals(100.0 * ok / (ok + notFound), hit[i], 1.0, "the server's hit ratio is the run's: " + f);
       }
       assertTrue(hit[0] < 90 && hit[1] > 99, "10 MB holds part of 20 MB of records, 40 MB all: " + hit[0] + "%, "
@@ -341,14 +346,9 @@ class ServerStatesIT {
       assertEquals(0, run.exitCode(), run.err());
       JsonNode result = JSON.readTree(out.resolve("result.json").toFile());
       JsonNode states = result.path("serverStates");
-      long ok = 0;
-      long notFound = 0;
-      for (JsonNode op : result.path("operations")) {
-        if (op.path("operation").asText().equals("READ")) {
-          ok = op.path("statuses").path("OK").asLong();
-          notFound = op.path("statuses").path("NOT_FOUND").asLong();
-        }
-      }
+      long[] reads = reads(result);
+      long ok = reads[0];
+      long notFound = reads[1];
       assertTrue(notFound > 5000 && ok > 5000, ok + " found, " + notFound + " not");
       assertEquals(ok, states.path("hits").asLong(), "client_read_success: " + states);
       assertEquals(notFound, states.path("misses").asLong(), "client_read_not_found: " + states);

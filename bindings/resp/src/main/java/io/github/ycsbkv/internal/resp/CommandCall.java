@@ -11,19 +11,18 @@ import site.ycsb.Status;
 final class CommandCall extends RespCall {
   private final String key;
   private final byte[][] args;
-  private final boolean reads;
   private boolean nil;
 
   /** {@code key}: whose cluster slot decides the node (null: any node). */
   CommandCall(String key, byte[][] args) {
     this.key = key;
     this.args = args;
-    this.reads = args.length > 0 && ReplicaReads.reads(args[0]);
   }
 
+  /** Asked only where reads go to replicas ({@link RespLane}), so that other runs never look at the name. */
   @Override
   protected boolean readsOnly() {
-    return reads;
+    return args.length > 0 && ReplicaReads.reads(args[0]);
   }
 
   @Override

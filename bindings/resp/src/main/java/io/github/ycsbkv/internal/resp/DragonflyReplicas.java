@@ -21,6 +21,17 @@ final class DragonflyReplicas implements AutoCloseable {
   private final UnaryOperator<String> cluster;
   private final Map<String, RedisClient> clients = new LinkedHashMap<>();
 
+  /** A primary's links to its replicas in its {@code CLIENT LIST}: Dragonfly names them so. */
+  private static final java.util.regex.Pattern LINK = java.util.regex.Pattern.compile(" name=repl_(ctrl|flow)_");
+
+  /**
+   * The connections in a Dragonfly primary's {@code CLIENT LIST} reply that are its replicas' links ({@code
+   * repl_ctrl_N}, {@code repl_flow_N}), which it counts among its clients as Redis does not.
+   */
+  static int links(String clientList) {
+    return (int) clientList.lines().filter(l -> LINK.matcher(l).find()).count();
+  }
+
   DragonflyReplicas(RespConnection connection, UnaryOperator<String> cluster) {
     this.connection = connection;
     this.cluster = cluster;

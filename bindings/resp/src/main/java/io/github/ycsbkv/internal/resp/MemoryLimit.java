@@ -1,6 +1,6 @@
 package io.github.ycsbkv.internal.resp;
 
-import java.util.Locale;
+import io.github.ycsbkv.results.SweepCell;
 import java.util.Properties;
 import site.ycsb.DBException;
 
@@ -24,7 +24,7 @@ public record MemoryLimit(String maxmemory, String policy) {
   /** {@link #MAXMEMORY} and {@link #POLICY} of a run, each null when not given; a malformed limit is one line. */
   public static MemoryLimit from(Properties p) throws DBException {
     String limit = blankToNull(p.getProperty(MAXMEMORY));
-    if (limit != null && !limit.toLowerCase(Locale.ROOT).matches("\\d+(\\.\\d+)?(b|k|kb|m|mb|g|gb)?")) {
+    if (limit != null && !(SweepCell.bytes(limit) >= 1)) {
       throw new DBException("-p " + MAXMEMORY + "=" + limit + " is not a size the server takes (64mb, 1gb, or"
           + " bytes)");
     }

@@ -61,14 +61,13 @@ public final class RespLane implements AutoCloseable {
   private final LaneNode node;
   /** A cluster's routing by slot, or null on a standalone server. */
   private final SlotRouter router;
+  /** Where a standalone server's reads go when not to it ({@link ReplicaReads}), or null: to it. Set before use. */
+  private LaneReads reads;
   /**
-   * Where a standalone server's reads go when not to it ({@link ReplicaReads}): its replicas, and itself first with
-   * {@code any}, taken in turn; null: every call to {@link #node}. Set once before the lane is used.
+   * Replica nodes opened, for {@link #close()} also when opening failed part way; added off the loop while its sweeper
+   * may read them.
    */
-  private LaneNode[] readNodes;
-  private int nextRead;
-  /** Where the reads go, for the run's header; null: the primary. */
-  private String readsTo;
+  private final List<LaneNode> replicas = new java.util.concurrent.CopyOnWriteArrayList<>();
   /**
    * Requests in flight on a connection at most ({@code maxinflight} of an open loop), or 1: no bound here (the
    * engine's clients have one each, or share connections in turn).
@@ -152,45 +151,18 @@ public final class RespLane implements AutoCloseable {
     return lane;
   }
 
-  private void connectReplicas(ReplicaReads reads) {
+  private void connectReplicas(ReplicaReads wanted) {
     if (router != null) {
-      throw RespException.whole("-p " + ReplicaReads.PROPERTY + "=" + reads.mode().id() + " is built for a standalone"
+      throw RespException.whole("-p " + ReplicaReads.PROPERTY + "=" + wanted.mode().id() + " is built for a standalone"
           + " primary with replicas; on a cluster every read goes to its slot's primary: drop -p "
           + ReplicaReads.PROPERTY);
     }
-    List<String> addresses = reads.addresses(call("ROLE"), endpoint.where());
-    List<LaneNode> to = new ArrayList<>();
-    if (reads.mode() == ReplicaReads.Mode.ANY) {
-      to.add(node);
-    }
-    for (String address : addresses) {
-      int colon = address.lastIndexOf(':');
-      RespEndpoint e = new RespEndpoint(address.substring(0, colon), Integer.parseInt(address.substring(colon + 1)),
-          endpoint.user(), endpoint.password(), endpoint.database(), endpoint.timeoutMillis(), endpoint.tls(),
-          address);
-      LaneNode replica = new LaneNode(this, e, node.conns.length);
-      to.add(replica);
-      readNodes = to.toArray(LaneNode[]::new); // a replica that fails to open is closed with the others
-      try {
-        replica.open();
-      } catch (RespException x) {
-        Throwable root = x.getCause() == null ? x : plain(x.getCause());
-        throw RespException.whole("-p " + ReplicaReads.PROPERTY + "=" + reads.mode().id() + ": cannot open a"
-            + " connection to the replica " + address + (reads.replicas().isEmpty() ? ", which the primary's ROLE"
-            + " names" : "") + ": " + String.valueOf(root.getMessage()).replaceFirst("^.*\\(\\.\\.\\) failed("
-            + " with error\\(-?\\d+\\))?: ", "") + "; is it running, and reachable at that address? (-p "
-            + ReplicaReads.REPLICAS + "=host:port,... names the replicas)");
-      }
-    }
-    readNodes = to.toArray(LaneNode[]::new);
-    readsTo = (reads.mode() == ReplicaReads.Mode.ANY ? "the primary and " : "")
-        + (addresses.size() == 1 ? "the replica " : addresses.size() + " replicas ") + String.join(", ", addresses)
-        + (reads.replicas().isEmpty() ? " (the primary's ROLE)" : "") + ", in turn";
+    reads = LaneReads.open(this, node, wanted, replicas);
   }
 
   /** Where this lane's reads go ("the replica 127.0.0.1:6380 (the primary's ROLE), in turn"), or null: the primary. */
   public String readsTo() {
-    return readsTo;
+    return reads == null ? null : reads.described;
   }
 
   /** The event loop on which every call of this lane completes. */
@@ -218,11 +190,7 @@ public final class RespLane implements AutoCloseable {
     if (router != null) {
       return router.primaries();
     }
-    int replicas = 0;
-    for (LaneNode n : readNodes == null ? new LaneNode[0] : readNodes) {
-      replicas += n == node ? 0 : 1;
-    }
-    return 1 + replicas;
+    return 1 + replicas.size();
   }
 
   /** A cluster's primaries' addresses ({@code host:port}), or the standalone server's. */
@@ -360,19 +328,18 @@ public final class RespLane implements AutoCloseable {
     if (router != null) {
       return new ArrayList<>(router.nodes.values());
     }
-    List<LaneNode> all = new ArrayList<>(List.of(node));
-    for (LaneNode n : readNodes == null ? new LaneNode[0] : readNodes) {
-      if (n != node) {
-        all.add(n);
-      }
+    if (replicas.isEmpty()) {
+      return List.of(node);
     }
+    List<LaneNode> all = new ArrayList<>(List.of(node));
+    all.addAll(replicas);
     return all;
   }
 
   // ---- on the loop ----
 
   private void sendOnLoop(RespCall call) {
-    LaneNode to = router != null ? router.route(call) : readNodes != null && call.readsOnly() ? nextReadNode() : node;
+    LaneNode to = router != null ? router.route(call) : reads != null && call.readsOnly() ? reads.next() : node;
     if (to == null) {
       call.fail(router.unrouted(call), true);
       return;
@@ -410,12 +377,6 @@ public final class RespLane implements AutoCloseable {
       c.dirty = true;
       dirty.add(c);
     }
-  }
-
-  private LaneNode nextReadNode() {
-    LaneNode n = readNodes[nextRead];
-    nextRead = nextRead + 1 == readNodes.length ? 0 : nextRead + 1;
-    return n;
   }
 
   /** A cluster's call sent again after a redirection (on the loop, while its connection's replies are read). */

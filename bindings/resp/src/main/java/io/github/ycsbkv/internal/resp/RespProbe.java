@@ -49,6 +49,11 @@ public class RespProbe implements ServerProbe {
     }
   }
 
+  /** {@code client} as a node the probe reads, which closing the node closes. */
+  static Node node(RedisClient client) {
+    return new Node(client::info, client::configGet, argv -> send(client, argv), client::close);
+  }
+
   /** {@code argv} sent as one command on {@code client}: its reply as Jedis reads it (bulk strings as bytes). */
   static Object send(redis.clients.jedis.UnifiedJedis client, String... argv) {
     byte[] name = argv[0].getBytes(java.nio.charset.StandardCharsets.UTF_8);
@@ -69,17 +74,16 @@ public class RespProbe implements ServerProbe {
   private Boolean dragonfly;
   /** Dragonfly's replicas, on connections of the probe's own, for their offsets. */
   private final DragonflyReplicas replicas;
-  /** The servers an event made replicas of this one, or stopped replicating, by address: closed with the probe. */
-  private final Map<String, RedisClient> eventServers = new LinkedHashMap<>();
   /** The slots being moved by an event, or null. */
   private ClusterReshard reshard;
   /** Dragonfly's processes on this host (one per node), whose CPU time is read instead of INFO cpu; empty: none. */
   private final List<ServerProcess> processes = new ArrayList<>();
   /** Where the run's reads go: off the primary, its replicas' load is the run's too. */
   private final ReplicaReads reads;
-  /** The replicas the run reads from, on connections of the probe's own; their addresses beside. */
-  private final List<Node> readNodes = new ArrayList<>();
-  private final List<String> readAddresses = new ArrayList<>();
+  /** The replicas the run reads from, on connections of the probe's own (none: it reads from the primary). */
+  private ReadReplicas readReplicas = new ReadReplicas();
+  /** The events it offers, with the connections they opened: made once. */
+  private RespStates.Events events;
 
   public RespProbe(RespConnection connection) {
     this(connection, null);
@@ -121,9 +125,8 @@ public class RespProbe implements ServerProbe {
     }
     List<Node> out = new ArrayList<>();
     for (RespConnection.Endpoint e : at) {
-      RedisClient client = RedisClient.builder().hostAndPort(e.host(), e.port())
-          .clientConfig(JedisClients.config(connection)).build();
-      out.add(new Node(client::info, client::configGet, argv -> send(client, argv), client::close));
+      out.add(node(RedisClient.builder().hostAndPort(e.host(), e.port())
+          .clientConfig(JedisClients.config(connection)).build()));
       addresses.add(e.toString());
     }
     return out;
@@ -201,7 +204,7 @@ public class RespProbe implements ServerProbe {
         cpuCounted = !dragonfly();
         if (!cpuCounted) {
           List<String> all = new ArrayList<>(addresses);
-          all.addAll(readAddresses);
+          all.addAll(readReplicas.addresses());
           for (String address : all) {
             RespConnection.Endpoint e = RespConnection.endpoint(address, -1, "node");
             ServerProcess p = ServerProcess.find(e.host(), e.port(), Set.of("dragonfly"));
@@ -235,7 +238,8 @@ public class RespProbe implements ServerProbe {
         }
         int c = Integer.parseInt(info.getOrDefault("connected_clients", "-1").trim());
         if (c > 0 && RespStates.count(info, "connected_slaves") > 0 && dragonfly()) {
-          c -= replicationLinks(node, " name=repl_(ctrl|flow)_"); // Dragonfly counts its replicas' links as clients
+          sent++;
+          c -= DragonflyReplicas.links(node.text("CLIENT", "LIST")); // Dragonfly counts them among its clients
         }
         long n = Long.parseLong(info.getOrDefault("total_commands_processed", "-1").trim());
         connections = connections < 0 || c < 0 ? -1 : connections + c;
@@ -244,13 +248,9 @@ public class RespProbe implements ServerProbe {
           cpu = RespStates.sum(cpu, RespInfo.cpuMicros(info));
         }
       }
-      long replicaReads = 0;
-      for (Node node : readNodes) {
-        long[] r = replicaLoad(node);
-        connections = connections < 0 || r[0] < 0 ? -1 : connections + (int) r[0];
-        replicaReads += r[1];
-        cpu = cpuCounted ? RespStates.sum(cpu, r[2]) : cpu;
-      }
+      long[] replicas = readReplicas.load(cpuCounted);
+      connections = connections < 0 || replicas[0] < 0 ? -1 : connections + (int) replicas[0];
+      cpu = cpuCounted ? RespStates.sum(cpu, replicas[2]) : cpu;
       if (!cpuCounted) {
         cpu = processes.isEmpty() ? -1 : 0;
         for (ServerProcess p : processes) {
@@ -265,14 +265,14 @@ public class RespProbe implements ServerProbe {
       String source = LOAD_SOURCE + (cpuCounted ? " / " + RespInfo.CPU_SOURCE
           : !processes.isEmpty() ? " / " + processes.get(0).source() : "")
           + (nodes.size() > 1 ? ", added up over " + nodes.size() + " primaries" : "")
-          + (readNodes.isEmpty() ? "" : "; and the reads (INFO commandstats) and clients of the " + readNodes.size()
-          + " replica(s) read from");
+          + (readReplicas.size() == 0 ? "" : "; and the reads (INFO commandstats) and clients of the "
+          + readReplicas.size() + " replica(s) read from");
       // Connections of the probe's own events count as the probe's.
       int events = eventConnections(openBefore);
       // A slot move's commands are the probe's too (read before the count: never more than the server counted).
       long moved = reshard == null ? 0 : reshard.commands();
-      return new ServerLoad(connections, commands < 0 ? -1 : commands - (sent - nodes.size()) - moved + replicaReads,
-          source, nodes.size() - unreachable.size() + readNodes.size() + events, cpu, unreachable);
+      return new ServerLoad(connections, commands < 0 ? -1 : commands - (sent - nodes.size()) - moved + replicas[1],
+          source, nodes.size() - unreachable.size() + readReplicas.size() + events, cpu, unreachable);
     } catch (RuntimeException e) {
       close();
       throw explain(e);
@@ -291,14 +291,7 @@ public class RespProbe implements ServerProbe {
       if (s.replicas() > 0 && dragonfly()) {
         s = s.withReplicaLagRecords(dragonflyLagRecords());
       }
-      if (!readNodes.isEmpty()) {
-        List<Map<String, String>> replicaStats = new ArrayList<>();
-        for (Node node : readNodes) {
-          replicaStats.add(RespInfo.parse(node.info().apply("stats")));
-        }
-        s = RespStates.withReadsOf(s, replicaStats);
-      }
-      return s;
+      return readReplicas.withReads(s);
     } catch (RuntimeException e) {
       close();
       throw explain(e);
@@ -327,7 +320,10 @@ public class RespProbe implements ServerProbe {
   /** BGSAVE and, on servers with an append-only file, BGREWRITEAOF ({@link RespStates.Events}). */
   @Override
   public ServerEvents events() {
-    return new RespStates.Events(this);
+    if (events == null) {
+      events = new RespStates.Events(this);
+    }
+    return events;
   }
 
   /** {@code sections} of INFO from every node that answers; none answering throws. */
@@ -350,17 +346,6 @@ public class RespProbe implements ServerProbe {
       throw failed != null ? failed : new RespException("no node answered INFO");
     }
     return out;
-  }
-
-  /** A connection of the probe's own to the server at {@code address} (an event's replica), kept until it closes. */
-  Node eventServer(String address) throws DBException {
-    RedisClient client = eventServers.get(address);
-    if (client == null) {
-      client = JedisClients.at(connection, address, "the event's server");
-      eventServers.put(address, client);
-    }
-    RedisClient c = client;
-    return new Node(c::info, c::configGet, argv -> send(c, argv), c::close);
   }
 
   /** The server this probe reads (a standalone one): its address as {@code host} and {@code port}, and its password. */
@@ -407,17 +392,6 @@ public class RespProbe implements ServerProbe {
     return n;
   }
 
-  /**
-   * The connections in {@code node}'s {@code CLIENT LIST} that match {@code pattern} somewhere in their line: a
-   * primary's links to its replicas where the server counts them among its clients (Dragonfly names them {@code
-   * repl_ctrl_N} and {@code repl_flow_N}).
-   */
-  private int replicationLinks(Node node, String pattern) {
-    sent++;
-    java.util.regex.Pattern p = java.util.regex.Pattern.compile(pattern);
-    return (int) node.text("CLIENT", "LIST").lines().filter(l -> p.matcher(l).find()).count();
-  }
-
   /** Sends {@code argv} to every node; the first refusal throws with the server's answer. */
   void sendToEveryNode(String... argv) throws DBException {
     connect();
@@ -445,27 +419,9 @@ public class RespProbe implements ServerProbe {
       nodes.addAll(connectNodes());
       if (reads.offPrimary() && cluster == null) {
         sent++;
-        for (String address : reads.addresses(nodes.get(0).send().apply(new String[] {"ROLE"}),
-            connection.where())) {
-          RedisClient client = JedisClients.at(connection, address, "replica");
-          readNodes.add(new Node(client::info, client::configGet, argv -> send(client, argv), client::close));
-          readAddresses.add(address);
-        }
+        readReplicas = new ReadReplicas(connection, reads, nodes.get(0).send().apply(new String[] {"ROLE"}));
       }
     }
-  }
-
-  /**
-   * A replica's clients but its primary's link (Redis counts that link in {@code connected_clients}, flag {@code M}
-   * in {@code CLIENT LIST}; Dragonfly does neither), its reads, and its CPU time where it gives it.
-   */
-  private long[] replicaLoad(Node node) {
-    Map<String, String> info = RespInfo.parse(node.info().apply("clients") + "\n"
-        + (cpuCounted ? node.info().apply("cpu") + "\n" : "") + node.info().apply("commandstats"));
-    long links = node.text("CLIENT", "LIST").lines().filter(l -> l.matches(".* flags=[A-Za-z]*M .*")).count();
-    long clients = RespStates.count(info, "connected_clients");
-    return new long[] {clients < 0 ? -1 : clients - links, ReplicaReads.readCalls(info),
-        cpuCounted ? RespInfo.cpuMicros(info) : 0};
   }
 
   private String info(Node node, String section) {
@@ -501,25 +457,12 @@ public class RespProbe implements ServerProbe {
         // best effort
       }
     }
-    for (Node n : readNodes) {
-      try {
-        n.closer().run();
-      } catch (RuntimeException ignored) {
-        // best effort
-      }
+    readReplicas.close();
+    if (events != null) {
+      events.close();
     }
-    for (RedisClient c : eventServers.values()) {
-      try {
-        c.close();
-      } catch (RuntimeException ignored) {
-        // best effort
-      }
-    }
-    eventServers.clear();
     nodes.clear();
     addresses.clear();
-    readNodes.clear();
-    readAddresses.clear();
     replicas.close();
   }
 }

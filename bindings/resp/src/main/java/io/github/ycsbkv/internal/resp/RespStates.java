@@ -213,7 +213,7 @@ final class RespStates {
    * Redis, Valkey or KeyDB cluster {@code reshard[:N]}: N slots moved between two primaries by the tool itself
    * ({@link ClusterReshard}).
    */
-  static final class Events implements ServerEvents {
+  static final class Events implements ServerEvents, AutoCloseable {
 
     static final String BGSAVE = "bgsave";
     static final String BGREWRITEAOF = "bgrewriteaof";
@@ -230,6 +230,8 @@ final class RespStates {
     private ClusterReshard reshard;
     /** The server each replica event began on, by kind, and this server's forks before an attach. */
     private final Map<String, String> servers = new LinkedHashMap<>();
+    /** A connection of the probe's own to each server a replica event named, by address, until {@link #close()}. */
+    private final Map<String, RespProbe.Node> connections = new LinkedHashMap<>();
     private long forksBefore = -1;
 
     Events(RespProbe probe) {
@@ -276,7 +278,7 @@ final class RespStates {
       }
       if (ATTACH.equals(kind) || DETACH.equals(kind)) {
         servers.put(kind, argument);
-        RespProbe.Node other = probe.eventServer(argument);
+        RespProbe.Node other = server(argument);
         if (DETACH.equals(kind)) {
           other.send().apply(new String[] {"REPLICAOF", "NO", "ONE"});
           return;
@@ -304,7 +306,7 @@ final class RespStates {
       }
       if (ATTACH.equals(kind)) {
         // Attached once its link is up and its first sync has ended, as it says itself.
-        Map<String, String> info = RespInfo.parse(probe.eventServer(servers.get(kind)).info().apply("replication"));
+        Map<String, String> info = RespInfo.parse(server(servers.get(kind)).info().apply("replication"));
         return !"up".equals(info.getOrDefault("master_link_status", "").trim())
             || count(info, "master_sync_in_progress") != 0;
       }
@@ -358,6 +360,29 @@ final class RespStates {
       }
       out.put("failed", failed ? 1.0 : 0.0);
       return out;
+    }
+
+    /** The probe's connection to the server at {@code address}, opened once. */
+    private RespProbe.Node server(String address) throws site.ycsb.DBException {
+      RespProbe.Node n = connections.get(address);
+      if (n == null) {
+        n = RespProbe.node(JedisClients.at(probe.connection(), address, "the event's server"));
+        connections.put(address, n);
+      }
+      return n;
+    }
+
+    /** Closes the connections the replica events opened. */
+    @Override
+    public void close() {
+      for (RespProbe.Node n : connections.values()) {
+        try {
+          n.closer().run();
+        } catch (RuntimeException ignored) {
+          // best effort
+        }
+      }
+      connections.clear();
     }
   }
 }
