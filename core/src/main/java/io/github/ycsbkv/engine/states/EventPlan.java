@@ -5,6 +5,11 @@ import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.spi.ServerEvents;
 import io.github.ycsbkv.spi.ServerProbe;
 import io.github.ycsbkv.spi.ServerSample;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -61,11 +66,43 @@ public record EventPlan(List<Event> events) {
       return NONE;
     }
     List<Event> out = new ArrayList<>();
+    if (value.trim().startsWith("@")) {
+      Path file;
+      List<String> lines;
+      try {
+        file = Path.of(value.trim().substring(1));
+      } catch (java.nio.file.InvalidPathException e) {
+        throw new UserError(EVENTS + "=" + value.trim() + ": not a file name (" + e.getReason() + ")");
+      }
+      try {
+        lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+      } catch (IOException | java.io.UncheckedIOException e) {
+        throw new UserError(EVENTS + "=" + value.trim() + ": cannot read " + file + " ("
+            + (e instanceof NoSuchFileException ? "no such file" : e.getMessage()) + "): give a file of events,"
+            + " one or more per line (bgsave@20s), or list them in the property");
+      }
+      for (int i = 0; i < lines.size(); i++) {
+        String line = lines.get(i);
+        int hash = line.indexOf('#');
+        add(out, hash < 0 ? line : line.substring(0, hash), file + ":" + (i + 1), maxTime);
+      }
+    } else {
+      add(out, value, EVENTS + "=" + value.trim(), maxTime);
+    }
+    out.sort(java.util.Comparator.comparingLong(Event::atMillis));
+    return new EventPlan(out);
+  }
+
+  /** Adds {@code value}'s events (comma-separated; a file's blanks skipped) to {@code out}; errors name {@code where}. */
+  private static void add(List<Event> out, String value, String where, Duration maxTime) {
     for (String part : value.split(",")) {
       String text = part.trim();
+      if (text.isEmpty() && !where.startsWith(EVENTS + "=")) {
+        continue;
+      }
       Matcher m = ONE.matcher(text.toLowerCase(Locale.ROOT));
       if (!m.matches()) {
-        throw new UserError(EVENTS + "=" + value.trim() + ": '" + text + "' is not KIND[:ARG]@TIME (for example"
+        throw new UserError(where + ": '" + text + "' is not KIND[:ARG]@TIME (for example"
             + " bgsave@20s, bgrewriteaof@1500ms, reshard:2000@10s)");
       }
       double amount = Double.parseDouble(m.group(3));
@@ -76,13 +113,12 @@ public record EventPlan(List<Event> events) {
         default -> 1000;
       });
       if (!maxTime.isZero() && millis >= maxTime.toMillis()) {
-        throw new UserError(EVENTS + ": " + text + " is at or past the phase's end (maxexecutiontime="
-            + maxTime.toSeconds() + " s): move it earlier or run longer");
+        throw new UserError((where.startsWith(EVENTS + "=") ? EVENTS : where) + ": " + text
+            + " is at or past the phase's end (maxexecutiontime=" + maxTime.toSeconds()
+            + " s): move it earlier or run longer");
       }
       out.add(new Event(m.group(1), m.group(2), millis, text));
     }
-    out.sort(java.util.Comparator.comparingLong(Event::atMillis));
-    return new EventPlan(out);
   }
 
   /**

@@ -6,10 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbkv.config.UserError;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class EventPlanTest {
 
@@ -57,5 +60,34 @@ class EventPlanTest {
     UserError e = assertThrows(UserError.class, () -> parse("bgsave@10s", 10));
     assertTrue(e.getMessage().contains("at or past the phase's end (maxexecutiontime=10 s)"), e.getMessage());
     assertEquals(9_999L, parse("bgsave@9999ms", 10).events().get(0).atMillis());
+  }
+
+  @TempDir
+  Path tmp;
+
+  @Test
+  void parse_fromAFile_linesCommasAndComments_sortedLikeTheProperty() throws Exception {
+    Path file = tmp.resolve("events.txt");
+    Files.writeString(file, "# a save, then a rewrite and a move\nbgsave@20s   # the snapshot\n\n"
+        + "bgrewriteaof@40s, reshard:500@30s\n");
+    EventPlan plan = parse("@" + file, 60);
+    assertEquals(List.of("bgsave@20s", "reshard:500@30s", "bgrewriteaof@40s"), plan.events().stream()
+        .map(EventPlan.Event::text).toList());
+    assertEquals(List.of(20_000L, 30_000L, 40_000L), plan.events().stream().map(EventPlan.Event::atMillis).toList());
+  }
+
+  @Test
+  void parse_fromAFile_aBadLineNamedByFileAndLine_aMissingFileOneLine() throws Exception {
+    Path file = tmp.resolve("events.txt");
+    Files.writeString(file, "bgsave@1s\nbgsave 20s\n");
+    UserError e = assertThrows(UserError.class, () -> parse("@" + file, 0));
+    assertTrue(e.getMessage().startsWith(file + ":2: 'bgsave 20s' is not KIND[:ARG]@TIME"), e.getMessage());
+    Files.writeString(file, "bgsave@1s\n\nbgsave@12s\n");
+    e = assertThrows(UserError.class, () -> parse("@" + file, 10));
+    assertTrue(e.getMessage().startsWith(file + ":3: bgsave@12s is at or past the phase's end"), e.getMessage());
+    Path missing = tmp.resolve("none.txt");
+    e = assertThrows(UserError.class, () -> parse("@" + missing, 0));
+    assertEquals("events=@" + missing + ": cannot read " + missing + " (no such file): give a file of events, one or"
+        + " more per line (bgsave@20s), or list them in the property", e.getMessage());
   }
 }
