@@ -127,7 +127,7 @@ class AerospikeClusterIT {
   @Test
   void everyWorkload_onTheCluster_exactTotalsNoErrors() throws Exception {
     startCluster();
-    for (WorkloadMatrix.Case k : ClusterWorkloadsIT.cases()) {
+    for (WorkloadMatrix.Case k : WorkloadMatrix.files()) {
       if (k.workload().equals("workloade")) {
         continue;
       }

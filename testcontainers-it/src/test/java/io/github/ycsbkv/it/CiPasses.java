@@ -75,9 +75,20 @@ public final class CiPasses implements ExecutionCondition {
       Map.entry("KubernetesManifestsTest", "the manifests are text, the same on every platform"),
       Map.entry("ModuleClasspathIT", "which modules a class path holds is the same on every platform; the artifacts'"
           + " resolution with aarch64's natives is LibraryConsumerIT's, which runs on aarch64"),
+      Map.entry("ClusterWorkloadsIT", "which node a workload's keys and scans go to is the RESP engine's routing in"
+          + " Java, the same on every platform; a cluster's connections on aarch64 are RespClusterIT's"),
+      Map.entry("ClusterFailoverIT", "a replica promoted by the cluster is found again by the engine's routing in Java;"
+          + " connections lost on aarch64 are FaultIT's and RespClusterIT's"),
+      Map.entry("LauncherIT#help_listsTheCommands", "the command list is picocli's text, the same on every platform;"
+          + " the launcher's JVM on aarch64 is its class-data test's"),
+      Map.entry("LauncherIT#run_unknownBinding_propagatesExitCodeTwo", "an exit code through the sh launcher, the same"
+          + " on every platform; the launcher's JVM on aarch64 is its class-data test's"),
       Map.entry("ValkeyBindingIT", "Valkey is served by the redis binding's code, which RedisBindingIT runs on"
           + " aarch64"),
       Map.entry("KeydbBindingIT", "KeyDB is served by the redis binding's code, which RedisBindingIT runs on aarch64"),
+      Map.entry("AerospikeClusterIT#everyWorkload_onTheCluster_exactTotalsNoErrors", "which node a record goes to is"
+          + " the Aerospike client's Java, the same on every platform; the aarch64 asd cluster is its replication"
+          + " test's"),
       Map.entry("AerospikeClusterIT#nodeKilledAndRestartedMidRun_theRunGoesOn_theResultNamesTheNode",
           "a timed kill and restart"),
       Map.entry("RespClusterIT#dragonflyCluster_nodeKilledAndRestarted_itsShareFails_theOthersGoOn_theResultNamesIt",

@@ -13,20 +13,15 @@ import redis.clients.jedis.Jedis;
 /**
  * Every workload file, load then run through the command line, on three-primary Redis, Valkey and Dragonfly clusters
  * through the RESP engine (#40): the exact operation total, no errors, reads verified where the workload verifies
- * them, a connection per client to every primary. Under emulation (CI's ARM64 pass, qemu-user, where each JVM start
- * takes seconds) only readheavy and workloade run on each cluster: docs/testing.md says so.
+ * them, a connection per client to every primary. Not under emulation ({@link CiPasses}).
  */
 class ClusterWorkloadsIT {
 
   private static final Path WORKLOADS = Path.of("..", "workloads").toAbsolutePath().normalize();
 
-  /** {@link WorkloadMatrix}'s workload files and sizes; under emulation readheavy and workloade only. */
+  /** {@link WorkloadMatrix}'s workload files and sizes. */
   static List<WorkloadMatrix.Case> cases() {
-    List<WorkloadMatrix.Case> all = WorkloadMatrix.files();
-    if (CiPasses.emulated()) {
-      return all.stream().filter(c -> c.workload().equals("readheavy") || c.workload().equals("workloade")).toList();
-    }
-    return all;
+    return WorkloadMatrix.files();
   }
 
   @TestFactory

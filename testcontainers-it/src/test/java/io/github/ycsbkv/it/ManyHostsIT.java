@@ -200,7 +200,8 @@ class ManyHostsIT {
   /**
    * Capacity across hosts (#41 item 4): client 0 runs the search and announces each step, the three hosts run it at a
    * third of its rate each, started together, and client 0 judges the merged step. Against a relay of known capacity
-   * on the store's host (one request at a time, 10 ms each: about 100 ops/s), as CapacityIT's one-client search.
+   * on the store's host (one request at a time, 10 ms each: about 100 ops/s), as CapacityIT's one-client search, at a
+   * coarser resolution (20%): the search across hosts is the subject, a search's accuracy is CapacityIT's.
    */
   @Test
   void capacityAcrossThreeHosts_client0Searches_theStepsAreSplit_findsTheRelaysCapacity() throws Exception {
@@ -227,7 +228,7 @@ class ManyHostsIT {
             "-p", "redis.port=" + relayPort, "-p", "probe=false", "-p", "recordcount=" + RECORDS,
             "-p", "clients.count=" + HOSTS, "-p", "clients.index=" + i,
             "-p", "clients.barrier=" + hosts.clientAddress(0) + ":" + BARRIER_PORT, "-p", "clients.barrier.timeout=60",
-            "-p", "export.dir=" + export, "--slo", "p99=2s", "--resolution", "5%", "--step", "2s", "--warmup", "1s");
+            "-p", "export.dir=" + export, "--slo", "p99=2s", "--resolution", "20%", "--step", "2s", "--warmup", "1s");
         Path out = tmp.resolve("capacity-" + i + ".out");
         Path err = tmp.resolve("capacity-" + i + ".err");
         searches.add(new Client(hosts.startOnClient(i, cmd, out, err), out, err, export));
@@ -245,7 +246,8 @@ class ManyHostsIT {
       assertEquals(HOSTS, c.path("clientProcesses").asInt());
       assertTrue(c.path("capacity").path("found").asBoolean(), Files.readString(searches.get(0).out()));
       double found = c.path("capacity").path("opsPerSec").asDouble();
-      assertTrue(found <= truth * 1.02 && found >= truth * 0.9, "within 10% of the relay's " + truth + ": " + found
+      // A coarse search (20%): its subject is the steps split over hosts; one search's accuracy is CapacityIT's.
+      assertTrue(found <= truth * 1.02 && found >= truth * 0.75, "within 25% of the relay's " + truth + ": " + found
           + "\n" + Files.readString(searches.get(0).out()));
       int steps = c.path("steps").size();
       for (JsonNode step : c.path("steps")) {
