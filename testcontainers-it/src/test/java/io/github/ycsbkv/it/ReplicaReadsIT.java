@@ -17,7 +17,8 @@ import redis.clients.jedis.Jedis;
  * Reads from replicas ({@code -p readfrom=replica|any}, #53) on a standalone primary with one replica, Redis and
  * Dragonfly: each server's own count of the read command ({@code INFO commandstats}) says where the reads went, to the
  * operation; the server's load (connections, commands per operation) and hit ratio count the replica's part; a primary
- * without a replica, or a value that is none of the three, is one line and a non-zero exit.
+ * without a replica, or a value that is none of the three, is one line and a non-zero exit. On a Redis Cluster of three
+ * primaries with a replica each, every read goes to its slot's replica ({@code READONLY}), none to a primary.
  */
 class ReplicaReadsIT {
 
@@ -117,6 +118,93 @@ class ReplicaReadsIT {
       assertEquals(read, states.path("hits").asLong(), "both servers' hits are the run's reads: " + states);
       assertTrue(states.path("timeline").get(0).path("replicas").asInt() == 1, states.toString());
       assertLoadCountsBothServers(result);
+    }
+  }
+
+  /** Calls of {@code command} (lower case) the server counted so far. */
+  private static long calls(Jedis j, String command) {
+    Matcher m = Pattern.compile("cmdstat_" + command + ":calls=(\\d+)").matcher(j.info("commandstats"));
+    return m.find() ? Long.parseLong(m.group(1)) : 0;
+  }
+
+  @Test
+  void redisCluster_readfromReplica_eachReadOnItsSlotsReplica_everyWriteOnItsPrimary() throws Exception {
+    List<RespServer> nodes = RedisClusters.create(Store.Kind.REDIS, 3, 1, 5000);
+    try {
+      List<Jedis> primaries = new java.util.ArrayList<>();
+      List<Jedis> replicas = new java.util.ArrayList<>();
+      for (RespServer n : nodes) {
+        Jedis j = n.jedis();
+        (j.info("replication").contains("role:master") ? primaries : replicas).add(j);
+      }
+      assertEquals(3, replicas.size(), "three primaries with a replica each");
+      for (Jedis r : replicas) {
+        for (int i = 0; i < 600 && !r.info("replication").contains("master_link_status:up"); i++) {
+          Thread.sleep(100);
+        }
+        assertTrue(r.info("replication").contains("master_link_status:up"), r.info("replication"));
+      }
+      // The seed's map names each primary's replica once the cluster's gossip has told it.
+      try (Jedis seedNode = nodes.get(0).jedis()) {
+        for (int i = 0; i < 600 && !seedNode.clusterSlots().stream().allMatch(r -> ((List<?>) r).size() >= 4); i++) {
+          Thread.sleep(100);
+        }
+        assertTrue(seedNode.clusterSlots().stream().allMatch(r -> ((List<?>) r).size() >= 4), "every range's"
+            + " replica in the seed's CLUSTER SLOTS");
+      }
+      String seed = "redis.host=127.0.0.1:" + nodes.get(0).port();
+      List<String> common = List.of("-P", WORKLOADS.resolve("readheavy").toString(), "-threads",
+          Integer.toString(THREADS), "-p", "redis.cluster=true", "-p", seed, "-p", "recordcount=" + RECORDS);
+      Cli load = Cli.run(List.of("load", "redis"), common);
+      assertEquals(0, load.exitCode(), load.err());
+      long[] before = new long[6];
+      for (int i = 0; i < 3; i++) {
+        before[i] = calls(primaries.get(i), "hgetall");
+        before[3 + i] = calls(replicas.get(i), "hgetall");
+      }
+      long writesBefore = 0;
+      for (Jedis p : primaries) {
+        writesBefore += calls(p, "hset");
+      }
+      Path out = tmp.resolve("cluster");
+      Cli run = Cli.run(List.of("run", "redis"), common, List.of("-p", "operationcount=3000", "-p",
+          "readfrom=replica", "-p", "export.dir=" + out));
+      assertEquals(0, run.exitCode(), run.err());
+      assertTrue(run.err().contains("reads to each slot's replicas (3 replica(s) of 3 primaries, READONLY), in turn"),
+          run.err());
+      JsonNode result = JSON.readTree(out.resolve("result.json").toFile());
+      long read = operations(result, "READ");
+      long onReplicas = 0;
+      for (int i = 0; i < 3; i++) {
+        assertEquals(0, calls(primaries.get(i), "hgetall") - before[i], "no read on a primary");
+        long mine = calls(replicas.get(i), "hgetall") - before[3 + i];
+        assertTrue(mine > read / 6, "each replica serves its primary's slots' reads: " + mine + " of " + read);
+        onReplicas += mine;
+      }
+      assertEquals(read, onReplicas, "every read on a replica, none redirected (a MOVED would be read twice)");
+      long writes = 0;
+      for (Jedis p : primaries) {
+        writes += calls(p, "hset");
+      }
+      assertEquals(operations(result, "UPDATE"), writes - writesBefore, "every write on its slot's primary");
+      assertEquals(0, result.path("overall").path("errors").asLong(), result.path("overall").toString());
+      JsonNode states = result.path("serverStates");
+      assertEquals(read, states.path("hits").asLong(), "the replicas' hits are the run's reads: " + states);
+      JsonNode l = result.path("load");
+      assertEquals(6, l.path("nodes").asInt(), "a connection per client to each primary and each replica: " + l);
+      assertEquals(6 * THREADS, l.path("connections").asInt(), l.toString());
+      assertEquals(6 * THREADS, l.path("server").path("runConnections").asInt(), l.toString());
+      assertEquals(1.0, l.path("server").path("commandsPerOperation").asDouble(), 0.01, l.toString());
+      for (Jedis j : primaries) {
+        j.close();
+      }
+      for (Jedis j : replicas) {
+        j.close();
+      }
+    } finally {
+      for (RespServer n : nodes) {
+        n.close();
+      }
     }
   }
 

@@ -26,6 +26,13 @@ class RespClusterIT {
   void redisCluster_throughTheEngine_everyRecordOnItsNode_aConnectionPerClientToEveryPrimary() throws Exception {
     try (Cluster c = Cluster.redis(Store.Kind.REDIS)) {
       runOn(c, "redis", "redis.cluster=true", "redis.host=" + c.seed());
+      // Reads from replicas on a cluster whose primaries have none: one line, before any operation.
+      Cli none = Cli.run("run", "redis", "-P", WORKLOADA, "-p", "redis.cluster=true", "-p", "redis.host=" + c.seed(),
+          "-p", "recordcount=" + RECORDS, "-p", "operationcount=10", "-p", "readfrom=replica");
+      assertTrue(none.exitCode() != 0, none.err());
+      assertTrue(none.err().contains("-p readfrom=replica: the cluster's primary 127.0.0.1:")
+          && none.err().contains(" has no replica to read its slots from"), none.err());
+      assertTrue(!none.err().contains("\tat "), "no stack trace: " + none.err());
     }
   }
 

@@ -3,8 +3,10 @@ package io.github.ycsbkv.internal.resp;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.UnaryOperator;
 import io.github.ycsbkv.config.UserError;
 import redis.clients.jedis.Connection;
@@ -22,8 +24,9 @@ import site.ycsb.DBException;
  *
  * @param primaries the primaries' addresses ({@code host:port}, as mapped), in the order the map first names them
  * @param bySlot for each slot, the index in {@code primaries} of the node that serves it, or -1 where no node does
+ * @param replicas for each primary (by its index in {@code primaries}), its replicas' addresses as the map names them
  */
-record ClusterSlots(List<String> primaries, int[] bySlot) {
+record ClusterSlots(List<String> primaries, int[] bySlot, List<List<String>> replicas) {
 
   /** Slots of a Redis Cluster (and of Dragonfly's). */
   static final int SLOTS = 16384;
@@ -99,7 +102,7 @@ record ClusterSlots(List<String> primaries, int[] bySlot) {
 
   /**
    * The map in a {@code CLUSTER SLOTS} reply ({@link RespReader#value()}'s objects): for each range its first and
-   * last slot, then its primary as {@code [host, port, id, ...]}, then its replicas (not used). {@code asked} is the
+   * last slot, then its primary as {@code [host, port, id, ...]}, then its replicas alike. {@code asked} is the
    * address the reply came from, which stands in for a primary announced with an empty host (Redis announces "" for
    * itself when it does not know its address); {@code map} turns an announced address into the one to connect to
    * ({@code redis.cluster.hostmap}). Throws {@link RespException} when the reply is not a map or covers no slot.
@@ -109,6 +112,7 @@ record ClusterSlots(List<String> primaries, int[] bySlot) {
       throw new RespException("CLUSTER SLOTS did not reply a list of slot ranges: " + reply);
     }
     Map<String, Integer> index = new LinkedHashMap<>();
+    List<Set<String>> replicas = new ArrayList<>();
     int[] bySlot = new int[SLOTS];
     java.util.Arrays.fill(bySlot, -1);
     int covered = 0;
@@ -118,9 +122,15 @@ record ClusterSlots(List<String> primaries, int[] bySlot) {
           || !(primary.get(1) instanceof Long port)) {
         throw new RespException("CLUSTER SLOTS replied a range this client does not understand: " + r);
       }
-      String host = primary.get(0) instanceof byte[] b ? new String(b, StandardCharsets.UTF_8) : "";
-      String address = host.isEmpty() || host.equals("?") ? hostOf(asked) + ":" + port : host + ":" + port;
-      int node = index.computeIfAbsent(map.apply(address), a -> index.size());
+      int node = index.computeIfAbsent(map.apply(address(primary.get(0), port, asked)), a -> index.size());
+      if (node == replicas.size()) {
+        replicas.add(new LinkedHashSet<>());
+      }
+      for (Object o : range.subList(3, range.size())) {
+        if (o instanceof List<?> replica && replica.size() >= 2 && replica.get(1) instanceof Long p) {
+          replicas.get(node).add(map.apply(address(replica.get(0), p, asked)));
+        }
+      }
       for (long s = Math.max(0, first); s <= Math.min(SLOTS - 1, last); s++) {
         if (bySlot[(int) s] < 0) {
           covered++;
@@ -131,7 +141,21 @@ record ClusterSlots(List<String> primaries, int[] bySlot) {
     if (covered == 0) {
       throw new RespException("CLUSTER SLOTS replied no slot served: the cluster has no slots assigned yet");
     }
-    return new ClusterSlots(List.copyOf(new ArrayList<>(index.keySet())), bySlot);
+    return new ClusterSlots(List.copyOf(new ArrayList<>(index.keySet())), bySlot,
+        replicas.stream().map(List::copyOf).toList());
+  }
+
+  /** A node's address from its entry's host ({@code asked}'s where it is empty or unknown) and port. */
+  private static String address(Object host, long port, String asked) {
+    String h = host instanceof byte[] b ? new String(b, StandardCharsets.UTF_8) : "";
+    return (h.isEmpty() || h.equals("?") ? hostOf(asked) : h) + ":" + port;
+  }
+
+  /** Every primary's replicas, in the map's order. */
+  List<String> allReplicas() {
+    List<String> all = new ArrayList<>();
+    replicas.forEach(all::addAll);
+    return all;
   }
 
   /**

@@ -156,8 +156,8 @@ public final class EngineBackend implements RespBackend {
   }
 
   /**
-   * The servers each of this backend's clients has connections to: 1 and the replicas read from, or a cluster's
-   * primaries.
+   * The servers each of this backend's clients has connections to: 1, or a cluster's primaries; and the replicas read
+   * from.
    */
   public int nodes() {
     return lane.nodes();

@@ -97,7 +97,7 @@ final class LaneConnection extends ChannelInboundHandlerAdapter {
     up = true;
     failure = null;
     connectFailedNanos = 0;
-    List<RespCall> setup = setupCalls(node.endpoint);
+    List<RespCall> setup = setupCalls(node.endpoint, node.readOnly);
     for (RespCall call : setup) {
       enqueue(call);
     }
@@ -105,8 +105,11 @@ final class LaneConnection extends ChannelInboundHandlerAdapter {
     CompletableFuture.allOf(setup.toArray(new CompletableFuture<?>[0])).whenComplete((x, e) -> setUp(setup, ready));
   }
 
-  /** AUTH (with the ACL user, if any), SELECT (a database other than 0), CLIENT SETNAME, PING. */
-  private static List<RespCall> setupCalls(RespEndpoint endpoint) {
+  /**
+   * AUTH (with the ACL user, if any), SELECT (a database other than 0), CLIENT SETNAME, READONLY (a cluster's replica
+   * read from: it then serves its primary's slots' reads instead of redirecting them), PING.
+   */
+  private static List<RespCall> setupCalls(RespEndpoint endpoint, boolean readOnly) {
     List<RespCall> setup = new ArrayList<>();
     if (endpoint.password() != null) {
       setup.add(endpoint.user() != null ? new ValueCall("AUTH", endpoint.user(), endpoint.password())
@@ -117,6 +120,9 @@ final class LaneConnection extends ChannelInboundHandlerAdapter {
     }
     // Named as the Jedis path's connections are (CLIENT LIST shows the benchmark's connections).
     setup.add(new ValueCall("CLIENT", "SETNAME", "ycsb-kv"));
+    if (readOnly) {
+      setup.add(new ValueCall("READONLY"));
+    }
     setup.add(new ValueCall("PING"));
     return setup;
   }

@@ -18,6 +18,8 @@ final class LaneNode {
 
   final RespLane lane;
   final RespEndpoint endpoint;
+  /** A cluster's replica that the lane reads from: each connection asks it for {@code READONLY} first. */
+  final boolean readOnly;
   final LaneConnection[] conns;
   final ArrayDeque<LaneConnection> idle = new ArrayDeque<>();
   /**
@@ -28,8 +30,13 @@ final class LaneNode {
   private int next;
 
   LaneNode(RespLane lane, RespEndpoint endpoint, int connections) {
+    this(lane, endpoint, connections, false);
+  }
+
+  LaneNode(RespLane lane, RespEndpoint endpoint, int connections, boolean readOnly) {
     this.lane = lane;
     this.endpoint = endpoint;
+    this.readOnly = readOnly;
     this.conns = new LaneConnection[Math.max(1, connections)];
     for (int i = 0; i < conns.length; i++) {
       conns[i] = new LaneConnection(lane, this);

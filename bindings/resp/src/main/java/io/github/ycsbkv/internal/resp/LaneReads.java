@@ -43,18 +43,26 @@ final class LaneReads {
       try {
         replica.open();
       } catch (RespException x) {
-        Throwable root = x.getCause() == null ? x : RespLane.plain(x.getCause());
-        throw RespException.whole("-p " + ReplicaReads.PROPERTY + "=" + reads.mode().id() + ": cannot open a"
-            + " connection to the replica " + address + (reads.replicas().isEmpty() ? ", which the primary's ROLE"
-            + " names" : "") + ": " + String.valueOf(root.getMessage()).replaceFirst("^.*\\(\\.\\.\\) failed("
-            + " with error\\(-?\\d+\\))?: ", "") + "; is it running, and reachable at that address? (-p "
-            + ReplicaReads.REPLICAS + "=host:port,... names the replicas)");
+        throw unreachable(reads.mode(), address, reads.replicas().isEmpty() ? ", which the primary's ROLE names" : "",
+            x);
       }
       to.add(replica);
     }
     return new LaneReads(to.toArray(LaneNode[]::new), (reads.mode() == ReplicaReads.Mode.ANY
         ? "the primary and " : "") + (addresses.size() == 1 ? "the replica " : addresses.size() + " replicas ")
         + String.join(", ", addresses) + (reads.replicas().isEmpty() ? " (the primary's ROLE)" : "") + ", in turn");
+  }
+
+  /**
+   * One line for a replica to read from that cannot be reached: {@code address}, {@code whose} (", which ... names")
+   * and the socket's own words.
+   */
+  static RespException unreachable(ReplicaReads.Mode mode, String address, String whose, RespException x) {
+    Throwable root = x.getCause() == null ? x : RespLane.plain(x.getCause());
+    return RespException.whole("-p " + ReplicaReads.PROPERTY + "=" + mode.id() + ": cannot open a connection to the"
+        + " replica " + address + whose + ": " + String.valueOf(root.getMessage()).replaceFirst("^.*\\(\\.\\.\\)"
+        + " failed( with error\\(-?\\d+\\))?: ", "") + "; is it running, and reachable at that address? (-p "
+        + ReplicaReads.REPLICAS + "=host:port,... names the replicas)");
   }
 
   /** The node the next read goes to (on the loop). */

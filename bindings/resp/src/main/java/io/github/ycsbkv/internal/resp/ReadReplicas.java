@@ -21,9 +21,9 @@ final class ReadReplicas implements AutoCloseable {
   /** None: the run reads from the primary. */
   ReadReplicas() {}
 
-  /** Connects to the replicas {@code reads} names, else those the primary's {@code role} reply names. */
-  ReadReplicas(RespConnection connection, ReplicaReads reads, Object role) throws DBException {
-    for (String address : reads.addresses(role, connection.where())) {
+  /** Connects to the replicas at {@code at} ({@code host:port}), with {@code connection}'s settings. */
+  ReadReplicas(RespConnection connection, List<String> at) throws DBException {
+    for (String address : at) {
       nodes.add(RespProbe.node(JedisClients.at(connection, address, "replica")));
       addresses.add(address);
     }

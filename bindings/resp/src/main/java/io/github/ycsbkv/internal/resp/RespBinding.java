@@ -84,9 +84,10 @@ public abstract class RespBinding implements Binding {
             + " min(N, cores) threads)."),
         new PropertyDoc("pipeline", "1", "Engine property: requests in flight on each client thread's connection"
             + " (like memtier's --pipeline); loading pipelines its inserts too."),
-        new PropertyDoc(ReplicaReads.PROPERTY, "primary", "Where reads go on a standalone primary with replicas:"
-            + " primary, replica (its replicas in turn) or any (the primary and its replicas in turn); writes go to"
-            + " the primary. The RESP engine's; the result gives the replicas' lag."),
+        new PropertyDoc(ReplicaReads.PROPERTY, "primary", "Where reads go on a primary with replicas: primary,"
+            + " replica (its replicas in turn) or any (the primary and its replicas in turn); writes go to the"
+            + " primary. On a cluster, a read's slot's replicas (READONLY). The RESP engine's; the result gives the"
+            + " replicas' lag."),
         new PropertyDoc(MemoryLimit.MAXMEMORY, null, "The server's memory limit, set with CONFIG SET before the"
             + " clients connect (64mb, 1gb); the server keeps it. Standalone servers."),
         new PropertyDoc(MemoryLimit.POLICY, null, "The server's eviction policy (allkeys-lru, allkeys-lfu, ...), set"

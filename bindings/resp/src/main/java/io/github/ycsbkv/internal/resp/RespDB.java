@@ -164,7 +164,7 @@ public abstract class RespDB<S extends RespSettings> extends DB
     return backend == null ? null : backend.transport();
   }
 
-  /** The servers each client's connections go to: a cluster's primaries on the RESP engine, else 1. */
+  /** The servers each client's connections go to on the RESP engine (a cluster's primaries, replicas read), else 1. */
   @Override
   public int nodes() {
     return backend instanceof EngineBackend e ? e.nodes() : 1;

@@ -81,7 +81,8 @@ public final class RespLane implements AutoCloseable {
   int reading;
   volatile boolean closed;
 
-  private RespLane(RespEndpoint endpoint, int connections, String transport, int maxInFlight, Cluster cluster) {
+  private RespLane(RespEndpoint endpoint, int connections, String transport, int maxInFlight, Cluster cluster,
+      ReplicaReads.Mode reads) {
     this.endpoint = endpoint;
     this.maxInFlight = Math.max(1, maxInFlight);
     this.loops = RespTransport.acquire(transport, connections);
@@ -89,7 +90,7 @@ public final class RespLane implements AutoCloseable {
     this.loop = loops.loops[loopIndex];
     this.timeoutNanos = TimeUnit.MILLISECONDS.toNanos(endpoint.timeoutMillis());
     this.router = cluster == null ? null
-        : new SlotRouter(this, cluster.connection(), cluster.hostMap(), Math.max(1, connections));
+        : new SlotRouter(this, cluster.connection(), cluster.hostMap(), Math.max(1, connections), reads);
     this.node = cluster == null ? new LaneNode(this, endpoint, connections) : null;
     this.bootstrap = new Bootstrap().group(loop).channel(loops.channelClass)
         .option(ChannelOption.TCP_NODELAY, true)
@@ -138,10 +139,14 @@ public final class RespLane implements AutoCloseable {
    */
   public static RespLane open(RespEndpoint endpoint, int connections, String transport, int maxInFlight,
       Cluster cluster, ReplicaReads reads) {
-    RespLane lane = new RespLane(endpoint, Math.max(1, connections), transport, maxInFlight, cluster);
+    if (cluster != null && !reads.replicas().isEmpty()) {
+      throw RespException.whole("-p " + ReplicaReads.REPLICAS + " names a standalone primary's replicas; on a cluster"
+          + " the map names each primary's (CLUSTER SLOTS): drop " + ReplicaReads.REPLICAS);
+    }
+    RespLane lane = new RespLane(endpoint, Math.max(1, connections), transport, maxInFlight, cluster, reads.mode());
     try {
       lane.connectAll();
-      if (reads.offPrimary()) {
+      if (reads.offPrimary() && cluster == null) {
         lane.connectReplicas(reads);
       }
     } catch (RuntimeException e) {
@@ -152,17 +157,15 @@ public final class RespLane implements AutoCloseable {
   }
 
   private void connectReplicas(ReplicaReads wanted) {
-    if (router != null) {
-      throw RespException.whole("-p " + ReplicaReads.PROPERTY + "=" + wanted.mode().id() + " is built for a standalone"
-          + " primary with replicas; on a cluster every read goes to its slot's primary: drop -p "
-          + ReplicaReads.PROPERTY);
-    }
     reads = LaneReads.open(this, node, wanted, replicas);
   }
 
-  /** Where this lane's reads go ("the replica 127.0.0.1:6380 (the primary's ROLE), in turn"), or null: the primary. */
+  /**
+   * Where this lane's reads go ("the replica 127.0.0.1:6380 (the primary's ROLE), in turn"; on a cluster, its slots'
+   * replicas), or null: the primary.
+   */
   public String readsTo() {
-    return reads == null ? null : reads.described;
+    return router != null ? router.readsDescribed() : reads == null ? null : reads.described;
   }
 
   /** The event loop on which every call of this lane completes. */
@@ -185,10 +188,10 @@ public final class RespLane implements AutoCloseable {
         .mapToInt(n -> n.conns.length).max().orElse(0));
   }
 
-  /** The servers this lane has connections to: 1, and the replicas it reads from; or a cluster's primaries. */
+  /** The servers this lane has connections to: 1, or a cluster's primaries; and the replicas it reads from. */
   public int nodes() {
     if (router != null) {
-      return router.primaries();
+      return router.primaries() + router.replicas.size();
     }
     return 1 + replicas.size();
   }
@@ -326,7 +329,9 @@ public final class RespLane implements AutoCloseable {
 
   private List<LaneNode> nodeList() {
     if (router != null) {
-      return new ArrayList<>(router.nodes.values());
+      List<LaneNode> all = new ArrayList<>(router.nodes.values());
+      all.addAll(router.replicas.values());
+      return all;
     }
     if (replicas.isEmpty()) {
       return List.of(node);

@@ -99,7 +99,7 @@ public class RespProbe implements ServerProbe {
 
   /**
    * As {@link #RespProbe(RespConnection, UnaryOperator)}, for a run whose reads go where {@code reads} says: off the
-   * primary, the replicas it reads from are read too, their clients and their reads (INFO commandstats of the read
+   * primary, the replicas it reads from (on a cluster, every primary's) are read too, their clients and their reads (INFO commandstats of the read
    * commands: a replica counts the writes its primary sends it as commands too) added to the primary's load, their
    * hits and misses to its state.
    */
@@ -419,7 +419,10 @@ public class RespProbe implements ServerProbe {
       nodes.addAll(connectNodes());
       if (reads.offPrimary() && cluster == null) {
         sent++;
-        readReplicas = new ReadReplicas(connection, reads, nodes.get(0).send().apply(new String[] {"ROLE"}));
+        readReplicas = new ReadReplicas(connection, reads.addresses(nodes.get(0).send().apply(new String[] {"ROLE"}),
+            connection.where()));
+      } else if (reads.offPrimary()) {
+        readReplicas = new ReadReplicas(connection, ClusterSlots.read(connection, cluster).allReplicas());
       }
     }
   }

@@ -28,6 +28,11 @@ import java.util.function.UnaryOperator;
  *   trouble lasts, so that a replica promoted in its place takes its slots as soon as the cluster says so.
  *   <li>A node the map names that the lane has no connections to yet (a promoted replica, a node added): opened off
  *   the loop with as many connections as every other node, the calls that wait for it sent once it is.
+ *   <li>Reads off the primaries ({@code readfrom=replica|any}, {@link ReplicaReads}): the lane also has as many
+ *   connections to each primary's replicas, each of them in {@code READONLY} mode, and a call that only reads goes to
+ *   its slot's replicas (with {@code any}, its primary and its replicas) in turn. A {@code MOVED} from a replica sends
+ *   that slot's reads to its new primary until the map is read again; where a primary has no replica left (one
+ *   promoted in its place), its slots' reads go to it.
  * </ul>
  *
  * <p>Routing and redirections run on the lane's event loop; the map is read and nodes opened on one thread of the
@@ -47,8 +52,16 @@ final class SlotRouter {
   private final RespConnection connection;
   private final UnaryOperator<String> hostMap;
   private final int connectionsPerNode;
-  /** Every node this lane has connections to, by address ({@code host:port}); written on the loop. */
+  /** Where calls that only read go. */
+  private final ReplicaReads.Mode reads;
+  /** Every primary this lane has connections to, by address ({@code host:port}); written on the loop. */
   final Map<String, LaneNode> nodes = new ConcurrentHashMap<>();
+  /** Every replica this lane reads from (none with {@code readfrom=primary}), by address; written on the loop. */
+  final Map<String, LaneNode> replicas = new ConcurrentHashMap<>();
+  /** For each slot, the nodes its reads go to in turn, or null: its primary; all null with {@code readfrom=primary}. */
+  private volatile LaneNode[][] readsBySlot;
+  /** The next of a slot's read nodes, in turn over every slot. On the loop. */
+  private int nextRead;
   /** The node of each slot (null: none serves it); replaced whole by a refresh, entries changed by MOVED. */
   private volatile LaneNode[] bySlot = new LaneNode[ClusterSlots.SLOTS];
   private volatile ClusterSlots slots;
@@ -59,16 +72,19 @@ final class SlotRouter {
   private volatile long lastRefreshNanos;
   private volatile String lastTrouble;
 
-  SlotRouter(RespLane lane, RespConnection connection, UnaryOperator<String> hostMap, int connectionsPerNode) {
+  SlotRouter(RespLane lane, RespConnection connection, UnaryOperator<String> hostMap, int connectionsPerNode,
+      ReplicaReads.Mode reads) {
     this.lane = lane;
     this.connection = connection;
     this.hostMap = hostMap;
     this.connectionsPerNode = connectionsPerNode;
+    this.reads = reads;
   }
 
   /**
-   * Reads the map from the seeds and opens the connections to every primary (off the loop, blocking). Throws {@link
-   * RespException} when no seed answers, the cluster serves no slot, or a primary cannot be reached.
+   * Reads the map from the seeds and opens the connections to every primary, and to every replica reads go to (off
+   * the loop, blocking). Throws {@link RespException} when no seed answers, the cluster serves no slot, a node cannot
+   * be reached, or {@code readfrom=replica} finds a primary without a replica.
    */
   void open() {
     // First, so that the lane's close() after a failure below releases exactly what this took.
@@ -83,12 +99,41 @@ final class SlotRouter {
     }
     ClusterSlots map = readMap(seeds());
     for (String address : map.primaries()) {
-      LaneNode node = newNode(address);
+      LaneNode node = newNode(address, false);
       nodes.put(address, node);
       node.open();
     }
+    if (reads != ReplicaReads.Mode.PRIMARY) {
+      for (int p = 0; p < map.primaries().size(); p++) {
+        String primary = map.primaries().get(p);
+        if (reads == ReplicaReads.Mode.REPLICA && map.replicas().get(p).isEmpty()) {
+          throw RespException.whole("-p " + ReplicaReads.PROPERTY + "=replica: the cluster's primary " + primary
+              + " has no replica to read its slots from; add one (redis-cli --cluster add-node HOST:PORT " + primary
+              + " --cluster-slave), or read from -p " + ReplicaReads.PROPERTY + "=any or the primaries");
+        }
+        for (String address : map.replicas().get(p)) {
+          LaneNode node = newNode(address, true);
+          replicas.put(address, node);
+          try {
+            node.open();
+          } catch (RespException x) {
+            throw LaneReads.unreachable(reads, address, ", a replica of " + primary + " in the cluster's map", x);
+          }
+        }
+      }
+    }
     bySlot = table(map);
+    readsBySlot = readTable(map);
     slots = map;
+  }
+
+  /** Where the reads go, for the run's header; null: to the primaries. */
+  String readsDescribed() {
+    if (reads == ReplicaReads.Mode.PRIMARY) {
+      return null;
+    }
+    return (reads == ReplicaReads.Mode.ANY ? "each slot's primary and its replicas" : "each slot's replicas")
+        + " (" + replicas.size() + " replica(s) of " + primaries() + " primaries, READONLY), in turn";
   }
 
   /** Stops using the map thread (the lane closes the nodes' connections). */
@@ -123,7 +168,17 @@ final class SlotRouter {
       }
       return null;
     }
-    return bySlot[ClusterSlots.slot(key)];
+    int slot = ClusterSlots.slot(key);
+    LaneNode[][] r = readsBySlot;
+    if (r != null && call.readsOnly()) {
+      LaneNode[] reading = r[slot];
+      if (reading != null) {
+        LaneNode n = reading[nextRead % reading.length];
+        nextRead = (nextRead + 1) & Integer.MAX_VALUE;
+        return n;
+      }
+    }
+    return bySlot[slot];
   }
 
   /** Why {@link #route} found no node for {@code call}. */
@@ -158,6 +213,10 @@ final class SlotRouter {
     if (!ask) {
       if (to != null && slot >= 0 && slot < ClusterSlots.SLOTS) {
         bySlot[slot] = to;
+        LaneNode[][] readTable = readsBySlot;
+        if (readTable != null) {
+          readTable[slot] = null; // its reads go to its new primary until the map is read again
+        }
       }
       refreshSoon();
     }
@@ -199,6 +258,7 @@ final class SlotRouter {
   private void refresh(long waitNanos) {
     ClusterSlots map = null;
     Map<String, LaneNode> opened = new java.util.HashMap<>();
+    Map<String, LaneNode> openedReplicas = new java.util.HashMap<>();
     try {
       if (waitNanos > 0) {
         TimeUnit.NANOSECONDS.sleep(waitNanos);
@@ -208,13 +268,12 @@ final class SlotRouter {
       map = readMap(new ArrayList<>(from));
       for (String address : map.primaries()) {
         if (!nodes.containsKey(address)) {
-          LaneNode node = newNode(address);
-          opened.put(address, node);
-          try {
-            node.open();
-          } catch (RespException e) {
-            lastTrouble = e.getMessage(); // its calls connect again, or fail with why, as any lost connection's
-          }
+          open(address, false, opened);
+        }
+      }
+      for (String address : reads == ReplicaReads.Mode.PRIMARY ? List.<String>of() : map.allReplicas()) {
+        if (!replicas.containsKey(address)) {
+          open(address, true, openedReplicas);
         }
       }
     } catch (InterruptedException e) {
@@ -226,17 +285,29 @@ final class SlotRouter {
     }
     ClusterSlots read = map;
     try {
-      lane.loop().execute(() -> applied(read, opened));
+      lane.loop().execute(() -> applied(read, opened, openedReplicas));
     } catch (java.util.concurrent.RejectedExecutionException e) {
       refreshing = false;
     }
   }
 
+  /** On the map thread: a node the map names, opened; one that cannot be reached is kept, its calls connect again. */
+  private void open(String address, boolean readOnly, Map<String, LaneNode> into) {
+    LaneNode node = newNode(address, readOnly);
+    into.put(address, node);
+    try {
+      node.open();
+    } catch (RespException e) {
+      lastTrouble = e.getMessage(); // its calls connect again, or fail with why, as any lost connection's
+    }
+  }
+
   /** On the loop: the map read (null: none answered) and the nodes opened for it take effect; parked calls go. */
-  private void applied(ClusterSlots map, Map<String, LaneNode> opened) {
+  private void applied(ClusterSlots map, Map<String, LaneNode> opened, Map<String, LaneNode> openedReplicas) {
     refreshing = false;
     if (map != null) {
       nodes.putAll(opened);
+      replicas.putAll(openedReplicas);
       LaneNode[] table = table(map);
       for (Map.Entry<String, LaneNode> e : nodes.entrySet()) {
         if (!map.primaries().contains(e.getKey())) {
@@ -244,7 +315,15 @@ final class SlotRouter {
           lane.closeNode(e.getValue()); // no longer a primary: no call goes there
         }
       }
+      List<String> nowReplicas = map.allReplicas();
+      for (Map.Entry<String, LaneNode> e : replicas.entrySet()) {
+        if (!nowReplicas.contains(e.getKey())) {
+          replicas.remove(e.getKey());
+          lane.closeNode(e.getValue()); // no longer a replica (promoted, or gone): no read goes there
+        }
+      }
       bySlot = table;
+      readsBySlot = readTable(map);
       slots = map;
     }
     RespCall call;
@@ -267,13 +346,44 @@ final class SlotRouter {
     return table;
   }
 
-  private LaneNode newNode(String address) {
+  /**
+   * For each slot the nodes its reads go to, in turn: its primary's replicas that this lane has (with {@code any}, the
+   * primary first), or null where none (the primary then); null with {@code readfrom=primary}.
+   */
+  private LaneNode[][] readTable(ClusterSlots map) {
+    if (reads == ReplicaReads.Mode.PRIMARY) {
+      return null;
+    }
+    LaneNode[][] perPrimary = new LaneNode[map.primaries().size()][];
+    for (int p = 0; p < perPrimary.length; p++) {
+      List<LaneNode> to = new ArrayList<>();
+      LaneNode primary = nodes.get(map.primaries().get(p));
+      if (reads == ReplicaReads.Mode.ANY && primary != null) {
+        to.add(primary);
+      }
+      for (String address : map.replicas().get(p)) {
+        LaneNode replica = replicas.get(address);
+        if (replica != null) {
+          to.add(replica);
+        }
+      }
+      perPrimary[p] = to.isEmpty() ? null : to.toArray(LaneNode[]::new);
+    }
+    LaneNode[][] table = new LaneNode[ClusterSlots.SLOTS][];
+    for (int s = 0; s < table.length; s++) {
+      int n = map.bySlot()[s];
+      table[s] = n < 0 ? null : perPrimary[n];
+    }
+    return table;
+  }
+
+  private LaneNode newNode(String address, boolean readOnly) {
     int colon = address.lastIndexOf(':');
     String host = address.substring(0, colon);
     int port = Integer.parseInt(address.substring(colon + 1));
     RespEndpoint seed = lane.endpoint;
     return new LaneNode(lane, new RespEndpoint(host, port, seed.user(), seed.password(), seed.database(),
-        seed.timeoutMillis(), seed.tls(), address), connectionsPerNode);
+        seed.timeoutMillis(), seed.tls(), address), connectionsPerNode, readOnly);
   }
 
   private List<String> seeds() {

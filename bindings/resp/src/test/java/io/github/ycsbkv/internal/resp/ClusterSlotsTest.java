@@ -49,12 +49,15 @@ class ClusterSlotsTest {
   }
 
   @Test
-  void parse_threeRanges_mapsEverySlotToItsPrimary_replicasIgnored() {
+  void parse_threeRanges_mapsEverySlotToItsPrimary_andEachPrimarysReplicas() {
     Object reply = List.of(
-        List.of(0L, 5460L, node("127.0.0.1", 7001), node("127.0.0.1", 7004)),
+        List.of(0L, 5460L, node("127.0.0.1", 7001), node("127.0.0.1", 7004), node("", 7005)),
         List.of(5461L, 10922L, node("127.0.0.1", 7002)),
-        List.of(10923L, 16383L, node("127.0.0.1", 7003)));
+        List.of(10923L, 16383L, node("127.0.0.1", 7003), node("127.0.0.1", 7006)));
     ClusterSlots s = ClusterSlots.parse(reply, "127.0.0.1:7001", a -> a);
+    assertEquals(List.of(List.of("127.0.0.1:7004", "127.0.0.1:7005"), List.of(), List.of("127.0.0.1:7006")),
+        s.replicas());
+    assertEquals(List.of("127.0.0.1:7004", "127.0.0.1:7005", "127.0.0.1:7006"), s.allReplicas());
     assertEquals(List.of("127.0.0.1:7001", "127.0.0.1:7002", "127.0.0.1:7003"), s.primaries());
     assertEquals(0, s.bySlot()[0]);
     assertEquals(0, s.bySlot()[5460]);
