@@ -123,6 +123,62 @@ class AerospikeClusterIT {
     }
   }
 
+  /** Each node's own count of the namespace's successful reads ({@code client_read_success}), by node address. */
+  private java.util.Map<String, Long> readsByNode() throws Exception {
+    java.util.Map<String, Long> out = new java.util.TreeMap<>();
+    try (AerospikeClient c = new AerospikeClient("127.0.0.1", ports.get(0))) {
+      for (Node node : c.getNodes()) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?:^|;)client_read_success=(\\d+)")
+            .matcher(Info.request(node, "namespace/test"));
+        out.put(node.getHost().name + ":" + node.getHost().port, m.find() ? Long.parseLong(m.group(1)) : 0);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * {@code -p readfrom} (#53) on one record read 1,000 times: {@code primary} reads it from its partition's master
+   * only, {@code any} (MASTER_PROLES) from its master and its replica in turn, as each node's own count says;
+   * {@code replica}, which Aerospike's client has no policy for, is one line.
+   */
+  @Test
+  void readfromAny_oneRecordsReadsSplitBetweenItsMasterAndReplica_primaryOnItsMasterOnly() throws Exception {
+    startCluster();
+    List<String> common = List.of("-P", READHEAVY, "-p", "as.host=127.0.0.1:" + ports.get(0), "-p", "recordcount=1",
+        "-p", "table=one", "-threads", "2", "-p", "readproportion=1", "-p", "updateproportion=0", "-p",
+        "operationcount=1000");
+    Cli load = Cli.run(List.of("load", "aerospike"), common);
+    assertEquals(0, load.exitCode(), load.err());
+    java.util.Map<String, java.util.Map<String, Long>> served = new java.util.LinkedHashMap<>();
+    for (String mode : List.of("primary", "any")) {
+      java.util.Map<String, Long> before = readsByNode();
+      Cli run = Cli.run(List.of("run", "aerospike"), common, List.of("-p", "readfrom=" + mode));
+      assertEquals(0, run.exitCode(), run.err());
+      assertEquals(1000, run.count("READ", "Return=OK"), run.out());
+      java.util.Map<String, Long> delta = new java.util.TreeMap<>();
+      readsByNode().forEach((node, n) -> delta.put(node, n - before.getOrDefault(node, 0L)));
+      served.put(mode, delta);
+      assertEquals(1000, delta.values().stream().mapToLong(Long::longValue).sum(), mode + ": every read counted by"
+          + " one node: " + delta);
+      assertEquals(mode.equals("any"), run.err().contains("reads to each partition's master and replicas in turn"
+          + " (MASTER_PROLES)"), run.err());
+    }
+    System.out.println("[it] aerospike readfrom, one record's reads by node: " + served);
+    List<Long> primary = served.get("primary").values().stream().filter(n -> n > 0).toList();
+    assertEquals(List.of(1000L), primary, "primary: all on the record's master: " + served);
+    List<Long> any = served.get("any").values().stream().filter(n -> n > 0).toList();
+    assertEquals(2, any.size(), "any: on its master and its one replica (replication factor 2): " + served);
+    assertTrue(any.stream().allMatch(n -> n >= 250), "any: in turn, about half each: " + served);
+    String master = served.get("primary").entrySet().stream().filter(e -> e.getValue() > 0).findFirst().orElseThrow()
+        .getKey();
+    assertTrue(served.get("any").get(master) > 0, "any: its master among the two: " + served);
+
+    Cli replica = Cli.run(List.of("run", "aerospike"), common, List.of("-p", "readfrom=replica"));
+    assertEquals(2, replica.exitCode(), replica.err());
+    assertTrue(replica.err().contains("-p readfrom=replica: Aerospike's client has no policy that reads from replicas"
+        + " only; -p readfrom=any reads"), replica.err());
+  }
+
   /** Every workload file but workloade (no scans in the Aerospike binding), each in a set of its own. */
   @Test
   void everyWorkload_onTheCluster_exactTotalsNoErrors() throws Exception {

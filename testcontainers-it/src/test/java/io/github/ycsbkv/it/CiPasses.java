@@ -89,6 +89,8 @@ public final class CiPasses implements ExecutionCondition {
       Map.entry("AerospikeClusterIT#everyWorkload_onTheCluster_exactTotalsNoErrors", "which node a record goes to is"
           + " the Aerospike client's Java, the same on every platform; the aarch64 asd cluster is its replication"
           + " test's"),
+      Map.entry("AerospikeClusterIT#readfromAny_oneRecordsReadsSplitBetweenItsMasterAndReplica_primaryOnItsMasterOnly",
+          "where a read goes is the Aerospike client's policy in Java, the same on every platform"),
       Map.entry("AerospikeClusterIT#nodeKilledAndRestartedMidRun_theRunGoesOn_theResultNamesTheNode",
           "a timed kill and restart"),
       Map.entry("RespClusterIT#dragonflyCluster_nodeKilledAndRestarted_itsShareFails_theOthersGoOn_theResultNamesIt",

@@ -33,7 +33,10 @@ public final class AerospikeBinding implements Binding {
       new PropertyDoc("as.eventLoops", "the number of CPUs", "Event loops of the asynchronous client."),
       new PropertyDoc("as.eventLoopType", "direct", "direct (the client's own NIO loops), netty (native epoll on"
           + " Linux, kqueue on macOS, x86_64 or ARM64, where it loads, else Netty NIO), netty-epoll, netty-kqueue or"
-          + " netty-nio."));
+          + " netty-nio."),
+      new PropertyDoc(AerospikeSettings.READ_FROM, "primary", "Where reads go: primary (each partition's master;"
+          + " the client's SEQUENCE policy, no retries) or any (its master and its replicas in turn: MASTER_PROLES)."
+          + " Aerospike's client has no policy for replicas only."));
 
   @Override
   public List<String> names() {

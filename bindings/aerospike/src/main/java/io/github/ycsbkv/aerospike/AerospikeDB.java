@@ -74,7 +74,12 @@ public class AerospikeDB extends DB implements ExpiringWrites, AsyncOperations, 
    */
   @Override
   public String transport() {
-    return settings == null ? null : AerospikeClients.transport(settings);
+    if (settings == null) {
+      return null;
+    }
+    String t = AerospikeClients.transport(settings);
+    return t == null || settings.readReplica() == null ? t : t + "; reads to each partition's master and replicas in"
+        + " turn (" + settings.readReplica() + ")";
   }
 
 
@@ -111,6 +116,9 @@ public class AerospikeDB extends DB implements ExpiringWrites, AsyncOperations, 
         ? loops.get(Math.floorMod(NEXT_LOOP.getAndIncrement(), loops.getSize())) : null;
     readPolicy = new Policy(client.getReadPolicyDefault());
     apply(readPolicy);
+    if (settings.readReplica() != null) {
+      readPolicy.replica = settings.readReplica();
+    }
     insertPolicy = new WritePolicy(client.getWritePolicyDefault());
     apply(insertPolicy);
     insertPolicy.recordExistsAction = RecordExistsAction.REPLACE;

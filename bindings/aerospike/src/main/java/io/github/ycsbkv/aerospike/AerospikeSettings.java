@@ -1,6 +1,7 @@
 package io.github.ycsbkv.aerospike;
 
 import com.aerospike.client.Host;
+import com.aerospike.client.policy.Replica;
 import io.github.ycsbkv.config.BindingProperties;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +16,10 @@ import site.ycsb.DBException;
 record AerospikeSettings(List<Host> seeds, String namespace, String set, String user, String password,
     int totalTimeoutMillis, int socketTimeoutMillis, int maxRetries, boolean sendKey, boolean tls, String tlsName,
     List<String> tlsProtocols, List<String> tlsCiphers, int threads, int fieldCount, String fieldPrefix, boolean async,
-    int eventLoops, String eventLoopType, int pipeline) {
+    int eventLoops, String eventLoopType, int pipeline, Replica readReplica) {
+
+  /** The property that says where reads go ({@code readfrom}, as on the RESP bindings). */
+  static final String READ_FROM = "readfrom";
 
   static final int DEFAULT_PORT = 3000;
   static final String DEFAULT_NAMESPACE = "test";
@@ -66,7 +70,27 @@ record AerospikeSettings(List<Host> seeds, String namespace, String set, String 
         BindingProperties.integer(p, "fieldcount", 10, 1), p.getProperty("fieldnameprefix", "field"),
         BindingProperties.bool(p, "as.async", false),
         BindingProperties.integer(p, "as.eventLoops", Runtime.getRuntime().availableProcessors(), 1),
-        p.getProperty("as.eventLoopType", "direct").trim(), BindingProperties.integer(p, "pipeline", 1, 1));
+        p.getProperty("as.eventLoopType", "direct").trim(), BindingProperties.integer(p, "pipeline", 1, 1),
+        readReplica(p));
+  }
+
+  /**
+   * {@code readfrom}: {@code primary} (the default) leaves the client's read policy (SEQUENCE: a partition's master,
+   * its replica only on a retry, and {@code as.maxRetries} is 0), {@code any} reads each partition from its master
+   * and its replicas in turn (MASTER_PROLES). Aerospike's client has no policy that reads from replicas only: {@code
+   * replica} is one line that says so.
+   */
+  private static Replica readReplica(Properties p) throws DBException {
+    String v = p.getProperty(READ_FROM, "primary").trim().toLowerCase(java.util.Locale.ROOT);
+    return switch (v) {
+      case "", "primary" -> null;
+      case "any" -> Replica.MASTER_PROLES;
+      case "replica", "replicas" -> throw new DBException("-p " + READ_FROM + "=replica: Aerospike's client has no"
+          + " policy that reads from replicas only; -p " + READ_FROM + "=any reads each partition from its master and"
+          + " its replicas in turn (MASTER_PROLES)");
+      default -> throw new DBException("-p " + READ_FROM + "=" + p.getProperty(READ_FROM) + " is not one of primary"
+          + " (the default) or any (on Aerospike)");
+    };
   }
 
   /**
@@ -76,7 +100,7 @@ record AerospikeSettings(List<Host> seeds, String namespace, String set, String 
   AerospikeSettings withPipeline(int planned) {
     return new AerospikeSettings(seeds, namespace, set, user, password, totalTimeoutMillis, socketTimeoutMillis,
         maxRetries, sendKey, tls, tlsName, tlsProtocols, tlsCiphers, threads, fieldCount, fieldPrefix, async,
-        eventLoops, eventLoopType, planned);
+        eventLoops, eventLoopType, planned, readReplica);
   }
 
   /** Whether operations go through the asynchronous client: {@code as.async=true}, or pipelining. */

@@ -48,6 +48,21 @@ class AerospikeSettingsTest {
   }
 
   @Test
+  void readfrom_primaryLeavesTheClientsPolicy_anyIsMasterProles_replicaAndOthersOneLine() throws Exception {
+    assertEquals(null, AerospikeSettings.from(props()).readReplica());
+    assertEquals(null, AerospikeSettings.from(props("readfrom", "primary")).readReplica());
+    assertEquals(com.aerospike.client.policy.Replica.MASTER_PROLES,
+        AerospikeSettings.from(props("readfrom", " Any ")).readReplica());
+    DBException replica = assertThrows(DBException.class,
+        () -> AerospikeSettings.from(props("readfrom", "replica")));
+    assertTrue(replica.getMessage().startsWith("-p readfrom=replica: Aerospike's client has no policy that reads from"
+        + " replicas only"), replica.getMessage());
+    DBException odd = assertThrows(DBException.class,
+        () -> AerospikeSettings.from(props("readfrom", "nearest")));
+    assertEquals("-p readfrom=nearest is not one of primary (the default) or any (on Aerospike)", odd.getMessage());
+  }
+
+  @Test
   void toString_masksThePassword() throws Exception {
     String text = AerospikeSettings.from(props("as.user", "admin", "as.password", "hunter2")).toString();
     assertFalse(text.contains("hunter2"), text);
