@@ -591,6 +591,62 @@ class ServerStatesIT {
     }
   }
 
+  /**
+   * Dragonfly's own slot migration as the {@code reshard} event: 500 slots moved between two of a three-node
+   * Dragonfly cluster's primaries mid-run, the map changed by exactly those, every key still there and the target's
+   * keys grown by exactly the keys the move says it moved, no operation failed, and no connection warning (the
+   * migration's connections between the nodes are the probe's). The move took about 0.3 s here: the run gives it
+   * twenty times that.
+   */
+  @Test
+  void slotsMovedMidRun_dragonflyCluster_itsOwnMigration_everyOperationAnswered_keysOnTheirNewNode() throws Exception {
+    try (RespClusterIT.Cluster c = RespClusterIT.Cluster.dragonfly()) {
+      List<String> cluster = List.of("-P", WORKLOADS.resolve("workloada").toString(), "-threads", "4",
+          "-p", "dragonfly.cluster=true", "-p", "dragonfly.host=" + c.seed(), "-p", "recordcount=" + RECORDS,
+          "-p", "dragonfly.scanindex=off");
+      Cli load = Cli.run(List.of("load", "dragonfly"), cluster);
+      assertEquals(0, load.exitCode(), load.err());
+      Map<Integer, Integer> before = slotsByPort(c.nodes.get(0));
+      Map<Integer, Long> keysBefore = keysByPort(c.nodes);
+      Path out = tmp.resolve("dfreshard");
+      Cli run = Cli.run(List.of("run", "dragonfly"), cluster, List.of("-p", "operationcount=0", "-p",
+          "maxexecutiontime=7", "-p", "events=reshard:500@1s", "-p", "export.dir=" + out));
+      assertEquals(0, run.exitCode(), run.err());
+      JsonNode result = JSON.readTree(out.resolve("result.json").toFile());
+      JsonNode event = result.path("serverStates").path("events").path(0);
+      assertTrue(event.path("failure").isNull(), event.toString());
+      assertTrue(event.path("endMillis").asLong() > event.path("startMillis").asLong(), event.toString());
+      assertEquals(500, event.path("figures").path("slotsMoved").asInt(), event.toString());
+      Map<Integer, Integer> after = slotsByPort(c.nodes.get(0));
+      List<Integer> changed = before.keySet().stream().filter(p -> !after.get(p).equals(before.get(p))).toList();
+      assertEquals(List.of(-500, 500), changed.stream().map(p -> after.get(p) - before.get(p)).sorted().toList(),
+          before + " -> " + after);
+      int target = changed.stream().filter(p -> after.get(p) > before.get(p)).findFirst().orElseThrow();
+      Map<Integer, Long> keysAfter = keysByPort(c.nodes);
+      assertEquals((long) RECORDS, keysAfter.values().stream().mapToLong(Long::longValue).sum(), "every key, once: "
+          + keysAfter);
+      long moved = event.path("figures").path("keysMoved").asLong();
+      assertTrue(moved > 0, event.toString());
+      assertEquals(moved, keysAfter.get(target) - keysBefore.get(target), "the target holds the keys moved: "
+          + keysBefore + " -> " + keysAfter);
+      assertEquals(0, result.path("overall").path("errors").asLong(), run.err());
+      assertEquals(result.path("overall").path("operations").asLong(), event.path("inside").path("operations")
+          .asLong() + event.path("outside").path("operations").asLong(), event.toString());
+      assertFalse(run.err().contains("connections, but the server saw"), "the move's connections are the probe's: "
+          + run.err());
+    }
+  }
+
+  private static Map<Integer, Long> keysByPort(List<RespServer> nodes) {
+    Map<Integer, Long> out = new java.util.TreeMap<>();
+    for (RespServer n : nodes) {
+      try (Jedis j = new Jedis("127.0.0.1", n.port())) {
+        out.put(n.port(), j.dbSize());
+      }
+    }
+    return out;
+  }
+
   @Test
   void badEvents_oneLineEachAndExit2_beforeAnyClientRuns() throws Exception {
     try (Store redis = Store.provision(Store.Kind.REDIS); Store dragonfly = Store.provision(Store.Kind.DRAGONFLY)) {

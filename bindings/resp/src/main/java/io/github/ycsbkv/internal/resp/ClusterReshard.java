@@ -22,7 +22,7 @@ import redis.clients.jedis.params.MigrateParams;
  * <p>Runs on a thread of its own with connections of its own ({@link #start}); {@link #running()} and
  * {@link #figures()} are read by another thread.
  */
-final class ClusterReshard implements Runnable {
+final class ClusterReshard implements Runnable, SlotMove {
 
   /** Keys per MIGRATE. */
   static final int BATCH = 100;
@@ -66,29 +66,40 @@ final class ClusterReshard implements Runnable {
   }
 
   /** Commands the nodes ran for this move so far (see {@link #commands}). */
-  long commands() {
+  @Override
+  public long commands() {
     return commands;
   }
 
   /** Connections this move holds open on the cluster's nodes now (its own, not the nodes' to each other). */
-  int openConnections() {
+  @Override
+  public int openConnections() {
     return open;
   }
 
   /** Starts the move on its own thread. */
-  void start() {
+  @Override
+  public void start() {
     startNanos = System.nanoTime();
     Thread t = new Thread(this, "ycsb-reshard");
     t.setDaemon(true);
     t.start();
   }
 
-  boolean running() {
+  @Override
+  public boolean running() {
     return running;
   }
 
+  /** A source keeps its connection to the target for some seconds after a MIGRATE: its last command restore-asking. */
+  @Override
+  public boolean ownsClient(String line) {
+    return line.contains(" cmd=restore-asking");
+  }
+
   /** {@code slotsMoved}, {@code keysMoved}, {@code seconds}; throws how it failed, if it did. */
-  Map<String, Double> figures() {
+  @Override
+  public Map<String, Double> figures() {
     if (failure != null) {
       throw new RespException("moved " + slotsMoved + " of " + slots + " slots, then " + failure);
     }

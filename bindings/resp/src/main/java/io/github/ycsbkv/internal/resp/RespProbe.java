@@ -75,7 +75,7 @@ public class RespProbe implements ServerProbe {
   /** Dragonfly's replicas, on connections of the probe's own, for their offsets. */
   private final DragonflyReplicas replicas;
   /** The slots being moved by an event, or null. */
-  private ClusterReshard reshard;
+  private SlotMove reshard;
   /** Dragonfly's processes on this host (one per node), whose CPU time is read instead of INFO cpu; empty: none. */
   private final List<ServerProcess> processes = new ArrayList<>();
   /** Where the run's reads go: off the primary, its replicas' load is the run's too. */
@@ -363,9 +363,14 @@ public class RespProbe implements ServerProbe {
     return cluster != null;
   }
 
-  /** A move of {@code slots} slots between two of the cluster's primaries, on connections of its own, not started. */
-  ClusterReshard reshard(int slots) throws Exception {
-    reshard = new ClusterReshard(connection, cluster, slots);
+  /**
+   * A move of {@code slots} slots between two of the cluster's primaries, on connections of its own, not started:
+   * Dragonfly's own slot migration on Dragonfly, the cluster specification's live resharding on the others.
+   */
+  SlotMove reshard(int slots) throws Exception {
+    connect();
+    reshard = dragonfly() ? new DragonflyReshard(connection, cluster, slots) : new ClusterReshard(connection, cluster,
+        slots);
     return reshard;
   }
 
@@ -384,7 +389,7 @@ public class RespProbe implements ServerProbe {
     for (Node node : nodes) {
       try {
         sent++;
-        n += (int) node.text("CLIENT", "LIST").lines().filter(l -> l.contains(" cmd=restore-asking")).count();
+        n += (int) node.text("CLIENT", "LIST").lines().filter(reshard::ownsClient).count();
       } catch (RuntimeException e) {
         // a node lost: its connections are not counted either
       }

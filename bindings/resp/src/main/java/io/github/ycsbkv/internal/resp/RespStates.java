@@ -210,8 +210,8 @@ final class RespStates {
 
   /**
    * {@code bgsave} and {@code bgrewriteaof} through the probe's connections (every node of a cluster), and on a
-   * Redis, Valkey or KeyDB cluster {@code reshard[:N]}: N slots moved between two primaries by the tool itself
-   * ({@link ClusterReshard}).
+   * cluster {@code reshard[:N]}: N slots moved between two primaries by the tool itself ({@link ClusterReshard} on
+   * Redis, Valkey and KeyDB, {@link DragonflyReshard} on Dragonfly).
    */
   static final class Events implements ServerEvents, AutoCloseable {
 
@@ -227,7 +227,7 @@ final class RespStates {
 
     private final RespProbe probe;
     /** The slots being moved, or null. */
-    private ClusterReshard reshard;
+    private SlotMove reshard;
     /** The server each replica event began on, by kind, and this server's forks before an attach. */
     private final Map<String, String> servers = new LinkedHashMap<>();
     /** A connection of the probe's own to each server a replica event named, by address, until {@link #close()}. */
@@ -240,9 +240,9 @@ final class RespStates {
 
     @Override
     public List<String> kinds(String server) {
-      // Dragonfly keeps no append-only file, and its cluster moves slots through its own manager's configuration.
+      // Dragonfly keeps no append-only file; its cluster moves slots by its own migration (DragonflyReshard).
       if (probe.onCluster()) {
-        return "dragonfly".equals(server) ? List.of(BGSAVE) : List.of(BGSAVE, BGREWRITEAOF, RESHARD);
+        return "dragonfly".equals(server) ? List.of(BGSAVE, RESHARD) : List.of(BGSAVE, BGREWRITEAOF, RESHARD);
       }
       return "dragonfly".equals(server) ? List.of(BGSAVE, ATTACH, DETACH)
           : List.of(BGSAVE, BGREWRITEAOF, ATTACH, DETACH);
