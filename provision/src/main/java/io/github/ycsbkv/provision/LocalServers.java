@@ -51,6 +51,9 @@ public final class LocalServers implements Provisioner {
     if (kind == null) {
       return "no server is known for '" + request.store() + "'";
     }
+    if (request.replicas() > 0) {
+      return LocalReplicas.unavailable(kind, request);
+    }
     if (request.nodes() > 1) {
       return LocalClusters.unavailable(kind, request);
     }
@@ -119,6 +122,9 @@ public final class LocalServers implements Provisioner {
     boolean container = request.way() == Way.CONTAINER
         || (request.way() == Way.AUTO && Containers.dockerUnavailable() == null);
     String prefix = keyPrefix(kind, request.binding());
+    if (request.replicas() > 0) {
+      return LocalReplicas.start(kind, request.replicas(), request.ioThreads(), prefix, request.cpus());
+    }
     if (request.nodes() > 1) {
       return LocalClusters.start(kind, request.nodes(), request.ioThreads(), prefix);
     }

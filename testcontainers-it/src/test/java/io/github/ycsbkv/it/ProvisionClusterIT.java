@@ -17,8 +17,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * {@code LocalServers} starting a three-node cluster of each store from its binary (#40 item 2: what {@code ycsb
- * study --cluster 3} starts), and the binding reaching it through the properties it gives: every record loaded, a
- * run on all three nodes.
+ * study --cluster 3} starts), and a primary with a replica (#53: {@code --replicas 1}), the binding reaching them
+ * through the properties it gives.
  */
 class ProvisionClusterIT {
 
@@ -66,5 +66,76 @@ class ProvisionClusterIT {
     } finally {
       RespServer.deleteTree(out);
     }
+  }
+
+  /**
+   * {@code LocalServers} starting a primary with a replica from the store's binary (#53 item 4: what {@code ycsb study
+   * --replicas 1} starts): the replica synced before the client runs, a run with {@code -p readfrom=replica} reads
+   * every record from it (its own count of the reads), every server stopped on close; what it does not start (a
+   * replica of a cluster's primaries, of Aerospike) is one line.
+   */
+  @ParameterizedTest
+  @CsvSource({"redis,redis", "dragonfly,dragonfly"}) // Valkey and KeyDB start as Redis does (--replicaof HOST PORT)
+  void primaryWithAReplica_startedFromTheBinary_readsGoToTheReplica(String store, String binding) throws Exception {
+    Store.Kind kind = Store.Kind.valueOf(store.toUpperCase(java.util.Locale.ROOT));
+    if (RespServer.onPath(kind.binary) == null) {
+      if (Store.binaryRequired(kind)) {
+        org.junit.jupiter.api.Assertions.fail(kind.binary + " is not on PATH, but it.require lists " + store);
+      }
+      org.junit.jupiter.api.Assumptions.abort(kind.binary + " is not on PATH");
+    }
+    LocalServers servers = new LocalServers();
+    Provisioner.Request request = new Provisioner.Request(store, 0, false, Provisioner.Way.BINARY, binding, 1, null,
+        1);
+    assertEquals(null, servers.unavailable(request));
+    assertTrue(servers.unavailable(new Provisioner.Request(store, 0, false, Provisioner.Way.BINARY, binding, 3, null,
+        1)).startsWith("replicas of a cluster's primaries are not started here"));
+    assertTrue(servers.unavailable(new Provisioner.Request("aerospike", 0, false, Provisioner.Way.BINARY, "aerospike",
+        1, null, 1)).startsWith("an Aerospike replica is a copy on another node of a cluster"));
+    Path out = Files.createTempDirectory("ycsbkv-provreplica-");
+    int replicaPort;
+    try (Provisioner.Provisioned primary = servers.start(request)) {
+      java.util.regex.Matcher m = java.util.regex.Pattern.compile("with 1 replica\\(s\\) of it on 127\\.0\\.0\\.1:(\\d+)")
+          .matcher(primary.description());
+      assertTrue(m.find(), primary.description());
+      replicaPort = Integer.parseInt(m.group(1));
+      List<String> props = new ArrayList<>();
+      for (Map.Entry<String, String> e : primary.properties().entrySet()) {
+        props.addAll(List.of("-p", e.getKey() + "=" + e.getValue()));
+      }
+      List<String> load = new ArrayList<>(List.of("load", binding, "-P", READHEAVY, "-p", "recordcount=500",
+          "-threads", "2"));
+      load.addAll(props);
+      Cli l = Cli.run(load.toArray(new String[0]));
+      assertEquals(0, l.exitCode(), l.err());
+      long before;
+      try (redis.clients.jedis.Jedis replica = new redis.clients.jedis.Jedis("127.0.0.1", replicaPort)) {
+        before = hgetalls(replica);
+        List<String> run = new ArrayList<>(List.of("run", binding, "-P", READHEAVY, "-p", "recordcount=500", "-p",
+            "operationcount=1000", "-threads", "2", "-p", "readfrom=replica", "-p", "export.dir=" + out));
+        run.addAll(props);
+        Cli r = Cli.run(run.toArray(new String[0]));
+        assertEquals(0, r.exitCode(), r.err());
+        JsonNode result = new ObjectMapper().readTree(out.resolve("result.json").toFile());
+        assertEquals(0, result.path("overall").path("errors").asLong(), r.out());
+        long reads = r.count("READ", "Return=OK");
+        assertTrue(reads > 0, r.out());
+        assertEquals(reads, hgetalls(replica) - before, "every read on the replica it started: " + r.err());
+      }
+    } finally {
+      RespServer.deleteTree(out);
+    }
+    try (java.net.Socket s = new java.net.Socket()) {
+      s.connect(new java.net.InetSocketAddress("127.0.0.1", replicaPort), 1000);
+      org.junit.jupiter.api.Assertions.fail("the replica still listens after close");
+    } catch (java.io.IOException expected) {
+      // stopped
+    }
+  }
+
+  private static long hgetalls(redis.clients.jedis.Jedis j) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("cmdstat_hgetall:calls=(\\d+)")
+        .matcher(j.info("commandstats"));
+    return m.find() ? Long.parseLong(m.group(1)) : 0;
   }
 }

@@ -112,6 +112,11 @@ final class StudyCommand implements Callable<Integer> {
       + " 1 (default): one server, as the published studies ran.")
   int cluster = 1;
 
+  @Option(names = "--replicas", paramLabel = "R", description = "Start each store without an address as one server"
+      + " with R replicas of it on this host, from its binary (Redis, Valkey, KeyDB, Dragonfly: REPLICAOF), the"
+      + " client given the primary; its reads go to the replicas with -p readfrom=replica or any. Default 0.")
+  int replicas;
+
   @Mixin
   CapacityOptions capacity = new CapacityOptions();
 
@@ -145,6 +150,10 @@ final class StudyCommand implements Callable<Integer> {
     if (cluster < 1) {
       throw new UserError("--cluster must be 1 (one server) or more (primaries of a cluster), got " + cluster);
     }
+    if (replicas < 0 || (replicas > 0 && cluster > 1)) {
+      throw new UserError(replicas < 0 ? "--replicas must be 0 or more, got " + replicas : "--replicas starts"
+          + " replicas of one server, not of a cluster's primaries: drop --cluster or --replicas");
+    }
     List<String> chosen = stores == null || stores.isEmpty() ? study.stores() : stores;
     int repetitions = repeat == null ? study.defaultRepeat() : repeat;
     if (study.client() != null && chosen.contains("aerospike")) {
@@ -160,6 +169,10 @@ final class StudyCommand implements Callable<Integer> {
     if (cluster > 1) {
       notes.add("every store started here ran as a cluster of " + cluster + " primaries on this host (--cluster);"
           + " the published study ran one server per store");
+    }
+    if (replicas > 0) {
+      notes.add("every store started here ran with " + replicas + " replica(s) of its server on this host (--replicas;"
+          + " reads on them only with -p readfrom=replica or any); the published study ran one server per store");
     }
     List<String> labels = labels(study, chosen, multiplexed, provisioner, way, notes, err);
     announce(study, chosen, labels, repetitions, err);
@@ -179,7 +192,8 @@ final class StudyCommand implements Callable<Integer> {
     ClassLoader loader = StudyCommand.class.getClassLoader();
     BindingRegistry registry = BindingRegistry.load(loader);
     SweepPlan plan = plan(study, chosen, labels, repetitions, search).build(registry, loader);
-    try (StudyServers servers = new StudyServers(provisioner, way, study, cluster, cpus, this::addressGiven,
+    try (StudyServers servers = new StudyServers(provisioner, way, study,
+        new StudyServers.Topology(cluster, replicas), cpus, this::addressGiven,
         serversHere, err)) {
       int code = new SweepRunner(plan, servers, stdout, err).run();
       writeStudy(study, chosen, notes, serversHere); // with the servers as they ran, and their versions
@@ -240,7 +254,8 @@ final class StudyCommand implements Callable<Integer> {
       String label = store + TLS;
       if (tls) {
         String why = addressGiven(label) ? null : provisioner == null ? "no provisioner on the class path"
-            : provisioner.unavailable(new Provisioner.Request(store, 0, true, way, study.client(), cluster));
+            : provisioner.unavailable(new Provisioner.Request(store, 0, true, way, study.client(), cluster, null,
+                replicas));
         if (why == null) {
           labels.add(label);
         } else {
@@ -338,7 +353,7 @@ final class StudyCommand implements Callable<Integer> {
         continue;
       }
       String why = provisioner == null ? "no provisioner on the class path (module ycsb-kv-provision)"
-          : provisioner.unavailable(new Provisioner.Request(store, 0, false, way, client, cluster));
+          : provisioner.unavailable(new Provisioner.Request(store, 0, false, way, client, cluster, null, replicas));
       if (why != null) {
         throw new UserError("no address for " + store + " (give -p " + store + ":" + (client == null
             ? addressExample(store) : client + ".port=PORT") + ") and"
@@ -352,6 +367,10 @@ final class StudyCommand implements Callable<Integer> {
    * Whether -p names an address for {@code store}: for it alone ({@code store:key=...}) or for its binding's keys;
    * a TLS label ({@code redis+tls}) only by its own {@code redis+tls:key=...}.
    */
+  /** The bindings' properties that say where a store is: given for a store, it is used there and not started. */
+  private static final List<String> ADDRESS_KEYS = List.of("redis.host", "redis.port", "redis.uri", "dragonfly.host",
+      "dragonfly.port", "dragonfly.uri", "as.host", "as.port");
+
   private boolean addressGiven(String store) {
     if (store.endsWith(MULTIPLEXED)) {
       return addressGiven(store.substring(0, store.length() - MULTIPLEXED.length()));
@@ -363,7 +382,8 @@ final class StudyCommand implements Callable<Integer> {
     };
     for (String pair : propertyPairs) {
       String key = pair.contains("=") ? pair.substring(0, pair.indexOf('=')).trim() : pair;
-      if (key.startsWith(store + ":") || keys.contains(key)) {
+      // A store's own property that is no address (-p redis:readfrom=replica) leaves its server to be started here.
+      if (key.startsWith(store + ":") ? ADDRESS_KEYS.contains(key.substring(store.length() + 1)) : keys.contains(key)) {
         return true;
       }
     }

@@ -17,8 +17,8 @@ final class StudyServers implements SweepRunner.Servers, AutoCloseable {
   private final Provisioner provisioner;
   private final Provisioner.Way way;
   private final Studies.Study study;
-  /** Primaries per store ({@code --cluster}); 1: one server. */
-  private final int cluster;
+  /** Primaries per store ({@code --cluster}) and replicas of each ({@code --replicas}). */
+  private final Topology topology;
   /** Whether -p gave a label's address: that store is used as given. */
   private final Predicate<String> addressGiven;
   private final PrintWriter err;
@@ -32,12 +32,18 @@ final class StudyServers implements SweepRunner.Servers, AutoCloseable {
   private final Map<String, Integer> startedThreads = new ConcurrentHashMap<>();
   private final Thread stopOnExit = new Thread(this::close, "ycsb-study-servers");
 
-  StudyServers(Provisioner provisioner, Provisioner.Way way, Studies.Study study, int cluster, String cpus,
+  /**
+   * What each store started here is: {@code primaries} 1 for one server, more for a cluster of that many; {@code
+   * replicas} of the one server (0: none).
+   */
+  record Topology(int primaries, int replicas) {}
+
+  StudyServers(Provisioner provisioner, Provisioner.Way way, Studies.Study study, Topology topology, String cpus,
       Predicate<String> addressGiven, Map<String, String> ran, PrintWriter err) {
     this.provisioner = provisioner;
     this.way = way;
     this.study = study;
-    this.cluster = cluster;
+    this.topology = topology;
     this.addressGiven = addressGiven;
     this.cpus = cpus;
     this.ran = ran;
@@ -66,11 +72,11 @@ final class StudyServers implements SweepRunner.Servers, AutoCloseable {
     String store = label.contains("+") ? label.substring(0, label.indexOf('+')) : label;
     boolean tls = label.endsWith(StudyCommand.TLS);
     Provisioner.Provisioned s = provisioner.start(new Provisioner.Request(store, threads, tls, way, study.client(),
-        cluster, cluster > 1 ? null : cpus));
+        topology.primaries(), topology.primaries() > 1 ? null : cpus, topology.replicas()));
     started.put(label, s);
     startedThreads.put(label, threads);
     String where = s.description().split(": ", 2)[0].replaceFirst(" started", "");
-    ran.putIfAbsent(label, where + (!where.contains(" in container ") ? " (loopback" + (cluster > 1 || cpus == null
+    ran.putIfAbsent(label, where + (!where.contains(" in container ") ? " (loopback" + (topology.primaries() > 1 || cpus == null
         ? "" : ", pinned to CPUs " + cpus) + ")" : where.contains(" with host networking") ? " (loopback, no NAT)"
         : " (its port published through Docker's NAT: this engine does not share this machine's network)"));
     err.println("ycsb-kv study: " + s.description());

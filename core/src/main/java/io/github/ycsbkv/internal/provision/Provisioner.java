@@ -29,18 +29,25 @@ public interface Provisioner {
    * the slots split evenly; Dragonfly: {@code --cluster_mode=yes} with the slot map sent to each node; Aerospike: a
    * mesh with replication factor 2), from binaries only; {@code cpus}: the CPUs one server is pinned to, as {@code
    * taskset -c} and Docker's {@code --cpuset-cpus} take them ({@code 0-3}), or null for none (a cluster's nodes are
-   * not pinned).
+   * not pinned); {@code replicas}: replicas of the one server, each a server of its own started from the same binary
+   * and made a replica of it ({@code REPLICAOF}; Redis, Valkey, KeyDB and Dragonfly, not pinned), 0 for none.
    */
-  record Request(String store, int ioThreads, boolean tls, Way way, String binding, int nodes, String cpus) {
+  record Request(String store, int ioThreads, boolean tls, Way way, String binding, int nodes, String cpus,
+      int replicas) {
 
     /** One server. */
     public Request(String store, int ioThreads, boolean tls, Way way, String binding) {
-      this(store, ioThreads, tls, way, binding, 1, null);
+      this(store, ioThreads, tls, way, binding, 1, null, 0);
     }
 
     /** Not pinned. */
     public Request(String store, int ioThreads, boolean tls, Way way, String binding, int nodes) {
-      this(store, ioThreads, tls, way, binding, nodes, null);
+      this(store, ioThreads, tls, way, binding, nodes, null, 0);
+    }
+
+    /** Without replicas. */
+    public Request(String store, int ioThreads, boolean tls, Way way, String binding, int nodes, String cpus) {
+      this(store, ioThreads, tls, way, binding, nodes, cpus, 0);
     }
   }
 

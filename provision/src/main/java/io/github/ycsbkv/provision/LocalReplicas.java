@@ -1,0 +1,114 @@
+package io.github.ycsbkv.provision;
+
+import io.github.ycsbkv.internal.provision.Provisioner.Provisioned;
+import io.github.ycsbkv.internal.provision.Provisioner.Request;
+import io.github.ycsbkv.internal.provision.Provisioner.Way;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A primary with replicas on this host, each a server of its own from the store's binary (Redis, Valkey, KeyDB:
+ * {@code --replicaof HOST PORT}; Dragonfly: {@code --replicaof=HOST:PORT}), ready once every replica says its link to
+ * the primary is up and its first sync has ended ({@code INFO replication}). The client is given the primary: its
+ * reads go to the replicas with {@code -p readfrom=replica|any}. No TLS, no containers, no cluster.
+ */
+final class LocalReplicas {
+
+  private static final long READY_SECONDS = 60;
+
+  private LocalReplicas() {}
+
+  /** Why a primary with {@code request.replicas()} replicas cannot be started here, or null. */
+  static String unavailable(ServerKind kind, Request request) {
+    if (kind == ServerKind.AEROSPIKE) {
+      return "an Aerospike replica is a copy on another node of a cluster: start a cluster (--cluster N, replication"
+          + " factor 2) instead of --replicas";
+    }
+    if (request.nodes() > 1) {
+      return "replicas of a cluster's primaries are not started here; start the cluster yourself and give its seeds";
+    }
+    if (request.tls()) {
+      return "a primary with replicas over TLS is not started here; start them yourself and give the primary";
+    }
+    if (request.way() == Way.CONTAINER) {
+      return "a primary with replicas is started from the binary on PATH only (--servers binary)";
+    }
+    return LocalServers.onPath(kind.binary()) == null ? kind.binary() + " is not on PATH (replicas start from it)"
+        : null;
+  }
+
+  /** The primary (pinned to {@code cpus}, null: not) and {@code n} replicas of it; stops them all when that fails. */
+  static Provisioned start(ServerKind kind, int n, int ioThreads, String prefix, String cpus) throws IOException {
+    List<Running> servers = new ArrayList<>();
+    try {
+      Running primary = LocalServers.binary(kind, ioThreads, false, prefix, LocalServers.freePort(), List.of(), null,
+          cpus);
+      servers.add(primary);
+      for (int i = 0; i < n; i++) {
+        List<String> replicaOf = kind == ServerKind.DRAGONFLY ? List.of("--replicaof=127.0.0.1:" + primary.port())
+            : List.of("--replicaof", "127.0.0.1", Integer.toString(primary.port()));
+        servers.add(LocalServers.binary(kind, ioThreads, false, prefix, LocalServers.freePort(), replicaOf, null));
+      }
+      for (Running replica : servers.subList(1, servers.size())) {
+        awaitSynced(kind, replica);
+      }
+    } catch (IOException | RuntimeException e) {
+      servers.forEach(Running::close);
+      throw e;
+    }
+    return new WithReplicas(servers);
+  }
+
+  private static void awaitSynced(ServerKind kind, Running replica) throws IOException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(READY_SECONDS);
+    String info = "";
+    while (System.nanoTime() < deadline) {
+      info = String.valueOf(Probes.command("127.0.0.1", replica.port(), "INFO", "replication"));
+      if (info.contains("master_link_status:up") && !info.contains("master_sync_in_progress:1")) {
+        return;
+      }
+      try {
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IOException("interrupted while the replica synced");
+      }
+    }
+    throw new IOException(kind.binary() + " on 127.0.0.1:" + replica.port() + " did not finish its first sync with"
+        + " its primary within " + READY_SECONDS + " s: " + info.strip().replace("\r\n", ", "));
+  }
+
+  /** The primary and its replicas, the client given the primary, stopped together. */
+  private static final class WithReplicas implements Provisioned {
+    private final List<Running> servers;
+
+    WithReplicas(List<Running> servers) {
+      this.servers = List.copyOf(servers);
+    }
+
+    @Override
+    public Map<String, String> properties() {
+      return servers.get(0).properties();
+    }
+
+    @Override
+    public String description() {
+      List<String> at = new ArrayList<>();
+      for (Running r : servers.subList(1, servers.size())) {
+        at.add("127.0.0.1:" + r.port());
+      }
+      return servers.get(0).description() + "; with " + at.size() + " replica(s) of it on " + String.join(", ", at)
+          + " (REPLICAOF; reads go to them with -p readfrom=replica or any)";
+    }
+
+    @Override
+    public void close() {
+      for (int i = servers.size() - 1; i >= 0; i--) {
+        servers.get(i).close();
+      }
+    }
+  }
+}
