@@ -10,6 +10,7 @@ import io.github.ycsbkv.engine.Benchmarks;
 import io.github.ycsbkv.engine.Phase;
 import io.github.ycsbkv.engine.StopReason;
 import io.github.ycsbkv.engine.hosts.StepCoordinator;
+import io.github.ycsbkv.internal.host.MachineCpu;
 import io.github.ycsbkv.results.BenchmarkResult;
 import io.github.ycsbkv.results.LatencyStats;
 import io.github.ycsbkv.results.OpenLoop;
@@ -96,6 +97,8 @@ final class CapacityRunner {
         int n = runs.size() + 1;
         Path dir = stepDir(n, plan.kind().name().toLowerCase(Locale.ROOT));
         BenchmarkResult r;
+        MachineCpu before = MachineCpu.now();
+        long startNanos = System.nanoTime();
         try {
           r = crew == null ? written(runStep(n, plan, dir), dir) : runShared(n, plan, dir);
         } catch (io.github.ycsbkv.config.UserError e) {
@@ -113,7 +116,8 @@ final class CapacityRunner {
           runs.add(stepRun(n, plan, r, dir, null));
           return List.copyOf(runs);
         }
-        search.observe(observation(r));
+        search.observe(observation(r, plan, MachineCpu.now().othersSince(before, System.nanoTime() - startNanos,
+            serverCores(r))));
         List<CapacitySearch.Step> judged = search.steps();
         CapacitySearch.Step last = judged.get(judged.size() - 1);
         runs.add(stepRun(n, plan, r, dir, last));
@@ -238,7 +242,8 @@ final class CapacityRunner {
     CapacityFile.Step figures = new CapacityFile.Step(number, plan.kind().name().toLowerCase(Locale.ROOT),
         plan.rate() == 0 ? Double.NaN : plan.rate(), stepSeconds * plan.lengthSteps(), achieved, at(lat, 50),
         at(lat, 99), at(lat, 99.9), at(lag, 99), r.clientCpu() == null ? Double.NaN : r.clientCpu().microsPerOperation(),
-        server, server * achieved / 1e6, o == null ? null : o.clientBound(),
+        server, server * achieved / 1e6, judged != null ? judged.observation().clientBound()
+            : o == null ? null : o.clientBound(),
         judged == null ? "failed" : judged.verdict().name().toLowerCase(Locale.ROOT),
         judged == null ? r.error() : judged.why().isEmpty() ? null : judged.why(), out.relativize(dir).toString());
     return new StepRun(number, plan, r, dir, judged, figures);
@@ -290,8 +295,33 @@ final class CapacityRunner {
     }
   }
 
-  /** What the search needs of a step's result. */
-  private Observation observation(BenchmarkResult r) {
+  /** A step that missed its rate or budget while other processes took at least this many cores of a saturated machine. */
+  static final double OTHERS_MIN_CORES = 0.5;
+  /** A machine whose cores were busy at least this share of the step is saturated. */
+  static final double SATURATED = 0.9;
+
+  /** The store's cores over a step's measured phase, where its probe measured them; NaN otherwise. */
+  private static double serverCores(BenchmarkResult r) {
+    double server = r.load() == null || r.load().server() == null ? Double.NaN
+        : r.load().server().cpuMicrosPerOperation();
+    return server * r.throughputOpsPerSec() / 1e6;
+  }
+
+  /**
+   * Why a step that missed its rate or budget was this machine's, not the store's: the machine's cores were saturated
+   * ({@link #SATURATED}) and processes other than this client and the store took at least {@link #OTHERS_MIN_CORES} of
+   * them ({@link MachineCpu}); null otherwise, or when not known.
+   */
+  static String machineBound(double[] others, boolean missed) {
+    if (others == null || !missed || others[0] < OTHERS_MIN_CORES || others[2] < SATURATED * others[1]) {
+      return null;
+    }
+    return "this machine was saturated, and processes other than the client and the store took "
+        + MachineCpu.describe(others);
+  }
+
+  /** What the search needs of a step's result, with what the machine's other processes took ({@code others}). */
+  private Observation observation(BenchmarkResult r, Plan plan, double[] others) {
     Map<Double, Double> latency = new LinkedHashMap<>();
     OpenLoop o = r.load() == null ? null : r.load().openLoop();
     if (o != null && o.latency() != null) {
@@ -302,8 +332,14 @@ final class CapacityRunner {
     boolean erred = FailedOperations.check(r, base) != null;
     double lag = o == null || o.scheduleLag() == null ? Double.NaN : o.scheduleLag().percentileMicros(99);
     double stall = r.stalls() == null || r.stalls().samples() == 0 ? Double.NaN : r.stalls().p99Micros();
+    String bound = o == null ? null : o.clientBound();
+    if (bound == null && o != null && plan.rate() > 0) {
+      boolean missed = r.throughputOpsPerSec() < search.settings().achievedMin() * o.offeredOpsPerSec()
+          || slo.broken(latency) != null;
+      bound = machineBound(others, missed);
+    }
     return new Observation(r.throughputOpsPerSec(), o == null ? Double.NaN : o.offeredOpsPerSec(), latency, erred,
-        o == null ? null : o.clientBound(), StopReason.INTERRUPTED.id().equals(r.stopReason()), lag, stall);
+        bound, StopReason.INTERRUPTED.id().equals(r.stopReason()), lag, stall);
   }
 
   static String describe(Plan plan) {
