@@ -27,23 +27,14 @@ class ProvisionClusterIT {
   @ParameterizedTest
   @CsvSource({"redis,redis", "valkey,redis", "keydb,redis", "dragonfly,dragonfly", "aerospike,aerospike"})
   void threeNodes_startedFromTheBinary_theBindingRunsOnAllOfThem(String store, String binding) throws Exception {
-    Store.Kind kind = Store.Kind.valueOf(store.toUpperCase(java.util.Locale.ROOT));
-    if (RespServer.onPath(kind.binary) == null) {
-      if (Store.binaryRequired(kind)) {
-        org.junit.jupiter.api.Assertions.fail(kind.binary + " is not on PATH, but it.require lists " + store);
-      }
-      org.junit.jupiter.api.Assumptions.abort(kind.binary + " is not on PATH");
-    }
+    requireBinary(store);
     Provisioner.Request request = new Provisioner.Request(store, 0, false, Provisioner.Way.BINARY, binding, 3);
     LocalServers servers = new LocalServers();
     assertEquals(null, servers.unavailable(request));
     Path out = Files.createTempDirectory("ycsbkv-provcluster-");
     try (Provisioner.Provisioned cluster = servers.start(request)) {
       assertTrue(cluster.description().contains(" cluster of 3 primaries"), cluster.description());
-      List<String> props = new ArrayList<>();
-      for (Map.Entry<String, String> e : cluster.properties().entrySet()) {
-        props.addAll(List.of("-p", e.getKey() + "=" + e.getValue()));
-      }
+      List<String> props = props(cluster);
       List<String> load = new ArrayList<>(List.of("load", binding, "-P", READHEAVY, "-p", "recordcount=500",
           "-threads", "2"));
       load.addAll(props);
@@ -77,13 +68,7 @@ class ProvisionClusterIT {
   @ParameterizedTest
   @CsvSource({"redis,redis", "dragonfly,dragonfly"}) // Valkey and KeyDB start as Redis does (--replicaof HOST PORT)
   void primaryWithAReplica_startedFromTheBinary_readsGoToTheReplica(String store, String binding) throws Exception {
-    Store.Kind kind = Store.Kind.valueOf(store.toUpperCase(java.util.Locale.ROOT));
-    if (RespServer.onPath(kind.binary) == null) {
-      if (Store.binaryRequired(kind)) {
-        org.junit.jupiter.api.Assertions.fail(kind.binary + " is not on PATH, but it.require lists " + store);
-      }
-      org.junit.jupiter.api.Assumptions.abort(kind.binary + " is not on PATH");
-    }
+    requireBinary(store);
     LocalServers servers = new LocalServers();
     Provisioner.Request request = new Provisioner.Request(store, 0, false, Provisioner.Way.BINARY, binding, 1, null,
         1);
@@ -99,10 +84,7 @@ class ProvisionClusterIT {
           .matcher(primary.description());
       assertTrue(m.find(), primary.description());
       replicaPort = Integer.parseInt(m.group(1));
-      List<String> props = new ArrayList<>();
-      for (Map.Entry<String, String> e : primary.properties().entrySet()) {
-        props.addAll(List.of("-p", e.getKey() + "=" + e.getValue()));
-      }
+      List<String> props = props(primary);
       List<String> load = new ArrayList<>(List.of("load", binding, "-P", READHEAVY, "-p", "recordcount=500",
           "-threads", "2"));
       load.addAll(props);
@@ -137,5 +119,25 @@ class ProvisionClusterIT {
     java.util.regex.Matcher m = java.util.regex.Pattern.compile("cmdstat_hgetall:calls=(\\d+)")
         .matcher(j.info("commandstats"));
     return m.find() ? Long.parseLong(m.group(1)) : 0;
+  }
+
+  /** Skips the test when the store's binary is not on PATH, or fails it when the store is required. */
+  private static void requireBinary(String store) {
+    Store.Kind kind = Store.Kind.valueOf(store.toUpperCase(java.util.Locale.ROOT));
+    if (RespServer.onPath(kind.binary) == null) {
+      if (Store.binaryRequired(kind)) {
+        org.junit.jupiter.api.Assertions.fail(kind.binary + " is not on PATH, but it.require lists " + store);
+      }
+      org.junit.jupiter.api.Assumptions.abort(kind.binary + " is not on PATH");
+    }
+  }
+
+  /** The properties that point a binding at {@code servers}, as -p arguments. */
+  private static List<String> props(Provisioner.Provisioned servers) {
+    List<String> props = new ArrayList<>();
+    for (Map.Entry<String, String> e : servers.properties().entrySet()) {
+      props.addAll(List.of("-p", e.getKey() + "=" + e.getValue()));
+    }
+    return props;
   }
 }

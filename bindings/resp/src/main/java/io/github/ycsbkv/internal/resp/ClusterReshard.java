@@ -3,7 +3,6 @@ package io.github.ycsbkv.internal.resp;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.function.UnaryOperator;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
@@ -22,7 +21,7 @@ import redis.clients.jedis.params.MigrateParams;
  * <p>Runs on a thread of its own with connections of its own ({@link #start}); {@link #running()} and
  * {@link #figures()} are read by another thread.
  */
-final class ClusterReshard implements Runnable, SlotMove {
+final class ClusterReshard extends SlotMove {
 
   /** Keys per MIGRATE. */
   static final int BATCH = 100;
@@ -32,21 +31,7 @@ final class ClusterReshard implements Runnable, SlotMove {
   private final Jedis seed;
   private final JedisClientConfig config;
   private final UnaryOperator<String> addresses;
-  private final int slots;
   private final RespConnection connection;
-  private volatile boolean running = true;
-  /** Connections this move holds open on the cluster's nodes now. */
-  private volatile int open;
-  /**
-   * Commands the nodes ran for this move: its own, and the {@code RESTORE-ASKING} a source sends the target per key
-   * it migrates.
-   */
-  private volatile long commands;
-  private volatile int slotsMoved;
-  private volatile long keysMoved;
-  private volatile String failure;
-  private long startNanos;
-  private volatile long endNanos;
 
   /** One primary: its id, where to reach it, where the cluster announces it, its slots. */
   record Primary(String id, String host, int port, String announced, List<int[]> ranges) {
@@ -56,59 +41,23 @@ final class ClusterReshard implements Runnable, SlotMove {
   }
 
   ClusterReshard(RespConnection connection, UnaryOperator<String> addresses, int slots) throws Exception {
+    super(slots);
     this.connection = connection;
     this.config = JedisClients.config(connection);
     this.addresses = addresses;
-    this.slots = slots;
     RespConnection.Endpoint e = connection.endpoint();
     this.seed = new Jedis(new HostAndPort(e.host(), e.port()), config);
     open = 1;
   }
 
-  /** Commands the nodes ran for this move so far (see {@link #commands}). */
-  @Override
-  public long commands() {
-    return commands;
-  }
-
-  /** Connections this move holds open on the cluster's nodes now (its own, not the nodes' to each other). */
-  @Override
-  public int openConnections() {
-    return open;
-  }
-
-  /** Starts the move on its own thread. */
-  @Override
-  public void start() {
-    startNanos = System.nanoTime();
-    Thread t = new Thread(this, "ycsb-reshard");
-    t.setDaemon(true);
-    t.start();
-  }
-
-  @Override
-  public boolean running() {
-    return running;
-  }
-
   /** A source keeps its connection to the target for some seconds after a MIGRATE: its last command restore-asking. */
   @Override
-  public boolean ownsClient(String line) {
+  boolean ownsClient(String line) {
     return line.contains(" cmd=restore-asking");
   }
 
-  /** {@code slotsMoved}, {@code keysMoved}, {@code seconds}; throws how it failed, if it did. */
   @Override
-  public Map<String, Double> figures() {
-    if (failure != null) {
-      throw new RespException("moved " + slotsMoved + " of " + slots + " slots, then " + failure);
-    }
-    return Map.of("slotsMoved", (double) slotsMoved, "keysMoved", (double) keysMoved, "seconds",
-        (endNanos - startNanos) / 1e9);
-  }
-
-  @Override
-  public void run() {
+  protected void move() throws Exception {
     try {
       List<Primary> primaries = primaries(seed.clusterNodes(), addresses);
       commands++;
@@ -142,15 +91,8 @@ final class ClusterReshard implements Runnable, SlotMove {
         }
       }
       open -= 2;
-    } catch (RuntimeException e) {
-      failure = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-    } catch (Exception e) {
-      failure = e.getMessage();
     } finally {
       seed.close();
-      open = 0;
-      endNanos = System.nanoTime();
-      running = false;
     }
   }
 

@@ -32,7 +32,7 @@ import site.ycsb.DBException;
  * <p>Runs on a thread of its own with connections of its own ({@link #start}); {@link #running()} and {@link
  * #figures()} are read by another thread.
  */
-final class DragonflyReshard implements Runnable, SlotMove {
+final class DragonflyReshard extends SlotMove {
 
   /** How often the target is asked how far the migration came. */
   static final long POLL_MILLIS = 50;
@@ -42,21 +42,12 @@ final class DragonflyReshard implements Runnable, SlotMove {
   private final JedisClientConfig config;
   private final UnaryOperator<String> addresses;
   private final RespConnection connection;
-  private final int slots;
-  private volatile boolean running = true;
-  private volatile int open;
   /**
    * Whether the nodes migrate (from the first map sent until the last): the source then holds a control connection
    * and a flow per thread to the target.
    */
   private volatile boolean migrating;
   private volatile int sourceThreads = 1;
-  private volatile long commands;
-  private volatile int slotsMoved;
-  private volatile long keysMoved;
-  private volatile String failure;
-  private long startNanos;
-  private volatile long endNanos;
 
   /** A node as the map names it: its id, announced address, and where this client reaches it. */
   record Node(String id, String ip, int port, String reachable) {}
@@ -69,28 +60,10 @@ final class DragonflyReshard implements Runnable, SlotMove {
   }
 
   DragonflyReshard(RespConnection connection, UnaryOperator<String> addresses, int slots) throws DBException {
+    super(slots);
     this.connection = connection;
     this.config = JedisClients.config(connection);
     this.addresses = addresses == null ? a -> a : addresses;
-    this.slots = slots;
-  }
-
-  @Override
-  public void start() {
-    startNanos = System.nanoTime();
-    Thread t = new Thread(this, "ycsb-reshard");
-    t.setDaemon(true);
-    t.start();
-  }
-
-  @Override
-  public boolean running() {
-    return running;
-  }
-
-  @Override
-  public long commands() {
-    return commands;
   }
 
   /**
@@ -99,27 +72,18 @@ final class DragonflyReshard implements Runnable, SlotMove {
    * one counted as the run's would say the load was not the intended one.
    */
   @Override
-  public int openConnections() {
+  int openConnections() {
     return open + (migrating ? 1 + sourceThreads : 0);
   }
 
   /** A flow of the source's left open after the move, named so in the target's {@code CLIENT LIST}. */
   @Override
-  public boolean ownsClient(String line) {
+  boolean ownsClient(String line) {
     return !migrating && line.contains(" name=migration_flow_");
   }
 
   @Override
-  public Map<String, Double> figures() {
-    if (failure != null) {
-      throw new RespException("moved " + slotsMoved + " of " + slots + " slots, then " + failure);
-    }
-    return Map.of("slotsMoved", (double) slotsMoved, "keysMoved", (double) keysMoved, "seconds",
-        (endNanos - startNanos) / 1e9);
-  }
-
-  @Override
-  public void run() {
+  protected void move() throws InterruptedException {
     Map<String, Jedis> to = new LinkedHashMap<>();
     try {
       RespConnection.Endpoint e = connection.endpoint();
@@ -143,8 +107,8 @@ final class DragonflyReshard implements Runnable, SlotMove {
       for (Shard s : shards) {
         if (s != target) {
           order.add(s.primary());
+          order.addAll(s.replicas());
         }
-        order.addAll(s.replicas());
       }
       order.addAll(target.replicas());
       for (Node n : order) {
@@ -156,22 +120,14 @@ final class DragonflyReshard implements Runnable, SlotMove {
       String status = awaitFinished(to.get(target.primary().id()), source.primary().id());
       // The target counts each key it received as a command, and the migration's handshake.
       commands += keysMoved + 2 + sourceThreads;
+      if (!status.contains("FINISHED")) {
+        throw new RespException("the target said " + status + " (the map with the migration stays on the nodes)");
+      }
       push(to, json(shards, source, target, moving, true));
       slotsMoved = moving.stream().mapToInt(r -> r[1] - r[0] + 1).sum();
-      if (status.contains("ERROR")) {
-        throw new RespException("the target said " + status);
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      failure = "interrupted";
-    } catch (RuntimeException e) {
-      failure = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     } finally {
       to.values().forEach(Jedis::close);
       migrating = false;
-      open = 0;
-      endNanos = System.nanoTime();
-      running = false;
     }
   }
 
