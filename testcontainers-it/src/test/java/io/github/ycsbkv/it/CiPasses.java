@@ -91,6 +91,8 @@ public final class CiPasses implements ExecutionCondition {
           + " test's"),
       Map.entry("AerospikeClusterIT#readfromAny_oneRecordsReadsSplitBetweenItsMasterAndReplica_primaryOnItsMasterOnly",
           "where a read goes is the Aerospike client's policy in Java, the same on every platform"),
+      Map.entry("AerospikeClusterIT#nodeJoinedMidRun_itsMigrationsAreTheWindow_everyRecordThere_noOperationFailed",
+          "a node added is the probe's info commands in Java, the same on every platform, and its window is timed"),
       Map.entry("AerospikeClusterIT#nodeKilledAndRestartedMidRun_theRunGoesOn_theResultNamesTheNode",
           "a timed kill and restart"),
       Map.entry("RespClusterIT#dragonflyCluster_nodeKilledAndRestarted_itsShareFails_theOthersGoOn_theResultNamesIt",

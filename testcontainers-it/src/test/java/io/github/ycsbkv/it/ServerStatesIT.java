@@ -649,7 +649,8 @@ class ServerStatesIT {
 
   @Test
   void badEvents_oneLineEachAndExit2_beforeAnyClientRuns() throws Exception {
-    try (Store redis = Store.provision(Store.Kind.REDIS); Store dragonfly = Store.provision(Store.Kind.DRAGONFLY)) {
+    try (Store redis = Store.provision(Store.Kind.REDIS); Store dragonfly = Store.provision(Store.Kind.DRAGONFLY);
+         Store aerospike = Store.provision(Store.Kind.AEROSPIKE)) {
       Map<String, List<String>> cases = Map.of(
           "is not an event redis can go through here; it can: bgsave, bgrewriteaof",
           List.of("run", "redis", "-p", "events=snapshot@2s", "-p", "maxexecutiontime=5", "-p", redisPort(redis)),
@@ -662,8 +663,8 @@ class ServerStatesIT {
           List.of("run", "redis", "-p", "events=bgsave:3@1s", "-p", redisPort(redis)),
           "is not KIND[:ARG]@TIME",
           List.of("run", "redis", "-p", "events=bgsave-2s", "-p", redisPort(redis)),
-          "binding 'aerospike' cannot make its store go through events",
-          List.of("run", "aerospike", "-p", "events=bgsave@1s", "-p", "as.port=1"));
+          "join:1@1s: join:HOST:PORT names the service address of an asd to add to the cluster",
+          List.of("run", "aerospike", "-p", "events=join:1@1s", "-p", "as.port=" + aerospike.port()));
       for (Map.Entry<String, List<String>> c : cases.entrySet()) {
         Cli run = Cli.run(c.getValue(), List.of("-P", WORKLOADS.resolve("workloada").toString()));
         assertEquals(2, run.exitCode(), c.getValue() + ": " + run.err());

@@ -249,6 +249,26 @@ final class AerospikeProbe implements ServerProbe {
     return out;
   }
 
+  /** A node added mid-run ({@link AerospikeEvents}), through this probe's client. */
+  @Override
+  public io.github.ycsbkv.spi.ServerEvents events() {
+    return events;
+  }
+
+  private final AerospikeEvents events = new AerospikeEvents(this::client);
+
+  /** The probe's own client, created on first use. */
+  private AerospikeClient client() {
+    if (client == null) {
+      try {
+        client = AerospikeClients.create(settings, null);
+      } catch (DBException e) {
+        throw new IllegalStateException(e.getMessage(), e);
+      }
+    }
+    return client;
+  }
+
   @Override
   public void close() {
     if (client != null) {
