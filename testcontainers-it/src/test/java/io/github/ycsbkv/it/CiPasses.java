@@ -97,7 +97,7 @@ public final class CiPasses implements ExecutionCondition {
           "a timed kill and restart"),
       Map.entry("RespClusterIT#dragonflyCluster_nodeKilledAndRestarted_itsShareFails_theOthersGoOn_theResultNamesIt",
           "a timed kill and restart"),
-      Map.entry("RespClusterIT#capacity_onRedisAndDragonflyClusters_endsWithACapacityOrAStatedReason",
+      Map.entry("RespClusterIT#capacity_onARedisCluster_endsWithACapacityOrAStatedReason",
           "capacity searches are timed"),
       Map.entry("CapacityIT#relayOfKnownCapacity_aLooseBudgetFindsIt_aTighterOneFindsLess",
           "a capacity search is timed"),
