@@ -363,14 +363,14 @@ final class StudyCommand implements Callable<Integer> {
     return provisioner;
   }
 
-  /**
-   * Whether -p names an address for {@code store}: for it alone ({@code store:key=...}) or for its binding's keys;
-   * a TLS label ({@code redis+tls}) only by its own {@code redis+tls:key=...}.
-   */
   /** The bindings' properties that say where a store is: given for a store, it is used there and not started. */
   private static final List<String> ADDRESS_KEYS = List.of("redis.host", "redis.port", "redis.uri", "dragonfly.host",
       "dragonfly.port", "dragonfly.uri", "as.host", "as.port");
 
+  /**
+   * Whether -p names an address for {@code store}: for it alone ({@code store:key=...}) or for its binding's keys;
+   * a TLS label ({@code redis+tls}) only by its own {@code redis+tls:key=...}.
+   */
   private boolean addressGiven(String store) {
     if (store.endsWith(MULTIPLEXED)) {
       return addressGiven(store.substring(0, store.length() - MULTIPLEXED.length()));
