@@ -1,8 +1,8 @@
 package io.github.ycsbkv.jmh;
 
 import io.github.ycsbkv.codec.FieldCodec;
-import io.github.ycsbkv.internal.resp.RespReader;
-import io.github.ycsbkv.internal.resp.RespWriter;
+import io.github.ycsbkv.internal.resp.wire.RespReader;
+import io.github.ycsbkv.internal.resp.wire.RespWriter;
 import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.output.IntegerOutput;
 import io.lettuce.core.output.MapOutput;

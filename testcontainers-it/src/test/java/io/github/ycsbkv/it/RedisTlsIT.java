@@ -3,7 +3,7 @@ package io.github.ycsbkv.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.ycsbkv.internal.resp.Platforms;
+import io.github.ycsbkv.internal.resp.wire.Platforms;
 import io.github.ycsbkv.provision.ThrowAwayCa;
 import java.nio.file.Files;
 import java.nio.file.Path;

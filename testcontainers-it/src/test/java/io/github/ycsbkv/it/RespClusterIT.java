@@ -3,6 +3,9 @@ package io.github.ycsbkv.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.ycsbkv.internal.resp.lane.RespLane;
+import io.github.ycsbkv.internal.resp.wire.RespConnection;
+import io.github.ycsbkv.internal.resp.wire.RespEndpoint;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -149,12 +152,9 @@ class RespClusterIT {
     try (Cluster c = Cluster.redis(Store.Kind.REDIS)) {
       java.util.Properties p = new java.util.Properties();
       p.setProperty("redis.host", c.seed());
-      io.github.ycsbkv.internal.resp.RespConnection conn = io.github.ycsbkv.internal.resp.RespConnection.parse(p,
-          "redis");
-      io.github.ycsbkv.internal.resp.RespEndpoint seed = new io.github.ycsbkv.internal.resp.RespEndpoint("127.0.0.1",
-          c.nodes.get(0).port(), null, null, 0, 2000, null, c.seed());
-      try (io.github.ycsbkv.internal.resp.RespLane lane = io.github.ycsbkv.internal.resp.RespLane.open(seed, 1,
-          "auto", 1, new io.github.ycsbkv.internal.resp.RespLane.Cluster(conn, a -> a))) {
+      RespConnection conn = RespConnection.parse(p, "redis");
+      RespEndpoint seed = new RespEndpoint("127.0.0.1", c.nodes.get(0).port(), null, null, 0, 2000, null, c.seed());
+      try (RespLane lane = RespLane.open(seed, 1, "auto", 1, new RespLane.Cluster(conn, a -> a))) {
         assertEquals(3, lane.nodes());
         // MOVED: the (empty) slot of "moved-key" given to another primary on every node.
         String key = "moved-key";

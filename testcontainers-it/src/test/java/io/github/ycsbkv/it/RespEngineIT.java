@@ -3,12 +3,12 @@ package io.github.ycsbkv.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.ycsbkv.internal.resp.IndexWrite;
-import io.github.ycsbkv.internal.resp.RespCall;
-import io.github.ycsbkv.internal.resp.RespEndpoint;
-import io.github.ycsbkv.internal.resp.RespLane;
-import io.github.ycsbkv.internal.resp.RecordFormat;
-import io.github.ycsbkv.internal.resp.RespRecords;
+import io.github.ycsbkv.internal.resp.lane.RespCall;
+import io.github.ycsbkv.internal.resp.lane.RespLane;
+import io.github.ycsbkv.internal.resp.lane.RespRecords;
+import io.github.ycsbkv.internal.resp.wire.IndexWrite;
+import io.github.ycsbkv.internal.resp.wire.RecordFormat;
+import io.github.ycsbkv.internal.resp.wire.RespEndpoint;
 import io.github.ycsbkv.spi.AsyncOperations;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -1,9 +1,9 @@
 package io.github.ycsbkv.dragonfly;
 
-import io.github.ycsbkv.internal.resp.IndexWrite;
-import io.github.ycsbkv.internal.resp.ReplicaReads;
 import io.github.ycsbkv.internal.resp.RespBinding;
-import io.github.ycsbkv.internal.resp.RespProbe;
+import io.github.ycsbkv.internal.resp.server.ReplicaReads;
+import io.github.ycsbkv.internal.resp.server.RespProbe;
+import io.github.ycsbkv.internal.resp.wire.IndexWrite;
 import io.github.ycsbkv.spi.PropertyDoc;
 import io.github.ycsbkv.spi.ServerProbe;
 import java.util.List;

@@ -1,9 +1,9 @@
 package io.github.ycsbkv.dragonfly;
 
-import io.github.ycsbkv.internal.resp.RespConnection;
-import io.github.ycsbkv.internal.resp.RespErrors;
-import io.github.ycsbkv.internal.resp.RespInfo;
 import io.github.ycsbkv.internal.resp.SharedClients;
+import io.github.ycsbkv.internal.resp.server.RespInfo;
+import io.github.ycsbkv.internal.resp.wire.RespConnection;
+import io.github.ycsbkv.internal.resp.wire.RespErrors;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;

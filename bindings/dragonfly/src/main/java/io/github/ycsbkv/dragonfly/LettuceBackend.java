@@ -3,7 +3,7 @@ package io.github.ycsbkv.dragonfly;
 import io.github.ycsbkv.codec.FieldCodec;
 import io.github.ycsbkv.internal.resp.JedisRows;
 import io.github.ycsbkv.internal.resp.RespBackend;
-import io.github.ycsbkv.internal.resp.RespErrors;
+import io.github.ycsbkv.internal.resp.wire.RespErrors;
 import io.github.ycsbkv.spi.Unavailable;
 import io.lettuce.core.KeyValue;
 import io.lettuce.core.RedisCommandTimeoutException;

@@ -1,12 +1,12 @@
 package io.github.ycsbkv.redis;
 
 import io.github.ycsbkv.codec.FieldCodec;
-import io.github.ycsbkv.internal.resp.IndexWrite;
-import io.github.ycsbkv.internal.resp.JedisClients;
-import io.github.ycsbkv.internal.resp.JedisPipelines;
 import io.github.ycsbkv.internal.resp.JedisRows;
 import io.github.ycsbkv.internal.resp.PipelineBackend;
-import io.github.ycsbkv.internal.resp.RespErrors;
+import io.github.ycsbkv.internal.resp.jedis.JedisClients;
+import io.github.ycsbkv.internal.resp.jedis.JedisPipelines;
+import io.github.ycsbkv.internal.resp.wire.IndexWrite;
+import io.github.ycsbkv.internal.resp.wire.RespErrors;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

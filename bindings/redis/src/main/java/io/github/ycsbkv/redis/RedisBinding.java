@@ -1,8 +1,8 @@
 package io.github.ycsbkv.redis;
 
-import io.github.ycsbkv.internal.resp.IndexWrite;
-import io.github.ycsbkv.internal.resp.ReplicaReads;
 import io.github.ycsbkv.internal.resp.RespBinding;
+import io.github.ycsbkv.internal.resp.server.ReplicaReads;
+import io.github.ycsbkv.internal.resp.wire.IndexWrite;
 import io.github.ycsbkv.spi.PropertyDoc;
 import io.github.ycsbkv.spi.ServerProbe;
 import java.util.List;

@@ -1,9 +1,9 @@
 package io.github.ycsbkv.redis;
 
-import io.github.ycsbkv.internal.resp.JedisClients;
-import io.github.ycsbkv.internal.resp.RespConnection;
-import io.github.ycsbkv.internal.resp.RespErrors;
 import io.github.ycsbkv.internal.resp.SharedClients;
+import io.github.ycsbkv.internal.resp.jedis.JedisClients;
+import io.github.ycsbkv.internal.resp.wire.RespConnection;
+import io.github.ycsbkv.internal.resp.wire.RespErrors;
 import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Set;

@@ -2,13 +2,13 @@ package io.github.ycsbkv.redis;
 
 import io.github.ycsbkv.internal.resp.AsyncClient;
 import io.github.ycsbkv.internal.resp.EngineBackend;
-import io.github.ycsbkv.internal.resp.IndexWrite;
-import io.github.ycsbkv.internal.resp.JedisClients;
 import io.github.ycsbkv.internal.resp.RespBackend;
 import io.github.ycsbkv.internal.resp.RespDB;
-import io.github.ycsbkv.internal.resp.RespException;
-import io.github.ycsbkv.internal.resp.RespLane;
 import io.github.ycsbkv.internal.resp.ScanIndex;
+import io.github.ycsbkv.internal.resp.jedis.JedisClients;
+import io.github.ycsbkv.internal.resp.lane.RespLane;
+import io.github.ycsbkv.internal.resp.wire.IndexWrite;
+import io.github.ycsbkv.internal.resp.wire.RespException;
 import io.github.ycsbkv.spi.InstancePlan;
 import io.github.ycsbkv.spi.RenamedProperties;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.github.ycsbkv.redis;
 
-import io.github.ycsbkv.internal.resp.ReplicaReads;
-import io.github.ycsbkv.internal.resp.RespProbe;
+import io.github.ycsbkv.internal.resp.server.ReplicaReads;
+import io.github.ycsbkv.internal.resp.server.RespProbe;
 import site.ycsb.DBException;
 
 /**

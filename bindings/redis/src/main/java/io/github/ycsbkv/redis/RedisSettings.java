@@ -2,11 +2,11 @@ package io.github.ycsbkv.redis;
 
 import io.github.ycsbkv.config.BindingProperties;
 import io.github.ycsbkv.internal.resp.AsyncClient;
-import io.github.ycsbkv.internal.resp.IndexWrite;
-import io.github.ycsbkv.internal.resp.RecordFormat;
-import io.github.ycsbkv.internal.resp.RespConnection;
 import io.github.ycsbkv.internal.resp.RespSettings;
 import io.github.ycsbkv.internal.resp.ScanIndex;
+import io.github.ycsbkv.internal.resp.wire.IndexWrite;
+import io.github.ycsbkv.internal.resp.wire.RecordFormat;
+import io.github.ycsbkv.internal.resp.wire.RespConnection;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;

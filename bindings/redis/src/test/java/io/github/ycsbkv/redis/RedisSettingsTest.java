@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.ycsbkv.internal.resp.IndexWrite;
-import io.github.ycsbkv.internal.resp.RecordFormat;
-import io.github.ycsbkv.internal.resp.RespConnection;
 import io.github.ycsbkv.internal.resp.ScanIndex;
+import io.github.ycsbkv.internal.resp.wire.IndexWrite;
+import io.github.ycsbkv.internal.resp.wire.RecordFormat;
+import io.github.ycsbkv.internal.resp.wire.RespConnection;
 import java.util.List;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,18 @@
 package io.github.ycsbkv.internal.resp;
 
+import io.github.ycsbkv.internal.resp.jedis.JedisClients;
+import io.github.ycsbkv.internal.resp.lane.CommandCall;
+import io.github.ycsbkv.internal.resp.lane.RespCall;
+import io.github.ycsbkv.internal.resp.lane.RespLane;
+import io.github.ycsbkv.internal.resp.lane.RespRecords;
+import io.github.ycsbkv.internal.resp.server.ReplicaReads;
+import io.github.ycsbkv.internal.resp.wire.IndexWrite;
+import io.github.ycsbkv.internal.resp.wire.RecordFormat;
+import io.github.ycsbkv.internal.resp.wire.RespConnection;
+import io.github.ycsbkv.internal.resp.wire.RespEndpoint;
+import io.github.ycsbkv.internal.resp.wire.RespException;
+import io.github.ycsbkv.internal.resp.wire.RespTls;
+import io.github.ycsbkv.internal.resp.wire.RespTransport;
 import io.github.ycsbkv.spi.InstancePlan;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;

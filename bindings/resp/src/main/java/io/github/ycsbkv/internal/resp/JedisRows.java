@@ -1,6 +1,7 @@
 package io.github.ycsbkv.internal.resp;
 
 import io.github.ycsbkv.codec.FieldCodec;
+import io.github.ycsbkv.internal.resp.wire.RecordFormat;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.github.ycsbkv.internal.resp;
 
+import io.github.ycsbkv.internal.resp.jedis.JedisClients;
 import io.github.ycsbkv.results.SweepCell;
 import java.util.Properties;
 import site.ycsb.DBException;

@@ -1,5 +1,11 @@
 package io.github.ycsbkv.internal.resp;
 
+import io.github.ycsbkv.internal.resp.jedis.JedisClients;
+import io.github.ycsbkv.internal.resp.jedis.JedisPipelines;
+import io.github.ycsbkv.internal.resp.wire.IndexWrite;
+import io.github.ycsbkv.internal.resp.wire.RecordFormat;
+import io.github.ycsbkv.internal.resp.wire.RespConnection;
+import io.github.ycsbkv.internal.resp.wire.RespErrors;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;

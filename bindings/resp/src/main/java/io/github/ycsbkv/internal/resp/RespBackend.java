@@ -1,5 +1,6 @@
 package io.github.ycsbkv.internal.resp;
 
+import io.github.ycsbkv.internal.resp.wire.RecordFormat;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,5 +1,8 @@
 package io.github.ycsbkv.internal.resp;
 
+import io.github.ycsbkv.internal.resp.server.ReplicaReads;
+import io.github.ycsbkv.internal.resp.wire.RecordFormat;
+import io.github.ycsbkv.internal.resp.wire.RespConnection;
 import io.github.ycsbkv.spi.Binding;
 import io.github.ycsbkv.spi.PropertyDoc;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package io.github.ycsbkv.internal.resp;
 
+import io.github.ycsbkv.internal.resp.server.ReplicaReads;
 import io.github.ycsbkv.spi.AsyncOperations;
 import io.github.ycsbkv.spi.ConnectionShape;
 import io.github.ycsbkv.spi.EmptiesStore;

@@ -1,5 +1,7 @@
 package io.github.ycsbkv.internal.resp;
 
+import io.github.ycsbkv.internal.resp.wire.RespConnection;
+
 /** What {@link RespDB} needs of a RESP binding's settings. Implementations are immutable. */
 public interface RespSettings {
 

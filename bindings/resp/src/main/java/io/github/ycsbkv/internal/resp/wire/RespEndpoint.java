@@ -1,0 +1,20 @@
+package io.github.ycsbkv.internal.resp.wire;
+
+import io.netty.handler.ssl.SslContext;
+
+/**
+ * Where a {@code RespLane} connects and how: address, ACL user and password (AUTH), database (SELECT), the
+ * timeout of a connection attempt and of a reply, and TLS (null for plain TCP). {@link #toString()} never
+ * shows the password.
+ *
+ * @param where how messages name the server ("127.0.0.1:6379")
+ */
+public record RespEndpoint(String host, int port, String user, String password, int database, int timeoutMillis,
+    SslContext tls, String where) {
+
+  @Override
+  public String toString() {
+    return "RespEndpoint[" + where + ", user=" + user + ", password=" + (password == null ? "none" : "*****")
+        + ", db=" + database + ", tls=" + (tls != null) + ", timeout=" + timeoutMillis + " ms]";
+  }
+}

@@ -1,0 +1,162 @@
+package io.github.ycsbkv.internal.resp.wire;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.cert.Certificate;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLSocketFactory;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.TrustManagerFactory;
+import javax.net.ssl.X509TrustManager;
+import site.ycsb.DBException;
+
+/**
+ * TLS of the RESP bindings' connections: trusts the JVM's default CAs, a PEM CA file ({@code <binding>.tls.cafile}),
+ * a trust store ({@code <binding>.tls.truststore}), or, with {@code <binding>.tls.insecure=true}, any server
+ * certificate (for self-signed test servers only). Jedis's sockets get an {@link SSLSocketFactory}, the RESP
+ * engine's channels a Netty {@code SslContext}. Stateless.
+ */
+public final class RespTls {
+
+  private RespTls() {}
+
+  /** The socket factory of Jedis's TLS connections. */
+  public static SSLSocketFactory socketFactory(RespConnection s) throws DBException {
+    try {
+      SSLContext context = SSLContext.getInstance("TLS");
+      context.init(null, trustManagers(s), null);
+      return context.getSocketFactory();
+    } catch (GeneralSecurityException e) {
+      throw new DBException("cannot set up TLS: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The RESP engine's TLS (Netty's {@code SslHandler} over BoringSSL where its natives load, else over the
+   * JDK's engine, which costs several times the CPU per operation: docs/benchmarks.md): the same trust as
+   * the Jedis path, and host name verification unless {@code <binding>.tls.insecure=true}; null without TLS.
+   */
+  public static io.netty.handler.ssl.SslContext nettyContext(RespConnection s) throws DBException {
+    if (!s.tls().enabled()) {
+      return null;
+    }
+    try {
+      io.netty.handler.ssl.SslContextBuilder b = io.netty.handler.ssl.SslContextBuilder.forClient()
+          .sslProvider(nettyProvider())
+          .endpointIdentificationAlgorithm(s.tls().insecure() ? null : "HTTPS");
+      TrustManager[] trust = trustManagers(s);
+      if (trust != null) {
+        b.trustManager(trust[0]);
+      }
+      return b.build();
+    } catch (GeneralSecurityException | javax.net.ssl.SSLException e) {
+      throw new DBException("cannot set up TLS: " + e.getMessage(), e);
+    }
+  }
+
+  /** How {@code tls} runs, for the run's header and result: through BoringSSL, or the JDK's engine and why. */
+  public static String described(io.netty.handler.ssl.SslContext tls) {
+    return described(tls instanceof io.netty.handler.ssl.ReferenceCountedOpenSslContext,
+        io.netty.handler.ssl.OpenSsl.unavailabilityCause());
+  }
+
+  /**
+   * {@code TLS through BoringSSL}, or {@code TLS through the JDK (BoringSSL unavailable: why)}: BoringSSL's natives
+   * ship for Linux and macOS on x86_64 and ARM64 ({@link Platforms#boringSsl}), the JDK serves elsewhere, at several
+   * times the CPU per operation.
+   */
+  public static String described(boolean boringSsl, Throwable noBoringSsl) {
+    return boringSsl ? "TLS through BoringSSL" : "TLS through the JDK"
+        + (noBoringSsl == null ? "" : " (BoringSSL unavailable: " + RespTransport.why(noBoringSsl) + ")");
+  }
+
+  /** BoringSSL when its natives load here, else the JDK's engine. */
+  public static io.netty.handler.ssl.SslProvider nettyProvider() {
+    return io.netty.handler.ssl.OpenSsl.isAvailable() ? io.netty.handler.ssl.SslProvider.OPENSSL
+        : io.netty.handler.ssl.SslProvider.JDK;
+  }
+
+  /** Trust anything (insecure), the given CA file or trust store, or null for the JDK's default. */
+  private static TrustManager[] trustManagers(RespConnection s) throws DBException, GeneralSecurityException {
+    RespConnection.Tls tls = s.tls();
+    if (tls.insecure()) {
+      return new TrustManager[] {new TrustAll()};
+    }
+    if (tls.caFile() != null || tls.trustStore() != null) {
+      KeyStore store = tls.caFile() != null ? fromPem(s, Path.of(tls.caFile())) : fromStore(s);
+      TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+      tmf.init(store);
+      return tmf.getTrustManagers();
+    }
+    return null;
+  }
+
+  /** Host name verification for Jedis's sockets, unless the user asked to trust anything. */
+  public static SSLParameters parameters(RespConnection s) {
+    SSLParameters p = new SSLParameters();
+    if (!s.tls().insecure()) {
+      p.setEndpointIdentificationAlgorithm("HTTPS");
+    }
+    return p;
+  }
+
+  private static KeyStore fromPem(RespConnection s, Path file) throws DBException, GeneralSecurityException {
+    String property = s.property("tls.cafile");
+    try (InputStream in = Files.newInputStream(file)) {
+      KeyStore store = KeyStore.getInstance(KeyStore.getDefaultType());
+      store.load(null, null);
+      int i = 0;
+      for (Certificate c : CertificateFactory.getInstance("X.509").generateCertificates(in)) {
+        store.setCertificateEntry("ca-" + i++, c);
+      }
+      if (i == 0) {
+        throw new DBException(property + " '" + file + "' holds no PEM certificate");
+      }
+      return store;
+    } catch (NoSuchFileException e) {
+      throw new DBException(property + " '" + file + "' not found");
+    } catch (IOException e) {
+      throw new DBException("cannot read " + property + " '" + file + "': " + e.getMessage());
+    }
+  }
+
+  private static KeyStore fromStore(RespConnection s) throws DBException, GeneralSecurityException {
+    Path file = Path.of(s.tls().trustStore());
+    String property = s.property("tls.truststore");
+    String name = file.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+    String type = name.endsWith(".jks") ? "JKS" : "PKCS12";
+    try (InputStream in = Files.newInputStream(file)) {
+      KeyStore store = KeyStore.getInstance(type);
+      char[] pw = s.tls().trustStorePassword() == null ? null : s.tls().trustStorePassword().toCharArray();
+      store.load(in, pw);
+      return store;
+    } catch (NoSuchFileException e) {
+      throw new DBException(property + " '" + file + "' not found");
+    } catch (IOException e) {
+      throw new DBException("cannot read " + property + " '" + file + "' (" + type
+          + "; wrong " + property + ".password?): " + e.getMessage());
+    }
+  }
+
+  /** Accepts every certificate: {@code <binding>.tls.insecure=true}. */
+  private static final class TrustAll implements X509TrustManager {
+    @Override
+    public void checkClientTrusted(X509Certificate[] chain, String authType) {}
+
+    @Override
+    public void checkServerTrusted(X509Certificate[] chain, String authType) {}
+
+    @Override
+    public X509Certificate[] getAcceptedIssuers() {
+      return new X509Certificate[0];
+    }
+  }
+}
