@@ -1,6 +1,9 @@
 package io.github.ycsbkv.engine;
 
 import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.engine.metrics.HistogramExports;
+import io.github.ycsbkv.engine.metrics.LiveMetrics;
+import io.github.ycsbkv.engine.metrics.ProcessCpu;
 import io.github.ycsbkv.engine.states.EventWindows;
 import io.github.ycsbkv.engine.time.NanoClock;
 import io.github.ycsbkv.engine.time.RateSchedule;
@@ -67,7 +70,7 @@ final class MeasuredPhase {
    */
   void prepare() {
     gcBefore = gcSnapshot();
-    cpuBeforeNanos = processCpuNanos();
+    cpuBeforeNanos = ProcessCpu.nanos();
     hiccups = new HiccupMeter(benchmark.clock(), HiccupMeter.PARK).start();
     if (live != null) {
       live.stalls(hiccups);
@@ -115,7 +118,7 @@ final class MeasuredPhase {
     long lastEnd = clients.measuredEndNanos();
     // The phase ends with the last client's last operation, not after the clients closed their connections.
     endNanos = lastEnd >= startNanos && lastEnd <= joined ? lastEnd : joined;
-    cpuAfterNanos = processCpuNanos();
+    cpuAfterNanos = ProcessCpu.nanos();
     outages = clients.outages.finish(endNanos);
     for (Outage o : outages) {
       warnings.note(o.describe());
@@ -159,21 +162,6 @@ final class MeasuredPhase {
     Thread t = new Thread(r, name);
     t.setDaemon(true);
     t.start();
-  }
-
-  /**
-   * The CPU time this process has used, every thread's, user and system, in nanoseconds, or -1 when the JVM does
-   * not say ({@code com.sun.management.OperatingSystemMXBean}, which OpenJDK and its builds provide).
-   */
-  static long processCpuNanos() {
-    try {
-      if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
-        return os.getProcessCpuTime();
-      }
-    } catch (LinkageError e) {
-      // a JVM without the jdk.management module
-    }
-    return -1;
   }
 
   private static long gcTotal(Map<String, Map<String, Long>> gc, String what) {

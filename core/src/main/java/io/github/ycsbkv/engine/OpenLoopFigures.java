@@ -1,6 +1,9 @@
 package io.github.ycsbkv.engine;
 
 import io.github.ycsbkv.config.Slo;
+import io.github.ycsbkv.engine.metrics.Metrics;
+import io.github.ycsbkv.engine.metrics.OpenLoopStats;
+import io.github.ycsbkv.engine.metrics.OperationRecorder;
 import io.github.ycsbkv.engine.time.Arrivals;
 import io.github.ycsbkv.engine.time.RateSchedule;
 import io.github.ycsbkv.results.LatencyStats;
@@ -52,7 +55,7 @@ final class OpenLoopFigures {
     List<Double> percentiles = List.copyOf(ps);
     Histogram latency = new Histogram(OperationRecorder.SIGNIFICANT_DIGITS);
     for (Metrics.Totals t : totals) {
-      if (t.name.equals(TimedDB.CLEANUP)) {
+      if (t.name.equals(OperationRecorder.CLEANUP)) {
         continue;
       }
       for (OperationRecorder.Series series : List.of(OperationRecorder.Series.OK_INTENDED,

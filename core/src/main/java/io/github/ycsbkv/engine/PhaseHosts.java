@@ -4,6 +4,8 @@ import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.engine.hosts.ClientSplit;
 import io.github.ycsbkv.engine.hosts.Meeting;
 import io.github.ycsbkv.engine.hosts.StartBarrier;
+import io.github.ycsbkv.engine.stop.StopReason;
+import io.github.ycsbkv.engine.stop.StopSignal;
 import java.time.Instant;
 import java.util.Properties;
 

@@ -1,5 +1,10 @@
 package io.github.ycsbkv.engine;
 
+import io.github.ycsbkv.engine.metrics.HistogramExports;
+import io.github.ycsbkv.engine.metrics.LiveMetrics;
+import io.github.ycsbkv.engine.metrics.Metrics;
+import io.github.ycsbkv.engine.metrics.OpenLoopStats;
+import io.github.ycsbkv.engine.metrics.OperationRecorder;
 import io.github.ycsbkv.engine.states.EventWindows;
 import io.github.ycsbkv.engine.time.NanoClock;
 import io.github.ycsbkv.engine.time.RateSchedule;
@@ -135,7 +140,7 @@ final class Sampler implements Runnable {
     double rate = (ops0 - lastOps) * 1e9 / intervalNanos;
     StringBuilder detail = new StringBuilder();
     for (Metrics.Totals m : ops) {
-      if (m.name.equals(TimedDB.CLEANUP) || m.intervalCount == 0) {
+      if (m.name.equals(OperationRecorder.CLEANUP) || m.intervalCount == 0) {
         continue;
       }
       Histogram interval = m.interval;

@@ -1,6 +1,12 @@
 package io.github.ycsbkv.engine;
 
 import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.engine.metrics.Metrics;
+import io.github.ycsbkv.engine.metrics.OperationRecorder;
+import io.github.ycsbkv.engine.stop.ClientFailures;
+import io.github.ycsbkv.engine.stop.Reconnect;
+import io.github.ycsbkv.engine.stop.StopReason;
+import io.github.ycsbkv.engine.stop.StopSignal;
 import io.github.ycsbkv.engine.time.NanoClock;
 import io.github.ycsbkv.engine.watch.OutageWatch;
 import io.github.ycsbkv.spi.AsyncOperations;
@@ -33,8 +39,6 @@ import site.ycsb.Status;
  * says why. Not thread-safe: one instance per client thread, like the DB it wraps.
  */
 final class TimedDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.Commands {
-
-  static final String CLEANUP = "CLEANUP";
 
   private final DB db;
   private final String bindingName;

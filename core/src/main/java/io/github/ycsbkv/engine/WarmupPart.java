@@ -1,5 +1,6 @@
 package io.github.ycsbkv.engine;
 
+import io.github.ycsbkv.engine.stop.StopSignal;
 import java.util.concurrent.CountDownLatch;
 
 /**

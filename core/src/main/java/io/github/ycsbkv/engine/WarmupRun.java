@@ -1,5 +1,7 @@
 package io.github.ycsbkv.engine;
 
+import io.github.ycsbkv.engine.stop.StopReason;
+import io.github.ycsbkv.engine.stop.StopSignal;
 import io.github.ycsbkv.engine.time.NanoClock;
 import io.github.ycsbkv.results.Warmup;
 import java.util.List;

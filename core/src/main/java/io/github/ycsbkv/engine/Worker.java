@@ -1,6 +1,10 @@
 package io.github.ycsbkv.engine;
 
 import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.engine.metrics.OpenLoopStats;
+import io.github.ycsbkv.engine.metrics.OperationRecorder;
+import io.github.ycsbkv.engine.stop.StopReason;
+import io.github.ycsbkv.engine.stop.StopSignal;
 import io.github.ycsbkv.engine.time.Arrivals;
 import io.github.ycsbkv.engine.time.NanoClock;
 import io.github.ycsbkv.engine.time.RateSchedule;
@@ -436,6 +440,6 @@ final class Worker implements Runnable {
       status = Status.ERROR;
       signal.stop(StopReason.FAILED, "cleanup of client thread " + id + " failed: " + UserError.describe(e));
     }
-    timed.recorders().operation(TimedDB.CLEANUP).record(status, start, clock.nanoTime(), -1);
+    timed.recorders().operation(OperationRecorder.CLEANUP).record(status, start, clock.nanoTime(), -1);
   }
 }

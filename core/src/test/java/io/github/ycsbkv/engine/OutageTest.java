@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.engine.stop.Reconnect;
 import io.github.ycsbkv.results.BenchmarkResult;
 import io.github.ycsbkv.results.OperationResult;
 import io.github.ycsbkv.results.Outage;
@@ -14,9 +15,9 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /**
  * A store that cannot be reached for a second in the middle of a run: clients wait between attempts

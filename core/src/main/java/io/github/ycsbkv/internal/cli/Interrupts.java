@@ -1,7 +1,7 @@
 package io.github.ycsbkv.internal.cli;
 
-import io.github.ycsbkv.engine.StopReason;
-import io.github.ycsbkv.engine.StopSignal;
+import io.github.ycsbkv.engine.stop.StopReason;
+import io.github.ycsbkv.engine.stop.StopSignal;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 

@@ -1,11 +1,11 @@
 package io.github.ycsbkv.internal.memtier;
 
-import io.github.ycsbkv.internal.link.RespLink;
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.engine.Benchmarks;
 import io.github.ycsbkv.engine.Phase;
-import io.github.ycsbkv.engine.StopReason;
-import io.github.ycsbkv.engine.StopSignal;
+import io.github.ycsbkv.engine.stop.StopReason;
+import io.github.ycsbkv.engine.stop.StopSignal;
+import io.github.ycsbkv.internal.link.RespLink;
 import io.github.ycsbkv.results.BenchmarkResult;
 import io.github.ycsbkv.results.OperationResult;
 import io.github.ycsbkv.results.ResultJson;

@@ -1,13 +1,13 @@
 package io.github.ycsbkv.internal.memtier;
 
-import io.github.ycsbkv.internal.link.RespLink;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbkv.config.UserError;
-import io.github.ycsbkv.engine.StopSignal;
+import io.github.ycsbkv.engine.stop.StopSignal;
+import io.github.ycsbkv.internal.link.RespLink;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;

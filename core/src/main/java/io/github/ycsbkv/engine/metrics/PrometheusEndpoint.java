@@ -1,4 +1,4 @@
-package io.github.ycsbkv.engine;
+package io.github.ycsbkv.engine.metrics;
 
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.spi.ServerLoad;
@@ -119,7 +119,7 @@ final class PrometheusEndpoint implements MultiCollector {
     }
     serverSeries(out, metrics.server());
     stateSeries(out, metrics.serverState(), metrics.serverEvents());
-    long cpu = MeasuredPhase.processCpuNanos();
+    long cpu = ProcessCpu.nanos();
     if (cpu >= 0) {
       out.add(CounterSnapshot.builder().name("ycsbkv_client_cpu_seconds").unit(Unit.SECONDS)
           .help("CPU time of the whole client process (loops, compiler and collector included)")

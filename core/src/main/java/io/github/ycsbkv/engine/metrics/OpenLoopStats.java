@@ -1,4 +1,4 @@
-package io.github.ycsbkv.engine;
+package io.github.ycsbkv.engine.metrics;
 
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.SingleWriterRecorder;
@@ -9,7 +9,7 @@ import org.HdrHistogram.SingleWriterRecorder;
  * connections), and the requests in flight and waiting in the client at that moment. Single writer (the thread that
  * handles the arrivals); {@link #addTo} after it finished, {@link #lagInterval} from another thread meanwhile.
  */
-final class OpenLoopStats {
+public final class OpenLoopStats {
 
   private final SingleWriterRecorder lag = new SingleWriterRecorder(OperationRecorder.SIGNIFICANT_DIGITS);
   /** The lag taken by {@link #lagInterval} so far (guarded by this). */
@@ -25,7 +25,7 @@ final class OpenLoopStats {
    * An arrival handled {@code lagNanos} after its intended start, with {@code inFlight} requests on this thread's
    * {@code connections} and {@code queued} waiting in the client then.
    */
-  void arrived(long lagNanos, long inFlight, int connections, long queued) {
+  public void arrived(long lagNanos, long inFlight, int connections, long queued) {
     lag.recordValue(Math.max(0, lagNanos));
     arrivals++;
     double perConnection = connections == 0 ? 0 : inFlight / (double) connections;
@@ -43,7 +43,7 @@ final class OpenLoopStats {
    * The schedule this thread kept: {@code count} arrivals from {@code start} to the last one at {@code last}, at a
    * mean {@code rate}; its offered rate is the arrivals over that span (a Poisson schedule's differs from its rate).
    */
-  void schedule(long count, long start, long last, double rate) {
+  public void schedule(long count, long start, long last, double rate) {
     offered = count == 0 ? 0 : count / ((last - start) / 1e9 + 1 / rate);
   }
 
@@ -51,14 +51,14 @@ final class OpenLoopStats {
    * The schedule lag recorded since the last call (from the sampler's thread while the phase runs, for the live
    * metrics); what it returns is still in {@link #addTo}'s total.
    */
-  synchronized Histogram lagInterval() {
+  public synchronized Histogram lagInterval() {
     Histogram h = lag.getIntervalHistogram();
     lagTaken.add(h);
     return h;
   }
 
   /** Adds this thread's figures to {@code total} (call once its thread finished). */
-  synchronized void addTo(Total total) {
+  public synchronized void addTo(Total total) {
     total.lag.add(lagTaken);
     total.lag.add(lag.getIntervalHistogram());
     total.arrivals += arrivals;
@@ -75,22 +75,22 @@ final class OpenLoopStats {
    * arrival, and the most), arrivals waiting in the client (the sum of each thread's mean: the client's queue on
    * average, and the longest one thread's queue was). Not thread-safe.
    */
-  static final class Total {
-    final Histogram lag = new Histogram(OperationRecorder.SIGNIFICANT_DIGITS);
-    long arrivals;
+  public static final class Total {
+    public final Histogram lag = new Histogram(OperationRecorder.SIGNIFICANT_DIGITS);
+    public long arrivals;
     double perConnectionSum;
-    double perConnectionMax;
-    double queueMean;
-    long queueMax;
+    public double perConnectionMax;
+    public double queueMean;
+    public long queueMax;
     double offeredSum;
     boolean offeredUnknown;
 
     /** The arrivals per second the schedules offered, over every thread; NaN when a thread did not say. */
-    double offered() {
+    public double offered() {
       return offeredUnknown ? Double.NaN : offeredSum;
     }
 
-    double perConnectionMean() {
+    public double perConnectionMean() {
       return arrivals == 0 ? 0 : perConnectionSum / arrivals;
     }
   }

@@ -1,4 +1,4 @@
-package io.github.ycsbkv.engine;
+package io.github.ycsbkv.engine.metrics;
 
 import io.github.ycsbkv.results.ErrorCause;
 import java.util.HashMap;
@@ -18,12 +18,15 @@ import site.ycsb.Status;
  * {@link #drainInto} concurrently, as HdrHistogram's recorders allow; status counts are read only
  * after the client thread finished.
  */
-final class OperationRecorder {
+public final class OperationRecorder {
 
-  static final int SIGNIFICANT_DIGITS = 3;
+  /** The operation the engine times itself: a client thread's {@code cleanup()} of its binding. */
+  public static final String CLEANUP = "CLEANUP";
+
+  public static final int SIGNIFICANT_DIGITS = 3;
 
   /** The four series of an operation: outcome x (service | response). */
-  enum Series {
+  public enum Series {
     OK, FAILED, OK_INTENDED, FAILED_INTENDED;
 
     boolean intended() {
@@ -45,7 +48,7 @@ final class OperationRecorder {
 
   private record CauseKey(String status, String description) {}
 
-  OperationRecorder(String name, boolean intended) {
+  public OperationRecorder(String name, boolean intended) {
     this.name = name;
     for (Series s : Series.values()) {
       if (!s.intended() || intended) {
@@ -59,7 +62,7 @@ final class OperationRecorder {
   }
 
   /** Records one operation; {@code intendedNanos} is negative when the run is not throttled. */
-  void record(Status status, long startNanos, long endNanos, long intendedNanos) {
+  public void record(Status status, long startNanos, long endNanos, long intendedNanos) {
     boolean ok = status.isOk();
     recorders[ok ? 0 : 1].recordValue(Math.max(0, endNanos - startNanos));
     if (intendedNanos >= 0 && recorders[2] != null) {

@@ -1,4 +1,4 @@
-package io.github.ycsbkv.engine;
+package io.github.ycsbkv.engine.stop;
 
 import java.util.Locale;
 

@@ -1,10 +1,12 @@
-package io.github.ycsbkv.engine;
+package io.github.ycsbkv.engine.metrics;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.engine.Benchmark;
+import io.github.ycsbkv.engine.Phase;
 import io.github.ycsbkv.memory.MemoryDB;
 import io.github.ycsbkv.results.BenchmarkResult;
 import java.net.InetAddress;

@@ -1,4 +1,4 @@
-package io.github.ycsbkv.engine;
+package io.github.ycsbkv.engine.stop;
 
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.engine.time.NanoClock;
@@ -13,7 +13,7 @@ import site.ycsb.Status;
  * {@code errors.abortafter}, which stops the phase with one line. A success clears the wait and the streak. Used by
  * the thread that records the client's operations ({@link TimedDB}); {@link #failedOps()} may be read by others.
  */
-final class ClientFailures {
+public final class ClientFailures {
 
   private final String bindingName;
   private final StopSignal signal;
@@ -29,7 +29,7 @@ final class ClientFailures {
   private long holdUntilNanos = -1;
   private volatile long failedOps;
 
-  ClientFailures(String bindingName, StopSignal signal, long abortAfterNanos, Reconnect reconnect,
+  public ClientFailures(String bindingName, StopSignal signal, long abortAfterNanos, Reconnect reconnect,
       OutageWatch outages) {
     this.bindingName = bindingName;
     this.signal = signal;
@@ -39,7 +39,7 @@ final class ClientFailures {
   }
 
   /** An operation that succeeded (or found nothing) between {@code startNanos} and {@code end}. */
-  void succeeded(long startNanos, long end) {
+  public void succeeded(long startNanos, long end) {
     errorStreakStartNanos = -1;
     unavailableSinceNanos = -1;
     holdUntilNanos = -1; // the store answers again: no wait (pipelined, a success can follow a failure)
@@ -49,7 +49,7 @@ final class ClientFailures {
   }
 
   /** An operation that failed with {@code status} between {@code startNanos} and {@code end}. */
-  void failed(Status status, long startNanos, long end) {
+  public void failed(Status status, long startNanos, long end) {
     failedOps++; // one writer (the thread that records); read by the progress line
     if (Unavailable.is(status)) {
       if (outages != null) {
@@ -76,14 +76,14 @@ final class ClientFailures {
   }
 
   /** The time until which the client waits before its next attempt, cleared; -1 when it need not wait. */
-  long takeHold() {
+  public long takeHold() {
     long until = holdUntilNanos;
     holdUntilNanos = -1;
     return until;
   }
 
   /** Operations recorded as failed so far (statuses other than OK, BATCHED_OK and NOT_FOUND). */
-  long failedOps() {
+  public long failedOps() {
     return failedOps;
   }
 
@@ -99,7 +99,7 @@ final class ClientFailures {
    * {@code beforeWaiting} (what the client batched goes out); no wait without a hold. False if {@code signal} stopped
    * the run meanwhile.
    */
-  boolean awaitHold(NanoClock clock, StopSignal signal, Runnable beforeWaiting) {
+  public boolean awaitHold(NanoClock clock, StopSignal signal, Runnable beforeWaiting) {
     long until = takeHold();
     if (until < 0) {
       return true;

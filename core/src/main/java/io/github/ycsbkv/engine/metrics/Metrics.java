@@ -1,4 +1,4 @@
-package io.github.ycsbkv.engine;
+package io.github.ycsbkv.engine.metrics;
 
 import io.github.ycsbkv.results.OperationResult;
 import java.util.ArrayList;
@@ -17,16 +17,16 @@ import org.HdrHistogram.Histogram;
  * recorded into per-operation totals. Recording is lock-free; draining and reading totals are
  * serialised on this object.
  */
-final class Metrics {
+public final class Metrics {
 
   /** Upstream's operation order, so summaries read as they always did; others follow, CLEANUP last. */
   private static final List<String> ORDER = List.of("READ", "UPDATE", "INSERT", "SCAN", "DELETE");
 
   /** The recorders of one client thread, by operation; used by that thread only. */
-  final class ThreadRecorders {
+  public final class ThreadRecorders {
     private final Map<String, OperationRecorder> byName = new LinkedHashMap<>();
 
-    OperationRecorder operation(String name) {
+    public OperationRecorder operation(String name) {
       OperationRecorder r = byName.get(name);
       if (r == null) {
         r = new OperationRecorder(name, intended);
@@ -39,14 +39,14 @@ final class Metrics {
   }
 
   /** Totals of one operation type over every thread. */
-  static final class Totals {
-    final String name;
+  public static final class Totals {
+    public final String name;
     final Histogram[] series = new Histogram[OperationRecorder.Series.values().length];
     final Map<String, Long> statuses = new TreeMap<>();
     /** Every thread's error causes, unsorted (the result keeps the most frequent). */
     final List<io.github.ycsbkv.results.ErrorCause> causes = new ArrayList<>();
-    long intervalCount;
-    final Histogram interval = new Histogram(OperationRecorder.SIGNIFICANT_DIGITS);
+    public long intervalCount;
+    public final Histogram interval = new Histogram(OperationRecorder.SIGNIFICANT_DIGITS);
 
     Totals(String name, boolean intended) {
       this.name = name;
@@ -58,7 +58,7 @@ final class Metrics {
     }
 
     /** The accumulated histogram of a series, or {@code null} when the series is not measured. */
-    Histogram total(OperationRecorder.Series s) {
+    public Histogram total(OperationRecorder.Series s) {
       return series[s.ordinal()];
     }
   }
@@ -68,12 +68,12 @@ final class Metrics {
   private final Queue<OperationRecorder> all = new ConcurrentLinkedQueue<>();
   private final Map<String, Totals> totals = new LinkedHashMap<>();
 
-  Metrics(boolean intended) {
+  public Metrics(boolean intended) {
     this.intended = intended;
   }
 
   /** A new set of recorders for one client thread. */
-  ThreadRecorders forThread() {
+  public ThreadRecorders forThread() {
     return new ThreadRecorders();
   }
 
@@ -81,7 +81,7 @@ final class Metrics {
    * Merges what every thread recorded since the last drain into the totals. Each operation's
    * {@code interval} histogram and {@code intervalCount} then describe just this interval.
    */
-  synchronized List<Totals> drain() {
+  public synchronized List<Totals> drain() {
     for (Totals t : totals.values()) {
       t.interval.reset();
       t.intervalCount = 0;
@@ -96,7 +96,7 @@ final class Metrics {
   /**
    * Drains a last time and adds up the status counts; call after the client threads finished.
    */
-  synchronized List<Totals> finish() {
+  public synchronized List<Totals> finish() {
     drain();
     for (Totals t : totals.values()) {
       t.statuses.clear();
@@ -112,7 +112,7 @@ final class Metrics {
   private List<Totals> sorted() {
     List<Totals> out = new ArrayList<>(totals.values());
     out.sort(Comparator.comparingInt((Totals t) -> {
-      if (t.name.equals(TimedDB.CLEANUP)) {
+      if (t.name.equals(OperationRecorder.CLEANUP)) {
         return Integer.MAX_VALUE;
       }
       int i = ORDER.indexOf(t.name);
@@ -122,7 +122,7 @@ final class Metrics {
   }
 
   /** Each operation's result from its totals, at {@code percentiles}; an operation that never ran is left out. */
-  static List<OperationResult> results(List<Totals> totals, List<Double> percentiles) {
+  public static List<OperationResult> results(List<Totals> totals, List<Double> percentiles) {
     List<OperationResult> out = new ArrayList<>();
     for (Totals m : totals) {
       OperationResult r = OperationResult.of(m.name, m.statuses, m.causes, m.total(OperationRecorder.Series.OK),

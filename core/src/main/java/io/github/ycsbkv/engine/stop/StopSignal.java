@@ -1,4 +1,4 @@
-package io.github.ycsbkv.engine;
+package io.github.ycsbkv.engine.stop;
 
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -32,7 +32,7 @@ public final class StopSignal {
    * StopReason#MAX_EXECUTION_TIME}) ends the part only; any other reason (a failure, Ctrl-C) stops the run too, and
    * a stop of the run stops the part.
    */
-  StopSignal part() {
+  public StopSignal part() {
     return new StopSignal(this);
   }
 

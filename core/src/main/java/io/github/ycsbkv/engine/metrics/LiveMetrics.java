@@ -1,9 +1,9 @@
-package io.github.ycsbkv.engine;
+package io.github.ycsbkv.engine.metrics;
 
 import io.github.ycsbkv.config.Props;
 import io.github.ycsbkv.config.UserError;
-import io.github.ycsbkv.engine.watch.HiccupMeter;
 import io.github.ycsbkv.engine.states.StateWatch;
+import io.github.ycsbkv.engine.watch.HiccupMeter;
 import io.github.ycsbkv.engine.watch.LoadWatch;
 import io.github.ycsbkv.engine.watch.OutageWatch;
 import io.github.ycsbkv.results.ErrorCause;
@@ -24,10 +24,10 @@ import org.HdrHistogram.Histogram;
  * rates and the P99 are the last status interval's ({@code status.interval}, 1 s by default when metrics are served).
  * Error causes come at the phase's end (the client threads count them without a lock).
  */
-final class LiveMetrics implements AutoCloseable {
+public final class LiveMetrics implements AutoCloseable {
 
-  static final String PORT = "metrics.port";
-  static final String HOST = "metrics.host";
+  public static final String PORT = "metrics.port";
+  public static final String HOST = "metrics.host";
   static final String LINGER = "metrics.linger";
 
   /** One operation's figures since the start: successes and failures, and the successes' service times (ns). */
@@ -58,11 +58,11 @@ final class LiveMetrics implements AutoCloseable {
 
   /** How the endpoint is made (the Prometheus one, loaded only here). */
   interface EndpointFactory {
-    AutoCloseable start(LiveMetrics metrics, String host, int port);
+    public AutoCloseable start(LiveMetrics metrics, String host, int port);
   }
 
   /** Whether {@code props} ask for metrics. */
-  static boolean wanted(Properties props) {
+  public static boolean wanted(Properties props) {
     String p = props.getProperty(PORT);
     return p != null && !p.isBlank() && !p.trim().equals("0");
   }
@@ -71,7 +71,7 @@ final class LiveMetrics implements AutoCloseable {
    * The endpoint {@code props} ask for, serving from now on, or null when they ask for none. A port that is taken,
    * or the Prometheus client missing from the class path, is a {@link UserError}.
    */
-  static LiveMetrics start(Properties props, Map<String, String> labels) {
+  public static LiveMetrics start(Properties props, Map<String, String> labels) {
     if (!wanted(props)) {
       return null;
     }
@@ -102,13 +102,13 @@ final class LiveMetrics implements AutoCloseable {
   }
 
   /** What watches the phase's outages and reads the server's load (null: no probe), from its start. */
-  void watch(OutageWatch outages, LoadWatch server) {
+  public void watch(OutageWatch outages, LoadWatch server) {
     this.outages = outages;
     this.server = server;
   }
 
   /** The client's stall meter, from its start. */
-  void stalls(HiccupMeter meter) {
+  public void stalls(HiccupMeter meter) {
     this.stalls = meter;
   }
 
@@ -148,11 +148,11 @@ final class LiveMetrics implements AutoCloseable {
    * One status interval's figures (from the {@link Sampler}, right after it drained {@code totals}, which it
    * owns until its next drain).
    */
-  void interval(List<Metrics.Totals> totals, double opsPerSec, double offeredOpsPerSec, double p99Micros,
+  public void interval(List<Metrics.Totals> totals, double opsPerSec, double offeredOpsPerSec, double p99Micros,
       double lagP99Micros, long operationsDone, long failedDone) {
     List<Operation> ops = new ArrayList<>();
     for (Metrics.Totals t : totals) {
-      if (t.name.equals(TimedDB.CLEANUP)) {
+      if (t.name.equals(OperationRecorder.CLEANUP)) {
         continue;
       }
       Histogram ok = t.total(OperationRecorder.Series.OK);
@@ -169,7 +169,7 @@ final class LiveMetrics implements AutoCloseable {
   }
 
   /** The phase's error causes, known once its clients finished. */
-  void causes(List<Metrics.Totals> totals) {
+  public void causes(List<Metrics.Totals> totals) {
     List<Cause> all = new ArrayList<>();
     for (Metrics.Totals t : totals) {
       // Each thread's causes: the same one from several threads is one series.

@@ -1,4 +1,4 @@
-package io.github.ycsbkv.engine;
+package io.github.ycsbkv.engine.stop;
 
 import io.github.ycsbkv.config.Props;
 import io.github.ycsbkv.config.UserError;
@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
  * @param intervalNanos the first wait; 0 turns waiting off (every operation is tried at once)
  * @param maxNanos the longest wait
  */
-record Reconnect(long intervalNanos, long maxNanos) {
+public record Reconnect(long intervalNanos, long maxNanos) {
 
   /** Property: milliseconds before the first attempt after a failure for a connection reason; 0: no wait. */
   static final String INTERVAL = "reconnect.interval";
@@ -23,10 +23,10 @@ record Reconnect(long intervalNanos, long maxNanos) {
   static final long DEFAULT_INTERVAL_MILLIS = 100;
   static final long DEFAULT_MAX_MILLIS = 1000;
 
-  static final Reconnect NONE = new Reconnect(0, 0);
+  public static final Reconnect NONE = new Reconnect(0, 0);
 
   /** From {@value #INTERVAL} and {@value #MAX}; one line for a value out of range. */
-  static Reconnect from(Properties p) {
+  public static Reconnect from(Properties p) {
     long interval = Props.getLong(p, INTERVAL, DEFAULT_INTERVAL_MILLIS, 0);
     long max = Props.getLong(p, MAX, Math.max(DEFAULT_MAX_MILLIS, interval), 0);
     if (max < interval) {
@@ -37,7 +37,7 @@ record Reconnect(long intervalNanos, long maxNanos) {
   }
 
   /** The wait after a failure, for a client that has been failing for {@code failingNanos}. */
-  long waitNanos(long failingNanos) {
+  public long waitNanos(long failingNanos) {
     return Math.min(maxNanos, Math.max(intervalNanos, failingNanos));
   }
 }

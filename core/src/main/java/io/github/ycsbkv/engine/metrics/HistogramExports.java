@@ -1,4 +1,4 @@
-package io.github.ycsbkv.engine;
+package io.github.ycsbkv.engine.metrics;
 
 import io.github.ycsbkv.results.OperationResult;
 import io.github.ycsbkv.results.SeriesHistograms;
@@ -22,22 +22,22 @@ import org.HdrHistogram.HistogramLogWriter;
  * <p>Used by the sampler thread and then by the engine once the clients finished, never at the same
  * time. A file that cannot be written becomes a warning, not a failed run.
  */
-final class HistogramExports implements AutoCloseable {
+public final class HistogramExports implements AutoCloseable {
 
   private final Path dir;
   private final long startEpochMillis;
   private final Map<String, HistogramLogWriter> logs = new LinkedHashMap<>();
   private String failure;
 
-  HistogramExports(Path dir, long startEpochMillis) {
+  public HistogramExports(Path dir, long startEpochMillis) {
     this.dir = dir;
     this.startEpochMillis = startEpochMillis;
   }
 
   /** Appends one interval of every operation to its {@code .hlog}. */
-  void intervals(List<Metrics.Totals> operations, double startSeconds, double endSeconds) {
+  public void intervals(List<Metrics.Totals> operations, double startSeconds, double endSeconds) {
     for (Metrics.Totals t : operations) {
-      if (t.name.equals(TimedDB.CLEANUP)) {
+      if (t.name.equals(OperationRecorder.CLEANUP)) {
         continue;
       }
       try {
@@ -66,7 +66,7 @@ final class HistogramExports implements AutoCloseable {
   }
 
   /** Writes every series measured: {@code histograms.hlog} and one {@code .hgrm} spectrum each. */
-  void totals(List<Metrics.Totals> operations, long endEpochMillis) {
+  public void totals(List<Metrics.Totals> operations, long endEpochMillis) {
     Map<String, Histogram> series = new LinkedHashMap<>();
     for (Metrics.Totals t : operations) {
       for (OperationRecorder.Series s : OperationRecorder.Series.values()) {
@@ -86,7 +86,7 @@ final class HistogramExports implements AutoCloseable {
   }
 
   /** The last write failure, or null. */
-  String failure() {
+  public String failure() {
     return failure;
   }
 

@@ -1,4 +1,4 @@
-package io.github.ycsbkv.engine;
+package io.github.ycsbkv.engine.metrics;
 
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
