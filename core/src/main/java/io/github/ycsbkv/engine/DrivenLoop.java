@@ -2,6 +2,7 @@ package io.github.ycsbkv.engine;
 
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.engine.metrics.OpenLoopStats;
+import io.github.ycsbkv.engine.stop.Reconnect;
 import io.github.ycsbkv.engine.stop.StopReason;
 import io.github.ycsbkv.engine.stop.StopSignal;
 import io.github.ycsbkv.engine.time.Arrivals;

@@ -16,7 +16,7 @@ import org.HdrHistogram.Histogram;
 
 /**
  * What a phase serves while it runs ({@code -p metrics.port=N}, #43): every status interval's figures, kept here by
- * the {@link Sampler} and read by the Prometheus endpoint on each scrape ({@link PrometheusEndpoint}, the Prometheus
+ * the {@code Sampler} and read by the Prometheus endpoint on each scrape ({@link PrometheusEndpoint}, the Prometheus
  * Java client's registry and HTTP server). This class holds no Prometheus type, so that a program using the engine
  * as a library without that optional dependency loads it only when it asks for metrics.
  *
@@ -145,7 +145,7 @@ public final class LiveMetrics implements AutoCloseable {
   }
 
   /**
-   * One status interval's figures (from the {@link Sampler}, right after it drained {@code totals}, which it
+   * One status interval's figures (from the {@code Sampler}, right after it drained {@code totals}, which it
    * owns until its next drain).
    */
   public void interval(List<Metrics.Totals> totals, double opsPerSec, double offeredOpsPerSec, double p99Micros,

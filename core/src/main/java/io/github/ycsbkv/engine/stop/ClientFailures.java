@@ -11,7 +11,7 @@ import site.ycsb.Status;
  * connection reason ({@link Unavailable}) the wait before its next attempt ({@code reconnect.interval}, doubling up to
  * {@code reconnect.max}) and its report to the {@link OutageWatch}; and a run of nothing but failures for
  * {@code errors.abortafter}, which stops the phase with one line. A success clears the wait and the streak. Used by
- * the thread that records the client's operations ({@link TimedDB}); {@link #failedOps()} may be read by others.
+ * the thread that records the client's operations ({@code TimedDB}); {@link #failedOps()} may be read by others.
  */
 public final class ClientFailures {
 

@@ -12,7 +12,7 @@ import java.util.function.LongSupplier;
 import site.ycsb.Status;
 
 /**
- * Finds the outages of a phase in its operations ({@link Outage}): every client's {@link TimedDB} reports its
+ * Finds the outages of a phase in its operations ({@link Outage}): every client's {@code TimedDB} reports its
  * failures for a connection reason ({@link io.github.ycsbkv.spi.Unavailable}), its other failures and its
  * successes; an outage starts when the earliest of its failed operations started and ends with the first success
  * of an operation that started after its last failure, once no such failure followed for {@link #gapNanos}. A

@@ -11,6 +11,11 @@ import io.github.ycsbkv.engine.Phase;
 import io.github.ycsbkv.engine.hosts.ClientSplit;
 import io.github.ycsbkv.engine.hosts.Meeting;
 import io.github.ycsbkv.engine.hosts.StepCoordinator;
+import io.github.ycsbkv.internal.cli.capacity.CapacityRunner;
+import io.github.ycsbkv.internal.cli.capacity.CapacityTable;
+import io.github.ycsbkv.internal.cli.capacity.SearchOptions;
+import io.github.ycsbkv.internal.cli.console.Interrupts;
+import io.github.ycsbkv.internal.cli.console.WriterOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -142,7 +147,7 @@ final class CapacityCommand extends PhaseCommand {
     CapacitySearch.Outcome o = runner.search().outcome();
     if (o != null && o.interrupted()) {
       err.println("ycsb: interrupted after " + steps.size() + " step(s); the curve above is partial");
-      return Main.EXIT_INTERRUPTED;
+      return Interrupts.EXIT_INTERRUPTED;
     }
     return 0;
   }

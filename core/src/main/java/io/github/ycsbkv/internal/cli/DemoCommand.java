@@ -6,6 +6,7 @@ import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.engine.Benchmark;
 import io.github.ycsbkv.engine.Phase;
 import io.github.ycsbkv.engine.stop.StopReason;
+import io.github.ycsbkv.internal.cli.console.Interrupts;
 import io.github.ycsbkv.memory.MemoryDB;
 import io.github.ycsbkv.results.BenchmarkResult;
 import io.github.ycsbkv.results.ClientStalls;
@@ -193,7 +194,7 @@ final class DemoCommand implements Callable<Integer> {
   private static int finish(BenchmarkResult r, PrintWriter err) {
     if (StopReason.INTERRUPTED.id().equals(r.stopReason())) {
       err.println("ycsb: demo interrupted");
-      return Main.EXIT_INTERRUPTED;
+      return Interrupts.EXIT_INTERRUPTED;
     }
     err.println("ycsb: demo failed: " + r.error());
     return UserError.FAILED;

@@ -1,14 +1,15 @@
 package io.github.ycsbkv.internal.cli;
 
 import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.internal.cli.console.Interrupts;
 import io.github.ycsbkv.results.EnvironmentInfo;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * The {@code ycsb} command line: {@code load}, {@code run}, {@code capacity}, {@code sweep}, {@code study},
@@ -39,9 +40,6 @@ import picocli.CommandLine.Spec;
         "(faster JVM start) under core/target/cds, off with YCSB_KV_CDS=0.",
         "Docs: README.md and docs/ in the ycsb-kv directory."})
 public final class Main implements Runnable {
-
-  /** Exit code after Ctrl-C, as shells report SIGINT. */
-  public static final int EXIT_INTERRUPTED = 130;
 
   @Spec
   CommandSpec spec;

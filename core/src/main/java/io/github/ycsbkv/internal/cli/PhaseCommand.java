@@ -8,6 +8,9 @@ import io.github.ycsbkv.engine.Benchmarks;
 import io.github.ycsbkv.engine.Phase;
 import io.github.ycsbkv.engine.WorkloadTraits;
 import io.github.ycsbkv.engine.stop.StopReason;
+import io.github.ycsbkv.internal.cli.console.FailedOperations;
+import io.github.ycsbkv.internal.cli.console.Interrupts;
+import io.github.ycsbkv.internal.cli.console.WriterOutputStream;
 import io.github.ycsbkv.memory.MemoryDB;
 import io.github.ycsbkv.results.BenchmarkResult;
 import io.github.ycsbkv.results.ResultJson;
@@ -15,7 +18,6 @@ import io.github.ycsbkv.results.SummaryCsv;
 import io.github.ycsbkv.results.SummaryText;
 import io.github.ycsbkv.spi.Binding;
 import io.github.ycsbkv.spi.BindingRegistry;
-import io.github.ycsbkv.spi.ServerProbe;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -350,7 +352,7 @@ abstract class PhaseCommand implements Callable<Integer> {
     if (StopReason.INTERRUPTED.id().equals(result.stopReason())) {
       err.println(String.format(Locale.US, "ycsb: interrupted after %d operations; the results above are partial",
           result.operations()));
-      return Main.EXIT_INTERRUPTED;
+      return Interrupts.EXIT_INTERRUPTED;
     }
     String failedOperations = FailedOperations.check(result, props);
     if (failedOperations != null) {

@@ -5,10 +5,16 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.internal.cli.study.Studies;
+import io.github.ycsbkv.internal.cli.study.StudyServers;
+import io.github.ycsbkv.internal.cli.study.StudySetup;
+import io.github.ycsbkv.internal.cli.sweep.CapacityOptions;
+import io.github.ycsbkv.internal.cli.sweep.SweepPlan;
+import io.github.ycsbkv.internal.cli.sweep.SweepRunner;
+import io.github.ycsbkv.internal.provision.Provisioner;
 import io.github.ycsbkv.internal.report.HtmlReport;
 import io.github.ycsbkv.results.SweepJson;
 import io.github.ycsbkv.spi.BindingRegistry;
-import io.github.ycsbkv.internal.provision.Provisioner;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -48,8 +54,6 @@ import picocli.CommandLine.Spec;
             + "   # each store's capacity, a search per workload on the study's largest thread count as connections"})
 final class StudyCommand implements Callable<Integer> {
 
-  /** The label of a store's TLS cells: {@code redis+tls}. */
-  static final String TLS = "+tls";
   /** The label of a store's cells with shared connections ({@code --shape multiplexed}): {@code redis+multiplexed}. */
   static final String MULTIPLEXED = "+multiplexed";
   /** The connections the clients of a {@link #MULTIPLEXED} cell share. */
@@ -251,7 +255,7 @@ final class StudyCommand implements Callable<Integer> {
       if (multiplexed && !store.equals("aerospike")) {
         labels.add(store + MULTIPLEXED);
       }
-      String label = store + TLS;
+      String label = store + Studies.TLS;
       if (tls) {
         String why = addressGiven(label) ? null : provisioner == null ? "no provisioner on the class path"
             : provisioner.unavailable(new Provisioner.Request(store, 0, true, way, study.client(), cluster, null,
@@ -270,11 +274,11 @@ final class StudyCommand implements Callable<Integer> {
   /** The study's matrix as one line on stderr. */
   private void announce(Studies.Study study, List<String> chosen, List<String> labels, int repetitions,
       PrintWriter err) {
-    long tlsLabels = labels.stream().filter(l -> l.endsWith(TLS)).count();
+    long tlsLabels = labels.stream().filter(l -> l.endsWith(Studies.TLS)).count();
     long shared = labels.stream().filter(l -> l.endsWith(MULTIPLEXED)).count();
     err.printf(Locale.ROOT, "ycsb-kv study %s: %s; %d store(s)%s%s x %d workload(s) x %s x %d"
         + " repetitions%s at scale %s%n", study.name(), study.title(), chosen.size(), tlsLabels > 0 ? " (and "
-        + tlsLabels + " over TLS)" : "", shared > 0 ? " (and " + shared + " with " + MULTIPLEXED_CONNECTIONS
+        + tlsLabels + " over Studies.TLS)" : "", shared > 0 ? " (and " + shared + " with " + MULTIPLEXED_CONNECTIONS
         + " shared connections)" : "", study.workloads().size(), capacity.capacity ? "a capacity search on the largest"
         + " thread count" : study.threads().size() + " thread counts",
         repetitions, study.parts().stream().map(part -> ", " + part.workload() + " x " + part.iterations()
@@ -321,7 +325,7 @@ final class StudyCommand implements Callable<Integer> {
       study.workloads().forEach(w -> plan.workloadOperationsPerThread(w, study.operationsPerClient()));
     }
     for (String label : labels) {
-      if (label.endsWith(TLS)) {
+      if (label.endsWith(Studies.TLS)) {
         plan.labelWorkloads(label, study.tlsWorkloads());
       }
       if (label.endsWith(MULTIPLEXED)) {
@@ -375,7 +379,7 @@ final class StudyCommand implements Callable<Integer> {
     if (store.endsWith(MULTIPLEXED)) {
       return addressGiven(store.substring(0, store.length() - MULTIPLEXED.length()));
     }
-    List<String> keys = store.endsWith(TLS) || client != null ? List.of() : switch (store) {
+    List<String> keys = store.endsWith(Studies.TLS) || client != null ? List.of() : switch (store) {
       case "dragonfly" -> List.of("dragonfly.host", "dragonfly.port", "dragonfly.uri");
       case "aerospike" -> List.of("as.host", "as.port");
       default -> List.of("redis.host", "redis.port", "redis.uri");

@@ -1,6 +1,7 @@
 package io.github.ycsbkv.internal.cli;
 
 import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.internal.cli.console.Interrupts;
 import io.github.ycsbkv.internal.memtier.SuiteRun;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,14 +1,13 @@
 package io.github.ycsbkv.internal.cli;
 
-import io.github.ycsbkv.config.Props;
-import io.github.ycsbkv.config.Secrets;
-import io.github.ycsbkv.engine.Benchmark;
+import io.github.ycsbkv.internal.cli.sweep.CapacityOptions;
+import io.github.ycsbkv.internal.cli.sweep.SweepPlan;
+import io.github.ycsbkv.internal.cli.sweep.SweepRunner;
 import io.github.ycsbkv.spi.BindingRegistry;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -111,36 +110,4 @@ final class SweepCommand implements Callable<Integer> {
     return sb.toString();
   }
 
-  /** {@code text} with the value of every {@code KEY=VALUE} token whose key is secret masked. */
-  static String redactPairs(String text) {
-    StringBuilder sb = new StringBuilder();
-    for (String token : text.split(" ")) {
-      int eq = token.indexOf('=');
-      sb.append(sb.length() == 0 ? "" : " ").append(eq <= 0 ? token
-          : token.substring(0, eq + 1) + Secrets.redact(token.substring(0, eq), token.substring(eq + 1)));
-    }
-    return sb.toString();
-  }
-
-  /**
-   * Scales a workload file's sizes: recordcount and operationcount times {@code factor} (at least 1), and
-   * the time-series workload's series count down to the records when there are fewer records than series.
-   */
-  static void scale(Properties p, double factor) {
-    if (factor == 1.0) {
-      return;
-    }
-    for (String key : List.of(Benchmark.RECORD_COUNT, Benchmark.OPERATION_COUNT)) {
-      if (p.getProperty(key) != null) {
-        p.setProperty(key, Long.toString(Math.max(1, Math.round(Props.getLong(p, key, 0, 0) * factor))));
-      }
-    }
-    long records = Props.getLong(p, Benchmark.RECORD_COUNT, 0, 0);
-    if (p.getProperty("ts.series") != null || p.getProperty(Benchmark.WORKLOAD, "").endsWith("TimeSeriesWorkload")) {
-      long series = Props.getLong(p, "ts.series", 1024, 1);
-      if (records > 0 && records < series) {
-        p.setProperty("ts.series", Long.toString(records));
-      }
-    }
-  }
 }

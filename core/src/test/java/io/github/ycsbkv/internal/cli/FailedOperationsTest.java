@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.ycsbkv.internal.cli.console.FailedOperations;
 import io.github.ycsbkv.results.BenchmarkResult;
 import io.github.ycsbkv.results.ErrorCause;
 import io.github.ycsbkv.results.ResultJson;

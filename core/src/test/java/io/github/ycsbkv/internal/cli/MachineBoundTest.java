@@ -3,6 +3,7 @@ package io.github.ycsbkv.internal.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import io.github.ycsbkv.internal.cli.capacity.CapacityRunner;
 import org.junit.jupiter.api.Test;
 
 /** A capacity step that missed is the machine's when its cores were saturated and other processes took half a core. */

@@ -1,4 +1,4 @@
-package io.github.ycsbkv.internal.cli;
+package io.github.ycsbkv.internal.cli.console;
 
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.results.BenchmarkResult;
@@ -13,18 +13,18 @@ import java.util.Properties;
  * operations (for example {@code 100}) or a share of all operations (for example {@code 0.5%}) that the
  * user accepts. The default, {@value #DEFAULT_TOLERANCE}, accepts none. Stateless.
  */
-final class FailedOperations {
+public final class FailedOperations {
 
   /** The property: failed operations a run may have and still exit 0. */
   static final String TOLERANCE = "errors.tolerance";
   static final String DEFAULT_TOLERANCE = "0";
   /** Exit code of a run that finished but had more failed operations than {@value #TOLERANCE} allows. */
-  static final int EXIT_OPERATIONS_FAILED = 3;
+  public static final int EXIT_OPERATIONS_FAILED = 3;
 
   private FailedOperations() {}
 
   /** Checks {@value #TOLERANCE} before anything runs; a malformed value is a usage error. */
-  static void validate(Properties props) {
+  public static void validate(Properties props) {
     allowed(props, 0);
   }
 
@@ -51,7 +51,7 @@ final class FailedOperations {
   }
 
   /** The tolerance in force, as the user would set it: "errors.tolerance=0". */
-  static String inForce(Properties props) {
+  public static String inForce(Properties props) {
     return TOLERANCE + "=" + props.getProperty(TOLERANCE, DEFAULT_TOLERANCE);
   }
 
@@ -59,7 +59,7 @@ final class FailedOperations {
    * One line for stderr when {@code result} had more failed operations than allowed: the count, the
    * share and the most frequent cause; {@code null} when it is within the tolerance.
    */
-  static String check(BenchmarkResult result, Properties props) {
+  public static String check(BenchmarkResult result, Properties props) {
     String failed = summary(result, props);
     return failed == null ? null : String.format(Locale.US, "%s; exit %d (%s; set it, e.g. %s=1%%, to accept some)",
         failed, EXIT_OPERATIONS_FAILED, inForce(props), TOLERANCE);
@@ -69,7 +69,7 @@ final class FailedOperations {
    * What failed when {@code result} had more failed operations than allowed ("737,403 of 1,474,560 operations failed
    * (50.01%); main cause: UPDATE ..."), else {@code null}. A sweep's repetition says it as it is.
    */
-  static String summary(BenchmarkResult result, Properties props) {
+  public static String summary(BenchmarkResult result, Properties props) {
     long failed = 0;
     long total = 0;
     ErrorCause main = null;

@@ -1,4 +1,4 @@
-package io.github.ycsbkv.internal.cli;
+package io.github.ycsbkv.internal.cli.sweep;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.ycsbkv.capacity.CapacityFile;
@@ -8,6 +8,10 @@ import io.github.ycsbkv.engine.Benchmark;
 import io.github.ycsbkv.engine.Benchmarks;
 import io.github.ycsbkv.engine.Phase;
 import io.github.ycsbkv.engine.stop.StopReason;
+import io.github.ycsbkv.internal.cli.capacity.CapacityRunner;
+import io.github.ycsbkv.internal.cli.console.FailedOperations;
+import io.github.ycsbkv.internal.cli.console.Interrupts;
+import io.github.ycsbkv.internal.cli.console.WriterOutputStream;
 import io.github.ycsbkv.memory.MemoryDB;
 import io.github.ycsbkv.results.BenchmarkResult;
 import io.github.ycsbkv.results.ResultJson;
@@ -40,10 +44,10 @@ import java.util.Set;
  * {@link SweepPlan#capacity()}, a repetition is a capacity search ({@link CapacityRunner}) whose {@code capacity.json}
  * and steps go to the repetition's directory, and a cell summarises the capacities found. Used once, by one thread.
  */
-final class SweepRunner {
+public final class SweepRunner {
 
   /** What runs around one target's cells: {@code ycsb study} starts and stops its server. */
-  interface Servers {
+  public interface Servers {
     /**
      * Before the target's cells of {@code workload}; returns properties for them (a started server's address). A
      * server already running for the target is kept, or started again when the workload wants it otherwise.
@@ -89,7 +93,7 @@ final class SweepRunner {
   private int doneAhead;
   private long startNanos;
 
-  SweepRunner(SweepPlan plan, Servers servers, PrintWriter out, PrintWriter err) {
+  public SweepRunner(SweepPlan plan, Servers servers, PrintWriter out, PrintWriter err) {
     this.plan = plan;
     this.servers = servers;
     this.out = out;
@@ -98,7 +102,7 @@ final class SweepRunner {
   }
 
   /** Runs every cell; returns the exit code: 0, {@link UserError#FAILED} when a cell failed, or Ctrl-C's. */
-  int run() throws IOException {
+  public int run() throws IOException {
     startNanos = System.nanoTime();
     doneAhead = completedBefore();
     if (doneAhead > 0) {
@@ -123,7 +127,7 @@ final class SweepRunner {
     } catch (Interrupted e) {
       write();
       err.println("ycsb: " + e.getMessage() + "; completed cells are kept, run the same command to resume");
-      return Main.EXIT_INTERRUPTED;
+      return Interrupts.EXIT_INTERRUPTED;
     }
     write();
     out.print(SweepJson.csv(sweep()));

@@ -1,8 +1,9 @@
-package io.github.ycsbkv.internal.cli;
+package io.github.ycsbkv.internal.cli.sweep;
 
 import io.github.ycsbkv.capacity.CapacitySearch;
 import io.github.ycsbkv.config.PropertySources;
 import io.github.ycsbkv.config.Props;
+import io.github.ycsbkv.config.Secrets;
 import io.github.ycsbkv.config.Slo;
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.engine.Benchmark;
@@ -30,14 +31,14 @@ import java.util.Properties;
  *
  * @param capacity the capacity search each repetition runs ({@code --capacity}), or null for one run each
  */
-record SweepPlan(List<Target> targets, List<Workload> workloads, Path out, Reload reload, boolean flush,
+public record SweepPlan(List<Target> targets, List<Workload> workloads, Path out, Reload reload, boolean flush,
     String command, Capacity capacity) {
 
   /**
    * A capacity search per repetition ({@code sweep --capacity}, {@code study --capacity}): the budget and the
    * search's step length, warm-up (null: none) and resolution, as {@code ycsb capacity} takes them.
    */
-  record Capacity(Slo slo, long stepSeconds, String warmup, double resolution) {
+  public record Capacity(Slo slo, long stepSeconds, String warmup, double resolution) {
 
     /** The search's settings. */
     CapacitySearch.Settings settings() {
@@ -87,7 +88,7 @@ record SweepPlan(List<Target> targets, List<Workload> workloads, Path out, Reloa
     }
   }
 
-  SweepPlan {
+  public SweepPlan {
     targets = List.copyOf(targets);
     workloads = List.copyOf(workloads);
   }
@@ -104,7 +105,7 @@ record SweepPlan(List<Target> targets, List<Workload> workloads, Path out, Reloa
   }
 
   /** Builds a plan: what both commands give, then {@link #build} resolves and checks it. Not thread-safe. */
-  static final class Builder {
+  public static final class Builder {
     private final List<String> bindings = new ArrayList<>();
     private final List<String> workloadFiles = new ArrayList<>();
     private final List<String> pairs = new ArrayList<>();
@@ -125,45 +126,45 @@ record SweepPlan(List<Target> targets, List<Workload> workloads, Path out, Reloa
     private final List<String> maxmemory = new ArrayList<>();
 
     /** Bindings as typed: {@code NAME}, or {@code NAME+LABEL} to run NAME again under its own label. */
-    Builder bindings(List<String> names) {
+    public Builder bindings(List<String> names) {
       bindings.addAll(names);
       return this;
     }
 
     /** Workload files: names in {@code workloads/} or paths. */
-    Builder workloads(List<String> files) {
+    public Builder workloads(List<String> files) {
       workloadFiles.addAll(files);
       return this;
     }
 
     /** {@code [LABEL:]KEY=VALUE} pairs: for every cell, or for one label's. */
-    Builder properties(List<String> keyValues) {
+    public Builder properties(List<String> keyValues) {
       pairs.addAll(keyValues);
       return this;
     }
 
-    Builder threads(List<Integer> counts) {
+    public Builder threads(List<Integer> counts) {
       threads = List.copyOf(counts);
       return this;
     }
 
-    Builder repeat(int repetitions) {
+    public Builder repeat(int repetitions) {
       repeat = repetitions;
       return this;
     }
 
     /** Multiplies each workload file's recordcount and operationcount ({@code -p} still wins). */
-    Builder scale(double factor) {
+    public Builder scale(double factor) {
       scale = factor;
       return this;
     }
 
-    Builder out(Path dir) {
+    public Builder out(Path dir) {
       out = dir;
       return this;
     }
 
-    Builder reload(String when) {
+    public Builder reload(String when) {
       try {
         reload = Reload.valueOf(when.trim().toUpperCase(Locale.ROOT));
       } catch (IllegalArgumentException e) {
@@ -172,19 +173,19 @@ record SweepPlan(List<Target> targets, List<Workload> workloads, Path out, Reloa
       return this;
     }
 
-    Builder flush(boolean empty) {
+    public Builder flush(boolean empty) {
       flush = empty;
       return this;
     }
 
     /** The command recorded in {@code sweep.json} (secrets are masked by the builder). */
-    Builder command(String text) {
+    public Builder command(String text) {
       command = text;
       return this;
     }
 
     /** Each repetition a capacity search ({@code --capacity}); null: one run each. */
-    Builder capacity(Capacity search) {
+    public Builder capacity(Capacity search) {
       capacity = search;
       return this;
     }
@@ -193,13 +194,13 @@ record SweepPlan(List<Target> targets, List<Workload> workloads, Path out, Reloa
      * Memory limits ({@code --maxmemory}): each binding's cells again under each limit, as {@code NAME+SIZE} (or
      * {@code NAME+LABEL-SIZE}), with {@code server.maxmemory} set to it.
      */
-    Builder maxmemory(List<String> sizes) {
+    public Builder maxmemory(List<String> sizes) {
       maxmemory.addAll(sizes);
       return this;
     }
 
     /** Thread counts and repetitions of one workload where they differ ({@code ycsb study}'s object-cache part). */
-    Builder workloadRuns(String workload, List<Integer> counts, int repetitions) {
+    public Builder workloadRuns(String workload, List<Integer> counts, int repetitions) {
       workloadThreads.put(workload, List.copyOf(counts));
       workloadRepeat.put(workload, repetitions);
       return this;
@@ -209,31 +210,31 @@ record SweepPlan(List<Target> targets, List<Workload> workloads, Path out, Reloa
      * One workload's operations per thread instead of its file's operationcount ({@code ycsb study memtier2025}: 5,000
      * requests per connection, as memtier_benchmark counts them); a {@code -p operationcount} still wins.
      */
-    Builder workloadOperationsPerThread(String workload, long perThread) {
+    public Builder workloadOperationsPerThread(String workload, long perThread) {
       workloadOperationsPerThread.put(workload, perThread);
       return this;
     }
 
     /** A property for one label's cells only. */
-    Builder labelProperty(String label, String key, String value) {
+    public Builder labelProperty(String label, String key, String value) {
       labelProperties.computeIfAbsent(label, k -> new LinkedHashMap<>()).put(key, value);
       return this;
     }
 
     /** The workloads one label runs, where it runs fewer than all ({@code ycsb study --tls}). */
-    Builder labelWorkloads(String label, List<String> workloads) {
+    public Builder labelWorkloads(String label, List<String> workloads) {
       labelWorkloads.put(label, List.copyOf(workloads));
       return this;
     }
 
     /** Runs {@code name}'s cells with another binding's client, under its own name ({@code memtier2025}). */
-    Builder runWith(String name, String binding) {
+    public Builder runWith(String name, String binding) {
       runWith.put(name, binding);
       return this;
     }
 
     /** Resolves every binding and reads every workload file; the first mistake is one line. */
-    SweepPlan build(BindingRegistry registry, ClassLoader loader) {
+    public SweepPlan build(BindingRegistry registry, ClassLoader loader) {
       if (repeat < 1 || threads.isEmpty() || threads.stream().anyMatch(t -> t < 1)) {
         throw new UserError("--repeat and every --threads value must be at least 1");
       }
@@ -284,7 +285,7 @@ record SweepPlan(List<Target> targets, List<Workload> workloads, Path out, Reloa
           }
         }
       }
-      return new SweepPlan(targets, workloads, out, reload, flush, SweepCommand.redactPairs(command), capacity);
+      return new SweepPlan(targets, workloads, out, reload, flush, redactPairs(command), capacity);
     }
 
     /**
@@ -339,7 +340,7 @@ record SweepPlan(List<Target> targets, List<Workload> workloads, Path out, Reloa
       if (p.getProperty(Benchmark.WORKLOAD) == null) {
         throw new UserError("workload file '" + file + "' sets no workload class");
       }
-      SweepCommand.scale(p, scale);
+      SweepPlan.scale(p, scale);
       Properties given = PropertySources.load(List.of(), global);
       p.putAll(given);
       String name = Path.of(w).getFileName().toString();
@@ -357,6 +358,39 @@ record SweepPlan(List<Target> targets, List<Workload> workloads, Path out, Reloa
         return WorkloadTraits.of(Class.forName(workload.getProperty(Benchmark.WORKLOAD), false, loader));
       } catch (ClassNotFoundException | LinkageError e) {
         return WorkloadTraits.NONE; // the run names the missing class in its own words
+      }
+    }
+  }
+
+  /** {@code text} with the value of every {@code KEY=VALUE} token whose key is secret masked. */
+  static String redactPairs(String text) {
+    StringBuilder sb = new StringBuilder();
+    for (String token : text.split(" ")) {
+      int eq = token.indexOf('=');
+      sb.append(sb.length() == 0 ? "" : " ").append(eq <= 0 ? token
+          : token.substring(0, eq + 1) + Secrets.redact(token.substring(0, eq), token.substring(eq + 1)));
+    }
+    return sb.toString();
+  }
+
+  /**
+   * Scales a workload file's sizes: recordcount and operationcount times {@code factor} (at least 1), and
+   * the time-series workload's series count down to the records when there are fewer records than series.
+   */
+  public static void scale(Properties p, double factor) {
+    if (factor == 1.0) {
+      return;
+    }
+    for (String key : List.of(Benchmark.RECORD_COUNT, Benchmark.OPERATION_COUNT)) {
+      if (p.getProperty(key) != null) {
+        p.setProperty(key, Long.toString(Math.max(1, Math.round(Props.getLong(p, key, 0, 0) * factor))));
+      }
+    }
+    long records = Props.getLong(p, Benchmark.RECORD_COUNT, 0, 0);
+    if (p.getProperty("ts.series") != null || p.getProperty(Benchmark.WORKLOAD, "").endsWith("TimeSeriesWorkload")) {
+      long series = Props.getLong(p, "ts.series", 1024, 1);
+      if (records > 0 && records < series) {
+        p.setProperty("ts.series", Long.toString(records));
       }
     }
   }

@@ -1,4 +1,4 @@
-package io.github.ycsbkv.internal.cli;
+package io.github.ycsbkv.internal.cli.sweep;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.ycsbkv.capacity.CapacityFile;

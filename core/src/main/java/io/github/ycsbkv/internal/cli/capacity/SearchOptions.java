@@ -1,4 +1,4 @@
-package io.github.ycsbkv.internal.cli;
+package io.github.ycsbkv.internal.cli.capacity;
 
 import io.github.ycsbkv.config.Slo;
 import io.github.ycsbkv.config.UserError;
@@ -8,9 +8,9 @@ import picocli.CommandLine.Option;
 /**
  * How a capacity search steps ({@code --slo}, {@code --step}, {@code --warmup}, {@code --resolution}), declared once
  * for {@code capacity} (a picocli mixin) and for the {@code --capacity} of {@code sweep} and {@code study}
- * ({@link CapacityOptions}), and read here.
+ * ({@code CapacityOptions}), and read here.
  */
-class SearchOptions {
+public class SearchOptions {
 
   @Option(names = "--slo", paramLabel = "BUDGET",
       description = "The latency budget, every operation from its intended start: p99=1ms, or several bounds such as"
@@ -27,26 +27,26 @@ class SearchOptions {
 
   @Option(names = "--resolution", paramLabel = "PERCENT", description = "Bisection ends when the last rate that met"
       + " the budget and the first that did not are this close (default ${DEFAULT-VALUE}).")
-  String resolution = "2%";
+  public String resolution = "2%";
 
   /** The budget; without {@code --slo}, one line saying what {@code command} needs. */
-  Slo budget(String command) {
+  public Slo budget(String command) {
     if (slo == null || slo.isBlank()) {
       throw new UserError(command + " needs a latency budget: --slo p99=1ms (or several bounds: p99=1ms,p999=5ms)");
     }
     return Slo.parse(slo);
   }
 
-  long stepSeconds() {
+  public long stepSeconds() {
     return seconds(step);
   }
 
   /** The warm-up before each step, or null for none ({@code --warmup 0}). */
-  String warmupOrNull() {
+  public String warmupOrNull() {
     return warmup.strip().equals("0") ? null : warmup.strip();
   }
 
-  double resolutionShare() {
+  public double resolutionShare() {
     return resolution(resolution);
   }
 

@@ -1,4 +1,4 @@
-package io.github.ycsbkv.internal.cli;
+package io.github.ycsbkv.internal.cli.capacity;
 
 import io.github.ycsbkv.capacity.CapacityFile;
 import io.github.ycsbkv.capacity.CapacitySearch;
@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Locale;
 
 /** The capacity search for people: a line per step as it ends, the curve as a table, and the capacity line. */
-final class CapacityTable {
+public final class CapacityTable {
 
   private CapacityTable() {}
 
@@ -26,7 +26,7 @@ final class CapacityTable {
   }
 
   /** The curve, one row per step, then the capacity line. */
-  static String table(List<CapacityRunner.StepRun> steps, CapacitySearch search, Slo slo, String failure) {
+  public static String table(List<CapacityRunner.StepRun> steps, CapacitySearch search, Slo slo, String failure) {
     StringBuilder sb = new StringBuilder();
     sb.append(String.format(Locale.ROOT, "%-4s %-8s %10s %10s %9s %9s %9s %9s %8s %8s %7s  %s%n", "step", "kind",
         "target/s", "achieved/s", "P50", "P99", "P99.9", "lag P99", "cli us/op", "srv us/op", "srv cores",

@@ -1,4 +1,4 @@
-package io.github.ycsbkv.internal.cli;
+package io.github.ycsbkv.internal.cli.study;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package io.github.ycsbkv.internal.cli;
+package io.github.ycsbkv.internal.cli.console;
 
 import io.github.ycsbkv.engine.stop.StopReason;
 import io.github.ycsbkv.engine.stop.StopSignal;
@@ -13,14 +13,17 @@ import java.util.concurrent.atomic.AtomicReference;
  * handle SIGINT without the JVM starting its shutdown; where it is missing, Ctrl-C falls back to the
  * JVM's default (immediate exit).
  */
-final class Interrupts {
+public final class Interrupts {
+
+  /** Exit code after Ctrl-C, as shells report SIGINT. */
+  public static final int EXIT_INTERRUPTED = 130;
 
   private static final AtomicReference<StopSignal> ACTIVE = new AtomicReference<>();
   private static final AtomicInteger COUNT = new AtomicInteger();
 
   private Interrupts() {}
 
-  static void install() {
+  public static void install() {
     try {
       sun.misc.Signal.handle(new sun.misc.Signal("INT"), sig -> onInterrupt());
     } catch (IllegalArgumentException | LinkageError e) {
@@ -29,7 +32,7 @@ final class Interrupts {
   }
 
   /** Makes {@code signal} the one Ctrl-C stops; {@code null} when nothing runs. */
-  static void setActive(StopSignal signal) {
+  public static void setActive(StopSignal signal) {
     ACTIVE.set(signal);
   }
 
@@ -37,7 +40,7 @@ final class Interrupts {
     StopSignal active = ACTIVE.get();
     if (COUNT.incrementAndGet() > 1 || active == null) {
       System.err.println("\nycsb: interrupted");
-      Runtime.getRuntime().halt(Main.EXIT_INTERRUPTED);
+      Runtime.getRuntime().halt(EXIT_INTERRUPTED);
     }
     System.err.println("\nycsb: interrupted; stopping clients and writing partial results (Ctrl-C again to quit now)");
     active.stop(StopReason.INTERRUPTED, "interrupted by the user");

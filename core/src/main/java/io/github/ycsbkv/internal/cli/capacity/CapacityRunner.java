@@ -1,4 +1,4 @@
-package io.github.ycsbkv.internal.cli;
+package io.github.ycsbkv.internal.cli.capacity;
 
 import io.github.ycsbkv.capacity.CapacityFile;
 import io.github.ycsbkv.capacity.CapacitySearch.Observation;
@@ -10,6 +10,8 @@ import io.github.ycsbkv.engine.Benchmarks;
 import io.github.ycsbkv.engine.Phase;
 import io.github.ycsbkv.engine.hosts.StepCoordinator;
 import io.github.ycsbkv.engine.stop.StopReason;
+import io.github.ycsbkv.internal.cli.console.FailedOperations;
+import io.github.ycsbkv.internal.cli.console.Interrupts;
 import io.github.ycsbkv.internal.host.MachineCpu;
 import io.github.ycsbkv.results.BenchmarkResult;
 import io.github.ycsbkv.results.LatencyStats;
@@ -42,13 +44,13 @@ import java.util.Properties;
  * {@code OUT/steps/NN-kind}, each client's own under {@code clients/I}, and the search judges the merged step. The
  * other clients only follow: each step's result in their own {@code OUT/steps/NN-kind}.
  */
-final class CapacityRunner {
+public final class CapacityRunner {
 
   /**
    * One step run: the search's plan, the result, where it was written, how it stood, and its entry in capacity.json
    * ({@code figures}).
    */
-  record StepRun(int number, Plan plan, BenchmarkResult result, Path dir, CapacitySearch.Step judged,
+  public record StepRun(int number, Plan plan, BenchmarkResult result, Path dir, CapacitySearch.Step judged,
       CapacityFile.Step figures) {}
 
   private final Benchmarks binding;
@@ -66,7 +68,7 @@ final class CapacityRunner {
   private final StepCoordinator crew;
   private String failure;
 
-  CapacityRunner(Benchmarks binding, Properties base, Slo slo, long stepSeconds, String warmup,
+  public CapacityRunner(Benchmarks binding, Properties base, Slo slo, long stepSeconds, String warmup,
       CapacitySearch.Settings settings, Path out, PrintStream err, StepCoordinator crew) {
     this.binding = binding;
     this.base = base;
@@ -83,7 +85,7 @@ final class CapacityRunner {
    * Runs steps until the search ends, a step fails or the user interrupts; returns the steps run. A client other than
    * client 0 of a search across hosts runs the steps client 0 announces instead.
    */
-  List<StepRun> run() throws IOException {
+  public List<StepRun> run() throws IOException {
     if (crew != null && !crew.leads()) {
       follow();
       return List.copyOf(runs);
@@ -223,7 +225,7 @@ final class CapacityRunner {
    * The search as capacity.json has it, once {@link #run()} returned: {@code connections} per process, the processes
    * of a search across hosts.
    */
-  CapacityFile file(String bindingName, String workload, int connections) {
+  public CapacityFile file(String bindingName, String workload, int connections) {
     CapacitySearch.Outcome outcome = failure != null ? null : search.outcome();
     return CapacityFile.of(bindingName, workload, connections, crew == null ? 1 : crew.count(), slo,
         CapacityFile.Search.of(stepSeconds, warmup, search.settings()), search.probeThroughput(),
@@ -254,12 +256,12 @@ final class CapacityRunner {
   }
 
   /** The search, with its outcome once {@link #run()} returned without a failure. */
-  CapacitySearch search() {
+  public CapacitySearch search() {
     return search;
   }
 
   /** Why a step failed (the store went away, say), or null. */
-  String failure() {
+  public String failure() {
     return failure;
   }
 
@@ -312,7 +314,7 @@ final class CapacityRunner {
    * ({@link #SATURATED}) and processes other than this client and the store took at least {@link #OTHERS_MIN_CORES} of
    * them ({@link MachineCpu}); null otherwise, or when not known.
    */
-  static String machineBound(double[] others, boolean missed) {
+  public static String machineBound(double[] others, boolean missed) {
     if (others == null || !missed || others[0] < OTHERS_MIN_CORES || others[2] < SATURATED * others[1]) {
       return null;
     }

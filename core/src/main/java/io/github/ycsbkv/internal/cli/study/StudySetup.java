@@ -1,4 +1,4 @@
-package io.github.ycsbkv.internal.cli;
+package io.github.ycsbkv.internal.cli.study;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -20,10 +20,10 @@ import java.util.stream.Stream;
  * This run's side of a study's setup ({@link Studies.Study#setup()}): the machine and its cores, the client, how the
  * servers ran and their versions, as {@code study.json} sets them beside the published ones (#42). Stateless.
  */
-final class StudySetup {
+public final class StudySetup {
 
   /** The aspects, in the order {@code study.json} and the report give them. */
-  static final List<String> ASPECTS = List.of(Studies.CORES, Studies.CLIENT, Studies.NETWORK, Studies.VERSIONS);
+  public static final List<String> ASPECTS = List.of(Studies.CORES, Studies.CLIENT, Studies.NETWORK, Studies.VERSIONS);
 
   private static final String NOT_YET = "not known yet (the run had not started its servers)";
 
@@ -33,7 +33,7 @@ final class StudySetup {
    * This run's setup: {@code servers} holds, per label, how its server ran as far as the run got; the versions are
    * read from the cells' results in {@code out} (what each server said of itself).
    */
-  static Map<String, String> here(Studies.Study study, Path out, Map<String, String> servers, String cpus,
+  public static Map<String, String> here(Studies.Study study, Path out, Map<String, String> servers, String cpus,
       int clusterNodes) {
     Map<String, String> here = new LinkedHashMap<>();
     here.put(Studies.CORES, machine() + "; client and servers on it, " + (cpus == null ? "nothing pinned"

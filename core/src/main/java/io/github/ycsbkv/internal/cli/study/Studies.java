@@ -1,4 +1,4 @@
-package io.github.ycsbkv.internal.cli;
+package io.github.ycsbkv.internal.cli.study;
 
 import java.util.List;
 import java.util.Map;
@@ -8,13 +8,16 @@ import java.util.Map;
  * matrices, as {@code ycsb sweep} runs them, and the figures they published, which the report shows beside the
  * measured ones with the same statistic.
  */
-final class Studies {
+public final class Studies {
+
+  /** The label of a store's TLS cells: {@code redis+tls}. */
+  public static final String TLS = "+tls";
 
   /**
    * One published figure: a workload, a store, the thread count the study names (its own threads or
    * connections), and the value with the unit as published.
    */
-  record Published(String workload, String store, int studyThreads, int ourThreads, String figure, double value,
+  public record Published(String workload, String store, int studyThreads, int ourThreads, String figure, double value,
       String unit) {}
 
   /**
@@ -29,7 +32,7 @@ final class Studies {
    * (0: not pinned, or not said); {@code setup}: how the study ran, as it says, aspect by aspect ({@link #CORES},
    * {@link #CLIENT}, {@link #NETWORK}, {@link #VERSIONS}), which {@code study.json} sets beside this run's.
    */
-  record Study(String name, String title, String source, List<String> stores, List<String> workloads,
+  public record Study(String name, String title, String source, List<String> stores, List<String> workloads,
       List<Integer> threads, int defaultRepeat, int ioThreads, String method, List<Published> published,
       List<Part> parts, List<String> tlsWorkloads, List<String> properties, String client, long operationsPerClient,
       int pinnedCpus, Map<String, String> setup) {
@@ -41,14 +44,14 @@ final class Studies {
     }
 
     /** Every workload file the study runs: its matrix's, then its parts'. */
-    List<String> allWorkloads() {
+    public List<String> allWorkloads() {
       List<String> all = new java.util.ArrayList<>(workloads);
       parts.forEach(p -> all.add(p.workload()));
       return all;
     }
 
     /** This study with only the workloads {@code names}, and only their published figures ({@code --workloads}). */
-    Study only(List<String> names) {
+    public Study only(List<String> names) {
       for (String n : names) {
         if (!allWorkloads().contains(n)) {
           throw new io.github.ycsbkv.config.UserError("study " + name + " has no workload '" + n + "'; its workloads: "
@@ -73,7 +76,7 @@ final class Studies {
    * A workload of a study run at its own thread counts and iterations (memtier2025's object-cache test), on servers
    * with {@code ioThreads} I/O threads (0: the study's).
    */
-  record Part(String workload, List<Integer> threads, int iterations, int ioThreads) {}
+  public record Part(String workload, List<Integer> threads, int iterations, int ioThreads) {}
 
   private static final String OPS = "ops/s";
   /** memtier_benchmark's P99 and average: over every operation (SETs and GETs together). */
@@ -194,7 +197,7 @@ final class Studies {
               + " store, 1 for the object-cache test",
           VERSIONS, "Redis 8.0.2, KeyDB 6.3.4, Dragonfly 1.30.3, Valkey 8.1.1"));
 
-  static final List<Study> ALL = List.of(YCSB2025, MEMTIER2025);
+  public static final List<Study> ALL = List.of(YCSB2025, MEMTIER2025);
 
   private Studies() {}
 
@@ -218,8 +221,8 @@ final class Studies {
   }
 
   static final String HIT_RATE = "GET hit rate";
-  static final String TLS_THROUGHPUT = "TLS throughput impact";
-  static final String TLS_LATENCY = "TLS average latency impact";
+  public static final String TLS_THROUGHPUT = "TLS throughput impact";
+  public static final String TLS_LATENCY = "TLS average latency impact";
   static final String P95_ALL = "P95 (all operations)";
   static final String CV = "CV of throughput";
   static final String MEMORY_BEFORE = "memory before the run";
@@ -259,7 +262,7 @@ final class Studies {
         new Published(workload, store, 32, 32, "throughput", opsAt32, OPS));
   }
 
-  static Study find(String name) {
+  public static Study find(String name) {
     return ALL.stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow(() -> new io.github.ycsbkv.config
         .UserError("unknown study '" + name + "'; known: " + String.join(", ", ALL.stream().map(Study::name).toList())
         + " (ycsb study --list)"));

@@ -1,16 +1,16 @@
-package io.github.ycsbkv.internal.cli;
+package io.github.ycsbkv.internal.cli.console;
 
 import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 
 /** Adapts the command line's error writer to the {@link java.io.PrintStream} the engine prints status to. */
-final class WriterOutputStream extends OutputStream {
+public final class WriterOutputStream extends OutputStream {
 
   private final PrintWriter writer;
   private final java.io.ByteArrayOutputStream buffer = new java.io.ByteArrayOutputStream();
 
-  WriterOutputStream(PrintWriter writer) {
+  public WriterOutputStream(PrintWriter writer) {
     this.writer = writer;
   }
 

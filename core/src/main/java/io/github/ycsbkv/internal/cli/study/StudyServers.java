@@ -1,5 +1,6 @@
-package io.github.ycsbkv.internal.cli;
+package io.github.ycsbkv.internal.cli.study;
 
+import io.github.ycsbkv.internal.cli.sweep.SweepRunner;
 import io.github.ycsbkv.internal.provision.Provisioner;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -9,11 +10,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 
 /**
- * The servers {@code ycsb study} starts ({@link StudyCommand}): each store's just before its own cells and stopped
+ * The servers {@code ycsb study} starts ({@code StudyCommand}): each store's just before its own cells and stopped
  * after them, so that it never shares the cores idle (a store whose address was given is used as given); all stopped
  * at the end, and on exit.
  */
-final class StudyServers implements SweepRunner.Servers, AutoCloseable {
+public final class StudyServers implements SweepRunner.Servers, AutoCloseable {
   private final Provisioner provisioner;
   private final Provisioner.Way way;
   private final Studies.Study study;
@@ -36,9 +37,9 @@ final class StudyServers implements SweepRunner.Servers, AutoCloseable {
    * What each store started here is: {@code primaries} 1 for one server, more for a cluster of that many; {@code
    * replicas} of the one server (0: none).
    */
-  record Topology(int primaries, int replicas) {}
+  public record Topology(int primaries, int replicas) {}
 
-  StudyServers(Provisioner provisioner, Provisioner.Way way, Studies.Study study, Topology topology, String cpus,
+  public StudyServers(Provisioner provisioner, Provisioner.Way way, Studies.Study study, Topology topology, String cpus,
       Predicate<String> addressGiven, Map<String, String> ran, PrintWriter err) {
     this.provisioner = provisioner;
     this.way = way;
@@ -70,7 +71,7 @@ final class StudyServers implements SweepRunner.Servers, AutoCloseable {
           + " ran it: starting " + label + "'s again");
     }
     String store = label.contains("+") ? label.substring(0, label.indexOf('+')) : label;
-    boolean tls = label.endsWith(StudyCommand.TLS);
+    boolean tls = label.endsWith(Studies.TLS);
     Provisioner.Provisioned s = provisioner.start(new Provisioner.Request(store, threads, tls, way, study.client(),
         topology.primaries(), topology.primaries() > 1 ? null : cpus, topology.replicas()));
     started.put(label, s);

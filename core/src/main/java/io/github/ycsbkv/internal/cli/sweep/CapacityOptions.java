@@ -1,6 +1,7 @@
-package io.github.ycsbkv.internal.cli;
+package io.github.ycsbkv.internal.cli.sweep;
 
 import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.internal.cli.capacity.SearchOptions;
 import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -11,7 +12,7 @@ import picocli.CommandLine.Spec;
  * --capacity --slo ...}), as a picocli mixin, read into {@link SweepPlan.Capacity}: {@code --capacity} and the
  * search's own options ({@link SearchOptions}, as {@code capacity} has them).
  */
-final class CapacityOptions extends SearchOptions {
+public final class CapacityOptions extends SearchOptions {
 
   @Spec(Spec.Target.MIXEE)
   CommandSpec mixee;
@@ -20,13 +21,13 @@ final class CapacityOptions extends SearchOptions {
       description = "Each repetition is a capacity search (as 'ycsb capacity': a closed-loop probe, open-loop steps at"
           + " rising rates, bisection, a confirming run) instead of one run; needs --slo, and takes --step, --warmup"
           + " and --resolution as 'ycsb capacity' does (docs/capacity.md).")
-  boolean capacity;
+  public boolean capacity;
 
   /**
    * The capacity search of {@code --capacity} (its options checked), or null without it; the search's options
    * without {@code --capacity} are a mistake, said in one line.
    */
-  SweepPlan.Capacity search() {
+  public SweepPlan.Capacity search() {
     if (!capacity) {
       for (String o : List.of("--slo", "--step", "--warmup", "--resolution")) {
         if (mixee.commandLine().getParseResult().hasMatchedOption(o)) {
