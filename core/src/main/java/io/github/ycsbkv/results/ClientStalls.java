@@ -43,10 +43,10 @@ public record ClientStalls(double intervalMicros, long samples, double p99Micros
       double p999 = ok.percentileMicros(99.9);
       double p99 = ok.percentileMicros(99);
       if (!Double.isNaN(p999) && maxMicros >= p999) {
-        reached999.add(op.operation() + " " + SummaryTable.human(p999));
+        reached999.add(op.operation() + " " + Micros.human(p999));
       }
       if (!Double.isNaN(p99) && p99Micros >= p99) {
-        reached99.add(op.operation() + " " + SummaryTable.human(p99));
+        reached99.add(op.operation() + " " + Micros.human(p99));
       }
     }
     List<String> out = new ArrayList<>();
@@ -61,15 +61,15 @@ public record ClientStalls(double intervalMicros, long samples, double p99Micros
       reached.add("the P99.9 of " + String.join(", ", reached999));
     }
     out.add(String.format(Locale.ROOT, "the client itself stalled (P99 %s, max %s; collector pauses: %d, %,d ms in"
-        + " all), as long as %s: those percentiles may be the client's, not the server's", SummaryTable.human(p99Micros),
-        SummaryTable.human(maxMicros), gcPauses, gcPauseMillis, String.join(" and ", reached)));
+        + " all), as long as %s: those percentiles may be the client's, not the server's", Micros.human(p99Micros),
+        Micros.human(maxMicros), gcPauses, gcPauseMillis, String.join(" and ", reached)));
     return out;
   }
 
   /** One line for people. */
   public String describe() {
     return String.format(Locale.ROOT, "client stalls: P99 %s, P99.9 %s, max %s; collector pauses: %d, %,d ms",
-        SummaryTable.human(p99Micros), SummaryTable.human(p999Micros), SummaryTable.human(maxMicros), gcPauses,
+        Micros.human(p99Micros), Micros.human(p999Micros), Micros.human(maxMicros), gcPauses,
         gcPauseMillis);
   }
 }

@@ -12,7 +12,7 @@ import io.github.ycsbkv.engine.hosts.StartBarrier;
 import io.github.ycsbkv.memory.MemoryDB;
 import io.github.ycsbkv.results.BenchmarkResult;
 import io.github.ycsbkv.results.ClientHosts;
-import io.github.ycsbkv.results.ResultMerge;
+import io.github.ycsbkv.results.merge.ResultMerge;
 import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -298,7 +298,7 @@ class LoadShapeTest {
         + r.runtimeMillis() + " ms");
     assertEquals(r.clientCpu().cpuMillis() * 1000.0 / 4000, r.clientCpu().microsPerOperation(), 0.25);
     assertTrue(r.clientCpu().microsPerOperation() > 0, r.clientCpu().toString());
-    String summary = io.github.ycsbkv.results.SummaryText.format(r);
+    String summary = io.github.ycsbkv.results.summary.SummaryText.format(r);
     assertTrue(summary.contains("[CLIENT-CPU], CpuTime(ms), " + r.clientCpu().cpuMillis() + "\n"), summary);
     assertNull(r.load().server(), "no probe, no server view");
   }

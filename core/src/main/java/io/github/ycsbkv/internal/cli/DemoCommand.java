@@ -10,8 +10,9 @@ import io.github.ycsbkv.internal.cli.console.Interrupts;
 import io.github.ycsbkv.memory.MemoryDB;
 import io.github.ycsbkv.results.BenchmarkResult;
 import io.github.ycsbkv.results.ClientStalls;
+import io.github.ycsbkv.results.Micros;
 import io.github.ycsbkv.results.OperationResult;
-import io.github.ycsbkv.results.SummaryTable;
+import io.github.ycsbkv.results.summary.SummaryTable;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -98,7 +99,7 @@ final class DemoCommand implements Callable<Integer> {
           String.format(Locale.US, "%.2f", op.serviceOk().percentileMicros(50)),
           String.format(Locale.US, "%.2f", op.serviceOk().percentileMicros(99)),
           stalls == null ? "n/a" : String.format(Locale.US, "%,d", stalls.gcPauseMillis()),
-          stalls == null ? "n/a" : SummaryTable.human(stalls.maxMicros())});
+          stalls == null ? "n/a" : Micros.human(stalls.maxMicros())});
     }
     return null;
   }

@@ -2,10 +2,10 @@ package io.github.ycsbkv.internal.cli;
 
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.results.ResultJson;
-import io.github.ycsbkv.results.ResultMerge;
 import io.github.ycsbkv.results.SeriesHistograms;
-import io.github.ycsbkv.results.SummaryCsv;
-import io.github.ycsbkv.results.SummaryText;
+import io.github.ycsbkv.results.merge.ResultMerge;
+import io.github.ycsbkv.results.summary.SummaryCsv;
+import io.github.ycsbkv.results.summary.SummaryText;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -14,8 +14,8 @@ import io.github.ycsbkv.internal.cli.console.WriterOutputStream;
 import io.github.ycsbkv.memory.MemoryDB;
 import io.github.ycsbkv.results.BenchmarkResult;
 import io.github.ycsbkv.results.ResultJson;
-import io.github.ycsbkv.results.SummaryCsv;
-import io.github.ycsbkv.results.SummaryText;
+import io.github.ycsbkv.results.summary.SummaryCsv;
+import io.github.ycsbkv.results.summary.SummaryText;
 import io.github.ycsbkv.spi.Binding;
 import io.github.ycsbkv.spi.BindingRegistry;
 import java.io.IOException;
@@ -320,7 +320,7 @@ abstract class PhaseCommand implements Callable<Integer> {
       out.print(summary);
       // For people at a terminal, after upstream's lines (which stay as they are for parsers).
       if (Boolean.getBoolean(STDOUT_TTY) && !"ycsb".equals(props.getProperty(SUMMARY, "").trim())) {
-        out.print("\n" + io.github.ycsbkv.results.SummaryTable.format(result));
+        out.print("\n" + io.github.ycsbkv.results.summary.SummaryTable.format(result));
       }
       out.flush();
     }

@@ -13,7 +13,7 @@ import io.github.ycsbkv.internal.cli.sweep.SweepPlan;
 import io.github.ycsbkv.internal.cli.sweep.SweepRunner;
 import io.github.ycsbkv.internal.provision.Provisioner;
 import io.github.ycsbkv.internal.report.HtmlReport;
-import io.github.ycsbkv.results.SweepJson;
+import io.github.ycsbkv.results.sweep.SweepJson;
 import io.github.ycsbkv.spi.BindingRegistry;
 import java.io.IOException;
 import java.io.PrintWriter;

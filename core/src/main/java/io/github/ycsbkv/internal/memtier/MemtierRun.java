@@ -10,7 +10,7 @@ import io.github.ycsbkv.results.BenchmarkResult;
 import io.github.ycsbkv.results.OperationResult;
 import io.github.ycsbkv.results.ResultJson;
 import io.github.ycsbkv.results.SeriesHistograms;
-import io.github.ycsbkv.results.SummaryCsv;
+import io.github.ycsbkv.results.summary.SummaryCsv;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;

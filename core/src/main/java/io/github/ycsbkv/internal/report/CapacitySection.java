@@ -1,8 +1,8 @@
 package io.github.ycsbkv.internal.report;
 
 import io.github.ycsbkv.capacity.CapacityFile;
-import io.github.ycsbkv.results.Summary;
-import io.github.ycsbkv.results.SweepCell;
+import io.github.ycsbkv.results.sweep.Summary;
+import io.github.ycsbkv.results.sweep.SweepCell;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

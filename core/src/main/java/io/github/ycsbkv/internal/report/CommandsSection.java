@@ -1,7 +1,7 @@
 package io.github.ycsbkv.internal.report;
 
 import io.github.ycsbkv.results.BenchmarkResult;
-import io.github.ycsbkv.results.SweepCell;
+import io.github.ycsbkv.results.sweep.SweepCell;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,7 +2,7 @@ package io.github.ycsbkv.internal.report;
 
 import io.github.ycsbkv.capacity.CapacityFile;
 import io.github.ycsbkv.results.ResultJson;
-import io.github.ycsbkv.results.SweepJson;
+import io.github.ycsbkv.results.sweep.SweepJson;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

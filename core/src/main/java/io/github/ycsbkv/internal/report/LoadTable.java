@@ -3,7 +3,8 @@ package io.github.ycsbkv.internal.report;
 import io.github.ycsbkv.results.BenchmarkResult;
 import io.github.ycsbkv.results.ClientStalls;
 import io.github.ycsbkv.results.LoadShape;
-import io.github.ycsbkv.results.SummaryTable;
+import io.github.ycsbkv.results.Micros;
+import io.github.ycsbkv.results.summary.SummaryTable;
 import java.util.Locale;
 
 /**
@@ -48,7 +49,7 @@ final class LoadTable {
             : String.format(Locale.ROOT, "%.2f", v.commandsPerOperation()))
         .append("</td><td>").append(v == null ? "n/a" : micros(v.cpuMicrosPerOperation()))
         .append("</td><td>").append(r.clientCpu() == null ? "n/a" : micros(r.clientCpu().microsPerOperation()))
-        .append("</td><td>").append(s == null ? "n/a" : SummaryTable.human(s.maxMicros()))
+        .append("</td><td>").append(s == null ? "n/a" : Micros.human(s.maxMicros()))
         .append("</td><td>").append(s == null ? "n/a" : Long.toString(s.gcPauseMillis())).append("</td></tr>\n");
   }
 

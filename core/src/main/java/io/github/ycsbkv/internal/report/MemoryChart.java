@@ -1,7 +1,7 @@
 package io.github.ycsbkv.internal.report;
 
-import io.github.ycsbkv.results.Summary;
-import io.github.ycsbkv.results.SweepCell;
+import io.github.ycsbkv.results.sweep.Summary;
+import io.github.ycsbkv.results.sweep.SweepCell;
 import java.awt.BasicStroke;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -2,7 +2,7 @@ package io.github.ycsbkv.internal.report;
 
 import io.github.ycsbkv.results.BenchmarkResult;
 import io.github.ycsbkv.results.Outage;
-import io.github.ycsbkv.results.SweepCell;
+import io.github.ycsbkv.results.sweep.SweepCell;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

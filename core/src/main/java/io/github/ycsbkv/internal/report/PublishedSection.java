@@ -1,6 +1,6 @@
 package io.github.ycsbkv.internal.report;
 
-import io.github.ycsbkv.results.SweepCell;
+import io.github.ycsbkv.results.sweep.SweepCell;
 import java.util.Locale;
 
 /** For {@code ycsb study}: the study's published figures beside the measured ones, units explicit. Stateless. */

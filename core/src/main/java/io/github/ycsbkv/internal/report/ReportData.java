@@ -2,8 +2,8 @@ package io.github.ycsbkv.internal.report;
 
 import io.github.ycsbkv.results.BenchmarkResult;
 import io.github.ycsbkv.results.ResultJson;
-import io.github.ycsbkv.results.SweepCell;
-import io.github.ycsbkv.results.SweepJson;
+import io.github.ycsbkv.results.sweep.SweepCell;
+import io.github.ycsbkv.results.sweep.SweepJson;
 import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -2,7 +2,7 @@ package io.github.ycsbkv.internal.report;
 
 import io.github.ycsbkv.results.BenchmarkResult;
 import io.github.ycsbkv.results.ClientHosts;
-import io.github.ycsbkv.results.SummaryTable;
+import io.github.ycsbkv.results.summary.SummaryTable;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;

@@ -2,7 +2,7 @@ package io.github.ycsbkv.internal.report;
 
 import io.github.ycsbkv.results.BenchmarkResult;
 import io.github.ycsbkv.results.EnvironmentInfo;
-import io.github.ycsbkv.results.SweepCell;
+import io.github.ycsbkv.results.sweep.SweepCell;
 import io.github.ycsbkv.spi.ServerSample;
 import java.io.IOException;
 import java.util.TreeMap;

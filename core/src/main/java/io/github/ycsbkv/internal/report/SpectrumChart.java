@@ -1,7 +1,7 @@
 package io.github.ycsbkv.internal.report;
 
 import io.github.ycsbkv.results.SeriesHistograms;
-import io.github.ycsbkv.results.SweepCell;
+import io.github.ycsbkv.results.sweep.SweepCell;
 import java.awt.BasicStroke;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package io.github.ycsbkv.internal.report;
 
-import io.github.ycsbkv.results.SweepCell;
+import io.github.ycsbkv.results.sweep.SweepCell;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

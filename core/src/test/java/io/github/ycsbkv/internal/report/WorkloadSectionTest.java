@@ -2,7 +2,7 @@ package io.github.ycsbkv.internal.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.github.ycsbkv.results.Summary;
+import io.github.ycsbkv.results.sweep.Summary;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

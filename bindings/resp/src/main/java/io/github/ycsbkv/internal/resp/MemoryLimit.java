@@ -1,7 +1,7 @@
 package io.github.ycsbkv.internal.resp;
 
 import io.github.ycsbkv.internal.resp.jedis.JedisClients;
-import io.github.ycsbkv.results.SweepCell;
+import io.github.ycsbkv.results.sweep.SweepCell;
 import java.util.Properties;
 import site.ycsb.DBException;
 

@@ -2,7 +2,7 @@ package io.github.ycsbkv.internal.cli.sweep;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.ycsbkv.capacity.CapacityFile;
-import io.github.ycsbkv.results.SweepCell;
+import io.github.ycsbkv.results.sweep.SweepCell;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

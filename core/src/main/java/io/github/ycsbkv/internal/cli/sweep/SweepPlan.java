@@ -9,7 +9,7 @@ import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.engine.Benchmark;
 import io.github.ycsbkv.engine.Benchmarks;
 import io.github.ycsbkv.engine.WorkloadTraits;
-import io.github.ycsbkv.results.SweepCell;
+import io.github.ycsbkv.results.sweep.SweepCell;
 import io.github.ycsbkv.spi.BindingRegistry;
 import io.github.ycsbkv.spi.EmptiesStore;
 import java.nio.file.Files;

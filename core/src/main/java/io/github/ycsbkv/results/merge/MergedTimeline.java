@@ -1,5 +1,7 @@
-package io.github.ycsbkv.results;
+package io.github.ycsbkv.results.merge;
 
+import io.github.ycsbkv.results.BenchmarkResult;
+import io.github.ycsbkv.results.IntervalSample;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

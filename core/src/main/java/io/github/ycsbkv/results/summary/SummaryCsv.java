@@ -1,5 +1,10 @@
-package io.github.ycsbkv.results;
+package io.github.ycsbkv.results.summary;
 
+import io.github.ycsbkv.results.BenchmarkResult;
+import io.github.ycsbkv.results.LatencyStats;
+import io.github.ycsbkv.results.OperationResult;
+import io.github.ycsbkv.results.PercentileValue;
+import io.github.ycsbkv.results.ResultJson;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

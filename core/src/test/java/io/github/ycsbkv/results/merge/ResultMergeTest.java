@@ -1,10 +1,21 @@
-package io.github.ycsbkv.results;
+package io.github.ycsbkv.results.merge;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.ycsbkv.results.BenchmarkResult;
+import io.github.ycsbkv.results.ClientCpu;
+import io.github.ycsbkv.results.ClientHosts;
+import io.github.ycsbkv.results.EnvironmentInfo;
+import io.github.ycsbkv.results.IntervalSample;
+import io.github.ycsbkv.results.LatencyStats;
+import io.github.ycsbkv.results.LoadShape;
+import io.github.ycsbkv.results.OpenLoop;
+import io.github.ycsbkv.results.OperationResult;
+import io.github.ycsbkv.results.ResultJson;
+import io.github.ycsbkv.results.SeriesHistograms;
 import io.github.ycsbkv.spi.ServerSample;
 import java.nio.file.Path;
 import java.time.Instant;

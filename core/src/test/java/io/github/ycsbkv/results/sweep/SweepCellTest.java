@@ -1,4 +1,4 @@
-package io.github.ycsbkv.results;
+package io.github.ycsbkv.results.sweep;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package io.github.ycsbkv.results;
+package io.github.ycsbkv.results.sweep;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,5 +1,15 @@
-package io.github.ycsbkv.results;
+package io.github.ycsbkv.results.summary;
 
+import io.github.ycsbkv.results.BenchmarkResult;
+import io.github.ycsbkv.results.ClientHosts;
+import io.github.ycsbkv.results.ErrorCause;
+import io.github.ycsbkv.results.LatencyStats;
+import io.github.ycsbkv.results.LoadShape;
+import io.github.ycsbkv.results.OpenLoop;
+import io.github.ycsbkv.results.OperationResult;
+import io.github.ycsbkv.results.Outage;
+import io.github.ycsbkv.results.PercentileValue;
+import io.github.ycsbkv.results.ResultJson;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;

@@ -1,5 +1,12 @@
-package io.github.ycsbkv.results;
+package io.github.ycsbkv.results.merge;
 
+import io.github.ycsbkv.results.BenchmarkResult;
+import io.github.ycsbkv.results.ClientHosts;
+import io.github.ycsbkv.results.LatencyStats;
+import io.github.ycsbkv.results.LoadShape;
+import io.github.ycsbkv.results.OpenLoop;
+import io.github.ycsbkv.results.OperationResult;
+import io.github.ycsbkv.results.PercentileValue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

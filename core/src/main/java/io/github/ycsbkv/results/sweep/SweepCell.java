@@ -1,4 +1,4 @@
-package io.github.ycsbkv.results;
+package io.github.ycsbkv.results.sweep;
 
 import java.util.LinkedHashMap;
 import java.util.List;

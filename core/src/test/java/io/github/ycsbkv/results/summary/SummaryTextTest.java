@@ -1,7 +1,8 @@
-package io.github.ycsbkv.results;
+package io.github.ycsbkv.results.summary;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.github.ycsbkv.results.ResultJson;
 import org.junit.jupiter.api.Test;
 
 class SummaryTextTest {

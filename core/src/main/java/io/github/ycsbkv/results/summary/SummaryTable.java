@@ -1,5 +1,10 @@
-package io.github.ycsbkv.results;
+package io.github.ycsbkv.results.summary;
 
+import io.github.ycsbkv.results.BenchmarkResult;
+import io.github.ycsbkv.results.LatencyStats;
+import io.github.ycsbkv.results.Micros;
+import io.github.ycsbkv.results.OperationResult;
+import io.github.ycsbkv.results.Outage;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -76,27 +81,7 @@ public final class SummaryTable {
 
   private static String latency(LatencyStats stats, double percentile) {
     double micros = stats == null ? Double.NaN : stats.percentileMicros(percentile);
-    return Double.isNaN(micros) ? "n/a" : human(micros);
+    return Double.isNaN(micros) ? "n/a" : Micros.human(micros);
   }
 
-  /** A duration given in microseconds, in us, ms or s with three significant digits. */
-  public static String human(double micros) {
-    if (micros < 1000) {
-      return significant(micros) + " us";
-    }
-    if (micros < 1_000_000) {
-      return significant(micros / 1000) + " ms";
-    }
-    return significant(micros / 1_000_000) + " s";
-  }
-
-  private static String significant(double v) {
-    if (v >= 100) {
-      return String.format(Locale.ROOT, "%.0f", v);
-    }
-    if (v >= 10) {
-      return String.format(Locale.ROOT, "%.1f", v);
-    }
-    return String.format(Locale.ROOT, "%.2f", v);
-  }
 }

@@ -1,5 +1,17 @@
-package io.github.ycsbkv.results;
+package io.github.ycsbkv.results.merge;
 
+import io.github.ycsbkv.results.BenchmarkResult;
+import io.github.ycsbkv.results.ClientCpu;
+import io.github.ycsbkv.results.ClientHosts;
+import io.github.ycsbkv.results.ClientStalls;
+import io.github.ycsbkv.results.EnvironmentInfo;
+import io.github.ycsbkv.results.ErrorCause;
+import io.github.ycsbkv.results.IntervalSample;
+import io.github.ycsbkv.results.OperationResult;
+import io.github.ycsbkv.results.Outage;
+import io.github.ycsbkv.results.ResultJson;
+import io.github.ycsbkv.results.SeriesHistograms;
+import io.github.ycsbkv.results.Warmup;
 import io.github.ycsbkv.spi.ServerSample;
 import java.io.IOException;
 import java.nio.file.Files;
