@@ -1,5 +1,6 @@
 package io.github.ycsbkv.engine;
 
+import io.github.ycsbkv.config.EngineProperties;
 import io.github.ycsbkv.config.Secrets;
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.engine.hosts.ClientSplit;
@@ -47,12 +48,12 @@ import site.ycsb.measurements.Measurements;
  * }</pre>
  *
  * <p>Properties read here (YCSB's names where YCSB has one; every default is one of the constants
- * below): {@value #THREADS}, {@value #TARGET} (total ops/s), {@value #OPERATION_COUNT},
- * {@value #RECORD_COUNT}, {@value #INSERT_COUNT}, {@value #MAX_EXECUTION_TIME} (seconds),
- * {@value #STATUS_INTERVAL} (seconds), {@value #PERCENTILES}, {@value #ERRORS_ABORT_AFTER}
- * (seconds), {@value #LABEL}, {@value #WORKLOAD}, {@value #PIPELINE} (operations in flight per client
+ * below): {@value EngineProperties#EngineProperties.THREADS}, {@value EngineProperties#EngineProperties.TARGET} (total ops/s), {@value EngineProperties#EngineProperties.OPERATION_COUNT},
+ * {@value EngineProperties#EngineProperties.RECORD_COUNT}, {@value EngineProperties#EngineProperties.INSERT_COUNT}, {@value EngineProperties#EngineProperties.MAX_EXECUTION_TIME} (seconds),
+ * {@value EngineProperties#EngineProperties.STATUS_INTERVAL} (seconds), {@value EngineProperties#EngineProperties.PERCENTILES}, {@value EngineProperties#EngineProperties.ERRORS_ABORT_AFTER}
+ * (seconds), {@value EngineProperties#EngineProperties.LABEL}, {@value EngineProperties#EngineProperties.WORKLOAD}, {@value EngineProperties#EngineProperties.PIPELINE} (operations in flight per client
  * thread, for bindings with {@link AsyncOperations}), {@value Drivers#PROPERTY} (OS threads serving the
- * {@value #THREADS} closed-loop clients; see {@link Drivers}).
+ * {@value EngineProperties#EngineProperties.THREADS} closed-loop clients; see {@link Drivers}).
  *
  * <p>Configuration errors throw {@link UserError} before anything runs. Once clients exist,
  * {@link #run()} always returns a result; a benchmark that could not start or finish has stop
@@ -60,74 +61,6 @@ import site.ycsb.measurements.Measurements;
  * instance runs once; {@link #stopSignal()} may be used from any thread to stop it.
  */
 public final class Benchmark {
-
-  public static final String THREADS = "threadcount";
-  public static final String TARGET = "target";
-  public static final String OPERATION_COUNT = "operationcount";
-  public static final String RECORD_COUNT = "recordcount";
-  public static final String INSERT_COUNT = "insertcount";
-  public static final String MAX_EXECUTION_TIME = "maxexecutiontime";
-  public static final String STATUS_INTERVAL = "status.interval";
-  public static final String PERCENTILES = "hdrhistogram.percentiles";
-  public static final String ERRORS_ABORT_AFTER = "errors.abortafter";
-  public static final String LABEL = "label";
-  /**
-   * Set by {@code sweep} (and so {@code study}) to the repetition a run is of its cell (1, 2, ...): a workload whose
-   * repetitions build on the store the ones before left (the object cache) draws each from its own random stream.
-   */
-  public static final String REPETITION = "sweep.repetition";
-  public static final String WORKLOAD = "workload";
-  public static final String PIPELINE = "pipeline";
-  /**
-   * Engine property: {@code client} (the default: one connection per closed-loop client, one request in
-   * flight on it, as upstream YCSB's and memtier_benchmark's connections) or N, the number of connections
-   * the clients share (their requests pipelined on them). See {@link io.github.ycsbkv.spi.ConnectionShape}.
-   */
-  public static final String CONNECTIONS = Drivers.CONNECTIONS;
-  /**
-   * Set by the engine to {@code true} in the properties a binding receives when the workload never scans and
-   * no scanning workload reads its records ({@link WorkloadTraits#neverScans()}): no scan index is kept.
-   */
-  public static final String WORKLOAD_NEVER_SCANS = "workload.neverscans";
-  /** Directory for result.json, summary.csv and the histogram files. */
-  public static final String EXPORT_DIR = "export.dir";
-  /**
-   * The load run before a {@code run} is measured, and thrown away: a time ({@code 10s}) or operations over every
-   * client ({@code 200000ops}).
-   */
-  public static final String WARMUP = WarmupSetting.PROPERTY;
-  /** Under {@code -target}: how arrivals are spaced, {@code uniform} (the default, as upstream) or {@code poisson}. */
-  public static final String ARRIVALS = "arrivals";
-  /** The seed of the Poisson arrivals (a number; the default 1 makes runs repeat their schedule). */
-  public static final String ARRIVALS_SEED = "arrivals.seed";
-  /**
-   * Under {@code -target} on event loops: requests in flight on a connection at most (default 1, upstream's meaning
-   * of {@code -target}; more pipelines them, as a multiplexed client would).
-   */
-  public static final String MAX_IN_FLIGHT = "maxinflight";
-  /**
-   * The latency budget of the run ({@code p99=1ms,p999=5ms}): the client counts as the bottleneck of an open-loop
-   * run when its schedule lag's P99 exceeds a tenth of the tightest bound (without one: 1 ms).
-   */
-  public static final String SLO = "slo";
-
-  /** Default client threads. */
-  public static final int DEFAULT_THREADS = 1;
-  /** Default seconds between status samples (and status lines with {@code -s}). */
-  public static final long DEFAULT_STATUS_INTERVAL_SECONDS = 10;
-  /** Default percentiles of every latency series. */
-  public static final String DEFAULT_PERCENTILES = "50,90,95,99,99.9,99.99";
-  /** Default seconds of nothing but errors after which a run stops as failed (0: never). */
-  public static final long DEFAULT_ERRORS_ABORT_AFTER_SECONDS = 10;
-  /** Default workload: upstream's, unchanged. */
-  public static final String DEFAULT_WORKLOAD = "site.ycsb.workloads.CoreWorkload";
-  /**
-   * Failures for a connection reason closer than this (or than {@code reconnect.max}, if longer) belong to one
-   * outage.
-   */
-  public static final Duration OUTAGE_GAP = Duration.ofSeconds(1);
-  /** How long stopped client threads get to finish an operation in flight before results are taken. */
-  public static final Duration STOP_GRACE = Duration.ofSeconds(10);
 
   private final Phase phase;
   private final Properties props;
@@ -252,7 +185,7 @@ public final class Benchmark {
     Map<String, String> labels = new java.util.LinkedHashMap<>();
     labels.put("run", settings.label() == null ? "" : settings.label());
     labels.put("binding", bindingName);
-    String workload = props.getProperty("workload", DEFAULT_WORKLOAD);
+    String workload = props.getProperty("workload", EngineProperties.DEFAULT_WORKLOAD);
     labels.put("workload", workload.substring(workload.lastIndexOf('.') + 1));
     labels.put("phase", phase.command());
     labels.put("client_index", Integer.toString(split.index()));
@@ -387,10 +320,10 @@ public final class Benchmark {
     Properties dbProps = new Properties();
     dbProps.putAll(props);
     if (WorkloadTraits.of(workload).neverScans()) {
-      dbProps.setProperty(WORKLOAD_NEVER_SCANS, "true");
+      dbProps.setProperty(EngineProperties.WORKLOAD_NEVER_SCANS, "true");
     }
     if (drivers.shared()) {
-      dbProps.setProperty(THREADS, Integer.toString(drivers.threads()));
+      dbProps.setProperty(EngineProperties.THREADS, Integer.toString(drivers.threads()));
     }
     return dbProps;
   }

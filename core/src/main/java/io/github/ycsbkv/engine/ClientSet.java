@@ -1,5 +1,6 @@
 package io.github.ycsbkv.engine;
 
+import io.github.ycsbkv.config.EngineProperties;
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.engine.metrics.Metrics;
 import io.github.ycsbkv.engine.metrics.OpenLoopStats;
@@ -60,7 +61,7 @@ final class ClientSet {
     Metrics warmupMetrics = new Metrics(intendedStarts);
     OutageWatch warmupOutages = new OutageWatch(b.clock(), s.outageGapNanos(), () -> 0);
     this.warmupParts = warmupParts(s.warmup(), n);
-    Arrivals.Kind arrivals = drivers.openLoop() ? Arrivals.Kind.parse(b.properties().getProperty(Benchmark.ARRIVALS))
+    Arrivals.Kind arrivals = drivers.openLoop() ? Arrivals.Kind.parse(b.properties().getProperty(EngineProperties.ARRIVALS))
         : null;
     long seed = drivers.openLoop() ? s.arrivalsSeed() : 0;
     int maxInFlight = s.targetOpsPerSec() > 0 ? maxInFlight(b.properties(), drivers) : 1;
@@ -86,7 +87,7 @@ final class ClientSet {
       for (WarmupPart part : warmupParts) {
         passes.add(new Worker.WarmupPass(part, new TimedDB(db, b.bindingName(), warmupMetrics.forThread(),
             b.clock(), part.signal, s.abortAfterNanos(), inFlight, s.reconnect(), warmupOutages),
-            part.operations < 0 ? -1 : share(part.operations, id, n), new Worker.OpsCount()));
+            part.operations < 0 ? -1 : Drivers.share(part.operations, id, n), new Worker.OpsCount()));
       }
       w.warmup(passes);
       if (arrivals != null) {
@@ -111,7 +112,7 @@ final class ClientSet {
 
   /** {@code maxinflight} (default 1) as written, checked: a whole number from 1 to {@value #MAX_MAX_IN_FLIGHT}. */
   static int maxInFlight(Properties props) {
-    String m = props.getProperty(Benchmark.MAX_IN_FLIGHT, "1").trim();
+    String m = props.getProperty(EngineProperties.MAX_IN_FLIGHT, "1").trim();
     int v;
     try {
       v = Integer.parseInt(m);
@@ -119,7 +120,7 @@ final class ClientSet {
       v = 0;
     }
     if (v < 1 || v > MAX_MAX_IN_FLIGHT) {
-      throw new UserError("-p " + Benchmark.MAX_IN_FLIGHT + " must be a whole number from 1 to " + MAX_MAX_IN_FLIGHT
+      throw new UserError("-p " + EngineProperties.MAX_IN_FLIGHT + " must be a whole number from 1 to " + MAX_MAX_IN_FLIGHT
           + " (requests in flight on a connection in an open loop), got '" + m + "'");
     }
     return v;
@@ -133,14 +134,14 @@ final class ClientSet {
   private static int maxInFlight(Properties props, Drivers drivers) {
     int m = maxInFlight(props);
     if (m > 1 && !drivers.openLoop()) {
-      throw new UserError("-p " + Benchmark.MAX_IN_FLIGHT + "=" + m + ": this open loop keeps a thread per client ("
+      throw new UserError("-p " + EngineProperties.MAX_IN_FLIGHT + "=" + m + ": this open loop keeps a thread per client ("
           + drivers.reason() + "), which has one request in flight at a time; more per connection needs a binding"
           + " whose open loop runs on its event loops (docs/engine.md#open-loop)");
     }
     if (m > 1 && drivers.sharedConnections() > 0) {
-      throw new UserError("-p " + Benchmark.MAX_IN_FLIGHT + "=" + m + " with -p " + Benchmark.CONNECTIONS + "="
+      throw new UserError("-p " + EngineProperties.MAX_IN_FLIGHT + "=" + m + " with -p " + EngineProperties.CONNECTIONS + "="
           + drivers.sharedConnections() + ": give the connections with -threads and the requests on each with "
-          + Benchmark.MAX_IN_FLIGHT + ", not both");
+          + EngineProperties.MAX_IN_FLIGHT + ", not both");
     }
     return m;
   }
@@ -175,13 +176,13 @@ final class ClientSet {
   private LoadShape intendedShape(Benchmark b, DB db, Drivers drivers, int pipeline, int maxInFlight) {
     LoadShape shape = loadShape(db, clients, drivers, pipeline);
     if (drivers.sharedConnections() > 0 && !LoadShape.SHARED.equals(shape.model())) {
-      throw new UserError("-p " + Benchmark.CONNECTIONS + "=" + drivers.sharedConnections() + " shares connections"
+      throw new UserError("-p " + EngineProperties.CONNECTIONS + "=" + drivers.sharedConnections() + " shares connections"
           + " between clients, which binding '" + b.bindingName() + "' does not do (" + shape.model() + "); drop -p "
-          + Benchmark.CONNECTIONS);
+          + EngineProperties.CONNECTIONS);
     }
     if (maxInFlight > 1) {
       if (!LoadShape.PER_CLIENT.equals(shape.model())) {
-        throw new UserError("-p " + Benchmark.MAX_IN_FLIGHT + "=" + maxInFlight + ": binding '" + b.bindingName()
+        throw new UserError("-p " + EngineProperties.MAX_IN_FLIGHT + "=" + maxInFlight + ": binding '" + b.bindingName()
             + "' does not keep a connection per client (" + shape.model() + (LoadShape.PER_COMMAND.equals(
             shape.model()) ? ": its client library takes a socket per command in flight, so more in flight opens more"
             + " connections instead of pipelining on one" : "") + "); use more -threads instead");
@@ -226,11 +227,6 @@ final class ClientSet {
       parts.add(new WarmupPart(signal, nanos / 5, byTime ? -1 : ops / 5, n));
     }
     return parts;
-  }
-
-  /** Client {@code id}'s share of {@code total} operations over {@code n}: the remainder to the first ones. */
-  static long share(long total, int id, int n) {
-    return total / n + (id < total % n ? 1 : 0);
   }
 
   /** Operations of the measured phase that succeeded so far, over every client. */
@@ -329,7 +325,7 @@ final class ClientSet {
 
   /**
    * Joins every client that had ended its {@code init()} when {@link #awaitInit()} returned; after a stop, waits at
-   * most {@link Benchmark#STOP_GRACE}. Clients still connecting when the first failed (or Ctrl-C came) are not
+   * most {@link EngineProperties#STOP_GRACE}. Clients still connecting when the first failed (or Ctrl-C came) are not
    * waited for: each would take its own timeout; they are daemon threads, stop on their own and run nothing.
    * Returns the threads still alive.
    */
@@ -350,7 +346,7 @@ final class ClientSet {
           long now = System.nanoTime();
           if (stopSeenAt < 0) {
             stopSeenAt = now;
-          } else if (now - stopSeenAt > Benchmark.STOP_GRACE.toNanos()) {
+          } else if (now - stopSeenAt > EngineProperties.STOP_GRACE.toNanos()) {
             return stillAlive();
           }
         }

@@ -1,5 +1,6 @@
 package io.github.ycsbkv.engine;
 
+import io.github.ycsbkv.config.EngineProperties;
 import io.github.ycsbkv.config.Props;
 import io.github.ycsbkv.config.UserError;
 import java.util.Properties;
@@ -14,12 +15,12 @@ final class CoreWorkloadChecks {
   private CoreWorkloadChecks() {}
 
   static void check(Properties props) {
-    long recordcount = Props.getLong(props, Benchmark.RECORD_COUNT, 0, 0);
+    long recordcount = Props.getLong(props, EngineProperties.RECORD_COUNT, 0, 0);
     if (recordcount == 0) {
       recordcount = Integer.MAX_VALUE; // what CoreWorkload assumes
     }
     long insertstart = Props.getLong(props, "insertstart", 0, 0);
-    long insertcount = Props.getLong(props, Benchmark.INSERT_COUNT, recordcount - insertstart, 0);
+    long insertcount = Props.getLong(props, EngineProperties.INSERT_COUNT, recordcount - insertstart, 0);
     if (recordcount < insertstart + insertcount) {
       throw new UserError("recordcount (" + recordcount + ") must be at least insertstart + insertcount ("
           + insertstart + " + " + insertcount + ")");

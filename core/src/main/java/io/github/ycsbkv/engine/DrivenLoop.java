@@ -1,5 +1,6 @@
 package io.github.ycsbkv.engine;
 
+import io.github.ycsbkv.config.EngineProperties;
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.engine.metrics.OpenLoopStats;
 import io.github.ycsbkv.engine.stop.Reconnect;
@@ -131,7 +132,7 @@ final class DrivenLoop {
 
   /**
    * Starts the clients on the completion thread and waits until the last operation completed, the
-   * run stopped and {@link Benchmark#STOP_GRACE} passed, or the deadline passed with nothing left.
+   * run stopped and {@link EngineProperties#STOP_GRACE} passed, or the deadline passed with nothing left.
    */
   void runAndWait() {
     executor.execute(() -> {
@@ -161,7 +162,7 @@ final class DrivenLoop {
           long now = System.nanoTime();
           if (stopSeen < 0) {
             stopSeen = now;
-          } else if (now - stopSeen > Benchmark.STOP_GRACE.toNanos()) {
+          } else if (now - stopSeen > EngineProperties.STOP_GRACE.toNanos()) {
             return;
           }
         }

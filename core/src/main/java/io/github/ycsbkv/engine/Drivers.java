@@ -1,5 +1,6 @@
 package io.github.ycsbkv.engine;
 
+import io.github.ycsbkv.config.EngineProperties;
 import io.github.ycsbkv.config.Props;
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.spi.AsyncOperations;
@@ -38,9 +39,9 @@ import site.ycsb.DB;
  */
 record Drivers(int threads, int clients, String reason, boolean nonBlocking, int sharedConnections, boolean openLoop) {
 
-  static final String PROPERTY = "drivers";
+  static final String PROPERTY = EngineProperties.DRIVERS;
   /** Engine property: {@code client} (default, a connection per client) or N connections shared by the clients. */
-  static final String CONNECTIONS = "connections";
+  static final String CONNECTIONS = EngineProperties.CONNECTIONS;
 
   Drivers(int threads, int clients, String reason, boolean nonBlocking) {
     this(threads, clients, reason, nonBlocking, 0, false);
@@ -104,12 +105,12 @@ record Drivers(int threads, int clients, String reason, boolean nonBlocking, int
    */
   long operations(long total, int id) {
     if (!shared()) {
-      return ClientSet.share(total, id, threads);
+      return share(total, id, threads);
     }
     int first = id * (clients / threads) + Math.min(id, clients % threads);
     long sum = 0;
     for (int c = first; c < first + inFlight(id); c++) {
-      sum += ClientSet.share(total, c, clients);
+      sum += share(total, c, clients);
     }
     return sum;
   }
@@ -320,5 +321,10 @@ record Drivers(int threads, int clients, String reason, boolean nonBlocking, int
           + " histograms (about %d KB each), but this JVM may use %,d MB: at most %,d threads fit; use fewer threads,"
           + " or more heap (JAVA_OPTS=-Xmx...)", osThreads, need >> 20, BYTES_PER_CLIENT_THREAD >> 10, heap >> 20, most));
     }
+  }
+
+  /** Client {@code id}'s share of {@code total} operations over {@code n}: the remainder to the first ones. */
+  static long share(long total, int id, int n) {
+    return total / n + (id < total % n ? 1 : 0);
   }
 }

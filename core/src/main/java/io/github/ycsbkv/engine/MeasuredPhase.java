@@ -1,5 +1,6 @@
 package io.github.ycsbkv.engine;
 
+import io.github.ycsbkv.config.EngineProperties;
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.engine.metrics.HistogramExports;
 import io.github.ycsbkv.engine.metrics.LiveMetrics;
@@ -86,7 +87,7 @@ final class MeasuredPhase {
     if (settings.maxTime().toNanos() > 0) {
       clients.outages.ending(startNanos + settings.maxTime().toNanos()); // every client stops starting operations then
     }
-    String exportDir = benchmark.properties().getProperty(Benchmark.EXPORT_DIR);
+    String exportDir = benchmark.properties().getProperty(EngineProperties.EXPORT_DIR);
     exports = exportDir == null || exportDir.isBlank() ? null
         : new HistogramExports(Path.of(exportDir), startWall.toEpochMilli());
     sampler = new Sampler(clients.metrics, clients.workers, settings.statusIntervalMillis(), settings.operations(),
@@ -143,7 +144,7 @@ final class MeasuredPhase {
       warnings.warn("workload cleanup failed: " + UserError.describe(e));
     }
     if (unfinished > 0) {
-      warnings.warn(unfinished + " client thread(s) did not finish within " + Benchmark.STOP_GRACE.toSeconds()
+      warnings.warn(unfinished + " client thread(s) did not finish within " + EngineProperties.STOP_GRACE.toSeconds()
           + " s of the stop; their operations in flight are not counted");
     }
     long earlyStops = clients.stoppedByWorkload();

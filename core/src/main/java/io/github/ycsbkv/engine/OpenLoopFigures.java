@@ -1,5 +1,6 @@
 package io.github.ycsbkv.engine;
 
+import io.github.ycsbkv.config.EngineProperties;
 import io.github.ycsbkv.config.Slo;
 import io.github.ycsbkv.engine.metrics.Metrics;
 import io.github.ycsbkv.engine.metrics.OpenLoopStats;
@@ -71,7 +72,7 @@ final class OpenLoopFigures {
     double cpuShare = cpuNanos < 0 || runtimeNanos <= 0 ? Double.NaN : cpuNanos / (double) runtimeNanos / usable;
     String bound = clientBound(lag, cpuShare, usable, slo);
     String arrivals = paced ? RECORDED : !drivers.openLoop() ? "uniform"
-        : Arrivals.Kind.parse(props.getProperty(Benchmark.ARRIVALS)).name().toLowerCase(Locale.ROOT);
+        : Arrivals.Kind.parse(props.getProperty(EngineProperties.ARRIVALS)).name().toLowerCase(Locale.ROOT);
     // The workload's own instants: the rate it says they offer, else what arrived over the phase.
     double offered = paced ? offeredByInstants(instants, total, runtimeNanos)
         : drivers.openLoop() ? total.offered() : s.targetOpsPerSec();
@@ -169,7 +170,7 @@ final class OpenLoopFigures {
 
   /** {@code slo}, or null when not given. */
   static Slo slo(Properties props) {
-    String text = props.getProperty(Benchmark.SLO);
-    return text == null || text.isBlank() ? null : Slo.parse(text, "property '" + Benchmark.SLO + "'");
+    String text = props.getProperty(EngineProperties.SLO);
+    return text == null || text.isBlank() ? null : Slo.parse(text, "property '" + EngineProperties.SLO + "'");
   }
 }

@@ -1,5 +1,6 @@
 package io.github.ycsbkv.engine;
 
+import io.github.ycsbkv.config.EngineProperties;
 import io.github.ycsbkv.config.Props;
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.engine.hosts.ClientSplit;
@@ -19,7 +20,7 @@ import site.ycsb.DB;
  * The engine properties of one phase, read and checked before anything runs (every name and default is one of
  * {@link Benchmark}'s constants). Immutable.
  *
- * @param threads closed-loop clients ({@value Benchmark#THREADS})
+ * @param threads closed-loop clients ({@value EngineProperties#THREADS})
  * @param targetOpsPerSec total operations per second over every client, or 0 for no limit
  * @param operations operations to do over every client (records for a load), or 0 for no limit
  * @param maxTime the phase's time limit, or zero for none
@@ -29,7 +30,7 @@ import site.ycsb.DB;
  * @param warmup the unmeasured load before a run, or null for none
  * @param schedule {@code -target} as a schedule whose rate changes, or null (no target, or one rate); then
  *     {@code targetOpsPerSec} is its mean and {@code maxTime} at most its length
- * @param arrivalsSeed the seed of the open loop's Poisson arrivals ({@value Benchmark#ARRIVALS_SEED})
+ * @param arrivalsSeed the seed of the open loop's Poisson arrivals ({@value EngineProperties#ARRIVALS_SEED})
  *
  * <p>One of several client processes ({@link ClientSplit}) holds its share here: its operations, its rate or schedule,
  * its seed; nothing is written back into the properties but the records a load's workload reads
@@ -40,14 +41,14 @@ record PhaseSettings(int threads, double targetOpsPerSec, long operations, Durat
     WarmupSetting warmup, RateSchedule schedule, long arrivalsSeed) {
 
   /** The workloads whose records a load slices by {@code insertstart}/{@code insertcount}. */
-  private static final java.util.Set<String> SLICED = java.util.Set.of(Benchmark.DEFAULT_WORKLOAD,
+  private static final java.util.Set<String> SLICED = java.util.Set.of(EngineProperties.DEFAULT_WORKLOAD,
       "io.github.ycsbkv.workloads.CacheWorkload");
-  private static final String INSERT_START = "insertstart";
+  private static final String INSERT_START = EngineProperties.INSERT_START;
 
   /** An open loop's settings in a closed loop (no -target): said in a warning, not silently dropped. */
   private static void warnUnusedOpenLoopSettings(Phase phase, Properties props, Warnings warnings) {
     List<String> unused = new java.util.ArrayList<>();
-    for (String key : List.of(Benchmark.MAX_IN_FLIGHT, Benchmark.ARRIVALS, Benchmark.ARRIVALS_SEED)) {
+    for (String key : List.of(EngineProperties.MAX_IN_FLIGHT, EngineProperties.ARRIVALS, EngineProperties.ARRIVALS_SEED)) {
       if (props.getProperty(key) != null) {
         unused.add(key + "=" + props.getProperty(key).trim());
       }
@@ -70,11 +71,11 @@ record PhaseSettings(int threads, double targetOpsPerSec, long operations, Durat
   /** As above, for a workload whose threads end on their own ({@link WorkloadTraits#endsOnItsOwn}) when true. */
   static PhaseSettings parse(Phase phase, Properties props, String bindingName, Class<? extends DB> dbClass,
       Warnings warnings, ClientSplit split, boolean endsOnItsOwn) {
-    int threads = Props.getInt(props, Benchmark.THREADS, Benchmark.DEFAULT_THREADS, 1);
-    String targetText = props.getProperty(Benchmark.TARGET);
+    int threads = Props.getInt(props, EngineProperties.THREADS, EngineProperties.DEFAULT_THREADS, 1);
+    String targetText = props.getProperty(EngineProperties.TARGET);
     RateSchedule schedule = targetText == null || targetText.isBlank() || RateSchedule.isNumber(targetText) ? null
         : RateSchedule.parse(targetText);
-    double target = schedule != null ? schedule.meanOpsPerSec() : Props.getDouble(props, Benchmark.TARGET, 0);
+    double target = schedule != null ? schedule.meanOpsPerSec() : Props.getDouble(props, EngineProperties.TARGET, 0);
     if (target < 0) {
       throw new UserError("property 'target' must be 0 (no limit), a positive ops/sec or a rate schedule, got "
           + target);
@@ -83,8 +84,8 @@ record PhaseSettings(int threads, double targetOpsPerSec, long operations, Durat
       warnUnusedOpenLoopSettings(phase, props, warnings);
     }
     long operations = phase == Phase.LOAD
-        ? Props.getLong(props, Benchmark.INSERT_COUNT, Props.getLong(props, Benchmark.RECORD_COUNT, 0, 0), 0)
-        : Props.getLong(props, Benchmark.OPERATION_COUNT, 0, 0);
+        ? Props.getLong(props, EngineProperties.INSERT_COUNT, Props.getLong(props, EngineProperties.RECORD_COUNT, 0, 0), 0)
+        : Props.getLong(props, EngineProperties.OPERATION_COUNT, 0, 0);
     long seed = target > 0 ? arrivalsSeed(props) : 0;
     if (split.many()) {
       ClientSplit.Share share = share(phase, props, split, operations, schedule, target, seed);
@@ -94,17 +95,17 @@ record PhaseSettings(int threads, double targetOpsPerSec, long operations, Durat
       seed = share.arrivalsSeed();
       warnings.note("load: " + share.took());
     }
-    Duration maxTime = Props.getSeconds(props, Benchmark.MAX_EXECUTION_TIME, 0);
+    Duration maxTime = Props.getSeconds(props, EngineProperties.MAX_EXECUTION_TIME, 0);
     if (schedule != null && (maxTime.isZero() || maxTime.toNanos() > schedule.durationNanos())) {
       // The run ends with its schedule (or earlier, at operationcount or maxexecutiontime).
       maxTime = Duration.ofNanos(schedule.durationNanos());
     }
-    int pipeline = Props.getInt(props, Benchmark.PIPELINE, 1, 1);
+    int pipeline = Props.getInt(props, EngineProperties.PIPELINE, 1, 1);
     if (pipeline > 1 && !AsyncOperations.class.isAssignableFrom(dbClass)) {
       throw new UserError("binding '" + bindingName + "' has no asynchronous operations (io.github.ycsbkv.spi."
           + "AsyncOperations), so it cannot pipeline; drop -p pipeline=" + pipeline);
     }
-    WarmupSetting warmup = WarmupSetting.parse(props.getProperty(Benchmark.WARMUP));
+    WarmupSetting warmup = WarmupSetting.parse(props.getProperty(EngineProperties.WARMUP));
     if (warmup != null && phase == Phase.LOAD) {
       warnings.warn("warmup=" + warmup.text() + " applies to run only (a load's warm-up would insert records of its"
           + " own); this load ran without one");
@@ -116,13 +117,13 @@ record PhaseSettings(int threads, double targetOpsPerSec, long operations, Durat
     }
     return new PhaseSettings(threads, target, operations, maxTime,
         // Served metrics are as fresh as the status interval, and events' windows as fine: 1 s unless given.
-        Props.getLong(props, Benchmark.STATUS_INTERVAL, LiveMetrics.wanted(props)
+        Props.getLong(props, EngineProperties.STATUS_INTERVAL, LiveMetrics.wanted(props)
             || !props.getProperty(EventPlan.EVENTS, "").isBlank() ? 1
-            : Benchmark.DEFAULT_STATUS_INTERVAL_SECONDS, 1) * 1000,
-        Props.getPercentiles(props, Benchmark.PERCENTILES, Benchmark.DEFAULT_PERCENTILES),
-        TimeUnit.SECONDS.toNanos(Props.getLong(props, Benchmark.ERRORS_ABORT_AFTER,
-            Benchmark.DEFAULT_ERRORS_ABORT_AFTER_SECONDS, 0)),
-        props.getProperty(Benchmark.LABEL), pipeline, Reconnect.from(props), warmup, schedule, seed);
+            : EngineProperties.DEFAULT_STATUS_INTERVAL_SECONDS, 1) * 1000,
+        Props.getPercentiles(props, EngineProperties.PERCENTILES, EngineProperties.DEFAULT_PERCENTILES),
+        TimeUnit.SECONDS.toNanos(Props.getLong(props, EngineProperties.ERRORS_ABORT_AFTER,
+            EngineProperties.DEFAULT_ERRORS_ABORT_AFTER_SECONDS, 0)),
+        props.getProperty(EngineProperties.LABEL), pipeline, Reconnect.from(props), warmup, schedule, seed);
   }
 
   /**
@@ -132,34 +133,34 @@ record PhaseSettings(int threads, double targetOpsPerSec, long operations, Durat
    */
   private static ClientSplit.Share share(Phase phase, Properties props, ClientSplit split, long operations,
       RateSchedule schedule, double target, long seed) {
-    String workload = props.getProperty(Benchmark.WORKLOAD, Benchmark.DEFAULT_WORKLOAD).trim();
+    String workload = props.getProperty(EngineProperties.WORKLOAD, EngineProperties.DEFAULT_WORKLOAD).trim();
     if (!SLICED.contains(workload)) {
       throw new UserError("workload " + workload + " cannot be split over " + ClientSplit.COUNT + "=" + split.count()
           + " (its records and series are not sliced by insertstart/insertcount): run it from one client process");
     }
     if (phase == Phase.RUN && Props.getDouble(props, "insertproportion", 0) > 0
-        && Benchmark.DEFAULT_WORKLOAD.equals(workload)) {
+        && EngineProperties.DEFAULT_WORKLOAD.equals(workload)) {
       throw new UserError("insertproportion=" + props.getProperty("insertproportion").trim() + ": a run that inserts"
           + " cannot be split over " + ClientSplit.COUNT + "=" + split.count() + " (every process would insert the"
           + " same keys from recordcount up): run it from one client process");
     }
-    long recordcount = Props.getLong(props, Benchmark.RECORD_COUNT, 0, 0);
+    long recordcount = Props.getLong(props, EngineProperties.RECORD_COUNT, 0, 0);
     long start = Props.getLong(props, INSERT_START, 0, 0);
-    long records = Props.getLong(props, Benchmark.INSERT_COUNT, recordcount - start, 0);
+    long records = Props.getLong(props, EngineProperties.INSERT_COUNT, recordcount - start, 0);
     ClientSplit.Share share = split.share(phase == Phase.LOAD, start, records, operations, schedule, target, seed);
     if (phase == Phase.LOAD) {
       props.setProperty(INSERT_START, Long.toString(share.insertStart()));
-      props.setProperty(Benchmark.INSERT_COUNT, Long.toString(share.records()));
+      props.setProperty(EngineProperties.INSERT_COUNT, Long.toString(share.records()));
     }
     return share;
   }
 
   private static long arrivalsSeed(Properties props) {
-    String text = props.getProperty(Benchmark.ARRIVALS_SEED, "1").trim();
+    String text = props.getProperty(EngineProperties.ARRIVALS_SEED, "1").trim();
     try {
       return Long.parseLong(text);
     } catch (NumberFormatException e) {
-      throw new UserError("property '" + Benchmark.ARRIVALS_SEED + "' must be a whole number, got '" + text + "'");
+      throw new UserError("property '" + EngineProperties.ARRIVALS_SEED + "' must be a whole number, got '" + text + "'");
     }
   }
 
@@ -169,11 +170,11 @@ record PhaseSettings(int threads, double targetOpsPerSec, long operations, Durat
   }
 
   /**
-   * How far apart failures may be and still belong to one outage: {@link Benchmark#OUTAGE_GAP}, or a longest
+   * How far apart failures may be and still belong to one outage: {@link EngineProperties#OUTAGE_GAP}, or a longest
    * reconnect wait and a tick of the outage watch, if longer.
    */
   long outageGapNanos() {
-    return Math.max(Benchmark.OUTAGE_GAP.toNanos(),
+    return Math.max(EngineProperties.OUTAGE_GAP.toNanos(),
         reconnect.maxNanos() + TimeUnit.MILLISECONDS.toNanos(OutageWatch.TICK_MILLIS));
   }
 }

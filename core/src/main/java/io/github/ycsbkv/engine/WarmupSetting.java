@@ -1,5 +1,6 @@
 package io.github.ycsbkv.engine;
 
+import io.github.ycsbkv.config.EngineProperties;
 import io.github.ycsbkv.config.UserError;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
@@ -14,7 +15,7 @@ import java.util.concurrent.TimeUnit;
  */
 record WarmupSetting(String text, long operations, long nanos) {
 
-  static final String PROPERTY = "warmup";
+  static final String PROPERTY = EngineProperties.WARMUP;
 
   /** The setting {@code value} describes, or null for none ({@code null}, blank, {@code 0}, {@code 0s}, {@code none}). */
   static WarmupSetting parse(String value) {

@@ -1,5 +1,6 @@
 package io.github.ycsbkv.engine;
 
+import io.github.ycsbkv.config.EngineProperties;
 import io.github.ycsbkv.config.Props;
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.spi.ArrivalInstants;
@@ -11,9 +12,9 @@ final class WorkloadSetup {
 
   private WorkloadSetup() {}
 
-  /** The {@value Benchmark#WORKLOAD} class of {@code props}, from {@code loader}, initialised with {@code props}. */
+  /** The {@value EngineProperties#WORKLOAD} class of {@code props}, from {@code loader}, initialised with {@code props}. */
   static Workload create(Properties props, ClassLoader loader) {
-    String name = props.getProperty(Benchmark.WORKLOAD, Benchmark.DEFAULT_WORKLOAD).trim();
+    String name = props.getProperty(EngineProperties.WORKLOAD, EngineProperties.DEFAULT_WORKLOAD).trim();
     Class<?> type;
     try {
       type = Class.forName(name, true, loader);
@@ -41,12 +42,12 @@ final class WorkloadSetup {
   }
 
   /**
-   * The workload class's traits; without {@value Benchmark#THREADS}, sets it to the clients the workload has of its
+   * The workload class's traits; without {@value EngineProperties#THREADS}, sets it to the clients the workload has of its
    * own ({@link WorkloadTraits#clients}, a recording's), one thread each; a workload class that cannot be loaded is
    * left to {@link #create} to say so.
    */
   static WorkloadTraits clientsOfItsOwn(Properties props, ClassLoader loader, Warnings warnings) {
-    String name = props.getProperty(Benchmark.WORKLOAD, Benchmark.DEFAULT_WORKLOAD).trim();
+    String name = props.getProperty(EngineProperties.WORKLOAD, EngineProperties.DEFAULT_WORKLOAD).trim();
     Class<?> type;
     try {
       type = Class.forName(name, true, loader);
@@ -54,12 +55,12 @@ final class WorkloadSetup {
       return WorkloadTraits.NONE;
     }
     WorkloadTraits traits = WorkloadTraits.of(type);
-    if (props.getProperty(Benchmark.THREADS) != null) {
+    if (props.getProperty(EngineProperties.THREADS) != null) {
       return traits;
     }
     int clients = traits.clients(props);
     if (clients > 0) {
-      props.setProperty(Benchmark.THREADS, Integer.toString(clients));
+      props.setProperty(EngineProperties.THREADS, Integer.toString(clients));
       warnings.note("load: " + clients + " client thread(s), one per client of the workload's own (-threads N folds"
           + " them onto N)");
     }
@@ -78,7 +79,7 @@ final class WorkloadSetup {
     String name = workload.getClass().getSimpleName();
     if (pipeline > 1) {
       throw new UserError(name + " sends each client's operations one at a time, as they were recorded: drop -p "
-          + Benchmark.PIPELINE + "=" + pipeline);
+          + EngineProperties.PIPELINE + "=" + pipeline);
     }
     String drivers = props.getProperty(Drivers.PROPERTY, "auto").trim();
     if (!drivers.equals("auto") && !drivers.equals("0")) {

@@ -1,5 +1,6 @@
 package io.github.ycsbkv.jmh;
 
+import io.github.ycsbkv.config.EngineProperties;
 import io.github.ycsbkv.engine.Benchmark;
 import io.github.ycsbkv.engine.Phase;
 import io.github.ycsbkv.results.BenchmarkResult;
@@ -78,10 +79,10 @@ public class ClosedLoopBenchmark {
   @OperationsPerInvocation(OPS)
   public long run() {
     Properties p = new Properties();
-    p.setProperty(Benchmark.WORKLOAD, "io.github.ycsbkv.workloads.HarnessCostWorkload");
-    p.setProperty(Benchmark.OPERATION_COUNT, Integer.toString(OPS));
-    p.setProperty(Benchmark.RECORD_COUNT, "1");
-    p.setProperty(Benchmark.THREADS, Integer.toString(threads));
+    p.setProperty(EngineProperties.WORKLOAD, "io.github.ycsbkv.workloads.HarnessCostWorkload");
+    p.setProperty(EngineProperties.OPERATION_COUNT, Integer.toString(OPS));
+    p.setProperty(EngineProperties.RECORD_COUNT, "1");
+    p.setProperty(EngineProperties.THREADS, Integer.toString(threads));
     BenchmarkResult r = new Benchmark(Phase.RUN, p, "noop", NoOpDB.class, getClass().getClassLoader()).run();
     if (r.operations() != OPS) {
       throw new IllegalStateException("ran " + r.operations() + " operations, not " + OPS);

@@ -1,5 +1,6 @@
 package io.github.ycsbkv.jmh;
 
+import io.github.ycsbkv.config.EngineProperties;
 import io.github.ycsbkv.engine.Benchmark;
 import io.github.ycsbkv.engine.Phase;
 import io.github.ycsbkv.results.BenchmarkResult;
@@ -153,10 +154,10 @@ public class DriversBenchmark {
   @OperationsPerInvocation(OPS)
   public long run() {
     Properties p = new Properties();
-    p.setProperty(Benchmark.WORKLOAD, "io.github.ycsbkv.workloads.HarnessCostWorkload");
-    p.setProperty(Benchmark.OPERATION_COUNT, Integer.toString(OPS));
-    p.setProperty(Benchmark.RECORD_COUNT, "1");
-    p.setProperty(Benchmark.THREADS, Integer.toString(CLIENTS));
+    p.setProperty(EngineProperties.WORKLOAD, "io.github.ycsbkv.workloads.HarnessCostWorkload");
+    p.setProperty(EngineProperties.OPERATION_COUNT, Integer.toString(OPS));
+    p.setProperty(EngineProperties.RECORD_COUNT, "1");
+    p.setProperty(EngineProperties.THREADS, Integer.toString(CLIENTS));
     p.setProperty("drivers", mode.equals("threads") ? "0" : "2");
     Class<? extends DB> db = mode.equals("loop") ? OfferingLoopDB.class : LoopDB.class;
     BenchmarkResult r = new Benchmark(Phase.RUN, p, "loopdb", db, getClass().getClassLoader()).run();

@@ -1,5 +1,6 @@
 package io.github.ycsbkv.workloads;
 
+import io.github.ycsbkv.config.EngineProperties;
 import io.github.ycsbkv.config.Props;
 import io.github.ycsbkv.spi.ExpiringWrites;
 import java.nio.charset.StandardCharsets;
@@ -195,7 +196,7 @@ public class ObjectCacheWorkload extends Workload implements io.github.ycsbkv.en
    */
   @Override
   public Object initThread(Properties p, int threadId, int threadCount) {
-    long repetition = Props.getLong(p, io.github.ycsbkv.engine.Benchmark.REPETITION, 0, 0);
+    long repetition = Props.getLong(p, io.github.ycsbkv.config.EngineProperties.REPETITION, 0, 0);
     return new State(new SplittableRandom(TimeSeriesWorkload.mix(seed + 0x9E3779B97F4A7C15L * repetition, threadId,
         0x0BCAC4EL)));
   }

@@ -1,5 +1,6 @@
 package io.github.ycsbkv.engine.hosts;
 
+import io.github.ycsbkv.config.EngineProperties;
 import io.github.ycsbkv.config.Props;
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.engine.time.RateSchedule;
@@ -29,9 +30,9 @@ import java.util.Properties;
 public record ClientSplit(int count, int index) {
 
   /** {@code clients.count}: how many client processes make the run (default 1). */
-  public static final String COUNT = "clients.count";
+  public static final String COUNT = EngineProperties.CLIENTS_COUNT;
   /** {@code clients.index}: this process's place among them, 0 to count - 1. */
-  public static final String INDEX = "clients.index";
+  public static final String INDEX = EngineProperties.CLIENTS_INDEX;
   /** The environment variable an Indexed Job on Kubernetes sets to the pod's index. */
   public static final String JOB_INDEX_ENV = "JOB_COMPLETION_INDEX";
   /** The most client processes a run may have. */

@@ -1,5 +1,6 @@
 package io.github.ycsbkv.engine.hosts;
 
+import io.github.ycsbkv.config.EngineProperties;
 import io.github.ycsbkv.config.Props;
 import io.github.ycsbkv.config.UserError;
 import java.io.ByteArrayOutputStream;
@@ -33,9 +34,9 @@ import java.util.function.BooleanSupplier;
 public final class Meeting {
 
   /** {@code clients.barrier}: client 0's HOST:PORT, where the clients meet. */
-  public static final String ADDRESS = "clients.barrier";
+  public static final String ADDRESS = EngineProperties.CLIENTS_BARRIER;
   /** {@code clients.barrier.timeout}: seconds to wait for every client (default {@link #DEFAULT_TIMEOUT}). */
-  public static final String TIMEOUT = "clients.barrier.timeout";
+  public static final String TIMEOUT = EngineProperties.CLIENTS_BARRIER_TIMEOUT;
   /** How long the clients wait for each other by default: pods may be scheduled and pull images a while. */
   public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(300);
 

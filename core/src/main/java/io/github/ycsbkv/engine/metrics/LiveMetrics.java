@@ -1,5 +1,6 @@
 package io.github.ycsbkv.engine.metrics;
 
+import io.github.ycsbkv.config.EngineProperties;
 import io.github.ycsbkv.config.Props;
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.engine.states.StateWatch;
@@ -26,9 +27,9 @@ import org.HdrHistogram.Histogram;
  */
 public final class LiveMetrics implements AutoCloseable {
 
-  public static final String PORT = "metrics.port";
-  public static final String HOST = "metrics.host";
-  static final String LINGER = "metrics.linger";
+  public static final String PORT = EngineProperties.METRICS_PORT;
+  public static final String HOST = EngineProperties.METRICS_HOST;
+  static final String LINGER = EngineProperties.METRICS_LINGER;
 
   /** One operation's figures since the start: successes and failures, and the successes' service times (ns). */
   record Operation(String name, long ok, long failed, Histogram okNanos) {}

@@ -1,5 +1,6 @@
 package io.github.ycsbkv.engine.states;
 
+import io.github.ycsbkv.config.EngineProperties;
 import io.github.ycsbkv.config.Props;
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.spi.ServerEvents;
@@ -29,7 +30,7 @@ import java.util.regex.Pattern;
 public record EventPlan(List<Event> events) {
 
   /** The property. */
-  public static final String EVENTS = "events";
+  public static final String EVENTS = EngineProperties.EVENTS;
 
   private static final Pattern ONE =
       Pattern.compile("([a-z][a-z0-9_-]*)(?::([a-z0-9_.:-]+))?@([0-9]+(?:\\.[0-9]+)?)(ms|s|m)?");

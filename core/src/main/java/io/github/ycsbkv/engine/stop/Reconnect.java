@@ -1,5 +1,6 @@
 package io.github.ycsbkv.engine.stop;
 
+import io.github.ycsbkv.config.EngineProperties;
 import io.github.ycsbkv.config.Props;
 import io.github.ycsbkv.config.UserError;
 import java.util.Properties;
@@ -17,9 +18,9 @@ import java.util.concurrent.TimeUnit;
 public record Reconnect(long intervalNanos, long maxNanos) {
 
   /** Property: milliseconds before the first attempt after a failure for a connection reason; 0: no wait. */
-  static final String INTERVAL = "reconnect.interval";
+  static final String INTERVAL = EngineProperties.RECONNECT_INTERVAL;
   /** Property: the longest wait between two attempts, in milliseconds. */
-  static final String MAX = "reconnect.max";
+  static final String MAX = EngineProperties.RECONNECT_MAX;
   static final long DEFAULT_INTERVAL_MILLIS = 100;
   static final long DEFAULT_MAX_MILLIS = 1000;
 

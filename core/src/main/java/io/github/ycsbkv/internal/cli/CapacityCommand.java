@@ -2,6 +2,7 @@ package io.github.ycsbkv.internal.cli;
 
 import io.github.ycsbkv.capacity.CapacityFile;
 import io.github.ycsbkv.capacity.CapacitySearch;
+import io.github.ycsbkv.config.EngineProperties;
 import io.github.ycsbkv.config.Props;
 import io.github.ycsbkv.config.Slo;
 import io.github.ycsbkv.config.UserError;
@@ -83,17 +84,17 @@ final class CapacityCommand extends PhaseCommand {
     long stepSeconds = search.stepSeconds();
     double res = search.resolutionShare();
     Properties props = properties();
-    if (props.getProperty(Benchmark.TARGET) != null) {
+    if (props.getProperty(EngineProperties.TARGET) != null) {
       throw new UserError("-p target: capacity chooses the rates itself; drop it");
     }
     PrintWriter err = spec.commandLine().getErr();
     Benchmarks binding = resolve(props, err).binding();
-    int connections = Props.getInt(props, Benchmark.THREADS, Benchmark.DEFAULT_THREADS, 1);
-    String exportDir = props.getProperty(Benchmark.EXPORT_DIR);
+    int connections = Props.getInt(props, EngineProperties.THREADS, EngineProperties.DEFAULT_THREADS, 1);
+    String exportDir = props.getProperty(EngineProperties.EXPORT_DIR);
     Path out = Path.of(exportDir == null || exportDir.isBlank() ? "capacity-"
         + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) : exportDir);
     checkExportDir(out.toString());
-    props.remove(Benchmark.EXPORT_DIR);
+    props.remove(EngineProperties.EXPORT_DIR);
     String warm = search.warmupOrNull();
     String resolutionText = search.resolution.strip();
     // Across hosts: every client must search the same way; client 0 checks what the others were given.
@@ -131,7 +132,7 @@ final class CapacityCommand extends PhaseCommand {
       return 0;
     }
     try {
-      Path file = runner.file(binding.name(), props.getProperty(Benchmark.WORKLOAD), connections).write(out);
+      Path file = runner.file(binding.name(), props.getProperty(EngineProperties.WORKLOAD), connections).write(out);
       err.println("ycsb-kv: capacity results written to " + file);
     } catch (IOException e) {
       err.println("ycsb: cannot write " + out.resolve(CapacityFile.FILE_NAME) + ": " + UserError.describe(e));

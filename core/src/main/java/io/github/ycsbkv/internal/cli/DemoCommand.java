@@ -1,5 +1,6 @@
 package io.github.ycsbkv.internal.cli;
 
+import io.github.ycsbkv.config.EngineProperties;
 import io.github.ycsbkv.config.PropertySources;
 import io.github.ycsbkv.config.Props;
 import io.github.ycsbkv.config.UserError;
@@ -117,7 +118,7 @@ final class DemoCommand implements Callable<Integer> {
       props.setProperty("ts.series", Long.toString(records)); // every series needs one point
     }
     props.setProperty("maxexecutiontime", Long.toString(seconds));
-    props.setProperty(Benchmark.THREADS, Integer.toString(threads));
+    props.setProperty(EngineProperties.THREADS, Integer.toString(threads));
     props.setProperty("table", "demo");
     return props;
   }
@@ -174,7 +175,7 @@ final class DemoCommand implements Callable<Integer> {
   }
 
   private static String workloadName(Properties props) {
-    String w = props.getProperty("workload", Benchmark.DEFAULT_WORKLOAD);
+    String w = props.getProperty("workload", EngineProperties.DEFAULT_WORKLOAD);
     return w.substring(w.lastIndexOf('.') + 1) + ", " + props.getProperty("requestdistribution", "uniform");
   }
 

@@ -1,5 +1,6 @@
 package io.github.ycsbkv.internal.cli;
 
+import io.github.ycsbkv.config.EngineProperties;
 import io.github.ycsbkv.config.PropertySources;
 import io.github.ycsbkv.config.Props;
 import io.github.ycsbkv.config.UserError;
@@ -43,9 +44,9 @@ import picocli.CommandLine.Spec;
 abstract class PhaseCommand implements Callable<Integer> {
 
   /** Property naming the directory for {@code result.json}, {@code summary.csv} and histograms. */
-  static final String EXPORT_DIR = Benchmark.EXPORT_DIR;
+  static final String EXPORT_DIR = EngineProperties.EXPORT_DIR;
   /** Upstream's property for a file that receives the text summary. */
-  static final String EXPORT_FILE = "exportfile";
+  static final String EXPORT_FILE = EngineProperties.EXPORT_FILE;
 
   @Spec
   CommandSpec spec;
@@ -135,10 +136,10 @@ abstract class PhaseCommand implements Callable<Integer> {
     Benchmarks binding = resolved.binding();
     ClassLoader loader = resolved.loader();
     // A malformed thread count is the one line printed, not a header with it.
-    int threads = Props.getInt(props, Benchmark.THREADS, Benchmark.DEFAULT_THREADS, 1);
+    int threads = Props.getInt(props, EngineProperties.THREADS, EngineProperties.DEFAULT_THREADS, 1);
     err.println("ycsb-kv: " + phase().command() + " " + binding.name() + " (" + binding.dbClass().getName() + "), "
         + threadsText(props, threads, loader)
-        + (props.getProperty(Benchmark.TARGET) == null ? "" : ", target " + targetText(props)));
+        + (props.getProperty(EngineProperties.TARGET) == null ? "" : ", target " + targetText(props)));
     if (!preloadMemory(binding, props, loader, err)) {
       return UserError.FAILED;
     }
@@ -167,18 +168,18 @@ abstract class PhaseCommand implements Callable<Integer> {
     }
     Properties props = PropertySources.load(propertyFiles, propertyPairs);
     if (threads != null) {
-      props.setProperty(Benchmark.THREADS, threads.toString());
+      props.setProperty(EngineProperties.THREADS, threads.toString());
     }
     if (target != null) {
-      props.setProperty(Benchmark.TARGET, target.trim());
+      props.setProperty(EngineProperties.TARGET, target.trim());
     }
     if (label != null) {
-      props.setProperty(Benchmark.LABEL, label);
+      props.setProperty(EngineProperties.LABEL, label);
     }
     addOwn(props);
     FailedOperations.validate(props);
     checkExportDir(props.getProperty(EXPORT_DIR));
-    if (props.getProperty(Benchmark.WORKLOAD) == null) {
+    if (props.getProperty(EngineProperties.WORKLOAD) == null) {
       // As upstream's Client, never guess: a run without a workload would be CoreWorkload's defaults forever.
       throw new UserError("no workload given: pass a workload file with -P (for example -P workloads/workloada)"
           + " or -p workload=CLASS");
@@ -192,9 +193,9 @@ abstract class PhaseCommand implements Callable<Integer> {
    * WorkloadTraits#hasClientsOfItsOwn}), which the engine counts once it has read them.
    */
   String threadsText(Properties props, int threads, ClassLoader loader) {
-    if (props.getProperty(Benchmark.THREADS) == null) {
+    if (props.getProperty(EngineProperties.THREADS) == null) {
       try {
-        Class<?> type = Class.forName(props.getProperty(Benchmark.WORKLOAD, Benchmark.DEFAULT_WORKLOAD).trim(), false,
+        Class<?> type = Class.forName(props.getProperty(EngineProperties.WORKLOAD, EngineProperties.DEFAULT_WORKLOAD).trim(), false,
             loader);
         if (WorkloadTraits.of(type).hasClientsOfItsOwn()) {
           return "a thread per client of the workload's own";
@@ -229,16 +230,16 @@ abstract class PhaseCommand implements Callable<Integer> {
    * when that load failed (its error printed).
    */
   private boolean preloadMemory(Benchmarks binding, Properties props, ClassLoader loader, PrintWriter err) {
-    long records = Props.getLong(props, Benchmark.RECORD_COUNT, 0, 0);
+    long records = Props.getLong(props, EngineProperties.RECORD_COUNT, 0, 0);
     String table = props.getProperty("table", "usertable");
     if (phase() != Phase.RUN || !MemoryDB.class.equals(binding.dbClass()) || records == 0 || MemoryDB.size(table) > 0) {
       return true;
     }
     // The run's own settings first: a malformed one is its one line, not the preload's workload rejecting it.
-    Props.getLong(props, Benchmark.OPERATION_COUNT, 0, 0);
-    Props.getSeconds(props, Benchmark.MAX_EXECUTION_TIME, 0);
+    Props.getLong(props, EngineProperties.OPERATION_COUNT, 0, 0);
+    Props.getSeconds(props, EngineProperties.MAX_EXECUTION_TIME, 0);
     try {
-      Class<?> workload = Class.forName(props.getProperty(Benchmark.WORKLOAD).trim(), false, loader);
+      Class<?> workload = Class.forName(props.getProperty(EngineProperties.WORKLOAD).trim(), false, loader);
       if (io.github.ycsbkv.engine.WorkloadTraits.of(workload).runsWithoutLoad()) {
         return true; // its run starts from what the store holds (memtier's cold cache)
       }
@@ -250,8 +251,8 @@ abstract class PhaseCommand implements Callable<Integer> {
         + " load and run)", records));
     Properties loadProps = new Properties();
     loadProps.putAll(props);
-    for (String key : List.of(Benchmark.TARGET, Benchmark.MAX_EXECUTION_TIME, Benchmark.WARMUP, EXPORT_DIR,
-        Benchmark.INSERT_COUNT, "insertstart")) {
+    for (String key : List.of(EngineProperties.TARGET, EngineProperties.MAX_EXECUTION_TIME, EngineProperties.WARMUP, EXPORT_DIR,
+        EngineProperties.INSERT_COUNT, "insertstart")) {
       loadProps.remove(key);
     }
     BenchmarkResult loaded = binding.with(loadProps).benchmark(Phase.LOAD).run();
@@ -301,7 +302,7 @@ abstract class PhaseCommand implements Callable<Integer> {
     boolean bindingDeclares = registry.bindings().stream()
         .anyMatch(b -> b.dbClassName().equals(dbClass.getName()));
     try {
-      declared.addAll(UnknownProperties.declaredBy(Class.forName(props.getProperty(Benchmark.WORKLOAD).trim(), false,
+      declared.addAll(UnknownProperties.declaredBy(Class.forName(props.getProperty(EngineProperties.WORKLOAD).trim(), false,
           loader)));
     } catch (ClassNotFoundException | LinkageError e) {
       return; // the run itself says what is wrong with the workload
@@ -364,7 +365,7 @@ abstract class PhaseCommand implements Callable<Integer> {
 
   /** {@code -target} for the header: the rate, or the schedule in words (a malformed one is the one line printed). */
   private static String targetText(Properties props) {
-    String t = props.getProperty(Benchmark.TARGET).trim();
+    String t = props.getProperty(EngineProperties.TARGET).trim();
     return io.github.ycsbkv.engine.time.RateSchedule.isNumber(t) ? t + " ops/s"
         : io.github.ycsbkv.engine.time.RateSchedule.parse(t).describe();
   }

@@ -1,5 +1,6 @@
 package io.github.ycsbkv.internal.cli;
 
+import io.github.ycsbkv.config.EngineProperties;
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.engine.Benchmark;
 import io.github.ycsbkv.engine.Phase;
@@ -39,16 +40,16 @@ final class ReplayCommand extends PhaseCommand {
 
   @Override
   String threadsText(Properties props, int threads, ClassLoader loader) {
-    return props.getProperty(Benchmark.THREADS) == null ? "a thread per recorded client" : threads + " thread(s)";
+    return props.getProperty(EngineProperties.THREADS) == null ? "a thread per recorded client" : threads + " thread(s)";
   }
 
   @Override
   void addOwn(Properties props) {
-    String given = props.getProperty(Benchmark.WORKLOAD);
+    String given = props.getProperty(EngineProperties.WORKLOAD);
     if (given != null && !given.trim().equals(WORKLOAD)) {
       throw new UserError("ycsb replay runs the replay workload; drop workload=" + given.trim() + " (or use ycsb run)");
     }
-    props.setProperty(Benchmark.WORKLOAD, WORKLOAD);
+    props.setProperty(EngineProperties.WORKLOAD, WORKLOAD);
     props.setProperty("replay.file", file);
     if (speed != null) {
       props.setProperty("replay.speed", speed);

@@ -1,5 +1,6 @@
 package io.github.ycsbkv.internal.cli;
 
+import io.github.ycsbkv.config.EngineProperties;
 import io.github.ycsbkv.spi.Binding;
 import io.github.ycsbkv.spi.PropertyDoc;
 import java.lang.reflect.Field;
@@ -20,20 +21,6 @@ import java.util.regex.Pattern;
  */
 final class UnknownProperties {
 
-  /**
-   * What the engine, the command line and upstream's measurement code read ({@code measurementtype} and
-   * the others upstream's {@code Measurements} reads; {@code db} and {@code dotransactions}, as upstream's
-   * Client sets them), and the workload keys that bindings read too ({@code table}, {@code fieldcount},
-   * {@code fieldnameprefix}).
-   */
-  static final Set<String> ENGINE = Set.of("table", "fieldcount", "fieldnameprefix", "threadcount", "target", "operationcount", "recordcount", "insertcount",
-      "insertstart", "maxexecutiontime", "status.interval", "hdrhistogram.percentiles", "errors.abortafter", "reconnect.interval", "reconnect.max",
-      "errors.tolerance", "label", "sweep.repetition", "pipeline", "drivers", "warmup", "export.dir", "exportfile", "workload", "db", "probe",
-      "arrivals", "arrivals.seed", "maxinflight", "slo", "clients.count", "clients.index", "clients.barrier",
-      "clients.barrier.timeout", "metrics.port", "metrics.host", "metrics.linger", "events",
-      "dataintegrity", "dotransactions", "measurementtype", "measurement.interval", "measurement.trackjvm",
-      "histogram.buckets", "summary", "hdrhistogram.fileoutput", "hdrhistogram.output.path", "timeseries.granularity");
-
   /** What a property key looks like (a constant of this shape in a workload class names one). */
   private static final Pattern KEY = Pattern.compile("[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z0-9_]+)*");
   /**
@@ -42,7 +29,19 @@ final class UnknownProperties {
    */
   private static final Pattern NUMBERED = Pattern.compile("[A-Za-z][A-Za-z0-9_]*(\\.([A-Za-z0-9_]+|\\*))*");
 
+  /**
+   * What the engine and the command line read ({@link EngineProperties}, where each is declared) and what upstream's
+   * code inside ycsb-kv reads ({@link EngineProperties#UPSTREAM}).
+   */
+  static final Set<String> ENGINE = engineKeys();
+
   private UnknownProperties() {}
+
+  private static Set<String> engineKeys() {
+    Set<String> keys = new HashSet<>(declaredBy(EngineProperties.class));
+    keys.addAll(EngineProperties.UPSTREAM);
+    return Set.copyOf(keys);
+  }
 
   /**
    * The keys a workload or DB class declares, found as upstream's workloads and bindings (and this

@@ -1,6 +1,7 @@
 package io.github.ycsbkv.internal.resp;
 
 import io.github.ycsbkv.config.BindingProperties;
+import io.github.ycsbkv.config.EngineProperties;
 import io.github.ycsbkv.engine.Benchmark;
 import java.util.ArrayList;
 import java.util.List;
@@ -85,7 +86,7 @@ public enum ScanIndex {
 
   /** Whether inserts and deletes of this run maintain the index. */
   public boolean enabled(Properties p) throws DBException {
-    if ("true".equalsIgnoreCase(p.getProperty(Benchmark.WORKLOAD_NEVER_SCANS, "false").trim())) {
+    if ("true".equalsIgnoreCase(p.getProperty(EngineProperties.WORKLOAD_NEVER_SCANS, "false").trim())) {
       return false;
     }
     return switch (this) {

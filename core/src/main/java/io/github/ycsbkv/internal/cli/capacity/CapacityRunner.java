@@ -4,6 +4,7 @@ import io.github.ycsbkv.capacity.CapacityFile;
 import io.github.ycsbkv.capacity.CapacitySearch.Observation;
 import io.github.ycsbkv.capacity.CapacitySearch.Plan;
 import io.github.ycsbkv.capacity.CapacitySearch;
+import io.github.ycsbkv.config.EngineProperties;
 import io.github.ycsbkv.config.Slo;
 import io.github.ycsbkv.engine.Benchmark;
 import io.github.ycsbkv.engine.Benchmarks;
@@ -268,24 +269,24 @@ public final class CapacityRunner {
   private BenchmarkResult runStep(int number, Plan plan, Path dir) {
     Properties p = new Properties();
     p.putAll(base);
-    p.remove(Benchmark.TARGET);
+    p.remove(EngineProperties.TARGET);
     if (plan.rate() > 0) {
-      p.setProperty(Benchmark.TARGET, Double.toString(plan.rate()));
+      p.setProperty(EngineProperties.TARGET, Double.toString(plan.rate()));
     } else {
       // The closed-loop probe: one request per connection, as any closed loop; no arrivals to shape.
-      p.remove(Benchmark.MAX_IN_FLIGHT);
-      p.remove(Benchmark.ARRIVALS);
-      p.remove(Benchmark.ARRIVALS_SEED);
+      p.remove(EngineProperties.MAX_IN_FLIGHT);
+      p.remove(EngineProperties.ARRIVALS);
+      p.remove(EngineProperties.ARRIVALS_SEED);
     }
-    p.setProperty(Benchmark.OPERATION_COUNT, "0");
-    p.setProperty(Benchmark.MAX_EXECUTION_TIME, Long.toString(stepSeconds * plan.lengthSteps()));
+    p.setProperty(EngineProperties.OPERATION_COUNT, "0");
+    p.setProperty(EngineProperties.MAX_EXECUTION_TIME, Long.toString(stepSeconds * plan.lengthSteps()));
     if (warmup != null) {
-      p.setProperty(Benchmark.WARMUP, warmup);
+      p.setProperty(EngineProperties.WARMUP, warmup);
     }
-    p.setProperty(Benchmark.SLO, slo.text());
-    p.setProperty(Benchmark.EXPORT_DIR, dir.toString());
-    String label = base.getProperty(Benchmark.LABEL);
-    p.setProperty(Benchmark.LABEL, (label == null || label.isBlank() ? "" : label.strip() + ": ")
+    p.setProperty(EngineProperties.SLO, slo.text());
+    p.setProperty(EngineProperties.EXPORT_DIR, dir.toString());
+    String label = base.getProperty(EngineProperties.LABEL);
+    p.setProperty(EngineProperties.LABEL, (label == null || label.isBlank() ? "" : label.strip() + ": ")
         + String.format(Locale.ROOT, "capacity step %d, %s", number, describe(plan)));
     try {
       return binding.with(p).run(Phase.RUN, b -> {

@@ -1,5 +1,6 @@
 package io.github.ycsbkv.internal.cli.console;
 
+import io.github.ycsbkv.config.EngineProperties;
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.results.BenchmarkResult;
 import io.github.ycsbkv.results.ErrorCause;
@@ -16,7 +17,7 @@ import java.util.Properties;
 public final class FailedOperations {
 
   /** The property: failed operations a run may have and still exit 0. */
-  static final String TOLERANCE = "errors.tolerance";
+  static final String TOLERANCE = EngineProperties.ERRORS_TOLERANCE;
   static final String DEFAULT_TOLERANCE = "0";
   /** Exit code of a run that finished but had more failed operations than {@value #TOLERANCE} allows. */
   public static final int EXIT_OPERATIONS_FAILED = 3;

@@ -1,6 +1,7 @@
 package io.github.ycsbkv.internal.cli.sweep;
 
 import io.github.ycsbkv.capacity.CapacitySearch;
+import io.github.ycsbkv.config.EngineProperties;
 import io.github.ycsbkv.config.PropertySources;
 import io.github.ycsbkv.config.Props;
 import io.github.ycsbkv.config.Secrets;
@@ -280,7 +281,7 @@ public record SweepPlan(List<Target> targets, List<Workload> workloads, Path out
       }
       if (capacity != null) {
         for (Workload w : workloads) {
-          if (w.properties().getProperty(Benchmark.TARGET) != null) {
+          if (w.properties().getProperty(EngineProperties.TARGET) != null) {
             throw new UserError("-p target: --capacity chooses the rates itself; drop it");
           }
         }
@@ -337,7 +338,7 @@ public record SweepPlan(List<Target> targets, List<Workload> workloads, Path out
     private Workload workload(String w, List<String> global, ClassLoader loader) {
       String file = w.contains("/") || Files.exists(Path.of(w)) ? w : "workloads/" + w;
       Properties p = PropertySources.load(List.of(file), List.of());
-      if (p.getProperty(Benchmark.WORKLOAD) == null) {
+      if (p.getProperty(EngineProperties.WORKLOAD) == null) {
         throw new UserError("workload file '" + file + "' sets no workload class");
       }
       SweepPlan.scale(p, scale);
@@ -345,7 +346,7 @@ public record SweepPlan(List<Target> targets, List<Workload> workloads, Path out
       p.putAll(given);
       String name = Path.of(w).getFileName().toString();
       long perThread = workloadOperationsPerThread.getOrDefault(name, 0L);
-      perThread = perThread == 0 || given.getProperty(Benchmark.OPERATION_COUNT) != null ? 0
+      perThread = perThread == 0 || given.getProperty(EngineProperties.OPERATION_COUNT) != null ? 0
           : Math.max(1, Math.round(perThread * scale));
       return new Workload(name, p, workloadThreads.getOrDefault(name, threads),
           workloadRepeat.getOrDefault(name, repeat), traits(p, loader),
@@ -355,7 +356,7 @@ public record SweepPlan(List<Target> targets, List<Workload> workloads, Path out
     /** What the workload's class says of itself that does not depend on its properties ({@link WorkloadTraits}). */
     private static WorkloadTraits traits(Properties workload, ClassLoader loader) {
       try {
-        return WorkloadTraits.of(Class.forName(workload.getProperty(Benchmark.WORKLOAD), false, loader));
+        return WorkloadTraits.of(Class.forName(workload.getProperty(EngineProperties.WORKLOAD), false, loader));
       } catch (ClassNotFoundException | LinkageError e) {
         return WorkloadTraits.NONE; // the run names the missing class in its own words
       }
@@ -381,13 +382,13 @@ public record SweepPlan(List<Target> targets, List<Workload> workloads, Path out
     if (factor == 1.0) {
       return;
     }
-    for (String key : List.of(Benchmark.RECORD_COUNT, Benchmark.OPERATION_COUNT)) {
+    for (String key : List.of(EngineProperties.RECORD_COUNT, EngineProperties.OPERATION_COUNT)) {
       if (p.getProperty(key) != null) {
         p.setProperty(key, Long.toString(Math.max(1, Math.round(Props.getLong(p, key, 0, 0) * factor))));
       }
     }
-    long records = Props.getLong(p, Benchmark.RECORD_COUNT, 0, 0);
-    if (p.getProperty("ts.series") != null || p.getProperty(Benchmark.WORKLOAD, "").endsWith("TimeSeriesWorkload")) {
+    long records = Props.getLong(p, EngineProperties.RECORD_COUNT, 0, 0);
+    if (p.getProperty("ts.series") != null || p.getProperty(EngineProperties.WORKLOAD, "").endsWith("TimeSeriesWorkload")) {
       long series = Props.getLong(p, "ts.series", 1024, 1);
       if (records > 0 && records < series) {
         p.setProperty("ts.series", Long.toString(records));

@@ -3,6 +3,7 @@ package io.github.ycsbkv.internal.cli.sweep;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.ycsbkv.capacity.CapacityFile;
 import io.github.ycsbkv.capacity.CapacitySearch;
+import io.github.ycsbkv.config.EngineProperties;
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.engine.Benchmark;
 import io.github.ycsbkv.engine.Benchmarks;
@@ -227,17 +228,17 @@ public final class SweepRunner {
     ran++;
     Properties p = new Properties();
     p.putAll(cell);
-    p.setProperty(Benchmark.THREADS, Integer.toString(threads));
-    p.setProperty(Benchmark.REPETITION, Integer.toString(r));
+    p.setProperty(EngineProperties.THREADS, Integer.toString(threads));
+    p.setProperty(EngineProperties.REPETITION, Integer.toString(r));
     if (w.operationsPerThread() > 0) {
-      p.setProperty(Benchmark.OPERATION_COUNT, Long.toString(w.operationsPerThread() * threads));
+      p.setProperty(EngineProperties.OPERATION_COUNT, Long.toString(w.operationsPerThread() * threads));
     }
     return p;
   }
 
   /** Runs one repetition; returns its result if it completed, else null ({@link #lastError} says why). */
   private JsonNode runRepetition(SweepPlan.Target target, Properties p, Path dir) throws IOException, Interrupted {
-    p.setProperty(Benchmark.EXPORT_DIR, dir.toString());
+    p.setProperty(EngineProperties.EXPORT_DIR, dir.toString());
     BenchmarkResult result = runPhase(Phase.RUN, target.binding(), p);
     ResultJson.write(result, dir);
     SummaryCsv.write(result, dir);
@@ -263,7 +264,7 @@ public final class SweepRunner {
     } finally {
       steps.flush();
     }
-    runner.file(target.label(), p.getProperty(Benchmark.WORKLOAD), threads).write(dir);
+    runner.file(target.label(), p.getProperty(EngineProperties.WORKLOAD), threads).write(dir);
     CapacitySearch.Outcome o = runner.search().outcome();
     if (runner.failure() == null && (o == null || o.interrupted())) {
       throw new Interrupted("sweep interrupted");
@@ -407,8 +408,8 @@ public final class SweepRunner {
     }
     Properties p = new Properties();
     p.putAll(props);
-    p.setProperty(Benchmark.THREADS, Integer.toString(threads.stream().mapToInt(Integer::intValue).max().orElse(1)));
-    p.setProperty(Benchmark.EXPORT_DIR, dir.toString());
+    p.setProperty(EngineProperties.THREADS, Integer.toString(threads.stream().mapToInt(Integer::intValue).max().orElse(1)));
+    p.setProperty(EngineProperties.EXPORT_DIR, dir.toString());
     err.println("ycsb-kv sweep: loading " + target.label());
     try {
       BenchmarkResult r = runPhase(Phase.LOAD, target.binding(), p);
