@@ -1,8 +1,6 @@
 package io.github.ycsbkv.internal.memtier;
 
 import io.github.ycsbkv.config.UserError;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -74,15 +72,8 @@ public final class MemtierArgs {
   /** One {@code --command} with the ratio and key pattern given after it. */
   record Command(String text, int ratio, char keyPattern) {}
 
-  final String host;
-  final int port;
-  final String user;
-  final String password;
-  final int db;
-  final boolean tls;
-  final String caCert;
-  final boolean tlsSkipVerify;
-  final boolean cluster;
+  /** The server and how to reach it. */
+  final MemtierServer server;
   final String binding;
   final String exportDir;
   final int runCount;
@@ -126,59 +117,7 @@ public final class MemtierArgs {
     this.ignored = List.copyOf(ignored);
     help = o.containsKey("help");
     version = o.containsKey("version");
-    String h = o.getOrDefault("server", o.getOrDefault("host", "localhost"));
-    int p = integer(o, "port", 6379, 1);
-    String u = null;
-    String pw = null;
-    int d = integer(o, "select-db", 0, 0);
-    boolean t = o.containsKey("tls");
-    if (o.containsKey("uri")) {
-      URI uri;
-      try {
-        uri = new URI(o.get("uri"));
-      } catch (URISyntaxException e) {
-        throw usage("--uri must be redis://[user:password@]host[:port][/db], got '" + o.get("uri") + "'");
-      }
-      if (!"redis".equals(uri.getScheme()) && !"rediss".equals(uri.getScheme()) || uri.getHost() == null) {
-        throw usage("--uri must be redis://[user:password@]host[:port][/db] (rediss:// for TLS), got '"
-            + hidePassword(o.get("uri")) + "'");
-      }
-      h = uri.getHost();
-      p = uri.getPort() > 0 ? uri.getPort() : p;
-      t = t || "rediss".equals(uri.getScheme());
-      if (uri.getUserInfo() != null) {
-        String[] cred = uri.getUserInfo().split(":", 2);
-        u = cred.length == 2 ? cred[0] : null;
-        pw = cred.length == 2 ? cred[1] : cred[0];
-      }
-      if (uri.getPath() != null && uri.getPath().length() > 1) {
-        d = parseInt(uri.getPath().substring(1), "--uri's database", 0);
-      }
-    }
-    if (o.containsKey("authenticate")) {
-      String[] cred = o.get("authenticate").split(":", 2);
-      u = cred.length == 2 ? cred[0] : null;
-      pw = cred.length == 2 ? cred[1] : cred[0];
-    }
-    host = h;
-    port = p;
-    user = u;
-    password = pw;
-    db = d;
-    tls = t;
-    caCert = o.get("cacert");
-    tlsSkipVerify = o.containsKey("tls-skip-verify");
-    String protocol = o.getOrDefault("protocol", "redis");
-    if (protocol.startsWith("memcache")) {
-      throw notYet("--protocol " + protocol, "ycsb-kv speaks RESP only (Redis, Valkey, KeyDB, Dragonfly)");
-    }
-    if (protocol.equals("resp3")) {
-      throw notYet("--protocol resp3", "ycsb-kv's RESP engine speaks RESP2; use redis or resp2");
-    }
-    if (!protocol.equals("redis") && !protocol.equals("resp2")) {
-      throw usage("--protocol must be redis, resp2, resp3, memcache_text or memcache_binary, got '" + protocol + "'");
-    }
-    cluster = o.containsKey("cluster-mode");
+    server = MemtierServer.of(o);
     binding = o.get("binding");
     if (binding != null && !Set.of("redis", "valkey", "keydb", "dragonfly").contains(binding)) {
       throw usage("--binding must be redis, valkey, keydb or dragonfly (a RESP store), got '" + binding + "'");
@@ -390,29 +329,7 @@ public final class MemtierArgs {
       }
     }
     String b = prefix(bindingName);
-    p.setProperty(b + ".host", host);
-    p.setProperty(b + ".port", Integer.toString(port));
-    if (password != null) {
-      p.setProperty(b + ".password", password);
-    }
-    if (user != null) {
-      p.setProperty(b + ".user", user);
-    }
-    if (db != 0) {
-      p.setProperty(b + ".db", Integer.toString(db));
-    }
-    if (tls) {
-      p.setProperty(b + ".tls", "true");
-      if (caCert != null) {
-        p.setProperty(b + ".tls.cafile", caCert);
-      }
-      if (tlsSkipVerify) {
-        p.setProperty(b + ".tls.insecure", "true");
-      }
-    }
-    if (cluster) {
-      p.setProperty(b + ".cluster", "true");
-    }
+    server.addTo(p, b);
     return p;
   }
 
@@ -442,11 +359,11 @@ public final class MemtierArgs {
     return List.copyOf(out);
   }
 
-  private static int integer(Map<String, String> o, String name, int otherwise, int min) {
+  static int integer(Map<String, String> o, String name, int otherwise, int min) {
     return o.containsKey(name) ? parseInt(o.get(name), "--" + name, min) : otherwise;
   }
 
-  private static int parseInt(String s, String what, int min) {
+  static int parseInt(String s, String what, int min) {
     long v = parseLong(s, what, min);
     if (v > Integer.MAX_VALUE) {
       throw usage(what + " must be at most " + Integer.MAX_VALUE + ", got '" + s + "'");
@@ -474,15 +391,15 @@ public final class MemtierArgs {
     }
   }
 
-  private static String hidePassword(String uri) {
+  static String hidePassword(String uri) {
     return uri.replaceAll("//([^:@/]*):[^@/]*@", "//$1:***@").replaceAll("//([^:@/]+)@", "//***@");
   }
 
-  private static UserError usage(String message) {
+  static UserError usage(String message) {
     return new UserError(message);
   }
 
-  private static UserError notYet(String option, String why) {
+  static UserError notYet(String option, String why) {
     return new UserError(option + ": memtier_benchmark's option is not honoured by 'ycsb memtier' yet"
         + (why == null ? "" : " (" + why + ")") + "; drop it to run the rest, or run memtier_benchmark itself");
   }
@@ -495,13 +412,13 @@ public final class MemtierArgs {
   /** The JSON's {@code configuration}, with memtier's names and its shapes of the values. */
   Map<String, Object> configuration() {
     Map<String, Object> c = new LinkedHashMap<>();
-    c.put("server", host);
-    c.put("port", port);
+    c.put("server", server.host());
+    c.put("port", server.port());
     c.put("uri", given.containsKey("uri") ? hidePassword(given.get("uri")) : "");
     c.put("protocol", given.getOrDefault("protocol", "redis"));
-    c.put("tls", tls);
-    c.put("cacert", caCert == null ? "None" : caCert);
-    c.put("tls_skip_verify", tlsSkipVerify);
+    c.put("tls", server.tls());
+    c.put("cacert", server.caCert() == null ? "None" : server.caCert());
+    c.put("tls_skip_verify", server.tlsSkipVerify());
     c.put("run_count", runCount);
     c.put("requests", requests < 0 ? requestsPerClient() : requests);
     c.put("rate_limit", rateLimit);
@@ -517,9 +434,9 @@ public final class MemtierArgs {
     c.put("key_minimum", keyMinimum);
     c.put("key_maximum", keyMaximum);
     c.put("key_pattern", setPattern + ":" + getPattern);
-    c.put("authenticate", password == null ? "" : "***");
-    c.put("select-db", db);
-    c.put("cluster_mode", cluster);
+    c.put("authenticate", server.password() == null ? "" : "***");
+    c.put("select-db", server.db());
+    c.put("cluster_mode", server.cluster());
     c.put("distinct_client_seed", distinctClientSeed);
     c.put("randomize", randomize);
     return c;
@@ -527,7 +444,7 @@ public final class MemtierArgs {
 
   @Override
   public String toString() {
-    return String.format(Locale.ROOT, "%s:%d, %d threads x %d clients, pipeline %d", host, port, threads, clients,
-        pipeline);
+    return String.format(Locale.ROOT, "%s:%d, %d threads x %d clients, pipeline %d", server.host(), server.port(),
+        threads, clients, pipeline);
   }
 }

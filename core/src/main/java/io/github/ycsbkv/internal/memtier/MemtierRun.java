@@ -70,8 +70,8 @@ public final class MemtierRun {
     table.println(a.testTime > 0 ? String.format(Locale.ROOT, "%-10d%s", a.testTime, "Seconds")
         : String.format(Locale.ROOT, "%-10d%s", a.requestsPerClient(), "Requests per client"));
     table.flush();
-    err.println("ycsb-kv memtier: " + binding + " binding at " + a.host + ":" + a.port + ", " + a.connections()
-        + " connection(s) (" + a.threads + " x " + a.clients + ")" + (a.pipeline > 1 ? ", " + a.pipeline
+    err.println("ycsb-kv memtier: " + binding + " binding at " + a.server.host() + ":" + a.server.port() + ", "
+        + a.connections() + " connection(s) (" + a.threads + " x " + a.clients + ")" + (a.pipeline > 1 ? ", " + a.pipeline
         + " in flight on each" : "") + (a.rateLimit > 0 ? ", " + a.rateLimit + " requests/s each (open loop)" : ""));
     err.flush();
     PrintStream errStream = new PrintStream(new OutputStream() {
@@ -201,10 +201,10 @@ public final class MemtierRun {
    * {@code dragonfly_version}, else redis. Over TLS it is not asked: redis, unless {@code --binding} says otherwise.
    */
   static String detect(MemtierArgs a) {
-    if (a.tls) {
+    if (a.server.tls()) {
       return "redis";
     }
-    try (RespLink link = RespLink.open(a.host, a.port, a.user, a.password)) {
+    try (RespLink link = RespLink.open(a.server.host(), a.server.port(), a.server.user(), a.server.password())) {
       return link.server().equals("dragonfly") ? "dragonfly" : "redis";
     }
   }

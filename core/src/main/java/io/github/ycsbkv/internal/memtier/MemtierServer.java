@@ -1,0 +1,109 @@
+package io.github.ycsbkv.internal.memtier;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * The server memtier_benchmark's options name and how to reach it: {@code -s}/{@code -p}, or {@code --uri} (its
+ * scheme, credentials and database), {@code -a}, {@code --select-db}, TLS ({@code --tls}, {@code --cacert},
+ * {@code --tls-skip-verify}), {@code --cluster-mode}, and the protocol, of which ycsb-kv speaks RESP2. Immutable.
+ *
+ * @param host the server's host
+ * @param port its port
+ * @param user the ACL user, or null
+ * @param password the password, or null
+ * @param db the database to select
+ * @param tls whether to connect over TLS
+ * @param caCert the CA certificate's file, or null
+ * @param tlsSkipVerify whether the server's certificate goes unchecked
+ * @param cluster whether the server is a cluster's node
+ */
+record MemtierServer(String host, int port, String user, String password, int db, boolean tls, String caCert,
+    boolean tlsSkipVerify, boolean cluster) {
+
+  /** The server {@code o}, memtier's options by long name, names; a bad value is a {@code UserError}. */
+  static MemtierServer of(Map<String, String> o) {
+    String h = o.getOrDefault("server", o.getOrDefault("host", "localhost"));
+    int p = MemtierArgs.integer(o, "port", 6379, 1);
+    String u = null;
+    String pw = null;
+    int d = MemtierArgs.integer(o, "select-db", 0, 0);
+    boolean t = o.containsKey("tls");
+    if (o.containsKey("uri")) {
+      URI uri;
+      try {
+        uri = new URI(o.get("uri"));
+      } catch (URISyntaxException e) {
+        throw MemtierArgs.usage("--uri must be redis://[user:password@]host[:port][/db], got '" + o.get("uri")
+            + "'");
+      }
+      if (!"redis".equals(uri.getScheme()) && !"rediss".equals(uri.getScheme()) || uri.getHost() == null) {
+        throw MemtierArgs.usage("--uri must be redis://[user:password@]host[:port][/db] (rediss:// for TLS), got '"
+            + MemtierArgs.hidePassword(o.get("uri")) + "'");
+      }
+      h = uri.getHost();
+      p = uri.getPort() > 0 ? uri.getPort() : p;
+      t = t || "rediss".equals(uri.getScheme());
+      if (uri.getUserInfo() != null) {
+        String[] cred = uri.getUserInfo().split(":", 2);
+        u = cred.length == 2 ? cred[0] : null;
+        pw = cred.length == 2 ? cred[1] : cred[0];
+      }
+      if (uri.getPath() != null && uri.getPath().length() > 1) {
+        d = MemtierArgs.parseInt(uri.getPath().substring(1), "--uri's database", 0);
+      }
+    }
+    if (o.containsKey("authenticate")) {
+      String[] cred = o.get("authenticate").split(":", 2);
+      u = cred.length == 2 ? cred[0] : null;
+      pw = cred.length == 2 ? cred[1] : cred[0];
+    }
+    String protocol = o.getOrDefault("protocol", "redis");
+    if (protocol.startsWith("memcache")) {
+      throw MemtierArgs.notYet("--protocol " + protocol, "ycsb-kv speaks RESP only (Redis, Valkey, KeyDB, Dragonfly)");
+    }
+    if (protocol.equals("resp3")) {
+      throw MemtierArgs.notYet("--protocol resp3", "ycsb-kv's RESP engine speaks RESP2; use redis or resp2");
+    }
+    if (!protocol.equals("redis") && !protocol.equals("resp2")) {
+      throw MemtierArgs.usage("--protocol must be redis, resp2, resp3, memcache_text or memcache_binary, got '"
+          + protocol + "'");
+    }
+    return new MemtierServer(h, p, u, pw, d, t, o.get("cacert"), o.containsKey("tls-skip-verify"),
+        o.containsKey("cluster-mode"));
+  }
+
+  /** Sets the binding's connection properties ({@code prefix.host}, ...) on {@code p}. */
+  void addTo(Properties p, String prefix) {
+    p.setProperty(prefix + ".host", host);
+    p.setProperty(prefix + ".port", Integer.toString(port));
+    if (password != null) {
+      p.setProperty(prefix + ".password", password);
+    }
+    if (user != null) {
+      p.setProperty(prefix + ".user", user);
+    }
+    if (db != 0) {
+      p.setProperty(prefix + ".db", Integer.toString(db));
+    }
+    if (tls) {
+      p.setProperty(prefix + ".tls", "true");
+      if (caCert != null) {
+        p.setProperty(prefix + ".tls.cafile", caCert);
+      }
+      if (tlsSkipVerify) {
+        p.setProperty(prefix + ".tls.insecure", "true");
+      }
+    }
+    if (cluster) {
+      p.setProperty(prefix + ".cluster", "true");
+    }
+  }
+
+  @Override
+  public String toString() {
+    return host + ":" + port + (tls ? " (TLS)" : "") + (cluster ? " (cluster)" : "");
+  }
+}
