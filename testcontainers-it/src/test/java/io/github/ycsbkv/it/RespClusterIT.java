@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbkv.internal.resp.lane.RespLane;
+import io.github.ycsbkv.internal.resp.server.ReplicaReads;
 import io.github.ycsbkv.internal.resp.wire.RespConnection;
 import io.github.ycsbkv.internal.resp.wire.RespEndpoint;
 import java.nio.file.Files;
@@ -154,7 +155,8 @@ class RespClusterIT {
       p.setProperty("redis.host", c.seed());
       RespConnection conn = RespConnection.parse(p, "redis");
       RespEndpoint seed = new RespEndpoint("127.0.0.1", c.nodes.get(0).port(), null, null, 0, 2000, null, c.seed());
-      try (RespLane lane = RespLane.open(seed, 1, "auto", 1, new RespLane.Cluster(conn, a -> a))) {
+      try (RespLane lane = RespLane.open(seed, 1, "auto", 1, new RespLane.Cluster(conn, a -> a),
+          ReplicaReads.PRIMARY)) {
         assertEquals(3, lane.nodes());
         // MOVED: the (empty) slot of "moved-key" given to another primary on every node.
         String key = "moved-key";

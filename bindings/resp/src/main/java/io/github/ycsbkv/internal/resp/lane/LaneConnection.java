@@ -2,6 +2,7 @@ package io.github.ycsbkv.internal.resp.lane;
 
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.internal.resp.wire.RespEndpoint;
+import io.github.ycsbkv.internal.resp.wire.RespErrors;
 import io.github.ycsbkv.internal.resp.wire.RespException;
 import io.github.ycsbkv.internal.resp.wire.RespReader;
 import io.netty.buffer.ByteBuf;
@@ -79,7 +80,7 @@ final class LaneConnection extends ChannelInboundHandlerAdapter {
   private void connected(ChannelFuture f, CompletableFuture<Void> ready) {
     connecting = false;
     if (!f.isSuccess()) {
-      Throwable cause = RespLane.plain(f.cause());
+      Throwable cause = RespErrors.plain(f.cause());
       downCause = "cannot connect to " + node.endpoint.where() + ": " + UserError.describe(cause);
       failure = cause;
       connectFailedNanos = Math.max(1, System.nanoTime());
@@ -338,7 +339,7 @@ final class LaneConnection extends ChannelInboundHandlerAdapter {
 
   @Override
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-    failure = RespLane.plain(cause);
+    failure = RespErrors.plain(cause);
     ctx.close();
   }
 

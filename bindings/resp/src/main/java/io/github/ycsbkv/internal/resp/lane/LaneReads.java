@@ -2,6 +2,7 @@ package io.github.ycsbkv.internal.resp.lane;
 
 import io.github.ycsbkv.internal.resp.server.ReplicaReads;
 import io.github.ycsbkv.internal.resp.wire.RespEndpoint;
+import io.github.ycsbkv.internal.resp.wire.RespErrors;
 import io.github.ycsbkv.internal.resp.wire.RespException;
 import java.util.ArrayList;
 import java.util.List;
@@ -61,7 +62,7 @@ final class LaneReads {
    * and the socket's own words.
    */
   static RespException unreachable(ReplicaReads.Mode mode, String address, String whose, RespException x) {
-    Throwable root = x.getCause() == null ? x : RespLane.plain(x.getCause());
+    Throwable root = x.getCause() == null ? x : RespErrors.plain(x.getCause());
     return RespException.whole("-p " + ReplicaReads.PROPERTY + "=" + mode.id() + ": cannot open a connection to the"
         + " replica " + address + whose + ": " + String.valueOf(root.getMessage()).replaceFirst("^.*\\(\\.\\.\\)"
         + " failed( with error\\(-?\\d+\\))?: ", "") + "; is it running, and reachable at that address? (-p "

@@ -117,32 +117,17 @@ public final class RespLane implements AutoCloseable {
    * exception as its cause, or the server's error reply) when one is not, after closing them all.
    */
   public static RespLane open(RespEndpoint endpoint, int connections, String transport) {
-    return open(endpoint, connections, transport, 1);
+    return open(endpoint, connections, transport, 1, null, ReplicaReads.PRIMARY);
   }
 
   /**
    * As {@link #open(RespEndpoint, int, String)}, for an open loop that keeps up to {@code maxInFlight} requests in
-   * flight on each connection: each call goes to a connection with nothing in flight, else to one with fewer than
-   * {@code maxInFlight}.
-   */
-  public static RespLane open(RespEndpoint endpoint, int connections, String transport, int maxInFlight) {
-    return open(endpoint, connections, transport, maxInFlight, null);
-  }
-
-  /**
-   * As {@link #open(RespEndpoint, int, String, int)}; with {@code cluster}, {@code connections} connections to every
-   * primary of that cluster ({@code endpoint}: its first seed, and the settings of every node), each call sent to its
-   * key's node ({@link SlotRouter}).
-   */
-  public static RespLane open(RespEndpoint endpoint, int connections, String transport, int maxInFlight,
-      Cluster cluster) {
-    return open(endpoint, connections, transport, maxInFlight, cluster, ReplicaReads.PRIMARY);
-  }
-
-  /**
-   * As {@link #open(RespEndpoint, int, String, int, Cluster)}; with {@code reads} off the primary (a standalone
-   * server only), {@code connections} connections to each replica too, which the primary's {@code ROLE} names (or
-   * {@code reads} gives), each with the primary's settings, and every call that only reads sent to them in turn.
+   * flight on each connection (each call goes to a connection with nothing in flight, else to one with fewer); with
+   * {@code cluster}, {@code connections} connections to every primary of that cluster ({@code endpoint}: its first
+   * seed, and the settings of every node), each call sent to its key's node ({@link SlotRouter}); with {@code reads}
+   * off the primary, {@code connections} connections to each replica too (of a standalone server, those its
+   * {@code ROLE} names or {@code reads} gives; of a cluster, each primary's), each call that only reads sent to them
+   * in turn.
    */
   public static RespLane open(RespEndpoint endpoint, int connections, String transport, int maxInFlight,
       Cluster cluster, ReplicaReads reads) {
@@ -154,17 +139,13 @@ public final class RespLane implements AutoCloseable {
     try {
       lane.connectAll();
       if (reads.offPrimary() && cluster == null) {
-        lane.connectReplicas(reads);
+        lane.reads = LaneReads.open(lane, lane.node, reads, lane.replicas);
       }
     } catch (RuntimeException e) {
       lane.close();
       throw e;
     }
     return lane;
-  }
-
-  private void connectReplicas(ReplicaReads wanted) {
-    reads = LaneReads.open(this, node, wanted, replicas);
   }
 
   /**
@@ -454,23 +435,5 @@ public final class RespLane implements AutoCloseable {
         n.sweep(period, timeoutNanos);
       }
     }, period, period, TimeUnit.NANOSECONDS);
-  }
-
-  /**
-   * The native transports word a refused connection "io_uring connect(..) failed: Connection refused" and a reset one
-   * "io_uring read(..) failed: Connection reset by peer"; users read the socket's words, as Java's own sockets give
-   * them ("Connection refused"). The native exception is left out of the chain, or its words would follow.
-   */
-  static Throwable plain(Throwable t) {
-    String m = t == null ? null : t.getMessage();
-    int at = m == null ? -1 : m.indexOf("(..) failed: ");
-    if (!(t instanceof java.io.IOException) || at < 0) {
-      return t;
-    }
-    String words = m.substring(at + "(..) failed: ".length());
-    java.io.IOException plain = t instanceof java.net.ConnectException ? new java.net.ConnectException(words)
-        : new java.io.IOException(words);
-    plain.setStackTrace(t.getStackTrace());
-    return plain;
   }
 }

@@ -17,7 +17,7 @@ import site.ycsb.DBException;
  */
 final class ReadReplicas implements AutoCloseable {
 
-  private final List<RespProbe.Node> nodes = new ArrayList<>();
+  private final List<ServerNode> nodes = new ArrayList<>();
   private final List<String> addresses = new ArrayList<>();
 
   /** None: the run reads from the primary. */
@@ -26,7 +26,7 @@ final class ReadReplicas implements AutoCloseable {
   /** Connects to the replicas at {@code at} ({@code host:port}), with {@code connection}'s settings. */
   ReadReplicas(RespConnection connection, List<String> at) throws DBException {
     for (String address : at) {
-      nodes.add(RespProbe.node(JedisClients.at(connection, address, "replica")));
+      nodes.add(ServerNode.of(JedisClients.at(connection, address, "replica")));
       addresses.add(address);
     }
   }
@@ -46,7 +46,7 @@ final class ReadReplicas implements AutoCloseable {
    */
   long[] load(boolean cpu) {
     long[] sum = {0, 0, 0};
-    for (RespProbe.Node node : nodes) {
+    for (ServerNode node : nodes) {
       Map<String, String> info = RespInfo.parse(node.info().apply("clients") + "\n"
           + (cpu ? node.info().apply("cpu") + "\n" : "") + node.info().apply("commandstats"));
       long links = node.text("CLIENT", "LIST").lines().filter(l -> l.matches(".* flags=[A-Za-z]*M .*")).count();
@@ -64,7 +64,7 @@ final class ReadReplicas implements AutoCloseable {
       return s;
     }
     List<Map<String, String>> stats = new ArrayList<>();
-    for (RespProbe.Node node : nodes) {
+    for (ServerNode node : nodes) {
       stats.add(RespInfo.parse(node.info().apply("stats")));
     }
     return RespStates.withReadsOf(s, stats);
@@ -72,7 +72,7 @@ final class ReadReplicas implements AutoCloseable {
 
   @Override
   public void close() {
-    for (RespProbe.Node n : nodes) {
+    for (ServerNode n : nodes) {
       try {
         n.closer().run();
       } catch (RuntimeException ignored) {

@@ -1,6 +1,5 @@
 package io.github.ycsbkv.internal.resp.server;
 
-import io.github.ycsbkv.internal.host.ServerProcess;
 import io.github.ycsbkv.internal.resp.jedis.JedisClients;
 import io.github.ycsbkv.internal.resp.wire.RespConnection;
 import io.github.ycsbkv.internal.resp.wire.RespErrors;
@@ -15,8 +14,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import redis.clients.jedis.RedisClient;
 import site.ycsb.DBException;
@@ -43,29 +40,8 @@ public class RespProbe implements ServerProbe {
   private static final List<String> SETTINGS = List.of("io-threads", "io-threads-do-reads", "server-threads", "save",
       "appendonly", "maxmemory");
 
-  /** One server to read from, behind the two commands the probe sends. */
-  public record Node(Function<String, String> info, Function<String, Map<String, String>> configGet,
-      Function<String[], Object> send, Runnable closer) {
-
-    /** The reply to {@code argv} as text (a bulk string), or "" when it is none. */
-    String text(String... argv) {
-      return send.apply(argv) instanceof byte[] b ? new String(b, java.nio.charset.StandardCharsets.UTF_8) : "";
-    }
-  }
-
-  /** {@code client} as a node the probe reads, which closing the node closes. */
-  static Node node(RedisClient client) {
-    return new Node(client::info, client::configGet, argv -> send(client, argv), client::close);
-  }
-
-  /** {@code argv} sent as one command on {@code client}: its reply as Jedis reads it (bulk strings as bytes). */
-  static Object send(redis.clients.jedis.UnifiedJedis client, String... argv) {
-    byte[] name = argv[0].getBytes(java.nio.charset.StandardCharsets.UTF_8);
-    return client.sendCommand(() -> name, java.util.Arrays.copyOfRange(argv, 1, argv.length));
-  }
-
   protected final RespConnection connection;
-  private final List<Node> nodes = new ArrayList<>();
+  private final List<ServerNode> nodes = new ArrayList<>();
   /** A cluster's announced addresses mapped to reachable ones, or null on a standalone server. */
   private final UnaryOperator<String> cluster;
   /** The address of each node read, in the order of {@link #nodes}. */
@@ -80,8 +56,8 @@ public class RespProbe implements ServerProbe {
   private final DragonflyReplicas replicas;
   /** The slots being moved by an event, or null. */
   private SlotMove reshard;
-  /** Dragonfly's processes on this host (one per node), whose CPU time is read instead of INFO cpu; empty: none. */
-  private final List<ServerProcess> processes = new ArrayList<>();
+  /** Dragonfly's processes on this host (one per node), whose CPU time is read instead of INFO cpu. */
+  private ServerProcesses processes = ServerProcesses.NONE;
   /** Where the run's reads go: off the primary, its replicas' load is the run's too. */
   private final ReplicaReads reads;
   /** The replicas the run reads from, on connections of the probe's own (none: it reads from the primary). */
@@ -118,7 +94,7 @@ public class RespProbe implements ServerProbe {
    * The servers to read, each on a connection of the probe's own: the standalone server, or every primary a seed's
    * {@code CLUSTER SLOTS} names.
    */
-  protected List<Node> connectNodes() throws DBException {
+  protected List<ServerNode> connectNodes() throws DBException {
     List<RespConnection.Endpoint> at = new ArrayList<>();
     if (cluster == null) {
       at.add(connection.endpoint());
@@ -127,9 +103,9 @@ public class RespProbe implements ServerProbe {
         at.add(RespConnection.endpoint(address, -1, "cluster node"));
       }
     }
-    List<Node> out = new ArrayList<>();
+    List<ServerNode> out = new ArrayList<>();
     for (RespConnection.Endpoint e : at) {
-      out.add(node(RedisClient.builder().hostAndPort(e.host(), e.port())
+      out.add(ServerNode.of(RedisClient.builder().hostAndPort(e.host(), e.port())
           .clientConfig(JedisClients.config(connection)).build()));
       addresses.add(e.toString());
     }
@@ -157,7 +133,7 @@ public class RespProbe implements ServerProbe {
       long rss = 0;
       Map<String, String> settings = new LinkedHashMap<>();
       int read = 0;
-      for (Node node : nodes) {
+      for (ServerNode node : nodes) {
         Map<String, String> info;
         try {
           info = RespInfo.parse(info(node, "server") + "\n" + info(node, "memory") + "\n" + info(node, "keyspace"));
@@ -209,15 +185,7 @@ public class RespProbe implements ServerProbe {
         if (!cpuCounted) {
           List<String> all = new ArrayList<>(addresses);
           all.addAll(readReplicas.addresses());
-          for (String address : all) {
-            RespConnection.Endpoint e = RespConnection.endpoint(address, -1, "node");
-            ServerProcess p = ServerProcess.find(e.host(), e.port(), Set.of("dragonfly"));
-            if (p == null) {
-              processes.clear();
-              break;
-            }
-            processes.add(p);
-          }
+          processes = ServerProcesses.find(all, "dragonfly");
         }
       }
       int openBefore = reshard == null ? 0 : reshard.openConnections();
@@ -226,7 +194,7 @@ public class RespProbe implements ServerProbe {
       long cpu = 0;
       List<String> unreachable = new ArrayList<>();
       for (int i = 0; i < nodes.size(); i++) {
-        Node node = nodes.get(i);
+        ServerNode node = nodes.get(i);
         Map<String, String> info;
         try {
           // INFO stats last: its counter then includes every command this probe sent to the node but itself.
@@ -256,10 +224,7 @@ public class RespProbe implements ServerProbe {
       connections = connections < 0 || replicas[0] < 0 ? -1 : connections + (int) replicas[0];
       cpu = cpuCounted ? RespStates.sum(cpu, replicas[2]) : cpu;
       if (!cpuCounted) {
-        cpu = processes.isEmpty() ? -1 : 0;
-        for (ServerProcess p : processes) {
-          cpu = RespStates.sum(cpu, p.cpuMicros());
-        }
+        cpu = processes.cpuMicros();
       }
       if (!unreachable.isEmpty()) {
         // The lost node's counters are missing from the sums, which are then no measurement of the phase.
@@ -267,7 +232,7 @@ public class RespProbe implements ServerProbe {
         cpu = -1;
       }
       String source = LOAD_SOURCE + (cpuCounted ? " / " + RespInfo.CPU_SOURCE
-          : !processes.isEmpty() ? " / " + processes.get(0).source() : "")
+          : processes.source() != null ? " / " + processes.source() : "")
           + (nodes.size() > 1 ? ", added up over " + nodes.size() + " primaries" : "")
           + (readReplicas.size() == 0 ? "" : "; and the reads (INFO commandstats) and clients of the "
           + readReplicas.size() + " replica(s) read from");
@@ -313,7 +278,7 @@ public class RespProbe implements ServerProbe {
   /** The most journal records a Dragonfly replica of any node is behind ({@link DragonflyReplicas}), or -1. */
   private long dragonflyLagRecords() {
     long lag = -1;
-    for (Node node : nodes) {
+    for (ServerNode node : nodes) {
       sent += 2;
       lag = Math.max(lag, replicas.lagRecords(node.send().apply(new String[] {"DFLY", "REPLICAOFFSET"}),
           node.send().apply(new String[] {"ROLE"})));
@@ -335,7 +300,7 @@ public class RespProbe implements ServerProbe {
     connect();
     List<Map<String, String>> out = new ArrayList<>();
     RuntimeException failed = null;
-    for (Node node : nodes) {
+    for (ServerNode node : nodes) {
       try {
         StringBuilder text = new StringBuilder();
         for (String section : sections) {
@@ -390,7 +355,7 @@ public class RespProbe implements ServerProbe {
     // The most it held while the connections were counted: one it opened or closed in between is left out, never
     // counted as the run's.
     int n = Math.max(openBefore, reshard.openConnections());
-    for (Node node : nodes) {
+    for (ServerNode node : nodes) {
       try {
         sent++;
         n += (int) node.text("CLIENT", "LIST").lines().filter(reshard::ownsClient).count();
@@ -404,7 +369,7 @@ public class RespProbe implements ServerProbe {
   /** Sends {@code argv} to every node; the first refusal throws with the server's answer. */
   void sendToEveryNode(String... argv) throws DBException {
     connect();
-    for (Node node : nodes) {
+    for (ServerNode node : nodes) {
       sent++;
       node.send().apply(argv);
     }
@@ -413,7 +378,7 @@ public class RespProbe implements ServerProbe {
   /** {@code INFO section} of the first node that answers it (a cluster's node may be lost). */
   private String firstAnswer(String section) {
     RuntimeException failed = null;
-    for (Node node : nodes) {
+    for (ServerNode node : nodes) {
       try {
         return info(node, section);
       } catch (RuntimeException e) {
@@ -436,13 +401,13 @@ public class RespProbe implements ServerProbe {
     }
   }
 
-  private String info(Node node, String section) {
+  private String info(ServerNode node, String section) {
     sent++;
     return node.info().apply(section);
   }
 
   /** The server's mode and threads from INFO, and what {@code CONFIG GET} says of the {@link #SETTINGS}. */
-  private void settings(Node node, Map<String, String> info, Map<String, String> out) {
+  private void settings(ServerNode node, Map<String, String> info, Map<String, String> out) {
     out.put("mode", info.getOrDefault("redis_mode", info.getOrDefault("server_mode", "unknown")));
     if (info.containsKey("thread_count")) {
       out.put("thread_count", info.get("thread_count"));
@@ -462,7 +427,7 @@ public class RespProbe implements ServerProbe {
 
   @Override
   public void close() {
-    for (Node n : nodes) {
+    for (ServerNode n : nodes) {
       try {
         n.closer().run();
       } catch (RuntimeException ignored) {

@@ -233,7 +233,7 @@ final class RespStates {
     /** The server each replica event began on, by kind, and this server's forks before an attach. */
     private final Map<String, String> servers = new LinkedHashMap<>();
     /** A connection of the probe's own to each server a replica event named, by address, until {@link #close()}. */
-    private final Map<String, RespProbe.Node> connections = new LinkedHashMap<>();
+    private final Map<String, ServerNode> connections = new LinkedHashMap<>();
     private long forksBefore = -1;
 
     Events(RespProbe probe) {
@@ -280,7 +280,7 @@ final class RespStates {
       }
       if (ATTACH.equals(kind) || DETACH.equals(kind)) {
         servers.put(kind, argument);
-        RespProbe.Node other = server(argument);
+        ServerNode other = server(argument);
         if (DETACH.equals(kind)) {
           other.send().apply(new String[] {"REPLICAOF", "NO", "ONE"});
           return;
@@ -365,10 +365,10 @@ final class RespStates {
     }
 
     /** The probe's connection to the server at {@code address}, opened once. */
-    private RespProbe.Node server(String address) throws site.ycsb.DBException {
-      RespProbe.Node n = connections.get(address);
+    private ServerNode server(String address) throws site.ycsb.DBException {
+      ServerNode n = connections.get(address);
       if (n == null) {
-        n = RespProbe.node(JedisClients.at(probe.connection(), address, "the event's server"));
+        n = ServerNode.of(JedisClients.at(probe.connection(), address, "the event's server"));
         connections.put(address, n);
       }
       return n;
@@ -377,7 +377,7 @@ final class RespStates {
     /** Closes the connections the replica events opened. */
     @Override
     public void close() {
-      for (RespProbe.Node n : connections.values()) {
+      for (ServerNode n : connections.values()) {
         try {
           n.closer().run();
         } catch (RuntimeException ignored) {

@@ -153,4 +153,22 @@ public final class RespErrors {
     }
     return false;
   }
+
+  /**
+   * The native transports word a refused connection "io_uring connect(..) failed: Connection refused" and a reset one
+   * "io_uring read(..) failed: Connection reset by peer"; users read the socket's words, as Java's own sockets give
+   * them ("Connection refused"). The native exception is left out of the chain, or its words would follow.
+   */
+  public static Throwable plain(Throwable t) {
+    String m = t == null ? null : t.getMessage();
+    int at = m == null ? -1 : m.indexOf("(..) failed: ");
+    if (!(t instanceof java.io.IOException) || at < 0) {
+      return t;
+    }
+    String words = m.substring(at + "(..) failed: ".length());
+    java.io.IOException plain = t instanceof java.net.ConnectException ? new java.net.ConnectException(words)
+        : new java.io.IOException(words);
+    plain.setStackTrace(t.getStackTrace());
+    return plain;
+  }
 }
