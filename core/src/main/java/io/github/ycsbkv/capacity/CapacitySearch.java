@@ -3,7 +3,6 @@ package io.github.ycsbkv.capacity;
 import io.github.ycsbkv.config.Slo;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The search for the most load a store takes within a latency budget, as a pure state machine: it says which step to
@@ -73,36 +72,6 @@ public final class CapacitySearch {
    * @param lengthSteps its length in steps (the confirmation runs longer)
    */
   public record Plan(Kind kind, double rate, int lengthSteps) {}
-
-  /**
-   * What a step measured.
-   *
-   * @param achieved operations per second completed
-   * @param offered the arrivals per second the step's schedule made (a Poisson schedule's differ from its rate by
-   *     chance over a short step), or NaN when not known (then {@code achieved} is held to the rate)
-   * @param latencyMicros every operation's latency from its intended start (the probe: from its start), by percentile
-   * @param erred whether its errors went beyond the tolerance
-   * @param clientBound why the client was the bottleneck, or null when it was not
-   * @param interrupted whether the user stopped it (Ctrl-C): the search ends with what it has
-   * @param lagP99Micros the client's schedule lag, its 99th percentile, or NaN when not known
-   * @param stallP99Micros how late a thread of the client that only sleeps woke (its stall meter), the 99th
-   *     percentile, or NaN when not known: the machine's timer and scheduling, without the client's work
-   */
-  public record Observation(double achieved, double offered, Map<Double, Double> latencyMicros, boolean erred,
-      String clientBound, boolean interrupted, double lagP99Micros, double stallP99Micros) {
-
-    /** An observation without the client's lag and stalls. */
-    public Observation(double achieved, double offered, Map<Double, Double> latencyMicros, boolean erred,
-        String clientBound, boolean interrupted) {
-      this(achieved, offered, latencyMicros, erred, clientBound, interrupted, Double.NaN, Double.NaN);
-    }
-
-    /** An observation without the offered rate. */
-    public Observation(double achieved, Map<Double, Double> latencyMicros, boolean erred, String clientBound,
-        boolean interrupted) {
-      this(achieved, Double.NaN, latencyMicros, erred, clientBound, interrupted);
-    }
-  }
 
   /** The lag must stay at least this share of the last as the rate halves to be the machine's, not the client's. */
   static final double FLAT_LAG = 0.75;
@@ -261,41 +230,11 @@ public final class CapacitySearch {
       return;
     }
     if (v == Verdict.CLIENT_BOUND && Double.isNaN(good) && (p.kind() == Kind.RAISE || p.kind() == Kind.LOWER)) {
-      // No rate met the budget yet: lower rates (halving), as below a first rate that failed.
-      bad = p.rate();
-      badIsClient = true;
-      String timer = p.kind() == Kind.LOWER ? timerPrecision(p.rate(), o) : null;
-      if (timer != null) {
-        end(timer);
-        return;
-      }
-      boundRate = p.rate();
-      boundLagMicros = o.lagP99Micros();
-      if (p.kind() == Kind.LOWER && lowered >= settings.lowerings()) {
-        end(String.format(java.util.Locale.ROOT, "the client was the bottleneck at every rate tried, down to %s (%s):"
-            + " the store's capacity is not known here", rate(p.rate()), o.clientBound()));
-        return;
-      }
-      lowered = p.kind() == Kind.RAISE ? 1 : lowered + 1;
-      pending = new Plan(Kind.LOWER, p.rate() / 2, 1);
+      clientBoundBeforeAnyMet(p, o);
       return;
     }
     if (v == Verdict.CLIENT_BOUND && p.kind() != Kind.PROBE && !Double.isNaN(good)) {
-      // A rate below met the budget: the search goes on below the client's limit, as below a failed step.
-      if (p.kind() == Kind.CONFIRM) {
-        afterConfirm(p, v, o, why);
-      } else {
-        if (Double.isNaN(bad) || p.rate() <= bad) {
-          bad = p.rate();
-        }
-        bisectOrConfirm();
-      }
-      if (bad == p.rate()) {
-        badIsClient = true;
-      }
-      if (outcome == null && openSteps >= settings.maxSteps()) {
-        end("stopped after " + openSteps + " steps without converging");
-      }
+      clientBoundAboveMet(p, v, o, why);
       return;
     }
     if (v == Verdict.CLIENT_BOUND) {
@@ -311,6 +250,44 @@ public final class CapacitySearch {
       case BISECT -> afterBisect(p, v);
       case CONFIRM -> afterConfirm(p, v, o, why);
       default -> throw new IllegalStateException(p.kind().toString());
+    }
+    if (outcome == null && openSteps >= settings.maxSteps()) {
+      end("stopped after " + openSteps + " steps without converging");
+    }
+  }
+
+  /** A client-bound step before any rate met the budget: lower rates (halving), as below a first rate that failed. */
+  private void clientBoundBeforeAnyMet(Plan p, Observation o) {
+    bad = p.rate();
+    badIsClient = true;
+    String timer = p.kind() == Kind.LOWER ? timerPrecision(p.rate(), o) : null;
+    if (timer != null) {
+      end(timer);
+      return;
+    }
+    boundRate = p.rate();
+    boundLagMicros = o.lagP99Micros();
+    if (p.kind() == Kind.LOWER && lowered >= settings.lowerings()) {
+      end(String.format(java.util.Locale.ROOT, "the client was the bottleneck at every rate tried, down to %s (%s):"
+          + " the store's capacity is not known here", rate(p.rate()), o.clientBound()));
+      return;
+    }
+    lowered = p.kind() == Kind.RAISE ? 1 : lowered + 1;
+    pending = new Plan(Kind.LOWER, p.rate() / 2, 1);
+  }
+
+  /** A client-bound step above a rate that met the budget: the search goes on below the client's limit. */
+  private void clientBoundAboveMet(Plan p, Verdict v, Observation o, StringBuilder why) {
+    if (p.kind() == Kind.CONFIRM) {
+      afterConfirm(p, v, o, why);
+    } else {
+      if (Double.isNaN(bad) || p.rate() <= bad) {
+        bad = p.rate();
+      }
+      bisectOrConfirm();
+    }
+    if (bad == p.rate()) {
+      badIsClient = true;
     }
     if (outcome == null && openSteps >= settings.maxSteps()) {
       end("stopped after " + openSteps + " steps without converging");

@@ -1,16 +1,15 @@
 package io.github.ycsbkv.capacity;
 
-import io.github.ycsbkv.config.Slo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbkv.capacity.CapacitySearch.Kind;
-import io.github.ycsbkv.capacity.CapacitySearch.Observation;
 import io.github.ycsbkv.capacity.CapacitySearch.Outcome;
 import io.github.ycsbkv.capacity.CapacitySearch.Plan;
 import io.github.ycsbkv.capacity.CapacitySearch.Verdict;
+import io.github.ycsbkv.config.Slo;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;

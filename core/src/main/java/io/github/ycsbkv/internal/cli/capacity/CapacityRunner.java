@@ -1,9 +1,9 @@
 package io.github.ycsbkv.internal.cli.capacity;
 
 import io.github.ycsbkv.capacity.CapacityFile;
-import io.github.ycsbkv.capacity.CapacitySearch.Observation;
 import io.github.ycsbkv.capacity.CapacitySearch.Plan;
 import io.github.ycsbkv.capacity.CapacitySearch;
+import io.github.ycsbkv.capacity.Observation;
 import io.github.ycsbkv.config.EngineProperties;
 import io.github.ycsbkv.config.Slo;
 import io.github.ycsbkv.engine.Benchmark;
