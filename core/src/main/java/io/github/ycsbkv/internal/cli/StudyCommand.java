@@ -1,13 +1,9 @@
 package io.github.ycsbkv.internal.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.internal.cli.study.Studies;
+import io.github.ycsbkv.internal.cli.study.StudyFile;
 import io.github.ycsbkv.internal.cli.study.StudyServers;
-import io.github.ycsbkv.internal.cli.study.StudySetup;
 import io.github.ycsbkv.internal.cli.sweep.CapacityOptions;
 import io.github.ycsbkv.internal.cli.sweep.SweepPlan;
 import io.github.ycsbkv.internal.cli.sweep.SweepRunner;
@@ -133,31 +129,14 @@ final class StudyCommand implements Callable<Integer> {
     PrintWriter stdout = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     if (list) {
-      list(stdout);
+      Studies.list(stdout);
       return 0;
     }
-    if (name == null || out == null) {
-      throw new UserError("ycsb study NAME --out DIR [--stores ...] [--scale S] [--repeat R] [--flush] [-p ...]"
-          + " (ycsb study --list names the studies)");
-    }
-    Studies.Study study = Studies.find(name.trim());
-    if (workloads != null && !workloads.isEmpty()) {
-      study = study.only(workloads.stream().map(String::trim).toList());
-    }
+    Studies.Study study = study();
     SweepPlan.Capacity search = capacity.search();
     client = study.client();
-    if (tls && study.tlsWorkloads().isEmpty()) {
-      throw new UserError("study " + study.name() + " has no TLS pass" + (workloads == null ? "" : " for "
-          + String.join(",", study.allWorkloads())) + "; drop --tls (ycsb study --list)");
-    }
     Provisioner.Way way = way();
-    if (cluster < 1) {
-      throw new UserError("--cluster must be 1 (one server) or more (primaries of a cluster), got " + cluster);
-    }
-    if (replicas < 0 || (replicas > 0 && cluster > 1)) {
-      throw new UserError(replicas < 0 ? "--replicas must be 0 or more, got " + replicas : "--replicas starts"
-          + " replicas of one server, not of a cluster's primaries: drop --cluster or --replicas");
-    }
+    checkTopology();
     List<String> chosen = stores == null || stores.isEmpty() ? study.stores() : stores;
     int repetitions = repeat == null ? study.defaultRepeat() : repeat;
     if (study.client() != null && chosen.contains("aerospike")) {
@@ -166,28 +145,18 @@ final class StudyCommand implements Callable<Integer> {
     }
     boolean multiplexed = multiplexed();
     Provisioner provisioner = provisioner(chosen, way);
-    List<String> notes = new ArrayList<>();
-    if (workloads != null && !workloads.isEmpty()) {
-      notes.add("only " + String.join(", ", study.allWorkloads()) + " of the study's workloads (--workloads)");
-    }
-    if (cluster > 1) {
-      notes.add("every store started here ran as a cluster of " + cluster + " primaries on this host (--cluster);"
-          + " the published study ran one server per store");
-    }
-    if (replicas > 0) {
-      notes.add("every store started here ran with " + replicas + " replica(s) of its server on this host (--replicas;"
-          + " reads on them only with -p readfrom=replica or any); the published study ran one server per store");
-    }
+    List<String> notes = notes(study);
     List<String> labels = labels(study, chosen, multiplexed, provisioner, way, notes, err);
     announce(study, chosen, labels, repetitions, err);
-    String cpus = pinnedCpus(study);
+    String cpus = StudyFile.pinnedCpus(study);
     if (cpus != null && provisioner != null && labels.stream().anyMatch(l -> !addressGiven(l))) {
       notes.add("servers started here are pinned to CPUs " + cpus + " (taskset, or a container's cpuset), as the"
           + " study pinned its servers to CPUs 0-" + (study.pinnedCpus() - 1) + " of its " + study.pinnedCpus());
       err.println("ycsb-kv study: " + notes.get(notes.size() - 1));
     }
     Map<String, String> serversHere = new java.util.concurrent.ConcurrentHashMap<>();
-    writeStudy(study, chosen, notes, serversHere);
+    StudyFile file = new StudyFile(out, scale, tls, shape.trim().toLowerCase(Locale.ROOT), cluster);
+    file.write(study, chosen, notes, serversHere, cpus);
     if (study.client() != null) {
       err.println("ycsb-kv study: every store runs with the " + study.client() + " binding's client (as the study"
           + " ran one client for all); give store addresses with its keys, e.g. -p redis:" + study.client()
@@ -200,7 +169,7 @@ final class StudyCommand implements Callable<Integer> {
         new StudyServers.Topology(cluster, replicas), cpus, this::addressGiven,
         serversHere, err)) {
       int code = new SweepRunner(plan, servers, stdout, err).run();
-      writeStudy(study, chosen, notes, serversHere); // with the servers as they ran, and their versions
+      file.write(study, chosen, notes, serversHere, cpus); // with the servers as they ran, and their versions
       if (Files.exists(out.resolve(SweepJson.FILE_NAME))) {
         Path report = HtmlReport.write(out);
         err.println("ycsb-kv study: wrote " + report + " (the published figures beside the measured ones)");
@@ -209,21 +178,49 @@ final class StudyCommand implements Callable<Integer> {
     }
   }
 
-  /** {@code --list}: every study, its matrix and source. */
-  private static void list(PrintWriter stdout) {
-    for (Studies.Study s : Studies.ALL) {
-      stdout.printf(Locale.ROOT, "%s: %s%n  stores %s; workloads %s; threads %s; %d repetitions by default; source %s%n",
-          s.name(), s.title(), String.join(",", s.stores()), String.join(",", s.workloads()),
-          s.threads().stream().map(String::valueOf).collect(Collectors.joining(",")), s.defaultRepeat(), s.source());
-      for (Studies.Part part : s.parts()) {
-        stdout.printf(Locale.ROOT, "  and %s at %s thread(s), %d iterations%n", part.workload(),
-            part.threads().stream().map(String::valueOf).collect(Collectors.joining(",")), part.iterations());
-      }
-      if (!s.tlsWorkloads().isEmpty()) {
-        stdout.printf(Locale.ROOT, "  --tls: %s again over TLS%n", String.join(",", s.tlsWorkloads()));
-      }
+  /** The study {@code NAME} names, only its {@code --workloads} where given; with {@code --tls}, one with a TLS pass. */
+  private Studies.Study study() {
+    if (name == null || out == null) {
+      throw new UserError("ycsb study NAME --out DIR [--stores ...] [--scale S] [--repeat R] [--flush] [-p ...]"
+          + " (ycsb study --list names the studies)");
     }
-    stdout.flush();
+    Studies.Study study = Studies.find(name.trim());
+    if (workloads != null && !workloads.isEmpty()) {
+      study = study.only(workloads.stream().map(String::trim).toList());
+    }
+    if (tls && study.tlsWorkloads().isEmpty()) {
+      throw new UserError("study " + study.name() + " has no TLS pass" + (workloads == null ? "" : " for "
+          + String.join(",", study.allWorkloads())) + "; drop --tls (ycsb study --list)");
+    }
+    return study;
+  }
+
+  /** {@code --cluster} and {@code --replicas}: one server or a cluster's primaries, and replicas of one server. */
+  private void checkTopology() {
+    if (cluster < 1) {
+      throw new UserError("--cluster must be 1 (one server) or more (primaries of a cluster), got " + cluster);
+    }
+    if (replicas < 0 || (replicas > 0 && cluster > 1)) {
+      throw new UserError(replicas < 0 ? "--replicas must be 0 or more, got " + replicas : "--replicas starts"
+          + " replicas of one server, not of a cluster's primaries: drop --cluster or --replicas");
+    }
+  }
+
+  /** How this run differs from the published study by the options given (study.json's notes, the report's). */
+  private List<String> notes(Studies.Study study) {
+    List<String> notes = new ArrayList<>();
+    if (workloads != null && !workloads.isEmpty()) {
+      notes.add("only " + String.join(", ", study.allWorkloads()) + " of the study's workloads (--workloads)");
+    }
+    if (cluster > 1) {
+      notes.add("every store started here ran as a cluster of " + cluster + " primaries on this host (--cluster);"
+          + " the published study ran one server per store");
+    }
+    if (replicas > 0) {
+      notes.add("every store started here ran with " + replicas + " replica(s) of its server on this host (--replicas;"
+          + " reads on them only with -p readfrom=replica or any); the published study ran one server per store");
+    }
+    return notes;
   }
 
   private Provisioner.Way way() {
@@ -400,62 +397,5 @@ final class StudyCommand implements Callable<Integer> {
       case "aerospike" -> "as.host=HOST:PORT";
       default -> "redis.port=PORT";
     };
-  }
-
-  /**
-   * The CPUs the study's servers are pinned to here ({@code 0-N}: as many as it pinned, at most this machine's
-   * cores), or null when it pinned none.
-   */
-  private static String pinnedCpus(Studies.Study study) {
-    if (study.pinnedCpus() <= 0) {
-      return null;
-    }
-    return "0-" + (Math.min(study.pinnedCpus(), Runtime.getRuntime().availableProcessors()) - 1);
-  }
-
-  /**
-   * {@code DIR/study.json}: the study, its method and differences, its setup beside this run's ({@code serversHere}:
-   * per label how its server ran, as known so far), and its published figures.
-   */
-  private void writeStudy(Studies.Study study, List<String> chosen, List<String> notes,
-      Map<String, String> serversHere) throws IOException {
-    Files.createDirectories(out);
-    ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-    ObjectNode json = mapper.createObjectNode();
-    json.put("schema", "ycsb-kv/study/1");
-    json.put("name", study.name());
-    json.put("title", study.title());
-    json.put("source", study.source());
-    json.put("method", study.method());
-    json.put("scale", scale);
-    json.put("tls", tls);
-    json.put("shape", shape.trim().toLowerCase(Locale.ROOT));
-    ArrayNode notesJson = json.putArray("notes");
-    notes.forEach(notesJson::add);
-    ArrayNode setup = json.putArray("setup");
-    Map<String, String> here = StudySetup.here(study, out, serversHere, pinnedCpus(study), cluster);
-    for (String aspect : StudySetup.ASPECTS) {
-      setup.addObject().put("aspect", aspect).put("published", study.setup().get(aspect)).put("here", here.get(aspect));
-    }
-    ArrayNode figures = json.putArray("published");
-    for (Studies.Published p : study.published()) {
-      // A TLS figure (STORE+tls) beside the TLS pass, when --tls ran it.
-      boolean overTls = p.store().endsWith("+tls");
-      String store = overTls ? p.store().substring(0, p.store().length() - 4) : p.store();
-      // TLS's cost compares the STORE+tls cells with the STORE cells: only with --tls.
-      boolean tlsCost = p.figure().equals(Studies.TLS_THROUGHPUT) || p.figure().equals(Studies.TLS_LATENCY);
-      if (!chosen.contains(store) || ((overTls || tlsCost) && !tls)) {
-        continue;
-      }
-      ObjectNode f = figures.addObject();
-      f.put("workload", p.workload());
-      f.put("store", p.store());
-      f.put("studyThreads", p.studyThreads());
-      f.put("threads", p.ourThreads());
-      f.put("figure", p.figure());
-      f.put("value", p.value());
-      f.put("unit", p.unit());
-    }
-    mapper.writeValue(out.resolve(HtmlReport.STUDY_FILE).toFile(), json);
   }
 }

@@ -1,7 +1,10 @@
 package io.github.ycsbkv.internal.cli.study;
 
+import java.io.PrintWriter;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * The published studies ycsb-kv reproduces ({@link #YCSB2025}, {@link #MEMTIER2025}, each citing its source): their
@@ -266,5 +269,22 @@ public final class Studies {
     return ALL.stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow(() -> new io.github.ycsbkv.config
         .UserError("unknown study '" + name + "'; known: " + String.join(", ", ALL.stream().map(Study::name).toList())
         + " (ycsb study --list)"));
+  }
+
+  /** {@code --list}: every study, its matrix and source. */
+  public static void list(PrintWriter stdout) {
+    for (Studies.Study s : Studies.ALL) {
+      stdout.printf(Locale.ROOT, "%s: %s%n  stores %s; workloads %s; threads %s; %d repetitions by default; source %s%n",
+          s.name(), s.title(), String.join(",", s.stores()), String.join(",", s.workloads()),
+          s.threads().stream().map(String::valueOf).collect(Collectors.joining(",")), s.defaultRepeat(), s.source());
+      for (Studies.Part part : s.parts()) {
+        stdout.printf(Locale.ROOT, "  and %s at %s thread(s), %d iterations%n", part.workload(),
+            part.threads().stream().map(String::valueOf).collect(Collectors.joining(",")), part.iterations());
+      }
+      if (!s.tlsWorkloads().isEmpty()) {
+        stdout.printf(Locale.ROOT, "  --tls: %s again over TLS%n", String.join(",", s.tlsWorkloads()));
+      }
+    }
+    stdout.flush();
   }
 }
