@@ -23,7 +23,6 @@ import io.github.ycsbkv.spi.AsyncOperations;
 import io.github.ycsbkv.spi.RenamedProperties;
 import io.github.ycsbkv.spi.ServerProbe;
 import java.io.PrintStream;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -13,7 +13,6 @@ import io.github.ycsbkv.results.BenchmarkResult;
 import io.github.ycsbkv.results.ClientStalls;
 import io.github.ycsbkv.results.Micros;
 import io.github.ycsbkv.results.OperationResult;
-import io.github.ycsbkv.results.summary.SummaryTable;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,7 +4,6 @@ import io.github.ycsbkv.config.EngineProperties;
 import io.github.ycsbkv.config.PropertySources;
 import io.github.ycsbkv.config.Props;
 import io.github.ycsbkv.config.UserError;
-import io.github.ycsbkv.engine.Benchmark;
 import io.github.ycsbkv.engine.Benchmarks;
 import io.github.ycsbkv.engine.Phase;
 import io.github.ycsbkv.engine.WorkloadTraits;

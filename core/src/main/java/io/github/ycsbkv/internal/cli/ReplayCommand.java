@@ -2,7 +2,6 @@ package io.github.ycsbkv.internal.cli;
 
 import io.github.ycsbkv.config.EngineProperties;
 import io.github.ycsbkv.config.UserError;
-import io.github.ycsbkv.engine.Benchmark;
 import io.github.ycsbkv.engine.Phase;
 import java.util.Properties;
 import picocli.CommandLine.Command;

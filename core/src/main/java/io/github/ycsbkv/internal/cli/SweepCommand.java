@@ -3,6 +3,7 @@ package io.github.ycsbkv.internal.cli;
 import io.github.ycsbkv.internal.cli.sweep.CapacityOptions;
 import io.github.ycsbkv.internal.cli.sweep.SweepPlan;
 import io.github.ycsbkv.internal.cli.sweep.SweepRunner;
+import io.github.ycsbkv.internal.cli.sweep.SweepServers;
 import io.github.ycsbkv.spi.BindingRegistry;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -96,7 +97,7 @@ final class SweepCommand implements Callable<Integer> {
         .threads(threads).repeat(repeat).scale(scale).out(out).reload(reload).flush(flush).command(commandLine())
         .capacity(capacity.search()).maxmemory(maxmemory)
         .build(registry, loader);
-    return new SweepRunner(plan, SweepRunner.Servers.NONE, spec.commandLine().getOut(),
+    return new SweepRunner(plan, SweepServers.NONE, spec.commandLine().getOut(),
         spec.commandLine().getErr()).run();
   }
 

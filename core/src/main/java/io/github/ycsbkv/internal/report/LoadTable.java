@@ -4,7 +4,6 @@ import io.github.ycsbkv.results.BenchmarkResult;
 import io.github.ycsbkv.results.ClientStalls;
 import io.github.ycsbkv.results.LoadShape;
 import io.github.ycsbkv.results.Micros;
-import io.github.ycsbkv.results.summary.SummaryTable;
 import java.util.Locale;
 
 /**

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.ycsbkv.internal.cli.sweep.SweepPlan;
 import io.github.ycsbkv.internal.cli.sweep.SweepRunner;
+import io.github.ycsbkv.internal.cli.sweep.SweepServers;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -214,7 +215,7 @@ class SweepTest {
         .threads(java.util.List.of(1, 2)).out(out).properties(java.util.List.of("recordcount=100", "operationcount=200"))
         .workloadRuns("workloadc", java.util.List.of(1), 3).build(registry, loader);
     java.io.StringWriter err = new java.io.StringWriter();
-    int code = new SweepRunner(plan, SweepRunner.Servers.NONE,
+    int code = new SweepRunner(plan, SweepServers.NONE,
         new java.io.PrintWriter(new java.io.StringWriter()), new java.io.PrintWriter(err, true)).run();
     assertEquals(0, code, err.toString());
     JsonNode cells = new ObjectMapper().readTree(out.resolve("sweep.json").toFile()).path("cells");
@@ -241,7 +242,7 @@ class SweepTest {
           .workloads(java.util.List.of(WORKLOADA)).threads(java.util.List.of(1, 4)).out(out).scale(0.5)
           .properties(props).workloadOperationsPerThread("workloada", 50).build(registry, loader);
       java.io.StringWriter err = new java.io.StringWriter();
-      int code = new SweepRunner(plan, SweepRunner.Servers.NONE,
+      int code = new SweepRunner(plan, SweepServers.NONE,
           new java.io.PrintWriter(new java.io.StringWriter()), new java.io.PrintWriter(err, true)).run();
       assertEquals(0, code, err.toString());
       for (int t : new int[] {1, 4}) {

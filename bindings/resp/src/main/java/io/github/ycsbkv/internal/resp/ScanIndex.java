@@ -2,7 +2,6 @@ package io.github.ycsbkv.internal.resp;
 
 import io.github.ycsbkv.config.BindingProperties;
 import io.github.ycsbkv.config.EngineProperties;
-import io.github.ycsbkv.engine.Benchmark;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,6 +1,6 @@
 package io.github.ycsbkv.internal.cli.study;
 
-import io.github.ycsbkv.internal.cli.sweep.SweepRunner;
+import io.github.ycsbkv.internal.cli.sweep.SweepServers;
 import io.github.ycsbkv.internal.provision.Provisioner;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -14,7 +14,7 @@ import java.util.function.Predicate;
  * after them, so that it never shares the cores idle (a store whose address was given is used as given); all stopped
  * at the end, and on exit.
  */
-public final class StudyServers implements SweepRunner.Servers, AutoCloseable {
+public final class StudyServers implements SweepServers, AutoCloseable {
   private final Provisioner provisioner;
   private final Provisioner.Way way;
   private final Studies.Study study;

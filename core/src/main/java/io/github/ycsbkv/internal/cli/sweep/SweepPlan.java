@@ -7,7 +7,6 @@ import io.github.ycsbkv.config.Props;
 import io.github.ycsbkv.config.Secrets;
 import io.github.ycsbkv.config.Slo;
 import io.github.ycsbkv.config.UserError;
-import io.github.ycsbkv.engine.Benchmark;
 import io.github.ycsbkv.engine.Benchmarks;
 import io.github.ycsbkv.engine.WorkloadTraits;
 import io.github.ycsbkv.results.sweep.SweepCell;

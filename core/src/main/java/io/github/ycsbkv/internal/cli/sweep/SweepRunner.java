@@ -5,7 +5,6 @@ import io.github.ycsbkv.capacity.CapacityFile;
 import io.github.ycsbkv.capacity.CapacitySearch;
 import io.github.ycsbkv.config.EngineProperties;
 import io.github.ycsbkv.config.UserError;
-import io.github.ycsbkv.engine.Benchmark;
 import io.github.ycsbkv.engine.Benchmarks;
 import io.github.ycsbkv.engine.Phase;
 import io.github.ycsbkv.engine.stop.StopReason;
@@ -37,7 +36,7 @@ import java.util.Properties;
 import java.util.Set;
 
 /**
- * Runs a {@link SweepPlan}: per target (with its server around its cells, {@link Servers}), per workload, per thread
+ * Runs a {@link SweepPlan}: per target (with its server around its cells, {@link SweepServers}), per workload, per thread
  * count, its repetitions, each one phase whose result goes to {@code OUT/<label>/<workload>/t<threads>/r<n>/}; loads
  * (and empties the store, with {@code --flush}) where the plan says; summarises each cell's completed repetitions;
  * writes {@code sweep.json} and {@code sweep.csv}. Resumable: a repetition whose {@code result.json} says it
@@ -46,28 +45,6 @@ import java.util.Set;
  * and steps go to the repetition's directory, and a cell summarises the capacities found. Used once, by one thread.
  */
 public final class SweepRunner {
-
-  /** What runs around one target's cells: {@code ycsb study} starts and stops its server. */
-  public interface Servers {
-    /**
-     * Before the target's cells of {@code workload}; returns properties for them (a started server's address). A
-     * server already running for the target is kept, or started again when the workload wants it otherwise.
-     */
-    Map<String, String> start(String label, String workload) throws IOException;
-
-    /** After its last cell (also when it failed). */
-    void stop(String label);
-
-    Servers NONE = new Servers() {
-      @Override
-      public Map<String, String> start(String label, String workload) {
-        return Map.of();
-      }
-
-      @Override
-      public void stop(String label) {}
-    };
-  }
 
   /** Thrown to unwind the loops when Ctrl-C stopped a phase. */
   private static final class Interrupted extends Exception {
@@ -82,7 +59,7 @@ public final class SweepRunner {
   private static final String LOAD_INTERRUPTED = "the load was interrupted (Ctrl-C)";
 
   private final SweepPlan plan;
-  private final Servers servers;
+  private final SweepServers servers;
   private final PrintWriter out;
   private final PrintWriter err;
   private final List<SweepCell> cells = new ArrayList<>();
@@ -94,7 +71,7 @@ public final class SweepRunner {
   private int doneAhead;
   private long startNanos;
 
-  public SweepRunner(SweepPlan plan, Servers servers, PrintWriter out, PrintWriter err) {
+  public SweepRunner(SweepPlan plan, SweepServers servers, PrintWriter out, PrintWriter err) {
     this.plan = plan;
     this.servers = servers;
     this.out = out;

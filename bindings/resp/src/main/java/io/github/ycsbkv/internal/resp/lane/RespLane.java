@@ -1,6 +1,5 @@
 package io.github.ycsbkv.internal.resp.lane;
 
-import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.internal.resp.server.ReplicaReads;
 import io.github.ycsbkv.internal.resp.wire.RespConnection;
 import io.github.ycsbkv.internal.resp.wire.RespEndpoint;
@@ -10,16 +9,10 @@ import io.github.ycsbkv.internal.resp.wire.RespTls;
 import io.github.ycsbkv.internal.resp.wire.RespTransport;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
-import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
-import io.netty.handler.codec.ByteToMessageDecoder;
 import io.netty.handler.ssl.SslContext;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
