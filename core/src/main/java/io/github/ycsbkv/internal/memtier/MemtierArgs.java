@@ -24,51 +24,6 @@ public final class MemtierArgs {
   /** The workload class the options are run with (in the workloads module; named, not linked). */
   static final String WORKLOAD = "io.github.ycsbkv.workloads.CommandWorkload";
 
-  /** An option's names (long, and short or '\0') and whether it takes a value. */
-  private record Spec(String longName, char shortName, boolean value) {}
-
-  private static final List<Spec> SUPPORTED = List.of(
-      new Spec("host", 'h', true), new Spec("server", 's', true), new Spec("port", 'p', true),
-      new Spec("protocol", 'P', true), new Spec("authenticate", 'a', true), new Spec("uri", 'u', true),
-      new Spec("tls", '\0', false), new Spec("cacert", '\0', true), new Spec("tls-skip-verify", '\0', false),
-      new Spec("run-count", 'x', true), new Spec("cluster-mode", '\0', false), new Spec("help", '\0', false),
-      new Spec("version", 'v', false), new Spec("out-file", 'o', true), new Spec("json-out-file", '\0', true),
-      new Spec("show-config", '\0', false), new Spec("hide-histogram", '\0', false),
-      new Spec("print-percentiles", '\0', true), new Spec("print-all-runs", '\0', false),
-      new Spec("requests", 'n', true), new Spec("rate-limiting", '\0', true), new Spec("clients", 'c', true),
-      new Spec("threads", 't', true), new Spec("test-time", '\0', true), new Spec("ratio", '\0', true),
-      new Spec("pipeline", '\0', true), new Spec("select-db", '\0', true),
-      new Spec("distinct-client-seed", '\0', false), new Spec("randomize", '\0', false),
-      new Spec("command", '\0', true), new Spec("command-ratio", '\0', true),
-      new Spec("command-key-pattern", '\0', true), new Spec("data-size", 'd', true),
-      new Spec("random-data", 'R', false), new Spec("data-size-range", '\0', true),
-      new Spec("key-prefix", '\0', true), new Spec("key-minimum", '\0', true), new Spec("key-maximum", '\0', true),
-      new Spec("key-pattern", '\0', true), new Spec("key-stddev", '\0', true), new Spec("key-median", '\0', true),
-      // ycsb-kv's own: the binding (else from the server's INFO) and where its own results go.
-      new Spec("binding", '\0', true), new Spec("export-dir", '\0', true));
-
-  /** memtier 2.3's options that ycsb-kv does not honour yet, with whether each takes a value. */
-  private static final List<Spec> NOT_YET = List.of(
-      new Spec("unix-socket", 'S', true), new Spec("ipv4", '4', false), new Spec("ipv6", '6', false),
-      new Spec("cert", '\0', true), new Spec("key", '\0', true), new Spec("sni", '\0', true),
-      new Spec("tls-protocols", '\0', true), new Spec("debug", 'D', false), new Spec("client-stats", '\0', true),
-      new Spec("hdr-file-prefix", '\0', true), new Spec("command-stats-breakdown", '\0', true),
-      new Spec("statsd-host", '\0', true), new Spec("statsd-port", '\0', true), new Spec("statsd-prefix", '\0', true),
-      new Spec("statsd-run-label", '\0', true), new Spec("graphite-port", '\0', true),
-      new Spec("clients-start", '\0', true), new Spec("clients-step", '\0', true),
-      new Spec("step-duration", '\0', true), new Spec("reconnect-interval", '\0', true),
-      new Spec("reconnect-on-error", '\0', false), new Spec("max-reconnect-attempts", '\0', true),
-      new Spec("reconnect-backoff-factor", '\0', true), new Spec("connection-timeout", '\0', true),
-      new Spec("thread-conn-start-min-jitter-micros", '\0', true),
-      new Spec("thread-conn-start-max-jitter-micros", '\0', true), new Spec("multi-key-get", '\0', true),
-      new Spec("monitor-input", '\0', true), new Spec("monitor-pattern", '\0', true),
-      new Spec("scan-incremental-iteration", '\0', false), new Spec("scan-incremental-max-iterations", '\0', true),
-      new Spec("data-offset", '\0', true), new Spec("data-size-list", '\0', true),
-      new Spec("data-size-pattern", '\0', true), new Spec("expiry-range", '\0', true),
-      new Spec("data-import", '\0', true), new Spec("data-verify", '\0', false), new Spec("verify-only", '\0', false),
-      new Spec("generate-keys", '\0', false), new Spec("no-expiry", '\0', false), new Spec("key-zipf-exp", '\0', true),
-      new Spec("wait-ratio", '\0', true), new Spec("num-slaves", '\0', true), new Spec("wait-timeout", '\0', true));
-
   /** One {@code --command} with the ratio and key pattern given after it. */
   record Command(String text, int ratio, char keyPattern) {}
 
@@ -139,29 +94,14 @@ public final class MemtierArgs {
     rateLimit = integer(o, "rate-limiting", 0, 1);
     clients = integer(o, "clients", 50, 1);
     threads = integer(o, "threads", 4, 1);
-    String ratio = o.getOrDefault("ratio", "1:10");
-    String[] parts = ratio.split(":", -1);
-    if (parts.length != 2) {
-      throw usage("--ratio must be SET:GET, for example 1:10, got '" + ratio + "'");
-    }
-    setRatio = parseInt(parts[0], "--ratio's SET part", 0);
-    getRatio = parseInt(parts[1], "--ratio's GET part", 0);
-    if (setRatio + getRatio == 0 && commands.isEmpty()) {
-      throw usage("--ratio 0:0 sends nothing: give SET or GET a share, for example --ratio 1:10");
-    }
+    int[] ratio = ratio(o, commands);
+    setRatio = ratio[0];
+    getRatio = ratio[1];
     pipeline = integer(o, "pipeline", 1, 1);
     distinctClientSeed = o.containsKey("distinct-client-seed");
     randomize = o.containsKey("randomize");
     this.commands = List.copyOf(commands);
-    if (!commands.isEmpty() && (o.containsKey("ratio") || o.containsKey("key-pattern"))) {
-      throw usage("with --command, each command's ratio and key pattern are --command-ratio and"
-          + " --command-key-pattern, not --" + (o.containsKey("ratio") ? "ratio" : "key-pattern")
-          + " (as in memtier_benchmark)");
-    }
-    long parallel = commands.stream().filter(c -> c.keyPattern() == 'P').count();
-    if (parallel > 0 && parallel != commands.size()) {
-      throw usage("the parallel key pattern (P) must be given to every --command (as in memtier_benchmark)");
-    }
+    checkCommands(o, commands);
     dataSize = integer(o, "data-size", 32, 1);
     dataSizeRange = o.get("data-size-range");
     if (dataSizeRange != null && !dataSizeRange.matches("\\d+-\\d+")) {
@@ -174,15 +114,9 @@ public final class MemtierArgs {
     if (keyMaximum < keyMinimum) {
       throw usage("--key-maximum (" + keyMaximum + ") must not be below --key-minimum (" + keyMinimum + ")");
     }
-    String pattern = o.getOrDefault("key-pattern", "R:R");
-    if (!pattern.matches("[RSGZP]:[RSGZP]")) {
-      throw usage("--key-pattern must be SET:GET, each of R, S, G, Z or P, for example R:R, got '" + pattern + "'");
-    }
+    String pattern = keyPattern(o);
     setPattern = pattern.charAt(0);
     getPattern = pattern.charAt(2);
-    if ((setPattern == 'P') != (getPattern == 'P')) {
-      throw usage("the parallel key pattern (P) must be given to both SET and GET, P:P (as in memtier_benchmark)");
-    }
     keyStddev = o.containsKey("key-stddev") ? parseDouble(o.get("key-stddev"), "--key-stddev") : Double.NaN;
     keyMedian = o.containsKey("key-median") ? parseDouble(o.get("key-median"), "--key-median") : Double.NaN;
     if (!Double.isNaN(keyStddev) || !Double.isNaN(keyMedian)) {
@@ -191,82 +125,50 @@ public final class MemtierArgs {
     }
   }
 
-  /** Parses {@code args} as memtier_benchmark 2.3 does; a bad or unsupported option is a {@link UserError}. */
-  public static MemtierArgs parse(List<String> args) {
-    Map<String, String> options = new LinkedHashMap<>();
-    List<Command> commands = new ArrayList<>();
-    List<String> ignored = new ArrayList<>();
-    for (int i = 0; i < args.size(); i++) {
-      String arg = args.get(i);
-      Spec spec;
-      String value = null;
-      if (arg.startsWith("--") && arg.length() > 2) {
-        int eq = arg.indexOf('=');
-        String name = eq < 0 ? arg.substring(2) : arg.substring(2, eq);
-        spec = find(name, '\0', arg);
-        if (eq >= 0) {
-          if (!spec.value()) {
-            throw usage("--" + name + " takes no value, got '" + arg + "'");
-          }
-          value = arg.substring(eq + 1);
-        }
-      } else if (arg.startsWith("-") && arg.length() > 1 && !arg.equals("--")) {
-        spec = find(null, arg.charAt(1), arg);
-        if (arg.length() > 2) {
-          if (!spec.value()) {
-            throw usage("-" + arg.charAt(1) + " takes no value, got '" + arg + "' (give each flag on its own)");
-          }
-          value = arg.substring(2);
-        }
-      } else {
-        // memtier_benchmark's getopt leaves words that are no option aside, and memtier ignores them: so does this,
-        // saying so (a suite's nested quotes split a --command into such words).
-        ignored.add(arg);
-        continue;
-      }
-      if (spec.value() && value == null) {
-        if (i + 1 >= args.size()) {
-          throw usage("--" + spec.longName() + " needs a value");
-        }
-        value = args.get(++i);
-      }
-      switch (spec.longName()) {
-        case "command" -> commands.add(new Command(value, 1, 'R'));
-        case "command-ratio" -> {
-          if (commands.isEmpty()) {
-            throw usage("--command-ratio comes after the --command it belongs to");
-          }
-          Command last = commands.remove(commands.size() - 1);
-          commands.add(new Command(last.text(), parseInt(value, "--command-ratio", 0), last.keyPattern()));
-        }
-        case "command-key-pattern" -> {
-          if (commands.isEmpty()) {
-            throw usage("--command-key-pattern comes after the --command it belongs to");
-          }
-          if (!value.matches("[RSGZP]")) {
-            throw usage("--command-key-pattern must be R, S, G, Z or P, got '" + value + "'");
-          }
-          Command last = commands.remove(commands.size() - 1);
-          commands.add(new Command(last.text(), last.ratio(), value.charAt(0)));
-        }
-        default -> options.put(spec.longName(), value == null ? "" : value);
-      }
+  /** {@code --ratio SET:GET}, checked: its two shares. */
+  private static int[] ratio(Map<String, String> o, List<Command> commands) {
+    String ratio = o.getOrDefault("ratio", "1:10");
+    String[] parts = ratio.split(":", -1);
+    if (parts.length != 2) {
+      throw usage("--ratio must be SET:GET, for example 1:10, got '" + ratio + "'");
     }
-    return new MemtierArgs(options, commands, ignored);
+    int set = parseInt(parts[0], "--ratio's SET part", 0);
+    int get = parseInt(parts[1], "--ratio's GET part", 0);
+    if (set + get == 0 && commands.isEmpty()) {
+      throw usage("--ratio 0:0 sends nothing: give SET or GET a share, for example --ratio 1:10");
+    }
+    return new int[] {set, get};
   }
 
-  private static Spec find(String longName, char shortName, String arg) {
-    for (Spec s : SUPPORTED) {
-      if (longName != null ? s.longName().equals(longName) : s.shortName() == shortName) {
-        return s;
-      }
+  /** With {@code --command}, memtier's rules for the commands' ratios and key patterns. */
+  private static void checkCommands(Map<String, String> o, List<Command> commands) {
+    if (!commands.isEmpty() && (o.containsKey("ratio") || o.containsKey("key-pattern"))) {
+      throw usage("with --command, each command's ratio and key pattern are --command-ratio and"
+          + " --command-key-pattern, not --" + (o.containsKey("ratio") ? "ratio" : "key-pattern")
+          + " (as in memtier_benchmark)");
     }
-    for (Spec s : NOT_YET) {
-      if (longName != null ? s.longName().equals(longName) : s.shortName() == shortName) {
-        throw notYet("--" + s.longName(), null);
-      }
+    long parallel = commands.stream().filter(c -> c.keyPattern() == 'P').count();
+    if (parallel > 0 && parallel != commands.size()) {
+      throw usage("the parallel key pattern (P) must be given to every --command (as in memtier_benchmark)");
     }
-    throw usage("unknown option '" + arg + "': memtier_benchmark 2.3 has no such option (see 'ycsb memtier --help')");
+  }
+
+  /** {@code --key-pattern SET:GET}, checked. */
+  private static String keyPattern(Map<String, String> o) {
+    String pattern = o.getOrDefault("key-pattern", "R:R");
+    if (!pattern.matches("[RSGZP]:[RSGZP]")) {
+      throw usage("--key-pattern must be SET:GET, each of R, S, G, Z or P, for example R:R, got '" + pattern + "'");
+    }
+    if ((pattern.charAt(0) == 'P') != (pattern.charAt(2) == 'P')) {
+      throw usage("the parallel key pattern (P) must be given to both SET and GET, P:P (as in memtier_benchmark)");
+    }
+    return pattern;
+  }
+
+  /** Parses {@code args} as memtier_benchmark 2.3 does; a bad or unsupported option is a {@link UserError}. */
+  public static MemtierArgs parse(List<String> args) {
+    MemtierOptions.Given given = MemtierOptions.read(args);
+    return new MemtierArgs(given.options(), given.commands(), given.ignored());
   }
 
   /** The binding's property prefix: {@code dragonfly} for Dragonfly, else {@code redis}. */
@@ -402,11 +304,6 @@ public final class MemtierArgs {
   static UserError notYet(String option, String why) {
     return new UserError(option + ": memtier_benchmark's option is not honoured by 'ycsb memtier' yet"
         + (why == null ? "" : " (" + why + ")") + "; drop it to run the rest, or run memtier_benchmark itself");
-  }
-
-  /** For messages: the option names ycsb memtier honours, sorted. */
-  static List<String> supportedNames() {
-    return SUPPORTED.stream().map(s -> "--" + s.longName()).sorted().toList();
   }
 
   /** The JSON's {@code configuration}, with memtier's names and its shapes of the values. */

@@ -5,6 +5,8 @@ import io.github.ycsbkv.engine.Benchmarks;
 import io.github.ycsbkv.engine.Phase;
 import io.github.ycsbkv.engine.stop.StopReason;
 import io.github.ycsbkv.engine.stop.StopSignal;
+import io.github.ycsbkv.internal.cli.console.Interrupts;
+import io.github.ycsbkv.internal.cli.console.WriterOutputStream;
 import io.github.ycsbkv.internal.link.RespLink;
 import io.github.ycsbkv.results.BenchmarkResult;
 import io.github.ycsbkv.results.OperationResult;
@@ -12,7 +14,6 @@ import io.github.ycsbkv.results.ResultJson;
 import io.github.ycsbkv.results.SeriesHistograms;
 import io.github.ycsbkv.results.summary.SummaryCsv;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -44,13 +45,8 @@ public final class MemtierRun {
   /** Runs {@code args} (after the word {@code memtier}); returns the exit code as {@code ycsb} does. */
   public static int execute(List<String> args, PrintWriter out, PrintWriter err, Consumer<StopSignal> stopSignal) {
     MemtierArgs a = MemtierArgs.parse(args);
-    if (a.help) {
-      out.print(help());
-      out.flush();
-      return 0;
-    }
-    if (a.version) {
-      out.println("ycsb memtier: memtier_benchmark 2.3's command line on ycsb-kv's engine");
+    if (a.help || a.version) {
+      out.print(a.help ? help() : "ycsb memtier: memtier_benchmark 2.3's command line on ycsb-kv's engine\n");
       out.flush();
       return 0;
     }
@@ -62,57 +58,20 @@ public final class MemtierRun {
     Properties props = a.properties(binding);
     Path exportBase = exportBase(a);
     PrintWriter table = a.outFile == null ? out : outFile(a.outFile);
-    if (a.showConfig) {
-      a.configuration().forEach((k, v) -> table.println(String.format(Locale.ROOT, "%-20s = %s", k, v)));
-    }
-    table.println(String.format(Locale.ROOT, "%-10d%s", a.threads, "Threads"));
-    table.println(String.format(Locale.ROOT, "%-10d%s", a.clients, "Connections per thread"));
-    table.println(a.testTime > 0 ? String.format(Locale.ROOT, "%-10d%s", a.testTime, "Seconds")
-        : String.format(Locale.ROOT, "%-10d%s", a.requestsPerClient(), "Requests per client"));
-    table.flush();
-    err.println("ycsb-kv memtier: " + binding + " binding at " + a.server.host() + ":" + a.server.port() + ", "
-        + a.connections() + " connection(s) (" + a.threads + " x " + a.clients + ")" + (a.pipeline > 1 ? ", " + a.pipeline
-        + " in flight on each" : "") + (a.rateLimit > 0 ? ", " + a.rateLimit + " requests/s each (open loop)" : ""));
-    err.flush();
-    PrintStream errStream = new PrintStream(new OutputStream() {
-      @Override
-      public void write(int b) {
-        err.write(b);
-      }
-
-      @Override
-      public void write(byte[] b, int off, int len) {
-        err.write(new String(b, off, len, StandardCharsets.UTF_8));
-      }
-
-      @Override
-      public void flush() {
-        err.flush();
-      }
-    }, true, StandardCharsets.UTF_8);
+    header(a, binding, table, err);
+    PrintStream errStream = new PrintStream(new WriterOutputStream(err), true, StandardCharsets.UTF_8);
     List<MemtierOutput.Run> runs = new ArrayList<>();
     long failedRequests = 0;
     int code = 0;
     String failure = null;
     for (int i = 1; i <= a.runCount; i++) {
       Path dir = a.runCount == 1 ? exportBase : exportBase.resolve("run-" + i);
-      Properties runProps = new Properties();
-      runProps.putAll(props);
-      runProps.setProperty("export.dir", dir.toString());
-      BenchmarkResult result = Benchmarks.of(binding, runProps).run(Phase.RUN, b -> {
-        b.warningsTo(errStream);
-        stopSignal.accept(b.stopSignal());
-      });
-      stopSignal.accept(null);
-      try {
-        ResultJson.write(result, dir);
-        SummaryCsv.write(result, dir);
-        Map<String, Histogram> series = Files.isRegularFile(dir.resolve(SeriesHistograms.FILE_NAME))
-            ? SeriesHistograms.read(dir) : Map.of();
-        runs.add(MemtierOutput.run(result, series, a.commands.isEmpty()));
-      } catch (IOException e) {
-        err.println("ycsb: cannot write results to '" + dir + "': " + UserError.describe(e));
+      BenchmarkResult result = runOnce(binding, props, dir, errStream, stopSignal);
+      MemtierOutput.Run run = written(result, dir, a, err);
+      if (run == null) {
         code = UserError.FAILED;
+      } else {
+        runs.add(run);
       }
       errors(result, err);
       failedRequests += result.totalErrors();
@@ -122,27 +81,12 @@ public final class MemtierRun {
       }
       if (StopReason.INTERRUPTED.id().equals(result.stopReason())) {
         failure = "interrupted after " + result.operations() + " operations; the results are partial";
-        code = 130;
+        code = Interrupts.EXIT_INTERRUPTED;
         break;
       }
     }
     if (!runs.isEmpty()) {
-      Map<String, MemtierOutput.Run> sections = MemtierOutput.sections(runs);
-      if (a.printAllRuns && runs.size() > 1) {
-        for (int i = 0; i < runs.size(); i++) {
-          MemtierOutput.table(table, Map.of("RUN #" + (i + 1) + " RESULTS", runs.get(i)), a.percentiles, false);
-        }
-      }
-      MemtierOutput.table(table, sections, a.percentiles, !a.hideHistogram);
-      if (a.jsonOutFile != null) {
-        try {
-          MemtierOutput.writeJson(Path.of(a.jsonOutFile), a, sections, a.percentiles);
-          err.println("ycsb-kv memtier: memtier's JSON written to " + a.jsonOutFile);
-        } catch (IOException e) {
-          err.println("ycsb: cannot write --json-out-file '" + a.jsonOutFile + "': " + UserError.describe(e));
-          code = UserError.FAILED;
-        }
-      }
+      code = report(a, runs, table, err) ? code : UserError.FAILED;
       err.println("ycsb-kv memtier: ycsb-kv's results (result.json, histograms) in " + exportBase);
     }
     if (table != out) {
@@ -158,6 +102,74 @@ public final class MemtierRun {
       return FAILED_REQUESTS;
     }
     return code;
+  }
+  /** One run of the options' load on {@code binding}, its results written under {@code dir}. */
+  private static BenchmarkResult runOnce(String binding, Properties props, Path dir, PrintStream errStream,
+      Consumer<StopSignal> stopSignal) {
+    Properties runProps = new Properties();
+    runProps.putAll(props);
+    runProps.setProperty("export.dir", dir.toString());
+    BenchmarkResult result = Benchmarks.of(binding, runProps).run(Phase.RUN, b -> {
+      b.warningsTo(errStream);
+      stopSignal.accept(b.stopSignal());
+    });
+    stopSignal.accept(null);
+    return result;
+  }
+
+  /** ycsb-kv's result files of a run in {@code dir}, and the run as memtier's output reads it; null: not written. */
+  private static MemtierOutput.Run written(BenchmarkResult result, Path dir, MemtierArgs a, PrintWriter err) {
+    try {
+      ResultJson.write(result, dir);
+      SummaryCsv.write(result, dir);
+      Map<String, Histogram> series = Files.isRegularFile(dir.resolve(SeriesHistograms.FILE_NAME))
+          ? SeriesHistograms.read(dir) : Map.of();
+      return MemtierOutput.run(result, series, a.commands.isEmpty());
+    } catch (IOException e) {
+      err.println("ycsb: cannot write results to '" + dir + "': " + UserError.describe(e));
+      return null;
+    }
+  }
+
+  /**
+   * memtier's lines before a run: the configuration ({@code --show-config}), threads, connections and length; and
+   * ycsb-kv's line saying where the load goes.
+   */
+  private static void header(MemtierArgs a, String binding, PrintWriter table, PrintWriter err) {
+    if (a.showConfig) {
+      a.configuration().forEach((k, v) -> table.println(String.format(Locale.ROOT, "%-20s = %s", k, v)));
+    }
+    table.println(String.format(Locale.ROOT, "%-10d%s", a.threads, "Threads"));
+    table.println(String.format(Locale.ROOT, "%-10d%s", a.clients, "Connections per thread"));
+    table.println(a.testTime > 0 ? String.format(Locale.ROOT, "%-10d%s", a.testTime, "Seconds")
+        : String.format(Locale.ROOT, "%-10d%s", a.requestsPerClient(), "Requests per client"));
+    table.flush();
+    err.println("ycsb-kv memtier: " + binding + " binding at " + a.server.host() + ":" + a.server.port() + ", "
+        + a.connections() + " connection(s) (" + a.threads + " x " + a.clients + ")"
+        + (a.pipeline > 1 ? ", " + a.pipeline + " in flight on each" : "")
+        + (a.rateLimit > 0 ? ", " + a.rateLimit + " requests/s each (open loop)" : ""));
+    err.flush();
+  }
+
+  /** memtier's results table (each run's with {@code --print-all-runs}) and its JSON; false when the JSON failed. */
+  private static boolean report(MemtierArgs a, List<MemtierOutput.Run> runs, PrintWriter table, PrintWriter err) {
+    Map<String, MemtierOutput.Run> sections = MemtierOutput.sections(runs);
+    if (a.printAllRuns && runs.size() > 1) {
+      for (int i = 0; i < runs.size(); i++) {
+        MemtierOutput.table(table, Map.of("RUN #" + (i + 1) + " RESULTS", runs.get(i)), a.percentiles, false);
+      }
+    }
+    MemtierOutput.table(table, sections, a.percentiles, !a.hideHistogram);
+    if (a.jsonOutFile != null) {
+      try {
+        MemtierOutput.writeJson(Path.of(a.jsonOutFile), a, sections, a.percentiles);
+        err.println("ycsb-kv memtier: memtier's JSON written to " + a.jsonOutFile);
+      } catch (IOException e) {
+        err.println("ycsb: cannot write --json-out-file '" + a.jsonOutFile + "': " + UserError.describe(e));
+        return false;
+      }
+    }
+    return true;
   }
 
   private static PrintWriter outFile(String name) {
@@ -215,7 +227,7 @@ public final class MemtierRun {
         "Usage: ycsb memtier [memtier_benchmark options]",
         "memtier_benchmark 2.3's command line on ycsb-kv's engine, against Redis, Valkey, KeyDB or Dragonfly.",
         "The options are memtier's ('memtier_benchmark --help'); ycsb memtier honours:",
-        "  " + String.join(" ", MemtierArgs.supportedNames()),
+        "  " + String.join(" ", MemtierOptions.supportedNames()),
         "and the short forms -h/-s -p -P -a -u -x -o -n -c -t -d -R -v.",
         "memtier's other options (memcache protocols, staircase ramp, WAIT, data import, ...) are refused with one",
         "line naming the option (exit 2), never ignored.",

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.engine.stop.StopSignal;
+import io.github.ycsbkv.internal.cli.console.Interrupts;
 import io.github.ycsbkv.internal.link.RespLink;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -119,16 +120,9 @@ public final class SuiteRun {
 
   private static Outcome one(SuiteFile s, Options o, String binding, PrintWriter err,
       Consumer<StopSignal> stopSignal) {
-    for (SuiteFile.Tool t : s.clients()) {
-      if (!t.memtier()) {
-        return skipped(s, "its client is " + (t.tool().isEmpty() ? "not named" : t.tool()) + ", not memtier_benchmark");
-      }
-    }
-    if (s.preload() != null && !s.preload().memtier()) {
-      return skipped(s, "its preload is " + s.preload().tool() + ", not memtier_benchmark");
-    }
-    if (!s.topologies().isEmpty() && s.topologies().stream().noneMatch(t -> t.startsWith("oss-standalone"))) {
-      return skipped(s, "it runs on " + String.join(", ", s.topologies()) + "; this run has one standalone server");
+    String notHere = notHere(s);
+    if (notHere != null) {
+      return skipped(s, notHere);
     }
     // Each client's arguments checked before the store is touched: an option ycsb memtier does not honour skips it.
     List<List<String>> clients = new ArrayList<>();
@@ -152,10 +146,43 @@ public final class SuiteRun {
     }
     Path dir = o.out().resolve(s.name());
     List<String> notes = new ArrayList<>();
+    String failure = prepare(s, o, binding, preload, dir, notes, stopSignal);
+    if (failure != null) {
+      return failed(s, failure);
+    }
+    List<Integer> codes = runClients(clients, o, binding, dir, notes, stopSignal);
+    if (codes.contains(Interrupts.EXIT_INTERRUPTED)) {
+      return new Outcome(s.name(), "interrupted", "interrupted", Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+          Double.NaN, Double.NaN, Double.NaN, notes, Map.of());
+    }
+    return figures(s, dir, clients.size(), codes, notes);
+  }
+  /** Why the suite cannot run here (another tool, a topology this run does not have), or null. */
+  private static String notHere(SuiteFile s) {
+    for (SuiteFile.Tool t : s.clients()) {
+      if (!t.memtier()) {
+        return "its client is " + (t.tool().isEmpty() ? "not named" : t.tool()) + ", not memtier_benchmark";
+      }
+    }
+    if (s.preload() != null && !s.preload().memtier()) {
+      return "its preload is " + s.preload().tool() + ", not memtier_benchmark";
+    }
+    if (!s.topologies().isEmpty() && s.topologies().stream().noneMatch(t -> t.startsWith("oss-standalone"))) {
+      return "it runs on " + String.join(", ", s.topologies()) + "; this run has one standalone server";
+    }
+    return null;
+  }
+
+  /**
+   * The store made ready for the suite: emptied, its configuration parameters set, the preload run, the init commands
+   * sent and the keyspace checked; a parameter or command refused is a note. Returns why it failed, or null.
+   */
+  private static String prepare(SuiteFile s, Options o, String binding, List<String> preload, Path dir,
+      List<String> notes, Consumer<StopSignal> stopSignal) {
     try (RespLink link = RespLink.open(o.host(), o.port(), o.user(), o.password())) {
       RespLink.Reply flushed = link.callOrFail(List.of("FLUSHALL"));
       if (flushed.error()) {
-        return failed(s, "FLUSHALL was refused (" + flushed.text() + ")");
+        return "FLUSHALL was refused (" + flushed.text() + ")";
       }
       for (Map.Entry<String, String> p : s.configuration().entrySet()) {
         RespLink.Reply r = link.callOrFail(List.of("CONFIG", "SET", p.getKey(), p.getValue()));
@@ -166,8 +193,8 @@ public final class SuiteRun {
       if (preload != null) {
         int code = memtier(preload, o, binding, dir.resolve("preload"), stopSignal);
         if (code != 0) {
-          return failed(s, "its preload ended with exit " + code + firstFailure(dir.resolve("preload")) + " ("
-              + dir.resolve("preload").resolve("log.txt") + ")");
+          return "its preload ended with exit " + code + firstFailure(dir.resolve("preload")) + " ("
+              + dir.resolve("preload").resolve("log.txt") + ")";
         }
       }
       for (List<String> command : s.initCommands()) {
@@ -185,6 +212,12 @@ public final class SuiteRun {
         }
       }
     }
+    return null;
+  }
+
+  /** The suite's clients run (several at once when it has several); their exit codes, in order. */
+  private static List<Integer> runClients(List<List<String>> clients, Options o, String binding, Path dir,
+      List<String> notes, Consumer<StopSignal> stopSignal) {
     List<Integer> codes = new ArrayList<>();
     if (clients.size() == 1) {
       codes.add(memtier(clients.get(0), o, binding, dir, stopSignal));
@@ -207,18 +240,14 @@ public final class SuiteRun {
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        return new Outcome(s.name(), "interrupted", "interrupted", Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-            Double.NaN, Double.NaN, Double.NaN, notes, Map.of());
+        codes.add(Interrupts.EXIT_INTERRUPTED);
       } finally {
         pool.shutdownNow();
       }
     }
-    if (codes.contains(130)) {
-      return new Outcome(s.name(), "interrupted", "interrupted", Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-          Double.NaN, Double.NaN, Double.NaN, notes, Map.of());
-    }
-    return figures(s, dir, clients.size(), codes, notes);
+    return codes;
   }
+
 
   /**
    * The client's arguments as ycsb memtier takes them: {@code --test-time S} in place of the suite's duration or
@@ -311,7 +340,7 @@ public final class SuiteRun {
         notes, refused);
   }
 
-  /** The first command the store refused in {@code dir}'s run, as its log says it: ": SET: 10 of 10 failed: ERR ...". */
+  /** The first command the store refused in {@code dir}'s run, as its log says it (": SET: 10 of 10 failed: ERR"). */
   private static String firstFailure(Path dir) {
     try (Stream<String> lines = Files.lines(dir.resolve("log.txt"))) {
       return lines.filter(l -> l.startsWith("ycsb-kv memtier: ") && l.contains(" failed: ")).findFirst()
