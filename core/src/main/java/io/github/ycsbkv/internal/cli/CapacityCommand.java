@@ -89,25 +89,19 @@ final class CapacityCommand extends PhaseCommand {
     PrintWriter err = spec.commandLine().getErr();
     Benchmarks binding = resolve(props, err).binding();
     int connections = Props.getInt(props, EngineProperties.THREADS, EngineProperties.DEFAULT_THREADS, 1);
-    String exportDir = props.getProperty(EngineProperties.EXPORT_DIR);
-    Path out = Path.of(exportDir == null || exportDir.isBlank() ? "capacity-"
-        + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) : exportDir);
+    Path out = outDir(props);
     checkExportDir(out.toString());
     props.remove(EngineProperties.EXPORT_DIR);
     String warm = search.warmupOrNull();
     String resolutionText = search.resolution.strip();
     // Across hosts: every client must search the same way; client 0 checks what the others were given.
     ClientSplit split = ClientSplit.from(props, System.getenv(ClientSplit.JOB_INDEX_ENV));
-    StepCoordinator crew = StepCoordinator.of(split, Meeting.of(split, props), String.format(Locale.ROOT, "--slo %s --step %ds --warmup %s"
-        + " --resolution %s -threads %d", budget.text(), stepSeconds, warm == null ? "0" : warm, resolutionText,
-        connections), "capacity");
-    String who = crew == null ? "" : crew.leads() ? String.format(Locale.ROOT, "; client 0 of %d: runs the search,"
-        + " each step's rate split over the %d client processes (steps announced at %s)", crew.count(), crew.count(),
-        crew.address()) : String.format(Locale.ROOT, "; client %d of %d: runs the steps client 0 at %s announces",
-        crew.index(), crew.count(), crew.address());
+    StepCoordinator crew = StepCoordinator.of(split, Meeting.of(split, props), String.format(Locale.ROOT,
+        "--slo %s --step %ds --warmup %s --resolution %s -threads %d", budget.text(), stepSeconds,
+        warm == null ? "0" : warm, resolutionText, connections), "capacity");
     err.println(String.format(Locale.ROOT, "ycsb-kv: capacity %s (%s) within %s, %d connection(s), %d s steps"
         + " (warm-up %s each), resolution %s; results in %s%s", binding.name(), binding.dbClass().getName(),
-        budget.describe(), connections, stepSeconds, warm == null ? "none" : warm, resolutionText, out, who));
+        budget.describe(), connections, stepSeconds, warm == null ? "none" : warm, resolutionText, out, who(crew)));
     PrintStream errStream = new PrintStream(new WriterOutputStream(err), true, StandardCharsets.UTF_8);
     CapacitySearch.Settings settings = CapacitySearch.Settings.defaults(res);
     CapacityRunner runner = new CapacityRunner(binding.with(props), props, budget, stepSeconds, warm, settings, out,
@@ -121,14 +115,7 @@ final class CapacityCommand extends PhaseCommand {
     }
     String failure = runner.failure();
     if (crew != null && !crew.leads()) {
-      if (failure != null) {
-        err.println("ycsb: " + failure);
-        return UserError.FAILED;
-      }
-      err.println(String.format(Locale.ROOT, "ycsb-kv: capacity: client %d of %d ran the %d step(s) client 0"
-          + " announced (results in %s/steps); the capacity and capacity.json are client 0's", crew.index(),
-          crew.count(), steps.size(), out));
-      return 0;
+      return followed(crew, failure, steps.size(), out, err);
     }
     try {
       Path file = runner.file(binding.name(), props.getProperty(EngineProperties.WORKLOAD), connections).write(out);
@@ -149,6 +136,35 @@ final class CapacityCommand extends PhaseCommand {
       err.println("ycsb: interrupted after " + steps.size() + " step(s); the curve above is partial");
       return Interrupts.EXIT_INTERRUPTED;
     }
+    return 0;
+  }
+  /** Where the results go: {@code export.dir}, else {@code capacity-DATE-TIME} here. */
+  private static Path outDir(Properties props) {
+    String exportDir = props.getProperty(EngineProperties.EXPORT_DIR);
+    return Path.of(exportDir == null || exportDir.isBlank() ? "capacity-"
+        + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) : exportDir);
+  }
+
+  /** This process's part in a search across client hosts, for the first line; "" alone. */
+  private static String who(StepCoordinator crew) {
+    if (crew == null) {
+      return "";
+    }
+    return crew.leads() ? String.format(Locale.ROOT, "; client 0 of %d: runs the search, each step's rate split over"
+        + " the %d client processes (steps announced at %s)", crew.count(), crew.count(), crew.address())
+        : String.format(Locale.ROOT, "; client %d of %d: runs the steps client 0 at %s announces", crew.index(),
+        crew.count(), crew.address());
+  }
+
+  /** The end of a client that ran the steps another announced: its exit code. */
+  private static int followed(StepCoordinator crew, String failure, int steps, Path out, PrintWriter err) {
+    if (failure != null) {
+      err.println("ycsb: " + failure);
+      return UserError.FAILED;
+    }
+    err.println(String.format(Locale.ROOT, "ycsb-kv: capacity: client %d of %d ran the %d step(s) client 0"
+        + " announced (results in %s/steps); the capacity and capacity.json are client 0's", crew.index(),
+        crew.count(), steps, out));
     return 0;
   }
 }

@@ -47,11 +47,7 @@ final class Timeline {
     if (samples.size() < 2) {
       return List.of();
     }
-    List<double[]> shaded = new ArrayList<>();
-    for (Outage o : r.outages()) {
-      double end = (o.ended() ? o.endMillis() : r.runtimeMillis()) / 1000.0;
-      shaded.add(new double[] {o.startMillis() / 1000.0, Math.max(end, o.startMillis() / 1000.0 + 0.05)});
-    }
+    List<double[]> shaded = shaded(r);
     int n = samples.size();
     double[] x = new double[n];
     double[] ops = new double[n];
@@ -100,18 +96,33 @@ final class Timeline {
         + ". Source: result.json intervals and outages."));
 
     if (!p99x.isEmpty()) {
-      String unit = Charts.latencyUnit(maxP99);
-      double divisor = Charts.latencyDivisor(unit);
-      double[] px = p99x.stream().mapToDouble(Double::doubleValue).toArray();
-      double[] py = p99y.stream().mapToDouble(v -> v / divisor).toArray();
-      List<Page.Line> p99 = List.of(new Page.Line("P99", P99, px, py, null));
-      String t = "P99 over time, " + name;
-      out.add(new Chart(t, plot(p99, unit, shaded, marks), p99, shaded, marks, t + ": the 99th percentile of the"
-          + " service time of every operation in the interval " + per + "; " + outages
-          + ". Source: result.json intervals."));
+      out.add(p99Chart(name, p99x, p99y, maxP99, shaded, marks, per + "; " + outages));
     }
     out.addAll(ServerTimeline.of(name, r, marks));
     return out;
+  }
+
+  /** The outages as shaded spans of seconds (at least 50 ms wide, so that a short one shows). */
+  private static List<double[]> shaded(BenchmarkResult r) {
+    List<double[]> shaded = new ArrayList<>();
+    for (Outage o : r.outages()) {
+      double end = (o.ended() ? o.endMillis() : r.runtimeMillis()) / 1000.0;
+      shaded.add(new double[] {o.startMillis() / 1000.0, Math.max(end, o.startMillis() / 1000.0 + 0.05)});
+    }
+    return shaded;
+  }
+
+  /** The P99 over time in the unit its largest value suits; {@code said}: the interval and the outages, worded. */
+  private static Chart p99Chart(String name, List<Double> p99x, List<Double> p99y, double maxP99,
+      List<double[]> shaded, List<Page.Mark> marks, String said) {
+    String unit = Charts.latencyUnit(maxP99);
+    double divisor = Charts.latencyDivisor(unit);
+    double[] px = p99x.stream().mapToDouble(Double::doubleValue).toArray();
+    double[] py = p99y.stream().mapToDouble(v -> v / divisor).toArray();
+    List<Page.Line> p99 = List.of(new Page.Line("P99", P99, px, py, null));
+    String t = "P99 over time, " + name;
+    return new Chart(t, plot(p99, unit, shaded, marks), p99, shaded, marks, t + ": the 99th percentile of the"
+        + " service time of every operation in the interval " + said + ". Source: result.json intervals.");
   }
 
   static XYPlot plot(List<Page.Line> lines, String unit, List<double[]> shaded, List<Page.Mark> marks) {
