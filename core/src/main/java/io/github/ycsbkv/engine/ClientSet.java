@@ -4,6 +4,7 @@ import io.github.ycsbkv.config.EngineProperties;
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.engine.metrics.Metrics;
 import io.github.ycsbkv.engine.metrics.OpenLoopStats;
+import io.github.ycsbkv.engine.metrics.OpsCount;
 import io.github.ycsbkv.engine.stop.StopReason;
 import io.github.ycsbkv.engine.stop.StopSignal;
 import io.github.ycsbkv.engine.time.Arrivals;
@@ -67,13 +68,7 @@ final class ClientSet {
     int maxInFlight = s.targetOpsPerSec() > 0 ? maxInFlight(b.properties(), drivers) : 1;
     LoadShape intended = null;
     for (int id = 0; id < n; id++) {
-      DB db = b.newDb();
-      Properties own = new Properties();
-      own.putAll(dbProps);
-      db.setProperties(own);
-      if (db instanceof InstancePlan.Planned planned) {
-        planned.plan(plan(drivers, id, maxInFlight, s.pipeline()));
-      }
+      DB db = newDb(b, dbProps, drivers, id, maxInFlight, s.pipeline());
       if (intended == null) {
         intended = intendedShape(b, db, drivers, s.pipeline(), maxInFlight);
       }
@@ -87,7 +82,7 @@ final class ClientSet {
       for (WarmupPart part : warmupParts) {
         passes.add(new Worker.WarmupPass(part, new TimedDB(db, b.bindingName(), warmupMetrics.forThread(),
             b.clock(), part.signal, s.abortAfterNanos(), inFlight, s.reconnect(), warmupOutages),
-            part.operations < 0 ? -1 : Drivers.share(part.operations, id, n), new Worker.OpsCount()));
+            part.operations < 0 ? -1 : Drivers.share(part.operations, id, n), new OpsCount()));
       }
       w.warmup(passes);
       if (arrivals != null) {
@@ -106,6 +101,18 @@ final class ClientSet {
     // One of several client processes under a target: its schedule shifted so that theirs interleave (ClientSplit).
     this.scheduleOffsetNanos = b.split().scheduleOffsetNanos(s.targetOpsPerSec());
   }
+  /** Client {@code id}'s binding instance, with properties of its own and, where it plans, its plan. */
+  private static DB newDb(Benchmark b, Properties dbProps, Drivers drivers, int id, int maxInFlight, int pipeline) {
+    DB db = b.newDb();
+    Properties own = new Properties();
+    own.putAll(dbProps);
+    db.setProperties(own);
+    if (db instanceof InstancePlan.Planned planned) {
+      planned.plan(plan(drivers, id, maxInFlight, pipeline));
+    }
+    return db;
+  }
+
 
   /** The most {@code maxinflight} may be: a pipeline deeper than this per connection is no open loop's client. */
   static final int MAX_MAX_IN_FLIGHT = 1024;

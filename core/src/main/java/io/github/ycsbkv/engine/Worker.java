@@ -2,6 +2,7 @@ package io.github.ycsbkv.engine;
 
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.engine.metrics.OpenLoopStats;
+import io.github.ycsbkv.engine.metrics.OpsCount;
 import io.github.ycsbkv.engine.metrics.OperationRecorder;
 import io.github.ycsbkv.engine.stop.StopReason;
 import io.github.ycsbkv.engine.stop.StopSignal;
@@ -10,8 +11,6 @@ import io.github.ycsbkv.engine.time.NanoClock;
 import io.github.ycsbkv.engine.time.RateSchedule;
 import io.github.ycsbkv.spi.ArrivalInstants;
 import io.github.ycsbkv.spi.AsyncOperations;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
@@ -241,34 +240,6 @@ final class Worker implements Runnable {
   }
 
   /**
-   * A pass's count of operations started: one writer (the thread that runs the pass), read by others. One class for
-   * every pass, so that the code the JIT compiled in the warm-up stays right for the measured phase.
-   */
-  static final class OpsCount implements LongConsumer {
-    private static final VarHandle N;
-
-    static {
-      try {
-        N = MethodHandles.lookup().findVarHandle(OpsCount.class, "n", long.class);
-      } catch (ReflectiveOperationException e) {
-        throw new ExceptionInInitializerError(e);
-      }
-    }
-
-    @SuppressWarnings("unused") // written through N
-    private volatile long n;
-
-    @Override
-    public void accept(long value) {
-      N.setOpaque(this, value);
-    }
-
-    long get() {
-      return (long) N.getOpaque(this);
-    }
-  }
-
-  /**
    * Runs this client's operations on {@code t} from {@code start} until {@code toDo} operations (-1: no limit),
    * {@code maxNanos} after the start (0: no limit) or a stop of {@code stop}; {@code done} hears the count.
    */
@@ -358,43 +329,15 @@ final class Worker implements Runnable {
         break;
       }
       if (instants != null || tickNanos > 0) {
-        long intended;
-        if (instants != null) {
-          long due = instants.nextInstantNanos(state);
-          if (due == ArrivalInstants.END) {
-            stoppedByWorkload = true; // this client's part of the recording is sent
-            break;
-          }
-          intended = start + due;
-        } else {
-          intended = scheduled == null ? start + offset + done * tickNanos : scheduled.peek();
-          if (scheduled != null) {
-            scheduled.advance();
-          }
-        }
-        if (intended >= deadline) {
-          // A schedule's clients, and a workload's own instants, stop at the time limit, not at their own next
-          // arrival past it (others may have arrivals left before it).
-          if (scheduled == null && instants == null || waitUntil(deadline, stop)) {
-            stop.stop(StopReason.MAX_EXECUTION_TIME, null);
-          }
+        long intended = nextIntended(state, instants, scheduled, start, offset, done);
+        if (instants != null && intended == ArrivalInstants.END) {
+          stoppedByWorkload = true; // this client's part of the recording is sent
           break;
         }
-        if (intended > clock.nanoTime()) {
-          t.flushPending();
-        }
-        if (!waitUntil(intended, stop)) {
+        if (!awaitArrival(intended, deadline, scheduled != null || instants != null, t, stop)) {
           break;
         }
-        // How late this client acts on its arrival: from its intended start, or, when the arrival found the connection
-        // still busy with the last operation, from the moment that one ended. Waiting behind a busy connection is the
-        // store's queue (it counts in the operation's latency from its intended start), not the client's lateness.
-        long now = clock.nanoTime();
-        boolean busy = freeAt > intended;
-        lag.arrived(now - (busy ? freeAt : intended), busy ? 1 : 0, 1,
-            !busy ? 0 : instants == null ? 1 + (now - intended) / tickNanos : 1);
-        t.setIntendedStartNanos(intended);
-        upstream.setIntendedStartTimeNs(intended);
+        arrived(lag, t, intended, freeAt, instants != null);
       } else if (clock.nanoTime() >= deadline) {
         stop.stop(StopReason.MAX_EXECUTION_TIME, null);
         break;
@@ -417,6 +360,56 @@ final class Worker implements Runnable {
         break;
       }
     }
+  }
+
+  /**
+   * When this client's next operation is due: at the workload's own next instant ({@link ArrivalInstants#END} when
+   * they ended), on the schedule, or at this client's next tick ({@code offset} after the start's).
+   */
+  private long nextIntended(Object state, ArrivalInstants instants, Arrivals scheduled, long start, long offset,
+      long done) {
+    if (instants != null) {
+      long due = instants.nextInstantNanos(state);
+      return due == ArrivalInstants.END ? ArrivalInstants.END : start + due;
+    }
+    if (scheduled == null) {
+      return start + offset + done * tickNanos;
+    }
+    long intended = scheduled.peek();
+    scheduled.advance();
+    return intended;
+  }
+
+  /**
+   * Waits for an arrival at {@code intended}, flushing what is pending first when it is ahead; false when the phase
+   * stops before it: past the time limit (a schedule's clients, and a workload's own instants, stop at the limit, not
+   * at their own next arrival past it: others may have arrivals left before it) or stopped meanwhile.
+   */
+  private boolean awaitArrival(long intended, long deadline, boolean scheduledOrOwn, TimedDB t, StopSignal stop) {
+    if (intended >= deadline) {
+      if (!scheduledOrOwn || waitUntil(deadline, stop)) {
+        stop.stop(StopReason.MAX_EXECUTION_TIME, null);
+      }
+      return false;
+    }
+    if (intended > clock.nanoTime()) {
+      t.flushPending();
+    }
+    return waitUntil(intended, stop);
+  }
+
+  /**
+   * How late this client acts on its arrival: from its intended start, or, when the arrival found the connection still
+   * busy with the last operation, from the moment that one ended. Waiting behind a busy connection is the store's
+   * queue (it counts in the operation's latency from its intended start), not the client's lateness.
+   */
+  private void arrived(OpenLoopStats lag, TimedDB t, long intended, long freeAt, boolean ownInstants) {
+    long now = clock.nanoTime();
+    boolean busy = freeAt > intended;
+    lag.arrived(now - (busy ? freeAt : intended), busy ? 1 : 0, 1,
+        !busy ? 0 : !ownInstants ? 1 + (now - intended) / tickNanos : 1);
+    t.setIntendedStartNanos(intended);
+    upstream.setIntendedStartTimeNs(intended);
   }
 
   /** Parks until {@code deadline}; false if {@code stop} was stopped meanwhile. */

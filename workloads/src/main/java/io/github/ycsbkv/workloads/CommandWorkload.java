@@ -143,6 +143,13 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
       throw new WorkloadException("the commands workload has no command: give -p command.1='ZADD __key__ __score__"
           + " __field__' (and command.2, ...), or -p " + FILE + "=PATH");
     }
+    weigh();
+    String loadText = p.getProperty(LOAD);
+    load = loadText == null || loadText.isBlank() ? null
+        : entry(p, LOAD, loadText, keys, "sequential", 1);
+  }
+  /** The mix's cumulative weights, checked: some weight above 0, and whole ones where commands go in sequence. */
+  private void weigh() throws WorkloadException {
     double total = 0;
     cumulative = new double[mix.size()];
     for (int i = 0; i < mix.size(); i++) {
@@ -160,10 +167,8 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
         }
       }
     }
-    String loadText = p.getProperty(LOAD);
-    load = loadText == null || loadText.isBlank() ? null
-        : entry(p, LOAD, loadText, keys, "sequential", 1);
   }
+
 
   private Entry entry(Properties p, String at, String text, long keys, String defaultPattern, double weight)
       throws WorkloadException {

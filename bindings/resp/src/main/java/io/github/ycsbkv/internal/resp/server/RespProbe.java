@@ -65,23 +65,12 @@ public class RespProbe implements ServerProbe {
   /** The events it offers, with the connections they opened: made once. */
   private RespStates.Events events;
 
-  public RespProbe(RespConnection connection) {
-    this(connection, null);
-  }
-
   /**
-   * @param cluster null for a standalone server; on a cluster, how an announced address ({@code host:port}) becomes
-   *     the one to connect to (identity when none is mapped)
-   */
-  public RespProbe(RespConnection connection, UnaryOperator<String> cluster) {
-    this(connection, cluster, ReplicaReads.PRIMARY);
-  }
-
-  /**
-   * As {@link #RespProbe(RespConnection, UnaryOperator)}, for a run whose reads go where {@code reads} says: off the
-   * primary, the replicas it reads from (on a cluster, every primary's) are read too, their clients and their reads (INFO commandstats of the read
-   * commands: a replica counts the writes its primary sends it as commands too) added to the primary's load, their
-   * hits and misses to its state.
+   * A probe of the server {@code connection} names; {@code cluster}: null for a standalone server, on a cluster how an
+   * announced address ({@code host:port}) becomes the one to connect to (identity when none is mapped). For a run
+   * whose reads go off the primary ({@code reads}), the replicas it reads from (on a cluster, every primary's) are
+   * read too, their clients and their reads (INFO commandstats of the read commands: a replica counts the writes its
+   * primary sends it as commands too) added to the primary's load, their hits and misses to its state.
    */
   public RespProbe(RespConnection connection, UnaryOperator<String> cluster, ReplicaReads reads) {
     this.connection = connection;
@@ -189,37 +178,11 @@ public class RespProbe implements ServerProbe {
         }
       }
       int openBefore = reshard == null ? 0 : reshard.openConnections();
-      int connections = 0;
-      long commands = 0;
-      long cpu = 0;
       List<String> unreachable = new ArrayList<>();
-      for (int i = 0; i < nodes.size(); i++) {
-        ServerNode node = nodes.get(i);
-        Map<String, String> info;
-        try {
-          // INFO stats last: its counter then includes every command this probe sent to the node but itself.
-          String before = info(node, "clients") + "\n" + (cpuCounted ? info(node, "cpu") + "\n" : "")
-              + (dragonfly() ? info(node, "replication") + "\n" : "");
-          info = RespInfo.parse(before + info(node, "stats"));
-        } catch (RuntimeException e) {
-          if (nodes.size() == 1) {
-            throw e;
-          }
-          unreachable.add(addresses.get(i)); // a cluster node lost: the others are still read
-          continue;
-        }
-        int c = Integer.parseInt(info.getOrDefault("connected_clients", "-1").trim());
-        if (c > 0 && RespStates.count(info, "connected_slaves") > 0 && dragonfly()) {
-          sent++;
-          c -= DragonflyReplicas.links(node.text("CLIENT", "LIST")); // Dragonfly counts them among its clients
-        }
-        long n = Long.parseLong(info.getOrDefault("total_commands_processed", "-1").trim());
-        connections = connections < 0 || c < 0 ? -1 : connections + c;
-        commands = RespStates.sum(commands, n);
-        if (cpuCounted) {
-          cpu = RespStates.sum(cpu, RespInfo.cpuMicros(info));
-        }
-      }
+      long[] sums = nodesLoad(unreachable);
+      int connections = (int) sums[0];
+      long commands = sums[1];
+      long cpu = sums[2];
       long[] replicas = readReplicas.load(cpuCounted);
       connections = connections < 0 || replicas[0] < 0 ? -1 : connections + (int) replicas[0];
       cpu = cpuCounted ? RespStates.sum(cpu, replicas[2]) : cpu;
@@ -247,6 +210,45 @@ public class RespProbe implements ServerProbe {
       throw explain(e);
     }
   }
+  /**
+   * Every node's connections, commands and (where counted) CPU time from INFO, added up: {connections, commands, CPU
+   * microseconds}, each -1 where a node did not report it. A lost node of a cluster is added to {@code unreachable}
+   * and the others are still read; a standalone server lost throws.
+   */
+  private long[] nodesLoad(List<String> unreachable) {
+    int connections = 0;
+    long commands = 0;
+    long cpu = 0;
+    for (int i = 0; i < nodes.size(); i++) {
+      ServerNode node = nodes.get(i);
+      Map<String, String> info;
+      try {
+        // INFO stats last: its counter then includes every command this probe sent to the node but itself.
+        String before = info(node, "clients") + "\n" + (cpuCounted ? info(node, "cpu") + "\n" : "")
+            + (dragonfly() ? info(node, "replication") + "\n" : "");
+        info = RespInfo.parse(before + info(node, "stats"));
+      } catch (RuntimeException e) {
+        if (nodes.size() == 1) {
+          throw e;
+        }
+        unreachable.add(addresses.get(i)); // a cluster node lost: the others are still read
+        continue;
+      }
+      int c = Integer.parseInt(info.getOrDefault("connected_clients", "-1").trim());
+      if (c > 0 && RespStates.count(info, "connected_slaves") > 0 && dragonfly()) {
+        sent++;
+        c -= DragonflyReplicas.links(node.text("CLIENT", "LIST")); // Dragonfly counts them among its clients
+      }
+      long n = Long.parseLong(info.getOrDefault("total_commands_processed", "-1").trim());
+      connections = connections < 0 || c < 0 ? -1 : connections + c;
+      commands = RespStates.sum(commands, n);
+      if (cpuCounted) {
+        cpu = RespStates.sum(cpu, RespInfo.cpuMicros(info));
+      }
+    }
+    return new long[] {connections, commands, cpu};
+  }
+
 
   /**
    * {@code INFO memory, stats, persistence, replication, keyspace, errorstats} of every node, as {@link RespStates}

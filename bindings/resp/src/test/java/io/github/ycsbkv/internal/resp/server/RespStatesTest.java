@@ -86,7 +86,7 @@ class RespStatesTest {
 
   @Test
   void attachAndDetach_needTheServersAddress_andAreOfferedOnAStandaloneServer() {
-    RespStates.Events events = new RespStates.Events(new RespProbe(null));
+    RespStates.Events events = new RespStates.Events(new RespProbe(null, null, ReplicaReads.PRIMARY));
     assertEquals(List.of("bgsave", "bgrewriteaof", "attach", "detach"), events.kinds("redis"));
     assertEquals(List.of("bgsave", "attach", "detach"), events.kinds("dragonfly"));
     assertEquals(null, events.argumentProblem("attach", "127.0.0.1:6380"));
