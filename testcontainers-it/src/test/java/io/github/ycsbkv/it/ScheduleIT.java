@@ -121,8 +121,8 @@ class ScheduleIT {
       Path out = tmp.resolve("spike");
       Cli run = run(store, "2000@5s,20000@3s,2000@6s", out);
       assertEquals(0, run.exitCode(), run.err());
-      JsonNode spikes = JSON.readTree(out.resolve("result.json").toFile()).path("load").path("openLoop")
-          .path("spikes");
+      JsonNode result = JSON.readTree(out.resolve("result.json").toFile());
+      JsonNode spikes = result.path("load").path("openLoop").path("spikes");
       assertEquals(1, spikes.size(), spikes.toString());
       JsonNode s = spikes.get(0);
       assertEquals(5.0, s.path("startSeconds").asDouble(), 1e-9);
@@ -130,11 +130,44 @@ class ScheduleIT {
       assertEquals(20_000, s.path("peakOpsPerSec").asDouble(), 1e-9);
       assertTrue(s.path("p99BeforeMicros").asDouble() > 0, s.toString());
       assertTrue(s.path("p99DuringMicros").asDouble() > 0, s.toString());
-      // Redis drains a 3 s spike of 20,000 ops/s at once: back within the run, to the status interval.
-      assertTrue(s.path("recoveredAfterSeconds").isNumber() && s.path("recoveredAfterSeconds").asDouble() <= 6,
-          s.toString());
+      // The drain time is the run's own intervals' account: the P99 before is their median before the spike, and
+      // the recovery the end of the first interval after it whose P99 is back within 10% of that. How soon Redis is
+      // back depends on this machine too (a busy machine keeps every P99 up), so the test holds the report to the
+      // intervals it wrote, not to a time.
+      List<Double> before = new ArrayList<>();
+      double recovered = Double.NaN;
+      long from = 0;
+      int after = 0;
+      for (JsonNode i : result.path("intervals")) {
+        long to = i.path("elapsedMillis").asLong();
+        if (i.path("p99Micros").isNumber() && to <= 5000) {
+          before.add(i.path("p99Micros").asDouble());
+        } else if (i.path("p99Micros").isNumber() && from >= 8000) {
+          after++;
+          if (Double.isNaN(recovered) && i.path("p99Micros").asDouble() <= 1.10 * median(before)) {
+            recovered = (to - 8000) / 1000.0;
+          }
+        }
+        from = to;
+      }
+      assertTrue(before.size() >= 3 && after >= 3, "intervals before and after the spike: " + result.path("intervals"));
+      assertEquals(median(before), s.path("p99BeforeMicros").asDouble(), 0.01, s.toString());
+      if (Double.isNaN(recovered)) {
+        assertTrue(s.path("recoveredAfterSeconds").isNull(), s.toString());
+        assertTrue(s.path("description").asText().endsWith("not back to it before the run ended"), s.toString());
+      } else {
+        assertEquals(recovered, s.path("recoveredAfterSeconds").asDouble(), 1e-9, s.toString());
+        assertTrue(s.path("description").asText().endsWith(String.format(java.util.Locale.ROOT,
+            "back to it %.1f s after the spike", recovered)), s.toString());
+      }
       assertTrue(run.err().contains("ycsb-kv: spike at 5.0 s (2,000 to 20,000 ops/s for 3.0 s)"), run.err());
       System.out.println("[it] " + s.path("description").asText());
     }
+  }
+
+  private static double median(List<Double> values) {
+    List<Double> sorted = values.stream().sorted().toList();
+    int n = sorted.size();
+    return n == 0 ? Double.NaN : n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
   }
 }
