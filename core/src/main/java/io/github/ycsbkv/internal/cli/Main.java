@@ -13,7 +13,8 @@ import picocli.CommandLine;
 
 /**
  * The {@code ycsb} command line: {@code load}, {@code run}, {@code capacity}, {@code sweep}, {@code study},
- * {@code suite}, {@code merge}, {@code report}, {@code bindings}, {@code demo} (and {@code help});
+ * {@code suite}, {@code record}, {@code replay}, {@code merge}, {@code report}, {@code bindings}, {@code demo} (and
+ * {@code help});
  * {@code memtier} (memtier_benchmark's command line, {@link io.github.ycsbkv.internal.memtier.MemtierRun}) is parsed
  * outside picocli.
  *
