@@ -46,13 +46,15 @@ import site.ycsb.measurements.Measurements;
  * BenchmarkResult ran = run.run();
  * }</pre>
  *
- * <p>Properties read here (YCSB's names where YCSB has one; every default is one of the constants
- * below): {@value EngineProperties#EngineProperties.THREADS}, {@value EngineProperties#EngineProperties.TARGET} (total ops/s), {@value EngineProperties#EngineProperties.OPERATION_COUNT},
- * {@value EngineProperties#EngineProperties.RECORD_COUNT}, {@value EngineProperties#EngineProperties.INSERT_COUNT}, {@value EngineProperties#EngineProperties.MAX_EXECUTION_TIME} (seconds),
- * {@value EngineProperties#EngineProperties.STATUS_INTERVAL} (seconds), {@value EngineProperties#EngineProperties.PERCENTILES}, {@value EngineProperties#EngineProperties.ERRORS_ABORT_AFTER}
- * (seconds), {@value EngineProperties#EngineProperties.LABEL}, {@value EngineProperties#EngineProperties.WORKLOAD}, {@value EngineProperties#EngineProperties.PIPELINE} (operations in flight per client
- * thread, for bindings with {@link AsyncOperations}), {@value Drivers#PROPERTY} (OS threads serving the
- * {@value EngineProperties#EngineProperties.THREADS} closed-loop clients; see {@link Drivers}).
+ * <p>Properties read here (YCSB's names where YCSB has one; each key and default is declared in
+ * {@link EngineProperties}): {@value EngineProperties#THREADS}, {@value EngineProperties#TARGET} (total ops/s),
+ * {@value EngineProperties#OPERATION_COUNT}, {@value EngineProperties#RECORD_COUNT},
+ * {@value EngineProperties#INSERT_COUNT}, {@value EngineProperties#MAX_EXECUTION_TIME} (seconds),
+ * {@value EngineProperties#STATUS_INTERVAL} (seconds), {@value EngineProperties#PERCENTILES},
+ * {@value EngineProperties#ERRORS_ABORT_AFTER} (seconds), {@value EngineProperties#LABEL},
+ * {@value EngineProperties#WORKLOAD}, {@value EngineProperties#PIPELINE} (operations in flight per client thread, for
+ * bindings with {@link AsyncOperations}), {@value EngineProperties#DRIVERS} (OS threads serving the
+ * {@value EngineProperties#THREADS} closed-loop clients; see {@link Drivers}).
  *
  * <p>Configuration errors throw {@link UserError} before anything runs. Once clients exist,
  * {@link #run()} always returns a result; a benchmark that could not start or finish has stop

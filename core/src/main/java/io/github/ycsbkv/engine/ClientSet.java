@@ -62,8 +62,8 @@ final class ClientSet {
     Metrics warmupMetrics = new Metrics(intendedStarts);
     OutageWatch warmupOutages = new OutageWatch(b.clock(), s.outageGapNanos(), () -> 0);
     this.warmupParts = warmupParts(s.warmup(), n);
-    Arrivals.Kind arrivals = drivers.openLoop() ? Arrivals.Kind.parse(b.properties().getProperty(EngineProperties.ARRIVALS))
-        : null;
+    Arrivals.Kind arrivals = drivers.openLoop()
+        ? Arrivals.Kind.parse(b.properties().getProperty(EngineProperties.ARRIVALS)) : null;
     long seed = drivers.openLoop() ? s.arrivalsSeed() : 0;
     int maxInFlight = s.targetOpsPerSec() > 0 ? maxInFlight(b.properties(), drivers) : 1;
     LoadShape intended = null;
@@ -127,8 +127,8 @@ final class ClientSet {
       v = 0;
     }
     if (v < 1 || v > MAX_MAX_IN_FLIGHT) {
-      throw new UserError("-p " + EngineProperties.MAX_IN_FLIGHT + " must be a whole number from 1 to " + MAX_MAX_IN_FLIGHT
-          + " (requests in flight on a connection in an open loop), got '" + m + "'");
+      throw new UserError("-p " + EngineProperties.MAX_IN_FLIGHT + " must be a whole number from 1 to "
+          + MAX_MAX_IN_FLIGHT + " (requests in flight on a connection in an open loop), got '" + m + "'");
     }
     return v;
   }
@@ -141,14 +141,14 @@ final class ClientSet {
   private static int maxInFlight(Properties props, Drivers drivers) {
     int m = maxInFlight(props);
     if (m > 1 && !drivers.openLoop()) {
-      throw new UserError("-p " + EngineProperties.MAX_IN_FLIGHT + "=" + m + ": this open loop keeps a thread per client ("
-          + drivers.reason() + "), which has one request in flight at a time; more per connection needs a binding"
-          + " whose open loop runs on its event loops (docs/engine.md#open-loop)");
+      throw new UserError("-p " + EngineProperties.MAX_IN_FLIGHT + "=" + m + ": this open loop keeps a thread per"
+          + " client (" + drivers.reason() + "), which has one request in flight at a time; more per connection needs"
+          + " a binding whose open loop runs on its event loops (docs/engine.md#open-loop)");
     }
     if (m > 1 && drivers.sharedConnections() > 0) {
-      throw new UserError("-p " + EngineProperties.MAX_IN_FLIGHT + "=" + m + " with -p " + EngineProperties.CONNECTIONS + "="
-          + drivers.sharedConnections() + ": give the connections with -threads and the requests on each with "
-          + EngineProperties.MAX_IN_FLIGHT + ", not both");
+      throw new UserError("-p " + EngineProperties.MAX_IN_FLIGHT + "=" + m + " with -p "
+          + EngineProperties.CONNECTIONS + "=" + drivers.sharedConnections() + ": give the connections with -threads"
+          + " and the requests on each with " + EngineProperties.MAX_IN_FLIGHT + ", not both");
     }
     return m;
   }
@@ -183,9 +183,9 @@ final class ClientSet {
   private LoadShape intendedShape(Benchmark b, DB db, Drivers drivers, int pipeline, int maxInFlight) {
     LoadShape shape = loadShape(db, clients, drivers, pipeline);
     if (drivers.sharedConnections() > 0 && !LoadShape.SHARED.equals(shape.model())) {
-      throw new UserError("-p " + EngineProperties.CONNECTIONS + "=" + drivers.sharedConnections() + " shares connections"
-          + " between clients, which binding '" + b.bindingName() + "' does not do (" + shape.model() + "); drop -p "
-          + EngineProperties.CONNECTIONS);
+      throw new UserError("-p " + EngineProperties.CONNECTIONS + "=" + drivers.sharedConnections()
+          + " shares connections between clients, which binding '" + b.bindingName() + "' does not do ("
+          + shape.model() + "); drop -p " + EngineProperties.CONNECTIONS);
     }
     if (maxInFlight > 1) {
       if (!LoadShape.PER_CLIENT.equals(shape.model())) {

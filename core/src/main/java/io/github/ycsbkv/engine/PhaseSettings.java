@@ -18,7 +18,7 @@ import site.ycsb.DB;
 
 /**
  * The engine properties of one phase, read and checked before anything runs (every name and default is one of
- * {@link Benchmark}'s constants). Immutable.
+ * {@link EngineProperties}'s constants). Immutable.
  *
  * @param threads closed-loop clients ({@value EngineProperties#THREADS})
  * @param targetOpsPerSec total operations per second over every client, or 0 for no limit
@@ -48,7 +48,8 @@ record PhaseSettings(int threads, double targetOpsPerSec, long operations, Durat
   /** An open loop's settings in a closed loop (no -target): said in a warning, not silently dropped. */
   private static void warnUnusedOpenLoopSettings(Phase phase, Properties props, Warnings warnings) {
     List<String> unused = new java.util.ArrayList<>();
-    for (String key : List.of(EngineProperties.MAX_IN_FLIGHT, EngineProperties.ARRIVALS, EngineProperties.ARRIVALS_SEED)) {
+    for (String key : List.of(EngineProperties.MAX_IN_FLIGHT, EngineProperties.ARRIVALS,
+        EngineProperties.ARRIVALS_SEED)) {
       if (props.getProperty(key) != null) {
         unused.add(key + "=" + props.getProperty(key).trim());
       }
@@ -84,7 +85,8 @@ record PhaseSettings(int threads, double targetOpsPerSec, long operations, Durat
       warnUnusedOpenLoopSettings(phase, props, warnings);
     }
     long operations = phase == Phase.LOAD
-        ? Props.getLong(props, EngineProperties.INSERT_COUNT, Props.getLong(props, EngineProperties.RECORD_COUNT, 0, 0), 0)
+        ? Props.getLong(props, EngineProperties.INSERT_COUNT,
+            Props.getLong(props, EngineProperties.RECORD_COUNT, 0, 0), 0)
         : Props.getLong(props, EngineProperties.OPERATION_COUNT, 0, 0);
     long seed = target > 0 ? arrivalsSeed(props) : 0;
     if (split.many()) {
@@ -160,7 +162,8 @@ record PhaseSettings(int threads, double targetOpsPerSec, long operations, Durat
     try {
       return Long.parseLong(text);
     } catch (NumberFormatException e) {
-      throw new UserError("property '" + EngineProperties.ARRIVALS_SEED + "' must be a whole number, got '" + text + "'");
+      throw new UserError("property '" + EngineProperties.ARRIVALS_SEED + "' must be a whole number, got '" + text
+          + "'");
     }
   }
 

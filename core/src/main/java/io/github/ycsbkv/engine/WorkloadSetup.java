@@ -12,7 +12,9 @@ final class WorkloadSetup {
 
   private WorkloadSetup() {}
 
-  /** The {@value EngineProperties#WORKLOAD} class of {@code props}, from {@code loader}, initialised with {@code props}. */
+  /**
+   * The {@value EngineProperties#WORKLOAD} class of {@code props}, from {@code loader}, initialised with {@code props}.
+   */
   static Workload create(Properties props, ClassLoader loader) {
     String name = props.getProperty(EngineProperties.WORKLOAD, EngineProperties.DEFAULT_WORKLOAD).trim();
     Class<?> type;
@@ -42,8 +44,8 @@ final class WorkloadSetup {
   }
 
   /**
-   * The workload class's traits; without {@value EngineProperties#THREADS}, sets it to the clients the workload has of its
-   * own ({@link WorkloadTraits#clients}, a recording's), one thread each; a workload class that cannot be loaded is
+   * The workload class's traits; without {@value EngineProperties#THREADS}, sets it to the clients the workload has of
+   * its own ({@link WorkloadTraits#clients}, a recording's), one thread each; a workload class that cannot be loaded is
    * left to {@link #create} to say so.
    */
   static WorkloadTraits clientsOfItsOwn(Properties props, ClassLoader loader, Warnings warnings) {

@@ -15,7 +15,8 @@ public interface WorkloadTraits {
    * Never scans, and no scanning workload reads its records (the cache workloads: memtier's GET/SET, the object
    * cache): the bindings that keep a scan index beside the records keep none for it, whatever their
    * {@code scanindex} says, so the server sees only the commands the workload's reference sends (memtier_benchmark:
-   * one per operation). The engine tells the bindings through {@link EngineProperties#WORKLOAD_NEVER_SCANS}. Default: no.
+   * one per operation). The engine tells the bindings through {@link EngineProperties#WORKLOAD_NEVER_SCANS}. Default:
+   * no.
    */
   default boolean neverScans() {
     return false;

@@ -194,8 +194,8 @@ abstract class PhaseCommand implements Callable<Integer> {
   String threadsText(Properties props, int threads, ClassLoader loader) {
     if (props.getProperty(EngineProperties.THREADS) == null) {
       try {
-        Class<?> type = Class.forName(props.getProperty(EngineProperties.WORKLOAD, EngineProperties.DEFAULT_WORKLOAD).trim(), false,
-            loader);
+        String workload = props.getProperty(EngineProperties.WORKLOAD, EngineProperties.DEFAULT_WORKLOAD).trim();
+        Class<?> type = Class.forName(workload, false, loader);
         if (WorkloadTraits.of(type).hasClientsOfItsOwn()) {
           return "a thread per client of the workload's own";
         }
@@ -250,8 +250,8 @@ abstract class PhaseCommand implements Callable<Integer> {
         + " load and run)", records));
     Properties loadProps = new Properties();
     loadProps.putAll(props);
-    for (String key : List.of(EngineProperties.TARGET, EngineProperties.MAX_EXECUTION_TIME, EngineProperties.WARMUP, EXPORT_DIR,
-        EngineProperties.INSERT_COUNT, "insertstart")) {
+    for (String key : List.of(EngineProperties.TARGET, EngineProperties.MAX_EXECUTION_TIME, EngineProperties.WARMUP,
+        EXPORT_DIR, EngineProperties.INSERT_COUNT, EngineProperties.INSERT_START)) {
       loadProps.remove(key);
     }
     BenchmarkResult loaded = binding.with(loadProps).benchmark(Phase.LOAD).run();
@@ -301,8 +301,8 @@ abstract class PhaseCommand implements Callable<Integer> {
     boolean bindingDeclares = registry.bindings().stream()
         .anyMatch(b -> b.dbClassName().equals(dbClass.getName()));
     try {
-      declared.addAll(UnknownProperties.declaredBy(Class.forName(props.getProperty(EngineProperties.WORKLOAD).trim(), false,
-          loader)));
+      String workload = props.getProperty(EngineProperties.WORKLOAD).trim();
+      declared.addAll(UnknownProperties.declaredBy(Class.forName(workload, false, loader)));
     } catch (ClassNotFoundException | LinkageError e) {
       return; // the run itself says what is wrong with the workload
     }

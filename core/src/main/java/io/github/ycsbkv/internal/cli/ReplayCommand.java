@@ -39,7 +39,8 @@ final class ReplayCommand extends PhaseCommand {
 
   @Override
   String threadsText(Properties props, int threads, ClassLoader loader) {
-    return props.getProperty(EngineProperties.THREADS) == null ? "a thread per recorded client" : threads + " thread(s)";
+    return props.getProperty(EngineProperties.THREADS) == null ? "a thread per recorded client"
+        : threads + " thread(s)";
   }
 
   @Override

@@ -178,7 +178,9 @@ final class StudyCommand implements Callable<Integer> {
     }
   }
 
-  /** The study {@code NAME} names, only its {@code --workloads} where given; with {@code --tls}, one with a TLS pass. */
+  /**
+   * The study {@code NAME} names, only its {@code --workloads} where given; with {@code --tls}, one with a TLS pass.
+   */
   private Studies.Study study() {
     if (name == null || out == null) {
       throw new UserError("ycsb study NAME --out DIR [--stores ...] [--scale S] [--repeat R] [--flush] [-p ...]"

@@ -4,8 +4,8 @@
  * {@code VariantsSection}, {@code CapacitySection}, {@code OutagesSection}, {@code ServerSections},
  * {@code CommandsSection}, {@code LoadTable}; per chart: {@code ThreadsChart}, {@code SpectrumChart},
  * {@code CapacityChart}, {@code Timeline}) or for one run ({@code RunReport}), from the sweep's typed cells
- * ({@code io.github.ycsbkv.results.sweep.SweepJson}, read by {@code ReportData}), a study's file ({@code StudyFile}) and the
- * runs' results.
+ * ({@code io.github.ycsbkv.results.sweep.SweepJson}, read by {@code ReportData}), a study's file ({@code StudyFile})
+ * and the runs' results.
  *
  * <p>Internal: not an API, it may change in any release without notice.
  */

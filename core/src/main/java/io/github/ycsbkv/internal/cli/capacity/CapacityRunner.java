@@ -297,7 +297,9 @@ public final class CapacityRunner {
     }
   }
 
-  /** A step that missed its rate or budget while other processes took at least this many cores of a saturated machine. */
+  /**
+   * A step that missed its rate or budget while other processes took at least this many cores of a saturated machine.
+   */
   static final double OTHERS_MIN_CORES = 0.5;
   /** A machine whose cores were busy at least this share of the step is saturated. */
   static final double SATURATED = 0.9;

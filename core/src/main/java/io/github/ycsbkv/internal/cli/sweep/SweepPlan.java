@@ -387,7 +387,8 @@ public record SweepPlan(List<Target> targets, List<Workload> workloads, Path out
       }
     }
     long records = Props.getLong(p, EngineProperties.RECORD_COUNT, 0, 0);
-    if (p.getProperty("ts.series") != null || p.getProperty(EngineProperties.WORKLOAD, "").endsWith("TimeSeriesWorkload")) {
+    String workload = p.getProperty(EngineProperties.WORKLOAD, "");
+    if (p.getProperty("ts.series") != null || workload.endsWith("TimeSeriesWorkload")) {
       long series = Props.getLong(p, "ts.series", 1024, 1);
       if (records > 0 && records < series) {
         p.setProperty("ts.series", Long.toString(records));

@@ -36,11 +36,11 @@ import java.util.Properties;
 import java.util.Set;
 
 /**
- * Runs a {@link SweepPlan}: per target (with its server around its cells, {@link SweepServers}), per workload, per thread
- * count, its repetitions, each one phase whose result goes to {@code OUT/<label>/<workload>/t<threads>/r<n>/}; loads
- * (and empties the store, with {@code --flush}) where the plan says; summarises each cell's completed repetitions;
- * writes {@code sweep.json} and {@code sweep.csv}. Resumable: a repetition whose {@code result.json} says it
- * completed is read, not run again. Ctrl-C during a phase stops the sweep with what completed kept. With the plan's
+ * Runs a {@link SweepPlan}: per target (with its server around its cells, {@link SweepServers}), per workload, per
+ * thread count, its repetitions, each one phase whose result goes to {@code OUT/<label>/<workload>/t<threads>/r<n>/};
+ * loads (and empties the store, with {@code --flush}) where the plan says; summarises each cell's completed
+ * repetitions; writes {@code sweep.json} and {@code sweep.csv}. Resumable: a repetition whose {@code result.json} says
+ * it completed is read, not run again. Ctrl-C during a phase stops the sweep with what completed kept. With the plan's
  * {@link SweepPlan#capacity()}, a repetition is a capacity search ({@link CapacityRunner}) whose {@code capacity.json}
  * and steps go to the repetition's directory, and a cell summarises the capacities found. Used once, by one thread.
  */
@@ -385,7 +385,8 @@ public final class SweepRunner {
     }
     Properties p = new Properties();
     p.putAll(props);
-    p.setProperty(EngineProperties.THREADS, Integer.toString(threads.stream().mapToInt(Integer::intValue).max().orElse(1)));
+    int most = threads.stream().mapToInt(Integer::intValue).max().orElse(1);
+    p.setProperty(EngineProperties.THREADS, Integer.toString(most));
     p.setProperty(EngineProperties.EXPORT_DIR, dir.toString());
     err.println("ycsb-kv sweep: loading " + target.label());
     try {

@@ -16,7 +16,9 @@ import org.junit.jupiter.api.Test;
  */
 class StudiesTest {
 
-  /** memtier2025, tables 2.1 (plain) and 2.2 (TLS): threads, then ops/s (avg ms) for Redis, KeyDB, Dragonfly, Valkey. */
+  /**
+   * memtier2025, tables 2.1 (plain) and 2.2 (TLS): threads, then ops/s (avg ms) for Redis, KeyDB, Dragonfly, Valkey.
+   */
   private static final String MEMTIER_PLAIN = """
       1 61,112 1.64 66,443 1.50 53,113 2.06 56,000 1.79
       2 121,315 1.65 102,536 1.94 90,426 2.70 68,335 3.06

@@ -106,8 +106,9 @@ public final class RespLane implements AutoCloseable {
   /**
    * Opens {@code connections} connections to {@code endpoint} on one of the process's event loops
    * ({@code transport}: {@link RespTransport#PROPERTY}), each authenticated (AUTH), on its database (SELECT),
-   * named ycsb-kv (CLIENT SETNAME), and checked with a PING. Blocks until they are ready; throws {@link RespException} (with the socket's or TLS's
-   * exception as its cause, or the server's error reply) when one is not, after closing them all.
+   * named ycsb-kv (CLIENT SETNAME), and checked with a PING. Blocks until they are ready; throws {@link RespException}
+   * (with the socket's or TLS's exception as its cause, or the server's error reply) when one is not, after closing
+   * them all.
    */
   public static RespLane open(RespEndpoint endpoint, int connections, String transport) {
     return open(endpoint, connections, transport, 1, null, ReplicaReads.PRIMARY);

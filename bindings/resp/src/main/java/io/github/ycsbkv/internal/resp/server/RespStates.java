@@ -222,7 +222,9 @@ final class RespStates {
     static final String RESHARD = "reshard";
     /** A server made a replica of this one ({@code attach:HOST:PORT}): until its first sync has ended. */
     static final String ATTACH = "attach";
-    /** A replica of this one made a primary of its own ({@code detach:HOST:PORT}): until this one no longer lists it. */
+    /**
+     * A replica of this one made a primary of its own ({@code detach:HOST:PORT}): until this one no longer lists it.
+     */
     static final String DETACH = "detach";
     /** Slots a {@code reshard} moves unless told ({@code reshard:N}): a sixteenth of the cluster's. */
     static final int DEFAULT_RESHARD_SLOTS = 1024;

@@ -21,7 +21,9 @@ public record RecordFormat(Model model, int fieldCount, String fieldPrefix) {
   /** A record as one hash, or as one string. */
   public enum Model { HASH, STRING }
 
-  /** Reads {@code <binding>.datatype} (hash, the default, or string), {@code fieldcount} and {@code fieldnameprefix}. */
+  /**
+   * Reads {@code <binding>.datatype} (hash, the default, or string), {@code fieldcount} and {@code fieldnameprefix}.
+   */
   public static RecordFormat parse(Properties p, String binding) throws DBException {
     String property = binding + ".datatype";
     String raw = p.getProperty(property);
