@@ -182,19 +182,19 @@ final class ClientSet {
    */
   private LoadShape intendedShape(Benchmark b, DB db, Drivers drivers, int pipeline, int maxInFlight) {
     LoadShape shape = loadShape(db, clients, drivers, pipeline);
-    if (drivers.sharedConnections() > 0 && !LoadShape.SHARED.equals(shape.model())) {
+    if (drivers.sharedConnections() > 0 && shape.model() != LoadShape.Model.SHARED) {
       throw new UserError("-p " + EngineProperties.CONNECTIONS + "=" + drivers.sharedConnections()
           + " shares connections between clients, which binding '" + b.bindingName() + "' does not do ("
           + shape.model() + "); drop -p " + EngineProperties.CONNECTIONS);
     }
     if (maxInFlight > 1) {
-      if (!LoadShape.PER_CLIENT.equals(shape.model())) {
+      if (shape.model() != LoadShape.Model.PER_CLIENT) {
         throw new UserError("-p " + EngineProperties.MAX_IN_FLIGHT + "=" + maxInFlight + ": binding '" + b.bindingName()
-            + "' does not keep a connection per client (" + shape.model() + (LoadShape.PER_COMMAND.equals(
-            shape.model()) ? ": its client library takes a socket per command in flight, so more in flight opens more"
+            + "' does not keep a connection per client (" + shape.model()
+            + (shape.model() == LoadShape.Model.PER_COMMAND ? ": its client library takes a socket per command in flight, so more in flight opens more"
             + " connections instead of pipelining on one" : "") + "); use more -threads instead");
       }
-      return new LoadShape(clients, clients, maxInFlight, drivers.threads(), LoadShape.PER_CLIENT, null);
+      return new LoadShape(clients, clients, maxInFlight, drivers.threads(), LoadShape.Model.PER_CLIENT, null);
     }
     return shape;
   }
@@ -209,18 +209,18 @@ final class ClientSet {
     if (model == ConnectionShape.Model.FOLLOWS_ENGINE) {
       if (drivers.sharedConnections() > 0) {
         int n = drivers.sharedConnections();
-        return new LoadShape(clients, n, Math.ceil(clients / (double) n), threads, LoadShape.SHARED, null);
+        return new LoadShape(clients, n, Math.ceil(clients / (double) n), threads, LoadShape.Model.SHARED, null);
       }
       if (pipeline > 1) {
-        return new LoadShape(clients, threads, pipeline, threads, LoadShape.PIPELINED, null);
+        return new LoadShape(clients, threads, pipeline, threads, LoadShape.Model.PIPELINED, null);
       }
-      return new LoadShape(clients, clients, 1, threads, LoadShape.PER_CLIENT, null);
+      return new LoadShape(clients, clients, 1, threads, LoadShape.Model.PER_CLIENT, null);
     }
     if (model == ConnectionShape.Model.SOCKET_PER_COMMAND) {
       int inFlight = drivers.shared() ? clients : threads * pipeline;
-      return new LoadShape(clients, inFlight, 1, threads, LoadShape.PER_COMMAND, null);
+      return new LoadShape(clients, inFlight, 1, threads, LoadShape.Model.PER_COMMAND, null);
     }
-    return new LoadShape(clients, -1, drivers.shared() ? 1 : pipeline, threads, LoadShape.UNKNOWN, null);
+    return new LoadShape(clients, -1, drivers.shared() ? 1 : pipeline, threads, LoadShape.Model.UNKNOWN, null);
   }
 
   /** The warm-up's two parts (four fifths of it, then one fifth), or none. */

@@ -14,8 +14,7 @@ import java.util.Locale;
  * @param connections connections the binding opened to the server for them, or -1 when the binding does not say
  * @param inFlightPerConnection requests in flight on each connection at most (1: one request per connection)
  * @param servingThreads OS threads that ran the clients
- * @param model how the connections were used: {@value #PER_CLIENT}, {@value #SHARED}, {@value #PIPELINED},
- *     {@value #PER_COMMAND} or {@value #UNKNOWN}
+ * @param model how the connections were used ({@link Model})
  * @param server what the server saw, or null when the binding has no probe or the store no counters
  * @param transport how the binding's connections did their I/O when it says ("netty io_uring (ring 256)"), or null
  * @param openLoop how operations arrived under {@code -target} and what the client proved of itself, or null for a
@@ -26,39 +25,63 @@ import java.util.Locale;
  * @param hosts the client processes the run was one of ({@code clients.count} above 1), or null for a process alone;
  *     every other figure here is this result's own (a merged result's: summed over the processes)
  */
-public record LoadShape(int clients, int connections, double inFlightPerConnection, int servingThreads, String model,
+public record LoadShape(int clients, int connections, double inFlightPerConnection, int servingThreads, Model model,
     ServerView server, String transport, OpenLoop openLoop, int nodes, ClientHosts hosts) {
 
-  public LoadShape(int clients, int connections, double inFlightPerConnection, int servingThreads, String model,
+  public LoadShape(int clients, int connections, double inFlightPerConnection, int servingThreads, Model model,
       ServerView server, String transport, OpenLoop openLoop, int nodes) {
     this(clients, connections, inFlightPerConnection, servingThreads, model, server, transport, openLoop, nodes, null);
   }
 
-  public LoadShape(int clients, int connections, double inFlightPerConnection, int servingThreads, String model,
+  public LoadShape(int clients, int connections, double inFlightPerConnection, int servingThreads, Model model,
       ServerView server, String transport, OpenLoop openLoop) {
     this(clients, connections, inFlightPerConnection, servingThreads, model, server, transport, openLoop, 1);
   }
 
-  public LoadShape(int clients, int connections, double inFlightPerConnection, int servingThreads, String model,
+  public LoadShape(int clients, int connections, double inFlightPerConnection, int servingThreads, Model model,
       ServerView server) {
     this(clients, connections, inFlightPerConnection, servingThreads, model, server, null, null);
   }
 
-  public LoadShape(int clients, int connections, double inFlightPerConnection, int servingThreads, String model,
+  public LoadShape(int clients, int connections, double inFlightPerConnection, int servingThreads, Model model,
       ServerView server, String transport) {
     this(clients, connections, inFlightPerConnection, servingThreads, model, server, transport, null);
   }
 
-  /** A connection per client, one request in flight on it: upstream YCSB's and memtier's {@code -c}. */
-  public static final String PER_CLIENT = "connection-per-client";
-  /** The clients share fewer connections, their requests pipelined on them ({@code -p connections=N}). */
-  public static final String SHARED = "shared-connections";
-  /** A connection per client thread with several requests in flight ({@code -p pipeline=P}). */
-  public static final String PIPELINED = "pipelined";
-  /** A pooled socket per command in flight (Aerospike's client). */
-  public static final String PER_COMMAND = "socket-per-command";
-  /** The binding does not say how it connects. */
-  public static final String UNKNOWN = "unknown";
+  /** How a run's connections were used; its text is what {@code result.json} and the summaries say. */
+  public enum Model {
+    /** A connection per client, one request in flight on it: upstream YCSB's and memtier's {@code -c}. */
+    PER_CLIENT("connection-per-client"),
+    /** The clients share fewer connections, their requests pipelined on them ({@code -p connections=N}). */
+    SHARED("shared-connections"),
+    /** A connection per client thread with several requests in flight ({@code -p pipeline=P}). */
+    PIPELINED("pipelined"),
+    /** A pooled socket per command in flight (Aerospike's client). */
+    PER_COMMAND("socket-per-command"),
+    /** The binding does not say how it connects (or merged processes' shapes differ). */
+    UNKNOWN("unknown");
+
+    private final String text;
+
+    Model(String text) {
+      this.text = text;
+    }
+
+    /** The model {@code text} names ({@link #toString()}'s words); any other text is {@link #UNKNOWN}. */
+    public static Model of(String text) {
+      for (Model m : values()) {
+        if (m.text.equals(text)) {
+          return m;
+        }
+      }
+      return UNKNOWN;
+    }
+
+    @Override
+    public String toString() {
+      return text;
+    }
+  }
 
   /**
    * The server's counters around the measured phase.
@@ -229,7 +252,7 @@ public record LoadShape(int clients, int connections, double inFlightPerConnecti
     List<String> out = new ArrayList<>();
     // A pooled socket per command (Aerospike): the server still counts the sockets of a client closed a moment
     // ago, and the pool keeps what the load needed at its peak, so neither figure is a shape to hold it to.
-    if (server == null || server.runConnections() < 0 || PER_COMMAND.equals(model)) {
+    if (server == null || server.runConnections() < 0 || model == Model.PER_COMMAND) {
       return out;
     }
     // A cluster node lost during the run: its connections are in the peak and not in the count after it, so neither

@@ -163,7 +163,7 @@ final class ResultJsonReader {
         numberOrNaN(s.path("cpuMicrosPerOperation")), nodeEvents(s.path("nodeEvents")), numberOrNaN(s.path("commands")),
         numberOrNaN(s.path("cpuMicros"))) : null;
     return new LoadShape(o.path("clients").asInt(), (int) known(o.path("connections")),
-        o.path("inFlightPerConnection").asDouble(), o.path("servingThreads").asInt(), o.path("model").asText(), view,
+        o.path("inFlightPerConnection").asDouble(), o.path("servingThreads").asInt(), LoadShape.Model.of(o.path("model").asText()), view,
         o.path("transport").isTextual() ? o.path("transport").asText() : null, openLoop(o.path("openLoop")),
         Math.max(1, o.path("nodes").asInt(1)), hosts(o.path("hosts")));
   }

@@ -212,7 +212,7 @@ final class ResultJsonWriter {
     putKnown(o, "connections", l.connections());
     o.put("inFlightPerConnection", l.inFlightPerConnection());
     o.put("servingThreads", l.servingThreads());
-    o.put("model", l.model());
+    o.put("model", l.model().toString());
     if (l.nodes() > 1) {
       o.put("nodes", l.nodes());
     }

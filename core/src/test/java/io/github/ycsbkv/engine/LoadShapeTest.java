@@ -55,7 +55,7 @@ class LoadShapeTest {
     p.setProperty("drivers", "2");
     BenchmarkResult r = run(p, null);
     LoadShape l = r.load();
-    assertEquals(LoadShape.PER_CLIENT, l.model());
+    assertEquals(LoadShape.Model.PER_CLIENT, l.model());
     assertEquals(10, l.clients());
     assertEquals(10, l.connections());
     assertEquals(1.0, l.inFlightPerConnection());
@@ -83,7 +83,7 @@ class LoadShapeTest {
     p.setProperty("drivers", "3");
     BenchmarkResult r = run(p, null);
     LoadShape l = r.load();
-    assertEquals(LoadShape.SHARED, l.model());
+    assertEquals(LoadShape.Model.SHARED, l.model());
     assertEquals(4, l.connections());
     assertEquals(3.0, l.inFlightPerConnection(), "10 clients over 4 connections: up to 3 on one");
     assertEquals(3, l.servingThreads());
@@ -98,7 +98,7 @@ class LoadShapeTest {
     p.setProperty("readproportion", "0.5");
     p.setProperty("readmodifywriteproportion", "0.5");
     BenchmarkResult r = run(p, null);
-    assertEquals(LoadShape.PER_CLIENT, r.load().model(), "read-modify-write reads before it writes: no sharing");
+    assertEquals(LoadShape.Model.PER_CLIENT, r.load().model(), "read-modify-write reads before it writes: no sharing");
     assertEquals(4, r.load().connections());
   }
 
@@ -107,7 +107,7 @@ class LoadShapeTest {
     Properties p = props(2);
     p.setProperty("connections", "4");
     BenchmarkResult r = run(p, null);
-    assertEquals(LoadShape.PER_CLIENT, r.load().model(), "2 clients cannot share 4 connections: one each");
+    assertEquals(LoadShape.Model.PER_CLIENT, r.load().model(), "2 clients cannot share 4 connections: one each");
     assertEquals(2, r.load().connections());
   }
 
@@ -117,7 +117,7 @@ class LoadShapeTest {
     p.setProperty("pipeline", "8");
     BenchmarkResult r = run(p, null);
     LoadShape l = r.load();
-    assertEquals(LoadShape.PIPELINED, l.model());
+    assertEquals(LoadShape.Model.PIPELINED, l.model());
     assertEquals(2, l.connections());
     assertEquals(8.0, l.inFlightPerConnection());
     assertEquals(java.util.List.of(1, 1), ShapedAsyncDB.CONNECTIONS);
@@ -158,10 +158,10 @@ class LoadShapeTest {
     BenchmarkResult r = new Benchmark(Phase.RUN, p, "renaming", RenamingAsyncDB.class, getClass().getClassLoader())
         .run();
     assertEquals(2, r.load().connections(), "shaped.connections=2 is connections=2");
-    assertEquals(LoadShape.SHARED, r.load().model());
+    assertEquals(LoadShape.Model.SHARED, r.load().model());
     assertTrue(r.warnings().contains("shaped.connections=2 is replaced by -p connections=2"), r.warnings().toString());
     BenchmarkResult t = run(props(2), null);
-    assertEquals(LoadShape.PER_CLIENT, t.load().model());
+    assertEquals(LoadShape.Model.PER_CLIENT, t.load().model());
     assertTrue(t.warnings().stream().noneMatch(w -> w.contains("is replaced by")), t.warnings().toString());
   }
 

@@ -12,7 +12,7 @@ class ClusterLoadShapeTest {
 
   @Test
   void onNodes_multipliesTheConnections_andSaysSo() {
-    LoadShape one = new LoadShape(8, 8, 1, 2, LoadShape.PER_CLIENT, null);
+    LoadShape one = new LoadShape(8, 8, 1, 2, LoadShape.Model.PER_CLIENT, null);
     LoadShape three = one.onNodes(3);
     assertEquals(24, three.connections());
     assertEquals(3, three.nodes());
@@ -24,7 +24,7 @@ class ClusterLoadShapeTest {
 
   @Test
   void mismatches_clusterSawTheShape_none_aLostNode_noConnectionCheck() {
-    LoadShape shape = new LoadShape(8, 8, 1, 2, LoadShape.PER_CLIENT, null).onNodes(3);
+    LoadShape shape = new LoadShape(8, 8, 1, 2, LoadShape.Model.PER_CLIENT, null).onNodes(3);
     LoadShape seen = shape.withServer(new LoadShape.ServerView(3, 3, 27, 1.0, "x", Double.NaN));
     assertEquals(List.of(), seen.mismatches());
     LoadShape short1 = shape.withServer(new LoadShape.ServerView(3, 3, 19, 1.0, "x", Double.NaN));

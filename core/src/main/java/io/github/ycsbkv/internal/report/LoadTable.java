@@ -39,7 +39,7 @@ final class LoadTable {
     ClientStalls s = r.stalls();
     html.append("<tr").append(differs ? " class=\"warn\"" : "").append("><td class=\"l\">")
         .append(Page.esc(store)).append("</td><td class=\"l\">").append(Page.esc(workload))
-        .append("</td><td>").append(l.clients()).append("</td><td class=\"l\">").append(Page.esc(l.model()))
+        .append("</td><td>").append(l.clients()).append("</td><td class=\"l\">").append(Page.esc(l.model().toString()))
         .append("</td><td>").append(l.connections() < 0 ? "n/a" : Integer.toString(l.connections()))
         .append("</td><td>").append(String.format(Locale.ROOT, "%.0f", l.inFlightPerConnection()))
         .append("</td><td>").append(l.servingThreads()).append("</td><td>")

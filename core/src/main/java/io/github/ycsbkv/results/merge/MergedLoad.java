@@ -31,7 +31,7 @@ final class MergedLoad {
     int connections = 0;
     int threads = 0;
     double inFlight = 0;
-    String model = null;
+    LoadShape.Model model = null;
     String transport = null;
     boolean firstShape = true;
     for (BenchmarkResult r : results) {
@@ -43,7 +43,7 @@ final class MergedLoad {
       connections = connections < 0 || l.connections() < 0 ? -1 : connections + l.connections();
       threads += l.servingThreads();
       inFlight = Math.max(inFlight, l.inFlightPerConnection());
-      model = model == null || model.equals(l.model()) ? l.model() : LoadShape.UNKNOWN;
+      model = model == null || model == l.model() ? l.model() : LoadShape.Model.UNKNOWN;
       transport = firstShape || java.util.Objects.equals(transport, l.transport()) ? l.transport() : "mixed";
       firstShape = false;
     }

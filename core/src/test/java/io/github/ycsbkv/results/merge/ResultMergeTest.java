@@ -115,7 +115,7 @@ class ResultMergeTest {
       Histogram latency, double cpuShare, String clientBound) {
     OpenLoop o = new OpenLoop("uniform", target, offered, 1, OpenLoop.EVENT_LOOPS, (long) offered * 10, 0.5, 1.0,
         0.0, 0, lag, LatencyStats.ofNanos(latency, PERCENTILES), cpuShare, clientBound);
-    LoadShape load = new LoadShape(2, 2, 1, 1, "event-loops", null, "netty-epoll", o);
+    LoadShape load = new LoadShape(2, 2, 1, 1, LoadShape.Model.UNKNOWN, null, "netty-epoll", o);
     return withLoad(r, load);
   }
 
@@ -154,7 +154,7 @@ class ResultMergeTest {
   }
 
   private static BenchmarkResult sharing(BenchmarkResult r, int index, LoadShape.ServerView view) {
-    LoadShape load = new LoadShape(2, 2, 1, 1, "event-loops", view, "netty-epoll", null, 1,
+    LoadShape load = new LoadShape(2, 2, 1, 1, LoadShape.Model.UNKNOWN, view, "netty-epoll", null, 1,
         new ClientHosts(2, List.of(index), r.start(), 100, "h0:7000"));
     return withLoad(r, load);
   }
