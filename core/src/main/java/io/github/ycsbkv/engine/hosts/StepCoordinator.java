@@ -1,5 +1,6 @@
 package io.github.ycsbkv.engine.hosts;
 
+import io.github.ycsbkv.capacity.CapacitySearch;
 import io.github.ycsbkv.config.UserError;
 import java.io.DataInputStream;
 import java.io.EOFException;
@@ -41,7 +42,7 @@ import java.util.TreeMap;
 public final class StepCoordinator implements AutoCloseable {
 
   /** A step as client 0 announced it: {@code rate} 0 for a closed loop; {@code lengthSteps} in step lengths. */
-  public record Step(int number, String kind, double rate, int lengthSteps) {}
+  public record Step(int number, CapacitySearch.Kind kind, double rate, int lengthSteps) {}
 
   /**
    * What a client sent of a step: its result and histograms (the files' bytes), or why it has none.
@@ -138,8 +139,8 @@ public final class StepCoordinator implements AutoCloseable {
 
   /** Client 0: tells every other client to run {@code step}. */
   public void announce(Step step) {
-    String line = String.format(Locale.ROOT, "step %d %s %s %d", step.number(), step.kind(), Double.toString(
-        step.rate()), step.lengthSteps());
+    String line = String.format(Locale.ROOT, "step %d %s %s %d", step.number(),
+        step.kind().name().toLowerCase(Locale.ROOT), Double.toString(step.rate()), step.lengthSteps());
     for (Map.Entry<Integer, Socket> c : clients.entrySet()) {
       try {
         Meeting.send(c.getValue(), line);
@@ -240,11 +241,12 @@ public final class StepCoordinator implements AutoCloseable {
         throw new UserError("client 0 stopped the search: " + line.substring(6));
       }
       String[] f = line.split(" ");
-      if (f.length != 5 || !f[0].equals("step")) {
+      CapacitySearch.Kind kind = f.length == 5 ? kind(f[2]) : null;
+      if (kind == null || !f[0].equals("step")) {
         throw new UserError(Meeting.ADDRESS + ": client 0 sent '" + abbreviated(line) + "': is it the same"
             + " version of ycsb-kv?");
       }
-      return new Step(Integer.parseInt(f[1]), f[2], Double.parseDouble(f[3]), Integer.parseInt(f[4]));
+      return new Step(Integer.parseInt(f[1]), kind, Double.parseDouble(f[3]), Integer.parseInt(f[4]));
     } catch (SocketTimeoutException e) {
       throw new UserError(String.format(Locale.US, "%s: client 0 at %s announced no step within %d s", 
           Meeting.ADDRESS, address(), meeting.timeout().plus(stepLength).toSeconds()));
@@ -329,6 +331,16 @@ public final class StepCoordinator implements AutoCloseable {
     } catch (IllegalArgumentException e) {
       return abbreviated(text);
     }
+  }
+
+  /** The step's kind as client 0 words it ({@code raise}), or null for a word that names none. */
+  private static CapacitySearch.Kind kind(String word) {
+    for (CapacitySearch.Kind k : CapacitySearch.Kind.values()) {
+      if (k.name().toLowerCase(Locale.ROOT).equals(word)) {
+        return k;
+      }
+    }
+    return null;
   }
 
   private static String abbreviated(String text) {

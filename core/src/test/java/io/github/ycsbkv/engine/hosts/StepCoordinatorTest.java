@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.ycsbkv.capacity.CapacitySearch;
 import io.github.ycsbkv.config.UserError;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
@@ -73,22 +74,22 @@ class StepCoordinatorTest {
       try (StepCoordinator leader = client(3, 0, port, "--slo p99=1ms")) {
         assertTrue(leader.leads());
         leader.gather();
-        leader.announce(new StepCoordinator.Step(1, "raise", 1500.5, 1));
+        leader.announce(new StepCoordinator.Step(1, CapacitySearch.Kind.RAISE, 1500.5, 1));
         List<StepCoordinator.Report> first = leader.collect(1, Duration.ofSeconds(5));
         assertEquals(2, first.size());
         assertEquals(1, first.get(0).index());
         assertEquals("result of 1 step 1", new String(first.get(0).result(), StandardCharsets.UTF_8));
         assertArrayEquals(new byte[] {2, 0, (byte) 255, '\n', 'x'}, first.get(1).histograms());
         assertNull(first.get(1).failure());
-        leader.announce(new StepCoordinator.Step(2, "confirm", 1400, 3));
+        leader.announce(new StepCoordinator.Step(2, CapacitySearch.Kind.CONFIRM, 1400, 3));
         List<StepCoordinator.Report> second = leader.collect(2, Duration.ofSeconds(5));
         assertEquals("the store went away (Connection refused)", second.get(1).failure());
         assertNull(second.get(1).result());
         leader.finish(null);
       }
       for (Future<List<StepCoordinator.Step>> f : followers) {
-        assertEquals(List.of(new StepCoordinator.Step(1, "raise", 1500.5, 1),
-            new StepCoordinator.Step(2, "confirm", 1400, 3)), f.get());
+        assertEquals(List.of(new StepCoordinator.Step(1, CapacitySearch.Kind.RAISE, 1500.5, 1),
+            new StepCoordinator.Step(2, CapacitySearch.Kind.CONFIRM, 1400, 3)), f.get());
       }
     } finally {
       pool.shutdownNow();
@@ -145,7 +146,7 @@ class StepCoordinatorTest {
       });
       try (StepCoordinator leader = client(3, 0, port, "s")) {
         leader.gather();
-        leader.announce(new StepCoordinator.Step(1, "raise", 100, 1));
+        leader.announce(new StepCoordinator.Step(1, CapacitySearch.Kind.RAISE, 100, 1));
         UserError e = assertThrows(UserError.class, () -> leader.collect(1, Duration.ofSeconds(5)));
         assertTrue(e.getMessage().startsWith("client 1 went away during step 1 ("), e.getMessage());
       }

@@ -149,8 +149,7 @@ public final class CapacityRunner {
    * which).
    */
   private BenchmarkResult runShared(int n, Plan plan, Path dir) throws IOException {
-    crew.announce(new StepCoordinator.Step(n, plan.kind().name().toLowerCase(Locale.ROOT), plan.rate(),
-        plan.lengthSteps()));
+    crew.announce(new StepCoordinator.Step(n, plan.kind(), plan.rate(), plan.lengthSteps()));
     Path own = dir.resolve("clients").resolve("0");
     BenchmarkResult mine = written(runStep(n, plan, own), own);
     List<StepCoordinator.Report> reports = crew.collect(n, Duration.ofSeconds(stepSeconds * plan.lengthSteps())
@@ -196,10 +195,9 @@ public final class CapacityRunner {
     StepCoordinator.Step step;
     Duration longest = Duration.ofSeconds(stepSeconds);
     while ((step = crew.next(longest.plus(COLLECT_SLACK))) != null) {
-      Plan plan = new Plan(CapacitySearch.Kind.valueOf(step.kind().toUpperCase(Locale.ROOT)), step.rate(),
-          step.lengthSteps());
+      Plan plan = new Plan(step.kind(), step.rate(), step.lengthSteps());
       longest = Duration.ofSeconds(stepSeconds * Math.max(1, step.lengthSteps()));
-      Path dir = stepDir(step.number(), step.kind());
+      Path dir = stepDir(step.number(), step.kind().name().toLowerCase(Locale.ROOT));
       BenchmarkResult r;
       try {
         r = written(runStep(step.number(), plan, dir), dir);
