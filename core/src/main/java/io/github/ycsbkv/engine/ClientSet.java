@@ -67,6 +67,8 @@ final class ClientSet {
     long seed = drivers.openLoop() ? s.arrivalsSeed() : 0;
     int maxInFlight = s.targetOpsPerSec() > 0 ? maxInFlight(b.properties(), drivers) : 1;
     LoadShape intended = null;
+    Worker.Shared shared = new Worker.Shared(n, b.phase(), workload, b.properties(), s.tickNanos(),
+        s.maxTime().toNanos(), b.clock(), signal, upstream, ready, go);
     for (int id = 0; id < n; id++) {
       DB db = newDb(b, dbProps, drivers, id, maxInFlight, s.pipeline());
       if (intended == null) {
@@ -76,8 +78,7 @@ final class ClientSet {
       TimedDB timed = new TimedDB(db, b.bindingName(), metrics.forThread(), b.clock(), signal, s.abortAfterNanos(),
           inFlight, s.reconnect(), outages);
       long share = s.operations() == 0 ? -1 : drivers.operations(s.operations(), id);
-      Worker w = new Worker(id, n, b.phase(), db, timed, workload, b.properties(), share, s.tickNanos(),
-          s.maxTime().toNanos(), b.clock(), signal, upstream, ready, go, drivers.onLoop(inFlight, s.tickNanos() > 0));
+      Worker w = new Worker(shared, id, db, timed, share, drivers.onLoop(inFlight, s.tickNanos() > 0));
       List<Worker.WarmupPass> passes = new ArrayList<>();
       for (WarmupPart part : warmupParts) {
         passes.add(new Worker.WarmupPass(part, new TimedDB(db, b.bindingName(), warmupMetrics.forThread(),

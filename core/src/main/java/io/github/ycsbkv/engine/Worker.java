@@ -71,24 +71,35 @@ final class Worker implements Runnable {
   private volatile String initFailure;
   private volatile boolean initEnded;
 
-  Worker(int id, int threads, Phase phase, DB db, TimedDB timed, Workload workload, Properties props,
-      long opsToDo, long tickNanos, long maxExecutionNanos, NanoClock clock, StopSignal signal,
-      Measurements upstream, CountDownLatch ready, CountDownLatch go, int drivenClients) {
+  /**
+   * What every client thread of a phase shares: the threads, the phase and its workload and properties, the interval
+   * between one client's operations under {@code -target} (or 0), the time limit (or 0), the clock, the stop signal,
+   * upstream's measurements, and the latches of the threads' readiness and of the start.
+   */
+  record Shared(int threads, Phase phase, Workload workload, Properties props, long tickNanos, long maxExecutionNanos,
+      NanoClock clock, StopSignal signal, Measurements upstream, CountDownLatch ready, CountDownLatch go) {}
+
+  /**
+   * Client {@code id} of {@code shared}'s phase, on its binding instance {@code db} timed by {@code timed}, with
+   * {@code opsToDo} operations (-1: no limit) and, where it serves clients on the binding's completion thread,
+   * {@code drivenClients} of them (else 0).
+   */
+  Worker(Shared shared, int id, DB db, TimedDB timed, long opsToDo, int drivenClients) {
     this.id = id;
-    this.threads = threads;
-    this.phase = phase;
+    this.threads = shared.threads();
+    this.phase = shared.phase();
     this.db = db;
     this.timed = timed;
-    this.workload = workload;
-    this.props = props;
+    this.workload = shared.workload();
+    this.props = shared.props();
     this.opsToDo = opsToDo;
-    this.tickNanos = tickNanos;
-    this.maxExecutionNanos = maxExecutionNanos;
-    this.clock = clock;
-    this.signal = signal;
-    this.upstream = upstream;
-    this.ready = ready;
-    this.go = go;
+    this.tickNanos = shared.tickNanos();
+    this.maxExecutionNanos = shared.maxExecutionNanos();
+    this.clock = shared.clock();
+    this.signal = shared.signal();
+    this.upstream = shared.upstream();
+    this.ready = shared.ready();
+    this.go = shared.go();
     this.drivenClients = drivenClients;
   }
 
