@@ -223,11 +223,11 @@ final class SlotRouter {
           readTable[slot] = null; // its reads go to its new primary until the map is read again
         }
       }
-      refreshSoon();
+      refreshSoon(true);
     }
     if (to == null) {
       parked.add(call);
-      refreshSoon();
+      refreshSoon(true);
       return true;
     }
     call.target = to;
@@ -239,10 +239,14 @@ final class SlotRouter {
   /** A node's connection was lost or refused (on the loop): read the map again soon. */
   void trouble(String why) {
     lastTrouble = why;
-    refreshSoon();
+    refreshSoon(false);
   }
 
-  private void refreshSoon() {
+  /**
+   * Reads the map again on the map thread, at most every {@link #REFRESH_INTERVAL_MILLIS} ms; {@code onLane}: after
+   * a redirection, when the nodes answer, asked on one of this lane's own connections first.
+   */
+  private void refreshSoon(boolean onLane) {
     if (refreshing || lane.closed) {
       return;
     }
@@ -253,14 +257,14 @@ final class SlotRouter {
     refreshing = true;
     long waitNanos = lastRefreshNanos + TimeUnit.MILLISECONDS.toNanos(REFRESH_INTERVAL_MILLIS) - System.nanoTime();
     try {
-      t.execute(() -> refresh(Math.max(0, waitNanos)));
+      t.execute(() -> refresh(Math.max(0, waitNanos), onLane));
     } catch (java.util.concurrent.RejectedExecutionException e) {
       refreshing = false;
     }
   }
 
   /** On the map thread: reads the map, opens the nodes it names that are new, and hands both to the loop. */
-  private void refresh(long waitNanos) {
+  private void refresh(long waitNanos, boolean onLane) {
     ClusterSlots map = null;
     Map<String, LaneNode> opened = new java.util.HashMap<>();
     Map<String, LaneNode> openedReplicas = new java.util.HashMap<>();
@@ -270,7 +274,10 @@ final class SlotRouter {
       }
       Set<String> from = new LinkedHashSet<>(slots == null ? List.of() : slots.primaries());
       from.addAll(seeds());
-      map = readMap(new ArrayList<>(from));
+      map = onLane ? readMapOnLane() : null;
+      if (map == null) {
+        map = readMap(new ArrayList<>(from));
+      }
       for (String address : map.primaries()) {
         if (!nodes.containsKey(address)) {
           open(address, false, opened);
@@ -397,6 +404,28 @@ final class SlotRouter {
       seeds.add(e.toString());
     }
     return seeds;
+  }
+
+  /**
+   * On the map thread: {@code CLUSTER SLOTS} asked on one of this lane's own connections to a primary, so that a
+   * refresh while the load runs opens no connection besides the ones its shape counts (a connection of its own, as
+   * {@link #readMap} makes, showed on the server as one more than the load's); null when no primary answered.
+   */
+  private ClusterSlots readMapOnLane() {
+    for (Map.Entry<String, LaneNode> e : nodes.entrySet()) {
+      ValueCall c = new ValueCall("CLUSTER", "SLOTS");
+      c.target = e.getValue();
+      lane.send(c);
+      lane.flush();
+      if (lane.await(c).isOk()) {
+        try {
+          return ClusterSlots.parse(c.value, e.getKey(), hostMap);
+        } catch (RespException x) {
+          return null;
+        }
+      }
+    }
+    return null;
   }
 
   private ClusterSlots readMap(List<String> addresses) {

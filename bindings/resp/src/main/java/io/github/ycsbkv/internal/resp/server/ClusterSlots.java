@@ -111,7 +111,7 @@ public record ClusterSlots(List<String> primaries, int[] bySlot, List<List<Strin
    * itself when it does not know its address); {@code map} turns an announced address into the one to connect to
    * ({@code redis.cluster.hostmap}). Throws {@link RespException} when the reply is not a map or covers no slot.
    */
-  static ClusterSlots parse(Object reply, String asked, UnaryOperator<String> map) {
+  public static ClusterSlots parse(Object reply, String asked, UnaryOperator<String> map) {
     if (!(reply instanceof List<?> ranges)) {
       throw new RespException("CLUSTER SLOTS did not reply a list of slot ranges: " + reply);
     }
