@@ -73,6 +73,11 @@ public class RespCodecBenchmark {
   private final RespReader reader = new RespReader();
   private ByteBuf engineOut;
   private ByteBuf engineIn;
+  private static final byte[] GET = "GET".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] SET = "SET".getBytes(StandardCharsets.US_ASCII);
+  private final String memtierKey = "memtier-1843727";
+  private final byte[] value512 = new byte[512];
+  private ByteBuf smallOut;
 
   @Setup
   public void setUp() throws IOException {
@@ -99,11 +104,13 @@ public class RespCodecBenchmark {
     stateMachine = new RedisStateMachine(ByteBufAllocator.DEFAULT);
     engineOut = Unpooled.directBuffer(4096);
     engineIn = Unpooled.directBuffer(hgetallReply.length).writeBytes(hgetallReply);
+    smallOut = ByteBufAllocator.DEFAULT.ioBuffer(4096);
   }
 
   @TearDown
   public void tearDown() {
     stateMachine.close();
+    smallOut.release();
   }
 
   /** The string model: ten fields into one value. */
@@ -157,6 +164,24 @@ public class RespCodecBenchmark {
       RespWriter.bulk(engineOut, e.getValue());
     }
     return engineOut.readableBytes();
+  }
+
+  /**
+   * The RESP engine's writer on the memtier shape: a {@code GET} and a {@code SET} of 512 bytes of one memtier key,
+   * into a buffer of the allocator the engine's connections use (two short commands, where the header pieces
+   * weigh most).
+   */
+  @Benchmark
+  public int engineGetSetCommands() {
+    smallOut.clear();
+    RespWriter.command(smallOut, 2);
+    RespWriter.bulk(smallOut, GET);
+    RespWriter.bulk(smallOut, memtierKey);
+    RespWriter.command(smallOut, 3);
+    RespWriter.bulk(smallOut, SET);
+    RespWriter.bulk(smallOut, memtierKey);
+    RespWriter.bulk(smallOut, value512);
+    return smallOut.readableBytes();
   }
 
   /**

@@ -9,50 +9,63 @@ import site.ycsb.ByteIterator;
  * Commands in RESP: an array of bulk strings ({@code *3\r\n$3\r\nSET\r\n...}), written straight into a
  * connection's outgoing buffer. Keys and field names go in as text (UTF-8, no intermediate array), values as
  * the bytes the workload handed over. Static methods; nothing allocated but what the buffer grows by.
+ *
+ * <p>A buffer's every write checks its bounds and capacity, which for the short pieces of a command costs more
+ * than the copy: the headers of lengths below 1,024 ({@code $N\r\n}, {@code *N\r\n}) are written whole from
+ * arrays made once, and a line's end as one two-byte write.
  */
 public final class RespWriter {
 
-  private static final byte[] CRLF = {'\r', '\n'};
-  /** "$N\r\n" prefixes of the command names' lengths are short: digits of a length, reused. */
-  private static final byte[][] SMALL = new byte[1024][];
+  /** {@code \r\n} as one big-endian short. */
+  private static final int CRLF = ('\r' << 8) | '\n';
+  /** Lengths and counts below this have their headers made once. */
+  private static final int SMALL = 1024;
+  /** {@code $N\r\n} for N below {@link #SMALL}. */
+  private static final byte[][] BULK = headers('$');
+  /** {@code *N\r\n} for N below {@link #SMALL}. */
+  private static final byte[][] ARRAY = headers('*');
+  /** The digits of numbers below {@link #SMALL}, for numbers sent as bulk strings. */
+  private static final byte[][] DIGITS = new byte[SMALL][];
 
   static {
-    for (int i = 0; i < SMALL.length; i++) {
-      SMALL[i] = Integer.toString(i).getBytes(StandardCharsets.US_ASCII);
+    for (int i = 0; i < SMALL; i++) {
+      DIGITS[i] = Integer.toString(i).getBytes(StandardCharsets.US_ASCII);
     }
   }
 
   private RespWriter() {}
 
+  private static byte[][] headers(char type) {
+    byte[][] all = new byte[SMALL][];
+    for (int i = 0; i < SMALL; i++) {
+      all[i] = (type + Integer.toString(i) + "\r\n").getBytes(StandardCharsets.US_ASCII);
+    }
+    return all;
+  }
+
   /** {@code *n\r\n}: a command of {@code n} arguments (its name included) follows. */
   public static void command(ByteBuf out, int n) {
-    out.writeByte('*');
-    number(out, n);
-    out.writeBytes(CRLF);
+    header(out, ARRAY, '*', n);
   }
 
   /** A bulk string of raw bytes. */
   public static void bulk(ByteBuf out, byte[] value) {
-    out.writeByte('$');
-    number(out, value.length);
-    out.writeBytes(CRLF);
+    header(out, BULK, '$', value.length);
     out.writeBytes(value);
-    out.writeBytes(CRLF);
+    out.writeShort(CRLF);
   }
 
   /** A bulk string of text in UTF-8, without an intermediate array. */
   public static void bulk(ByteBuf out, CharSequence text) {
-    out.writeByte('$');
-    number(out, ByteBufUtil.utf8Bytes(text));
-    out.writeBytes(CRLF);
+    header(out, BULK, '$', ByteBufUtil.utf8Bytes(text));
     ByteBufUtil.writeUtf8(out, text);
-    out.writeBytes(CRLF);
+    out.writeShort(CRLF);
   }
 
   /** A bulk string of a number's digits. */
   public static void bulk(ByteBuf out, long value) {
-    if (value >= 0 && value < SMALL.length) {
-      bulk(out, SMALL[(int) value]);
+    if (value >= 0 && value < SMALL) {
+      bulk(out, DIGITS[(int) value]);
     } else {
       bulk(out, Long.toString(value));
     }
@@ -77,11 +90,14 @@ public final class RespWriter {
     }
   }
 
-  private static void number(ByteBuf out, long n) {
-    if (n >= 0 && n < SMALL.length) {
-      out.writeBytes(SMALL[(int) n]);
+  /** {@code typeN\r\n}: from {@code made} when N is small, else its digits written out. */
+  private static void header(ByteBuf out, byte[][] made, char type, int n) {
+    if (n >= 0 && n < SMALL) {
+      out.writeBytes(made[n]);
     } else {
-      out.writeCharSequence(Long.toString(n), StandardCharsets.US_ASCII);
+      out.writeByte(type);
+      out.writeCharSequence(Integer.toString(n), StandardCharsets.US_ASCII);
+      out.writeShort(CRLF);
     }
   }
 }

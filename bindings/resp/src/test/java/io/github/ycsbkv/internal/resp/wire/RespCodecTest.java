@@ -34,6 +34,19 @@ class RespCodecTest {
   }
 
   @Test
+  void writer_headersAtAndPastTheLengthsMadeOnce_areWrittenOut() {
+    for (int n : new int[] {1023, 1024, 70000}) {
+      ByteBuf out = Unpooled.buffer();
+      RespWriter.command(out, n);
+      RespWriter.bulk(out, new byte[n]);
+      RespWriter.bulk(out, "x".repeat(n));
+      String expect = "*" + n + "\r\n$" + n + "\r\n" + "\u0000".repeat(n) + "\r\n$" + n + "\r\n" + "x".repeat(n) + "\r\n";
+      assertEquals(expect, out.toString(StandardCharsets.US_ASCII), "length " + n);
+      assertEquals(RespReader.INCOMPLETE, RespReader.end(out, 0, out.writerIndex()), "an array of " + n + " holding two");
+    }
+  }
+
+  @Test
   void end_findsEachCompleteReply_andNothingInAPartialOne() {
     String replies = "+OK\r\n$5\r\nhello\r\n$-1\r\n:42\r\n*2\r\n$1\r\na\r\n*1\r\n:7\r\n-ERR no\r\n%1\r\n+k\r\n+v\r\n_\r\n";
     ByteBuf b = buf(replies);
