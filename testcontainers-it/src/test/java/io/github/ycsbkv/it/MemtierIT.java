@@ -57,7 +57,7 @@ class MemtierIT {
           "--key-maximum=500", "--hide-histogram"));
 
   /** Commands the lines send, as commandstats names them. */
-  private static final Set<String> SENT = Set.of("SET", "GET", "LPUSH", "LRANGE", "HSET", "HGETALL");
+  private static final Set<String> SENT = Set.of("SET", "SETEX", "GET", "LPUSH", "LRANGE", "HSET", "HGETALL");
 
   @TempDir
   Path tmp;
@@ -191,6 +191,67 @@ class MemtierIT {
     }
     assertTrue(totals.path("Percentile Latencies").path("p99.00").asDouble()
         >= totals.path("Percentile Latencies").path("p50.00").asDouble(), what);
+  }
+
+  /** Each key's value length ({@code STRLEN}) and time to live ({@code TTL}, -1 without one). */
+  private static Map<String, long[]> values(Jedis j) {
+    Map<String, long[]> values = new HashMap<>();
+    for (String k : j.keys("*")) {
+      values.put(k, new long[] {j.strlen(k), j.ttl(k)});
+    }
+    return values;
+  }
+
+  /**
+   * {@code --data-size-pattern S} (the size by the key's place in the range), {@code --data-size-list} (each size
+   * its weight's times in turn, on each connection) and {@code --expiry-range} (SETEX): over P:P ranges every key
+   * gets the same length from both tools; the expiries are drawn, so each lies in the range.
+   */
+  @Test
+  void valueSizesAndExpiries_sameAtTheServer_asMemtierBenchmark() throws Exception {
+    List<List<String>> lines = List.of(
+        List.of("-t", "1", "-c", "2", "-n", "allkeys", "--key-pattern", "P:P", "--ratio", "1:0", "--key-minimum", "1",
+            "--key-maximum", "300", "--data-size-range", "10-200", "--data-size-pattern", "S"),
+        List.of("-t", "1", "-c", "3", "-n", "allkeys", "--key-pattern", "P:P", "--ratio", "1:0", "--key-minimum", "1",
+            "--key-maximum", "300", "--data-size-list", "10:2,100:1,37:3"),
+        List.of("-t", "1", "-c", "2", "-n", "200", "--ratio", "1:1", "--key-maximum", "100", "--expiry-range", "50-60",
+            "-d", "20"));
+    try (Store store = Store.provision(Store.Kind.REDIS); Jedis j = store.jedis()) {
+      for (int i = 0; i < lines.size(); i++) {
+        List<String> line = lines.get(i);
+        Seen theirs = memtier(store, j, line, tmp.resolve("sizes-memtier-" + i + ".json"));
+        Map<String, long[]> theirValues = values(j);
+        Seen ours = ycsb(store, j, line, tmp.resolve("sizes-ycsb-" + i + ".json"));
+        Map<String, long[]> ourValues = values(j);
+        assertEquals(theirs.calls(), ours.calls(), line + ": the server's command counts");
+        Set<Long> lengths = new TreeSet<>();
+        if (i < 2) {
+          assertEquals(theirValues.keySet(), ourValues.keySet(), line + ": the keys written");
+          assertEquals(300, theirValues.size(), line.toString());
+          for (Map.Entry<String, long[]> e : theirValues.entrySet()) {
+            long[] ours1 = ourValues.get(e.getKey());
+            lengths.add(ours1[0]);
+            assertEquals(e.getValue()[0], ours1[0], line + ": the length of " + e.getKey());
+            assertEquals(-1, ours1[1], line + ": no expiry on " + e.getKey());
+          }
+        } else {
+          // Random keys (each tool its own generator): 200 SETEX of 100 keys leave most of them, each with a TTL.
+          for (Map<String, long[]> values : List.of(theirValues, ourValues)) {
+            assertTrue(values.size() >= 40, line + ": " + values.size() + " keys");
+            values.forEach((k, v) -> {
+              assertEquals(20, v[0], line + ": " + k);
+              assertTrue(v[1] >= 45 && v[1] <= 60, line + ": " + k + "'s TTL " + v[1] + " in 50-60");
+            });
+          }
+          assertEquals(200L, theirs.calls().get("SETEX"), line + ": " + theirs.calls());
+        }
+        if (i == 0) {
+          assertTrue(lengths.contains(10L) && lengths.contains(200L) && lengths.size() > 100, "S's sizes " + lengths);
+        } else if (i == 1) {
+          assertEquals(Set.of(10L, 37L, 100L), lengths, "the list's sizes");
+        }
+      }
+    }
   }
 
   @Test

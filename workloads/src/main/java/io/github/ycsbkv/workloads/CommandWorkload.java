@@ -22,7 +22,11 @@ import site.ycsb.WorkloadException;
  * {@code key:}) and {@code command.N.name} (the operation name its latency is recorded under; default the command's
  * own); or from a file, {@code commands.file=PATH}, a template per line after its weight
  * ({@code 3 ZADD __key__ __score__ __field__}). Keys are numbered 1 to {@code recordcount}; {@code __data__} is
- * {@code command.valuesize} random letters (N or N-M, default 32); {@link CommandTemplate} lists the placeholders.
+ * {@code command.valuesize} random letters (N or N-M, default 32; of N-M a random size, or with
+ * {@code command.valuesize.pattern=key} the size by the key's place in the key range, the connection's part of it
+ * under the parallel pattern, as memtier's {@code --data-size-pattern S}), or of the sizes {@code command.valuesize.list=SIZE:WEIGHT,...} in turn (each
+ * connection sends the first size WEIGHT times, then the next, and so round: memtier's {@code --data-size-list});
+ * {@link CommandTemplate} lists the placeholders.
  *
  * <p>{@code load} runs {@code command.load} (for example {@code SET __key__ __data__}) once per key
  * {@code insertstart+1 ..}; without it there is nothing to load, as for memtier. Every operation goes through the
@@ -43,6 +47,10 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
   public static final String FILE = "commands.file";
   public static final String LOAD = "command.load";
   public static final String VALUE_SIZE = "command.valuesize";
+  /** {@code random} (default): a random size of {@link #VALUE_SIZE}'s range; {@code key}: by the key's place. */
+  public static final String VALUE_SIZE_PATTERN = "command.valuesize.pattern";
+  /** Sizes with weights, {@code SIZE:WEIGHT,...}, sent in turn on each connection (instead of the range). */
+  public static final String VALUE_SIZE_LIST = "command.valuesize.list";
   public static final String SEED = "command.seed";
   /** The first key number (default 1): keys are numbered from it, {@code recordcount} of them (memtier's range). */
   public static final String KEY_MINIMUM = "command.keyminimum";
@@ -70,6 +78,9 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
   private Entry load;
   private int minSize;
   private int maxSize;
+  private boolean sizeByKey;
+  /** {@link #VALUE_SIZE_LIST}'s sizes and weights, or null. */
+  private int[][] sizeList;
   private int fieldCount;
   private long seed;
   private long insertStart;
@@ -126,6 +137,13 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
     }
     minSize = (int) size[0];
     maxSize = (int) size[1];
+    String sizePattern = p.getProperty(VALUE_SIZE_PATTERN, "random").trim();
+    if (!sizePattern.equals("random") && !sizePattern.equals("key")) {
+      throw new WorkloadException("property '" + VALUE_SIZE_PATTERN + "' must be random or key, got '" + sizePattern
+          + "'");
+    }
+    sizeByKey = sizePattern.equals("key");
+    sizeList = sizeList(p.getProperty(VALUE_SIZE_LIST));
     String defaultPattern = p.getProperty("requestdistribution", "uniform");
     if (!List.of("uniform", "zipfian", "gaussian", "sequential", "parallel").contains(defaultPattern.trim())) {
       defaultPattern = "uniform"; // CoreWorkload's other distributions (latest, hotspot) are not key patterns here
@@ -148,6 +166,36 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
     load = loadText == null || loadText.isBlank() ? null
         : entry(p, LOAD, loadText, keys, "sequential", 1);
   }
+  /** {@link #VALUE_SIZE_LIST} read: each size and its weight; null when not given. */
+  private static int[][] sizeList(String text) throws WorkloadException {
+    if (text == null || text.isBlank()) {
+      return null;
+    }
+    String[] items = text.trim().split(",");
+    int[][] list = new int[items.length][];
+    long total = 0;
+    for (int i = 0; i < items.length; i++) {
+      String[] sw = items[i].trim().split(":");
+      list[i] = new int[] {-1, -1};
+      try {
+        if (sw.length == 2) {
+          list[i] = new int[] {Integer.parseInt(sw[0].trim()), Integer.parseInt(sw[1].trim())};
+        }
+      } catch (NumberFormatException e) {
+        // refused below
+      }
+      if (list[i][0] < 1 || list[i][0] > 64 * 1024 * 1024 || list[i][1] < 0) {
+        throw new WorkloadException("property '" + VALUE_SIZE_LIST + "' must be SIZE:WEIGHT,... with sizes from 1"
+            + " to 64 MiB and whole weights, got '" + text + "'");
+      }
+      total += list[i][1];
+    }
+    if (total == 0) {
+      throw new WorkloadException("property '" + VALUE_SIZE_LIST + "': every weight is 0, got '" + text + "'");
+    }
+    return list;
+  }
+
   /** The mix's cumulative weights, checked: some weight above 0, and whole ones where commands go in sequence. */
   private void weigh() throws WorkloadException {
     double total = 0;
@@ -247,6 +295,9 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
     /** In {@code command.sequence=ratio}: the command being repeated, and how many times it has been sent. */
     int current;
     long sentOfCurrent;
+    /** In {@link #VALUE_SIZE_LIST}: the size being sent, and how many times it has been. */
+    int size;
+    long sentOfSize;
 
     /** Connection {@code index} of {@code total}. */
     Client(int index, int total) {
@@ -276,6 +327,8 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
     Entry entry;
     int sequence;
     final String[] keys = new String[10];
+    /** The number of the current operation's key 1 (1..recordcount). */
+    long keyNumber;
 
     State(Client[] clients) {
       this.clients = clients;
@@ -302,8 +355,40 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
           number = entry.keys().next(random, position);
         }
         keys[n] = entry.prefix() + (number + keyOffset);
+        if (n == 1) {
+          keyNumber = number;
+        }
       }
       return keys[n];
+    }
+
+    /** The value's size: from the list in turn, by the key's place in the range, or a random one of the range. */
+    private int size() {
+      if (sizeList != null) {
+        // memtier's config_weight_list::get_next_size: each size its weight's times in a row, and round again.
+        while (client.sentOfSize >= sizeList[client.size][1]) {
+          client.size = (client.size + 1) % sizeList.length;
+          client.sentOfSize = 0;
+        }
+        client.sentOfSize++;
+        return sizeList[client.size][0];
+      }
+      if (minSize == maxSize) {
+        return minSize;
+      }
+      if (sizeByKey) {
+        // memtier's object_generator::get_value with pattern S: the key's place in the key range, which under P is
+        // the connection's own part (client.cpp sets each client's range to its part).
+        boolean part = entry.parallel() && client.partSize > 0;
+        long first = part ? client.partStart : 1;
+        long span = (part ? client.partSize : keyCount) - 1;
+        if (!entry.template().keyed() || span < 1) {
+          return minSize;
+        }
+        key(1);
+        return (int) ((maxSize - minSize) * ((keyNumber - first) / (double) span) + minSize);
+      }
+      return minSize + random.nextInt(maxSize - minSize + 1);
     }
 
     /** Starts an operation of {@code e}: its keys are drawn as its template asks for them. */
@@ -315,8 +400,7 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
 
     @Override
     public byte[] data() {
-      int size = minSize == maxSize ? minSize : minSize + random.nextInt(maxSize - minSize + 1);
-      return CacheWorkload.letters(random, size);
+      return CacheWorkload.letters(random, size());
     }
 
     @Override

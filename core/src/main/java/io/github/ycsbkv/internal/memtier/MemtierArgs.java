@@ -52,6 +52,12 @@ public final class MemtierArgs {
   final List<Command> commands;
   final int dataSize;
   final String dataSizeRange;
+  /** {@code --data-size-list} as given ({@code SIZE:WEIGHT,...}), or null. */
+  final String dataSizeList;
+  /** {@code --data-size-pattern}: R (a random size of the range) or S (the size by the key's place in the range). */
+  final char dataSizePattern;
+  /** {@code --expiry-range}'s bounds in seconds ({@code 0-0}: none). */
+  final long[] expiryRange;
   final boolean randomData;
   final String keyPrefix;
   final long keyMinimum;
@@ -102,10 +108,28 @@ public final class MemtierArgs {
     randomize = o.containsKey("randomize");
     this.commands = List.copyOf(commands);
     checkCommands(o, commands);
-    dataSize = integer(o, "data-size", 32, 1);
     dataSizeRange = o.get("data-size-range");
-    if (dataSizeRange != null && !dataSizeRange.matches("\\d+-\\d+")) {
-      throw usage("--data-size-range must be MIN-MAX, for example 32-1024, got '" + dataSizeRange + "'");
+    if (dataSizeRange != null && !dataSizeRange.matches("[1-9]\\d*-\\d+")) {
+      throw usage("--data-size-range must be MIN-MAX with MIN >= 1, for example 32-1024, got '" + dataSizeRange + "'");
+    }
+    dataSizeList = o.get("data-size-list");
+    if (dataSizeList != null && !dataSizeList.matches("\\d+:\\d+(,\\d+:\\d+)*")) {
+      throw usage("--data-size-list must be SIZE:WEIGHT,..., for example 32:3,1024:1, got '" + dataSizeList + "'");
+    }
+    dataSize = sizes(o, dataSizeRange, dataSizeList);
+    String sizePattern = o.getOrDefault("data-size-pattern", "R");
+    if (!sizePattern.equals("R") && !sizePattern.equals("S")) {
+      throw usage("--data-size-pattern must be R or S, got '" + sizePattern + "'");
+    }
+    dataSizePattern = sizePattern.charAt(0);
+    String expiry = o.getOrDefault("expiry-range", "0-0");
+    if (!expiry.matches("\\d+-\\d+")) {
+      throw usage("--expiry-range must be MIN-MAX in seconds, for example 10-60, got '" + expiry + "'");
+    }
+    expiryRange = new long[] {parseLong(expiry.split("-")[0], "--expiry-range's MIN", 0),
+        parseLong(expiry.split("-")[1], "--expiry-range's MAX", 0)};
+    if (expiryRange[0] > expiryRange[1]) {
+      throw usage("--expiry-range's MIN must not be above its MAX, got '" + expiry + "'");
     }
     randomData = o.containsKey("random-data");
     keyPrefix = o.getOrDefault("key-prefix", "memtier-");
@@ -123,6 +147,17 @@ public final class MemtierArgs {
       throw notYet(o.containsKey("key-stddev") ? "--key-stddev" : "--key-median",
           "the Gaussian pattern's median and deviation are the range's middle and a sixth of it");
     }
+  }
+
+  /** {@code --data-size} (default 32), checked against the range and the list as memtier checks them. */
+  private static int sizes(Map<String, String> o, String range, String list) {
+    if (o.containsKey("data-size") && (range != null || list != null)) {
+      throw usage("--data-size cannot be used with --data-size-list or --data-size-range (as in memtier_benchmark)");
+    }
+    if (range != null && list != null) {
+      throw usage("--data-size-list cannot be used with --data-size-range (as in memtier_benchmark)");
+    }
+    return integer(o, "data-size", 32, 1);
   }
 
   /** {@code --ratio SET:GET}, checked: its two shares. */
@@ -208,6 +243,12 @@ public final class MemtierArgs {
       p.setProperty("command.seed", Long.toString(System.nanoTime()));
     }
     p.setProperty("command.valuesize", dataSizeRange != null ? dataSizeRange : Integer.toString(dataSize));
+    if (dataSizeList != null) {
+      p.setProperty("command.valuesize.list", dataSizeList);
+    }
+    if (dataSizeRange != null && dataSizePattern == 'S') {
+      p.setProperty("command.valuesize.pattern", "key");
+    }
     if (testTime > 0) {
       p.setProperty("maxexecutiontime", Integer.toString(testTime));
       p.setProperty("operationcount", "0");
@@ -220,7 +261,10 @@ public final class MemtierArgs {
     int n = 1;
     if (commands.isEmpty()) {
       if (setRatio > 0) {
-        command(p, n++, "SET __key__ __data__", setRatio, setPattern);
+        // memtier's SET with an expiry is SETEX key seconds value (protocol.cpp), counted as a SET.
+        command(p, n++, expiryRange[1] == 0 ? "SET __key__ __data__"
+            : "SETEX __key__ __int(" + expiryRange[0] + "," + expiryRange[1] + ")__ __data__", setRatio, setPattern);
+        p.setProperty("command." + (n - 1) + ".name", "SET");
       }
       if (getRatio > 0) {
         command(p, n, "GET __key__", getRatio, getPattern);
@@ -327,6 +371,9 @@ public final class MemtierArgs {
     c.put("data_size", dataSize);
     c.put("random_data", randomData);
     c.put("data_size_range", dataSizeRange == null ? "0:0" : dataSizeRange.replace('-', ':'));
+    c.put("data_size_list", dataSizeList == null ? "" : dataSizeList);
+    c.put("data_size_pattern", String.valueOf(dataSizePattern));
+    c.put("expiry_range", expiryRange[0] + ":" + expiryRange[1]);
     c.put("key_prefix", keyPrefix);
     c.put("key_minimum", keyMinimum);
     c.put("key_maximum", keyMaximum);

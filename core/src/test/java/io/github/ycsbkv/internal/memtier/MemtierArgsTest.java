@@ -99,12 +99,34 @@ class MemtierArgsTest {
         List.of("--protocol", "memcache_binary"), List.of("--protocol=resp3"), List.of("--nope"),
         List.of("-n", "10", "--test-time", "5"), List.of("--key-pattern", "P:R"), List.of("--ratio", "3"),
         List.of("--command-ratio", "2"), List.of("--command", "GET __key__", "--ratio", "1:1"), List.of("-t"),
-        List.of("-t", "zero"), List.of("--hide-histogram=yes"))) {
+        List.of("-t", "zero"), List.of("--hide-histogram=yes"), List.of("-d", "10", "--data-size-range", "1-9"),
+        List.of("--data-size-list", "10:1", "--data-size-range", "1-9"), List.of("--data-size-list", "10"),
+        List.of("--data-size-range", "0-9"), List.of("--data-size-pattern", "X"), List.of("--expiry-range", "9-1"),
+        List.of("--expiry-range", "5"))) {
       UserError e = assertThrows(UserError.class, () -> MemtierArgs.parse(bad), bad.toString());
       assertEquals(2, e.exitCode(), bad.toString());
       assertTrue(!e.getMessage().contains("\n"), e.getMessage());
     }
     assertTrue(assertThrows(UserError.class, () -> MemtierArgs.parse(List.of("--multi-key-get", "3"))).getMessage()
         .startsWith("--multi-key-get: memtier_benchmark's option is not honoured by 'ycsb memtier' yet"));
+  }
+
+  @Test
+  void valueSizesAndExpiries_asMemtierSendsThem() {
+    Properties list = MemtierArgs.parse(List.of("--data-size-list", "10:2,100:1")).properties("redis");
+    assertEquals("10:2,100:1", list.getProperty("command.valuesize.list"));
+    assertEquals(null, list.getProperty("command.valuesize.pattern"));
+    MemtierArgs byKey = MemtierArgs.parse(List.of("--data-size-range", "10-200", "--data-size-pattern", "S"));
+    assertEquals("10-200", byKey.properties("redis").getProperty("command.valuesize"));
+    assertEquals("key", byKey.properties("redis").getProperty("command.valuesize.pattern"));
+    assertEquals("S", byKey.configuration().get("data_size_pattern"));
+    // memtier's SET with an expiry is SETEX key seconds value, shown as a SET.
+    MemtierArgs expiry = MemtierArgs.parse(List.of("--expiry-range", "5-60", "--ratio", "1:1"));
+    Properties p = expiry.properties("redis");
+    assertEquals("SETEX __key__ __int(5,60)__ __data__", p.getProperty("command.1"));
+    assertEquals("SET", p.getProperty("command.1.name"));
+    assertEquals("GET __key__", p.getProperty("command.2"));
+    assertEquals("5:60", expiry.configuration().get("expiry_range"));
+    assertEquals("SET __key__ __data__", MemtierArgs.parse(List.of()).properties("redis").getProperty("command.1"));
   }
 }
