@@ -228,6 +228,11 @@ final class TimedDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.C
    */
   @Override
   public Status command(String operation, String key, byte[][] args) {
+    return command(operation, key, args, null);
+  }
+
+  @Override
+  public Status command(String operation, String key, byte[][] args, java.util.function.Consumer<byte[]> head) {
     if (!(db instanceof io.github.ycsbkv.spi.Commands target)) {
       throw new UnsupportedOperationException("binding '" + bindingName + "' cannot send commands (it does not"
           + " implement io.github.ycsbkv.spi.Commands): the commands workload runs on redis, valkey, keydb and"
@@ -235,12 +240,13 @@ final class TimedDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.C
     }
     OperationRecorder recorder = commands.computeIfAbsent(operation, recorders::operation);
     if (async != null) {
-      return submit(recorder, "command " + operation, () -> target.commandAsync(operation, key, args));
+      return submit(recorder, "command " + operation, () -> head == null ? target.commandAsync(operation, key, args)
+          : target.commandAsync(operation, key, args, head));
     }
     long start = clock.nanoTime();
     Status status;
     try {
-      status = target.command(operation, key, args);
+      status = head == null ? target.command(operation, key, args) : target.command(operation, key, args, head);
     } catch (RuntimeException e) {
       status = thrown("command " + operation, e);
     }
@@ -250,6 +256,13 @@ final class TimedDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.C
   /** Not called: the workload calls {@link #command}, which submits through the binding's own. */
   @Override
   public CompletionStage<Status> commandAsync(String operation, String key, byte[][] args) {
+    throw new UnsupportedOperationException("commandAsync on the engine's timing wrapper");
+  }
+
+  /** Not called, as {@link #commandAsync(String, String, byte[][])}. */
+  @Override
+  public CompletionStage<Status> commandAsync(String operation, String key, byte[][] args,
+      java.util.function.Consumer<byte[]> head) {
     throw new UnsupportedOperationException("commandAsync on the engine's timing wrapper");
   }
 

@@ -1,6 +1,7 @@
 package io.github.ycsbkv.spi;
 
 import java.util.concurrent.CompletionStage;
+import java.util.function.Consumer;
 import site.ycsb.Status;
 
 /**
@@ -27,4 +28,14 @@ public interface Commands {
 
   /** As {@link #command}, returning before the reply came; the stage completes once, with the status. */
   CompletionStage<Status> commandAsync(String operation, String key, byte[][] args);
+
+  /**
+   * As {@link #command}, and {@code head} is handed the reply's first element once the reply is read, before the
+   * status: its bytes when the reply is an array whose first element is a string (a {@code SCAN}'s next cursor),
+   * else null; not called for an error reply or a failed connection.
+   */
+  Status command(String operation, String key, byte[][] args, Consumer<byte[]> head);
+
+  /** As {@link #command(String, String, byte[][], Consumer)}, returning before the reply came. */
+  CompletionStage<Status> commandAsync(String operation, String key, byte[][] args, Consumer<byte[]> head);
 }

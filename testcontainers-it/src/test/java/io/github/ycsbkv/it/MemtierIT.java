@@ -100,7 +100,13 @@ class MemtierIT {
   private record Seen(Map<String, Long> calls, long connections, Set<String> keys, JsonNode json, String err) {}
 
   private Seen memtier(Store store, Jedis j, List<String> line, Path json) throws Exception {
+    return memtier(store, j, line, json, x -> { });
+  }
+
+  private Seen memtier(Store store, Jedis j, List<String> line, Path json, java.util.function.Consumer<Jedis> preload)
+      throws Exception {
     j.flushAll();
+    preload.accept(j);
     Map<String, Long> before = calls(j);
     long connections = connectionsReceived(j);
     List<String> cmd = new ArrayList<>(List.of("memtier_benchmark", "-s", store.host(), "-p",
@@ -117,7 +123,13 @@ class MemtierIT {
   }
 
   private Seen ycsb(Store store, Jedis j, List<String> line, Path json) throws Exception {
+    return ycsb(store, j, line, json, x -> { });
+  }
+
+  private Seen ycsb(Store store, Jedis j, List<String> line, Path json, java.util.function.Consumer<Jedis> preload)
+      throws Exception {
     j.flushAll();
+    preload.accept(j);
     Map<String, Long> before = calls(j);
     long connections = connectionsReceived(j);
     List<String> args = new ArrayList<>(List.of("memtier", "-s", store.host(), "-p", Integer.toString(store.port()),
@@ -251,6 +263,51 @@ class MemtierIT {
           assertEquals(Set.of(10L, 37L, 100L), lengths, "the list's sizes");
         }
       }
+    }
+  }
+
+  /**
+   * {@code --scan-incremental-iteration}: each connection follows its SCAN's cursor. On the same 1,000 keys of one
+   * server the cursors come in the same sequence, so both tools send as many {@code SCAN 0} (a new round) and
+   * {@code SCAN <cursor>}; with {@code --scan-incremental-max-iterations 5}, a round every sixth request.
+   */
+  @Test
+  void incrementalScan_followsTheCursor_asMemtierBenchmark() throws Exception {
+    try (Store store = Store.provision(Store.Kind.REDIS); Jedis j = store.jedis()) {
+      for (List<String> line : List.of(
+          List.of("--command", "SCAN 0 COUNT 10", "--scan-incremental-iteration", "-t", "1", "-c", "2", "-n", "300"),
+          List.of("--command=SCAN 0 COUNT 20", "--scan-incremental-iteration", "--scan-incremental-max-iterations", "5",
+              "-t", "1", "-c", "2", "-n", "300"),
+          // 100 connections: the engine's event loops, several connections to a driver thread.
+          List.of("--command", "SCAN 0 COUNT 10", "--scan-incremental-iteration", "-t", "4", "-c", "25", "-n", "6"))) {
+        Map<String, Long> rounds = new HashMap<>();
+        for (String tool : List.of("memtier", "ycsb")) {
+          Path json = tmp.resolve("scan-" + tool + "-" + line.size() + ".json");
+          Seen seen = tool.equals("memtier") ? memtier(store, j, line, json, this::keys)
+              : ycsb(store, j, line, json, this::keys);
+          JsonNode all = seen.json().path("ALL STATS");
+          long first = all.path("Scan 0s").path("Count").asLong();
+          long next = all.path("Scan <cursor>s").path("Count").asLong();
+          assertEquals(600, first + next, tool + " " + line + ": " + all);
+          rounds.put(tool, first);
+        }
+        long expected = line.contains("5") ? 100 : rounds.get("memtier");
+        // Over 1,000 keys a round is about 100 SCANs of COUNT 10: 2 x 300 requests make a few; 100 x 6 one each.
+        assertTrue(expected >= 4 && expected <= 100, "rounds of a SCAN over 1,000 keys: " + rounds);
+        assertEquals(expected, rounds.get("ycsb"), 2, line + ": new rounds (SCAN 0), memtier's and ours " + rounds);
+      }
+    }
+  }
+
+  /** 1,000 keys for SCAN to walk. */
+  private void keys(Jedis j) {
+    for (int i = 0; i < 1000; i += 100) {
+      String[] kv = new String[200];
+      for (int k = 0; k < 100; k++) {
+        kv[2 * k] = "scan:" + (i + k);
+        kv[2 * k + 1] = "v";
+      }
+      j.mset(kv);
     }
   }
 

@@ -156,6 +156,11 @@ final class CommandTemplate {
     return text;
   }
 
+  /** How many words it sends, its name included. */
+  int words() {
+    return words.size();
+  }
+
   /** Whether it has a key ({@code __key__}); one without goes to any node of a cluster. */
   boolean keyed() {
     return keys > 0;

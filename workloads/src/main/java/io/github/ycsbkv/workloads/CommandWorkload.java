@@ -66,6 +66,19 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
    */
   public static final String DISTINCT_SEEDS = "command.distinctseeds";
   public static final String DEFAULT_KEY_PREFIX = "key:";
+  /**
+   * {@code true}: the one command, a {@code SCAN}, follows its cursor on each connection as memtier's
+   * {@code --scan-incremental-iteration} does: {@code SCAN 0 ...} first, then {@code SCAN <cursor> ...} with the cursor
+   * of the reply before, until it is 0 (or an error reply) and round again; recorded as
+   * {@code SCAN-CURSOR} and {@code SCAN-0} (memtier's {@code SCAN <cursor>} and {@code SCAN 0}: a histogram log's
+   * tags hold no spaces). One request in flight per connection.
+   */
+  public static final String SCAN_INCREMENTAL = "command.scan.incremental";
+  /** With {@link #SCAN_INCREMENTAL}: at most this many SCANs with a cursor before starting at 0 again (0: no bound). */
+  public static final String SCAN_MAX_ITERATIONS = "command.scan.maxiterations";
+  /** The operation names of an incremental SCAN's first and following requests. */
+  static final String SCAN_FIRST = "SCAN-0";
+  static final String SCAN_NEXT = "SCAN-CURSOR";
 
   /**
    * One command of the mix: its template, how its keys are drawn and named, and its weight; {@code parallel}: each
@@ -89,6 +102,8 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
   private long keyOffset;
   private boolean inRatioSequence;
   private boolean distinctSeeds;
+  private boolean scanIncremental;
+  private long scanMaxIterations;
   private final AtomicLong loadCounter = new AtomicLong();
 
   @Override
@@ -162,10 +177,31 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
           + " __field__' (and command.2, ...), or -p " + FILE + "=PATH");
     }
     weigh();
+    scanIncremental = "true".equalsIgnoreCase(p.getProperty(SCAN_INCREMENTAL, "false").trim());
+    scanMaxIterations = Long.parseLong(p.getProperty(SCAN_MAX_ITERATIONS, "0").trim());
+    if (scanIncremental) {
+      checkIncrementalScan(p);
+    }
     String loadText = p.getProperty(LOAD);
     load = loadText == null || loadText.isBlank() ? null
         : entry(p, LOAD, loadText, keys, "sequential", 1);
   }
+  /** {@link #SCAN_INCREMENTAL}'s conditions, as memtier_benchmark sets them. */
+  private void checkIncrementalScan(Properties p) throws WorkloadException {
+    CommandTemplate t = mix.get(0).template();
+    if (mix.size() != 1 || !t.name().equalsIgnoreCase("SCAN") || t.words() < 2) {
+      throw new WorkloadException(SCAN_INCREMENTAL + " needs exactly one command, a SCAN with its cursor (SCAN 0"
+          + " [MATCH pattern] [COUNT count] [TYPE type]), got " + mix.size() + " beginning '" + t.text() + "'");
+    }
+    if (Integer.parseInt(p.getProperty("pipeline", "1").trim()) > 1) {
+      throw new WorkloadException(SCAN_INCREMENTAL + " follows each reply's cursor: one request in flight per"
+          + " connection, not pipeline=" + p.getProperty("pipeline").trim());
+    }
+    if (scanMaxIterations < 0) {
+      throw new WorkloadException("property '" + SCAN_MAX_ITERATIONS + "' must be >= 0, got " + scanMaxIterations);
+    }
+  }
+
   /** {@link #VALUE_SIZE_LIST} read: each size and its weight; null when not given. */
   private static int[][] sizeList(String text) throws WorkloadException {
     if (text == null || text.isBlank()) {
@@ -315,6 +351,15 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
   }
 
   /**
+   * An incremental SCAN's iteration: the cursor to send next (null: a new round from 0) and the SCANs with a cursor
+   * since the round began. One is in flight at a time, as a connection's SCAN is with memtier.
+   */
+  private static final class Cursor {
+    byte[] next;
+    long iterations;
+  }
+
+  /**
    * A workload thread's state: the connections it serves (one for a thread per client; a driver thread's several,
    * taking turns), the current operation's command and its keys, and what the template fills in.
    */
@@ -327,6 +372,12 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
     Entry entry;
     int sequence;
     final String[] keys = new String[10];
+    /**
+     * The incremental SCAN's iterations whose last reply came (a reply may come on another thread than this one's):
+     * a request takes one, or begins a new one when none is free, as a new connection would; an error reply's
+     * iteration is dropped, so that it begins again from 0.
+     */
+    final java.util.Queue<Cursor> idle = new java.util.concurrent.ConcurrentLinkedQueue<>();
     /** The number of the current operation's key 1 (1..recordcount). */
     long keyNumber;
 
@@ -460,16 +511,48 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
       }
     }
     s.start(mix.get(i), i);
-    send(db, mix.get(i), s);
+    if (scanIncremental) {
+      scan(db, mix.get(0), s);
+    } else {
+      send(db, mix.get(i), s);
+    }
     return true;
   }
 
-  private static site.ycsb.Status send(DB db, Entry e, State s) {
+  /** The incremental SCAN's next request: an iteration's next cursor, or 0 to begin one (memtier's client.cpp). */
+  private void scan(DB db, Entry e, State s) {
+    byte[][] args = e.template().args(s);
+    Cursor k = s.idle.poll();
+    if (k == null) {
+      k = new Cursor();
+    }
+    Cursor it = k;
+    boolean continuing = it.next != null;
+    if (continuing) {
+      args[1] = it.next;
+    }
+    commands(db).command(continuing ? SCAN_NEXT : SCAN_FIRST, null, args, next -> {
+      if (continuing) {
+        it.iterations++;
+      }
+      boolean end = next == null || (next.length == 1 && next[0] == '0')
+          || (scanMaxIterations > 0 && it.iterations >= scanMaxIterations);
+      it.next = end ? null : next;
+      it.iterations = end ? 0 : it.iterations;
+      s.idle.add(it);
+    });
+  }
+
+  private static Commands commands(DB db) {
     if (!(db instanceof Commands commands)) {
       throw new IllegalStateException("the commands workload needs a binding that sends commands (redis, valkey,"
           + " keydb, dragonfly)");
     }
+    return commands;
+  }
+
+  private static site.ycsb.Status send(DB db, Entry e, State s) {
     byte[][] args = e.template().args(s);
-    return commands.command(e.template().name(), e.template().keyed() ? s.key(1) : null, args);
+    return commands(db).command(e.template().name(), e.template().keyed() ? s.key(1) : null, args);
   }
 }

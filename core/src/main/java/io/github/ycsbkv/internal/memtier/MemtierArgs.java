@@ -66,6 +66,9 @@ public final class MemtierArgs {
   final char getPattern;
   final double keyStddev;
   final double keyMedian;
+  /** {@code --scan-incremental-iteration}, and its {@code --scan-incremental-max-iterations} (0: none). */
+  final boolean scanIncremental;
+  final int scanMaxIterations;
   final boolean help;
   final boolean version;
   /** The options as given, for the JSON's configuration. */
@@ -108,29 +111,12 @@ public final class MemtierArgs {
     randomize = o.containsKey("randomize");
     this.commands = List.copyOf(commands);
     checkCommands(o, commands);
-    dataSizeRange = o.get("data-size-range");
-    if (dataSizeRange != null && !dataSizeRange.matches("[1-9]\\d*-\\d+")) {
-      throw usage("--data-size-range must be MIN-MAX with MIN >= 1, for example 32-1024, got '" + dataSizeRange + "'");
-    }
-    dataSizeList = o.get("data-size-list");
-    if (dataSizeList != null && !dataSizeList.matches("\\d+:\\d+(,\\d+:\\d+)*")) {
-      throw usage("--data-size-list must be SIZE:WEIGHT,..., for example 32:3,1024:1, got '" + dataSizeList + "'");
-    }
-    dataSize = sizes(o, dataSizeRange, dataSizeList);
-    String sizePattern = o.getOrDefault("data-size-pattern", "R");
-    if (!sizePattern.equals("R") && !sizePattern.equals("S")) {
-      throw usage("--data-size-pattern must be R or S, got '" + sizePattern + "'");
-    }
-    dataSizePattern = sizePattern.charAt(0);
-    String expiry = o.getOrDefault("expiry-range", "0-0");
-    if (!expiry.matches("\\d+-\\d+")) {
-      throw usage("--expiry-range must be MIN-MAX in seconds, for example 10-60, got '" + expiry + "'");
-    }
-    expiryRange = new long[] {parseLong(expiry.split("-")[0], "--expiry-range's MIN", 0),
-        parseLong(expiry.split("-")[1], "--expiry-range's MAX", 0)};
-    if (expiryRange[0] > expiryRange[1]) {
-      throw usage("--expiry-range's MIN must not be above its MAX, got '" + expiry + "'");
-    }
+    Values v = values(o);
+    dataSize = v.size();
+    dataSizeRange = v.range();
+    dataSizeList = v.list();
+    dataSizePattern = v.pattern();
+    expiryRange = v.expiry();
     randomData = o.containsKey("random-data");
     keyPrefix = o.getOrDefault("key-prefix", "memtier-");
     keyMinimum = o.containsKey("key-minimum") ? parseLong(o.get("key-minimum"), "--key-minimum", 0) : 0;
@@ -143,10 +129,43 @@ public final class MemtierArgs {
     getPattern = pattern.charAt(2);
     keyStddev = o.containsKey("key-stddev") ? parseDouble(o.get("key-stddev"), "--key-stddev") : Double.NaN;
     keyMedian = o.containsKey("key-median") ? parseDouble(o.get("key-median"), "--key-median") : Double.NaN;
+    scanIncremental = o.containsKey("scan-incremental-iteration") && checkScan(commands, pipeline, server.cluster());
+    scanMaxIterations = integer(o, "scan-incremental-max-iterations", 0, 0);
     if (!Double.isNaN(keyStddev) || !Double.isNaN(keyMedian)) {
       throw notYet(o.containsKey("key-stddev") ? "--key-stddev" : "--key-median",
           "the Gaussian pattern's median and deviation are the range's middle and a sixth of it");
     }
+  }
+
+  /** The values' sizes and expiries as given. */
+  private record Values(int size, String range, String list, char pattern, long[] expiry) {}
+
+  /** {@code -d}, {@code --data-size-range}, {@code --data-size-list}, {@code --data-size-pattern}, {@code --expiry-range}. */
+  private static Values values(Map<String, String> o) {
+    String range = o.get("data-size-range");
+    if (range != null && !range.matches("[1-9]\\d*-\\d+")) {
+      throw usage("--data-size-range must be MIN-MAX with MIN >= 1, for example 32-1024, got '" + range + "'");
+    }
+    String list = o.get("data-size-list");
+    if (list != null && !list.matches("\\d+:\\d+(,\\d+:\\d+)*")) {
+      throw usage("--data-size-list must be SIZE:WEIGHT,..., for example 32:3,1024:1, got '" + list + "'");
+    }
+    int size = sizes(o, range, list);
+    String sizePattern = o.getOrDefault("data-size-pattern", "R");
+    if (!sizePattern.equals("R") && !sizePattern.equals("S")) {
+      throw usage("--data-size-pattern must be R or S, got '" + sizePattern + "'");
+    }
+    char pattern = sizePattern.charAt(0);
+    String expiry = o.getOrDefault("expiry-range", "0-0");
+    if (!expiry.matches("\\d+-\\d+")) {
+      throw usage("--expiry-range must be MIN-MAX in seconds, for example 10-60, got '" + expiry + "'");
+    }
+    long[] expiryRange = new long[] {parseLong(expiry.split("-")[0], "--expiry-range's MIN", 0),
+        parseLong(expiry.split("-")[1], "--expiry-range's MAX", 0)};
+    if (expiryRange[0] > expiryRange[1]) {
+      throw usage("--expiry-range's MIN must not be above its MAX, got '" + expiry + "'");
+    }
+    return new Values(size, range, list, pattern, expiryRange);
   }
 
   /** {@code --data-size} (default 32), checked against the range and the list as memtier checks them. */
@@ -158,6 +177,21 @@ public final class MemtierArgs {
       throw usage("--data-size-list cannot be used with --data-size-range (as in memtier_benchmark)");
     }
     return integer(o, "data-size", 32, 1);
+  }
+
+  /** {@code --scan-incremental-iteration}'s conditions, as memtier_benchmark 2.3 checks them: true, or refused. */
+  private static boolean checkScan(List<Command> commands, int pipeline, boolean cluster) {
+    if (pipeline != 1) {
+      throw usage("--scan-incremental-iteration requires --pipeline 1 (as in memtier_benchmark)");
+    }
+    if (cluster) {
+      throw usage("--scan-incremental-iteration is not supported in cluster mode (as in memtier_benchmark)");
+    }
+    if (commands.size() != 1 || !commands.get(0).text().trim().toUpperCase(Locale.ROOT).matches("SCAN\\s+\\S.*")) {
+      throw usage("--scan-incremental-iteration requires exactly one --command, a SCAN with its cursor (for example"
+          + " --command \"SCAN 0 COUNT 10\"), as in memtier_benchmark");
+    }
+    return true;
   }
 
   /** {@code --ratio SET:GET}, checked: its two shares. */
@@ -273,6 +307,10 @@ public final class MemtierArgs {
       for (Command c : commands) {
         command(p, n++, c.text(), c.ratio(), c.keyPattern());
       }
+    }
+    if (scanIncremental) {
+      p.setProperty("command.scan.incremental", "true");
+      p.setProperty("command.scan.maxiterations", Integer.toString(scanMaxIterations));
     }
     String b = prefix(bindingName);
     server.addTo(p, b);

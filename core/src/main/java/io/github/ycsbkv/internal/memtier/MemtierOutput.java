@@ -101,8 +101,14 @@ public final class MemtierOutput {
     return new Run(rows, start, start + result.runtimeMillis(), "interrupted".equals(result.stopReason()));
   }
 
-  /** memtier's type name: {@code LPUSH} is {@code Lpushs}, SET and GET are Sets and Gets. */
+  /**
+   * memtier's type name: {@code LPUSH} is {@code Lpushs}, SET and GET are Sets and Gets; an incremental SCAN's
+   * {@code SCAN-0} and {@code SCAN-CURSOR} are memtier's {@code Scan 0s} and {@code Scan <cursor>s}.
+   */
   static String typeName(String operation) {
+    if (operation.equals("SCAN-0") || operation.equals("SCAN-CURSOR")) {
+      return operation.equals("SCAN-0") ? "Scan 0s" : "Scan <cursor>s";
+    }
     String lower = operation.toLowerCase(Locale.ROOT);
     return Character.toUpperCase(lower.charAt(0)) + lower.substring(1) + "s";
   }

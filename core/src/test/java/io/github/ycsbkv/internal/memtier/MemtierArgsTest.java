@@ -102,7 +102,10 @@ class MemtierArgsTest {
         List.of("-t", "zero"), List.of("--hide-histogram=yes"), List.of("-d", "10", "--data-size-range", "1-9"),
         List.of("--data-size-list", "10:1", "--data-size-range", "1-9"), List.of("--data-size-list", "10"),
         List.of("--data-size-range", "0-9"), List.of("--data-size-pattern", "X"), List.of("--expiry-range", "9-1"),
-        List.of("--expiry-range", "5"))) {
+        List.of("--expiry-range", "5"), List.of("--scan-incremental-iteration"),
+        List.of("--scan-incremental-iteration", "--command", "GET __key__"),
+        List.of("--scan-incremental-iteration", "--command", "SCAN 0", "--pipeline", "2"),
+        List.of("--scan-incremental-iteration", "--command", "SCAN 0", "--cluster-mode"))) {
       UserError e = assertThrows(UserError.class, () -> MemtierArgs.parse(bad), bad.toString());
       assertEquals(2, e.exitCode(), bad.toString());
       assertTrue(!e.getMessage().contains("\n"), e.getMessage());
@@ -128,5 +131,16 @@ class MemtierArgsTest {
     assertEquals("GET __key__", p.getProperty("command.2"));
     assertEquals("5:60", expiry.configuration().get("expiry_range"));
     assertEquals("SET __key__ __data__", MemtierArgs.parse(List.of()).properties("redis").getProperty("command.1"));
+  }
+
+  @Test
+  void incrementalScan_isTheCommandsWorkloadsCursorFollowing() {
+    Properties p = MemtierArgs.parse(List.of("--command", "SCAN 0 COUNT 10", "--scan-incremental-iteration",
+        "--scan-incremental-max-iterations", "7", "-t", "2", "-c", "3")).properties("redis");
+    assertEquals("SCAN 0 COUNT 10", p.getProperty("command.1"));
+    assertEquals("true", p.getProperty("command.scan.incremental"));
+    assertEquals("7", p.getProperty("command.scan.maxiterations"));
+    assertEquals(null, MemtierArgs.parse(List.of("--command", "SCAN 0")).properties("redis")
+        .getProperty("command.scan.incremental"));
   }
 }

@@ -209,13 +209,13 @@ public final class EngineBackend implements RespBackend {
 
   /** The engine's call, sent and awaited (a blocking operation, never on the event loop). */
   @Override
-  public Status command(String key, byte[][] args) {
-    return await(lane.send(new CommandCall(key, args)));
+  public Status command(String key, byte[][] args, java.util.function.Consumer<byte[]> head) {
+    return await(lane.send(new CommandCall(key, args, head)));
   }
 
   @Override
-  public CompletionStage<Status> commandAsync(String key, byte[][] args) {
-    return lane.send(new CommandCall(key, args));
+  public CompletionStage<Status> commandAsync(String key, byte[][] args, java.util.function.Consumer<byte[]> head) {
+    return lane.send(new CommandCall(key, args, head));
   }
 
   private Status await(CompletionStage<Status> call) {

@@ -320,7 +320,7 @@ public class PipelineBackend implements RespBackend {
   /** The operation's stage, after sending what the pipelines holds. */
   /** Any command ({@link io.github.ycsbkv.spi.Commands}), its key marked as such (a cluster pipeline routes by it). */
   @Override
-  public CompletionStage<Status> commandAsync(String key, byte[][] args) {
+  public CompletionStage<Status> commandAsync(String key, byte[][] args, java.util.function.Consumer<byte[]> head) {
     redis.clients.jedis.CommandArguments command = new redis.clients.jedis.CommandArguments(() -> args[0]);
     byte[] k = key == null ? null : JedisRows.bytes(key);
     boolean marked = false;
@@ -334,13 +334,19 @@ public class PipelineBackend implements RespBackend {
     }
     return pipelines.hold(p -> {
       Response<Object> reply = p.sendCommand(command);
-      return () -> reply.get() == null ? Status.NOT_FOUND : Status.OK; // an error reply throws
+      return () -> {
+        Object value = reply.get(); // an error reply throws
+        if (head != null) {
+          head.accept(value instanceof java.util.List<?> l && !l.isEmpty() && l.get(0) instanceof byte[] b ? b : null);
+        }
+        return value == null ? Status.NOT_FOUND : Status.OK;
+      };
     });
   }
 
   @Override
-  public Status command(String key, byte[][] args) {
-    return await(commandAsync(key, args));
+  public Status command(String key, byte[][] args, java.util.function.Consumer<byte[]> head) {
+    return await(commandAsync(key, args, head));
   }
 
   protected Status await(CompletionStage<Status> stage) {

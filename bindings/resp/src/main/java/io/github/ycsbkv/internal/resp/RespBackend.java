@@ -65,12 +65,15 @@ public interface RespBackend extends AutoCloseable {
    * Any command ({@link io.github.ycsbkv.spi.Commands}), routed by {@code key} on a cluster: the event-loop engine and
    * the Jedis clients send them; Lettuce sends only the record operations, and says so.
    */
-  default Status command(String key, byte[][] args) {
+  default Status command(String key, byte[][] args, java.util.function.Consumer<byte[]> head) {
     throw new UnsupportedOperationException(commandsRefused());
   }
 
-  /** As {@link #command}, returning before the reply. */
-  default CompletionStage<Status> commandAsync(String key, byte[][] args) {
+  /**
+   * As {@link #command}, returning before the reply; {@code head} (or null) is handed the reply's first element, as
+   * {@link io.github.ycsbkv.spi.Commands#command(String, String, byte[][], java.util.function.Consumer)} says.
+   */
+  default CompletionStage<Status> commandAsync(String key, byte[][] args, java.util.function.Consumer<byte[]> head) {
     throw new UnsupportedOperationException(commandsRefused());
   }
 

@@ -237,12 +237,23 @@ public abstract class RespDB<S extends RespSettings> extends DB
 
   @Override
   public Status command(String operation, String key, byte[][] args) {
-    return backend.command(key, args);
+    return backend.command(key, args, null);
   }
 
   @Override
   public CompletionStage<Status> commandAsync(String operation, String key, byte[][] args) {
-    return backend.commandAsync(key, args);
+    return backend.commandAsync(key, args, null);
+  }
+
+  @Override
+  public Status command(String operation, String key, byte[][] args, java.util.function.Consumer<byte[]> head) {
+    return backend.command(key, args, head);
+  }
+
+  @Override
+  public CompletionStage<Status> commandAsync(String operation, String key, byte[][] args,
+      java.util.function.Consumer<byte[]> head) {
+    return backend.commandAsync(key, args, head);
   }
 
   /** Sends what the asynchronous operations wrote; every blocking operation does so first. */

@@ -4,6 +4,7 @@ import io.github.ycsbkv.internal.resp.server.ReplicaReads;
 import io.github.ycsbkv.internal.resp.wire.RespReader;
 import io.github.ycsbkv.internal.resp.wire.RespWriter;
 import io.netty.buffer.ByteBuf;
+import java.util.function.Consumer;
 import site.ycsb.Status;
 
 /**
@@ -14,12 +15,17 @@ import site.ycsb.Status;
 public final class CommandCall extends RespCall {
   private final String key;
   private final byte[][] args;
+  private final Consumer<byte[]> head;
   private boolean nil;
 
-  /** {@code key}: whose cluster slot decides the node (null: any node). */
-  public CommandCall(String key, byte[][] args) {
+  /**
+   * {@code key}: whose cluster slot decides the node (null: any node); {@code head} (or null): handed the reply's first
+   * element (a SCAN's next cursor) as {@link io.github.ycsbkv.spi.Commands} says.
+   */
+  public CommandCall(String key, byte[][] args, Consumer<byte[]> head) {
     this.key = key;
     this.args = args;
+    this.head = head;
   }
 
   /** Asked only where reads go to replicas ({@link RespLane}), so that other runs never look at the name. */
@@ -45,6 +51,15 @@ public final class CommandCall extends RespCall {
   @Override
   protected void reply(RespReader reader, int index) {
     nil = reader.isNull();
+    if (head != null) {
+      byte t = reader.type();
+      byte[] first = null;
+      if (!nil && (t == '*' || t == '>') && reader.aggregate() > 0) {
+        byte e = reader.type();
+        first = e == '$' || e == '+' ? reader.bytes() : null;
+      }
+      head.accept(first);
+    }
   }
 
   @Override
