@@ -32,10 +32,23 @@ public interface Commands {
   /**
    * As {@link #command}, and {@code head} is handed the reply's first element once the reply is read, before the
    * status: its bytes when the reply is an array whose first element is a string (a {@code SCAN}'s next cursor),
-   * else null; not called for an error reply or a failed connection.
+   * else null; not called for an error reply or a failed connection. A binding that cannot hand it back keeps this
+   * default, which refuses (an incremental SCAN then stops the run with this message).
    */
-  Status command(String operation, String key, byte[][] args, Consumer<byte[]> head);
+  default Status command(String operation, String key, byte[][] args, Consumer<byte[]> head) {
+    if (head == null) {
+      return command(operation, key, args);
+    }
+    throw new UnsupportedOperationException(getClass().getSimpleName() + " does not hand back a reply's first element"
+        + " (a SCAN's cursor)");
+  }
 
   /** As {@link #command(String, String, byte[][], Consumer)}, returning before the reply came. */
-  CompletionStage<Status> commandAsync(String operation, String key, byte[][] args, Consumer<byte[]> head);
+  default CompletionStage<Status> commandAsync(String operation, String key, byte[][] args, Consumer<byte[]> head) {
+    if (head == null) {
+      return commandAsync(operation, key, args);
+    }
+    throw new UnsupportedOperationException(getClass().getSimpleName() + " does not hand back a reply's first element"
+        + " (a SCAN's cursor)");
+  }
 }
