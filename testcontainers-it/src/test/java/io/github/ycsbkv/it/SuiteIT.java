@@ -129,6 +129,55 @@ class SuiteIT {
     }
   }
 
+  /**
+   * {@code --capacity}: a suite's load (its connections, its pipeline as the requests in flight) in a capacity search
+   * instead of its closed-loop run: capacity.json with the probe and the steps, and the summary's capacity its own.
+   * Whether a capacity is found depends on this machine's speed and load: either way the outcome is said.
+   */
+  @Test
+  void capacity_searchesASuitesLoad_withinTheBudget() throws Exception {
+    suitesPresent();
+    String name = "memtier_benchmark-nokeys-connection-ping-pipeline-10";
+    String several = "memtier_benchmark-Nclients-blpop-1key-rotated-pipeline-1";
+    try (Store store = Store.provision(Store.Kind.REDIS)) {
+      Path out = tmp.resolve("capacity");
+      Cli run = Cli.run("suite", "--host", store.host(), "--port", Integer.toString(store.port()), "--capacity",
+          "--slo", "p99=50ms", "--step", "1", "--warmup", "0", "--resolution", "10%", "--out", out.toString(),
+          SUITES.resolve(name + ".yml").toString(), SUITES.resolve(several + ".yml").toString());
+      assertEquals(0, run.exitCode(), run.err());
+      JsonNode summary = JSON.readTree(out.resolve("summary.json").toFile());
+      assertEquals("p99=50ms", summary.path("capacitySlo").asText(), summary.toString());
+      Map<String, JsonNode> bySuite = new HashMap<>();
+      summary.path("suites").forEach(x -> bySuite.put(x.path("suite").asText(), x));
+      JsonNode suite = bySuite.get(name);
+      assertEquals("ran", suite.path("status").asText(), suite + "\n" + run.err());
+      JsonNode file = JSON.readTree(out.resolve(name).resolve("capacity").resolve("capacity.json").toFile());
+      JsonNode steps = file.path("steps");
+      assertEquals("probe", steps.path(0).path("kind").asText(), file.toString());
+      assertTrue(steps.size() >= 2, file.toString());
+      // The suite's load: -c 50 -t 4 connections, PING, ten in flight on each.
+      assertEquals(200, file.path("connections").asInt(), file.toString());
+      JsonNode step = JSON.readTree(out.resolve(name).resolve("capacity").resolve("steps").resolve("02-"
+          + steps.path(1).path("kind").asText()).resolve("result.json").toFile());
+      assertEquals(200, step.path("load").path("connections").asInt(), step.path("load").toString());
+      assertTrue(step.path("operations").toString().contains("PING"), step.path("operations").toString());
+      if (file.path("capacity").path("found").asBoolean()) {
+        assertEquals(file.path("capacity").path("opsPerSec").asDouble(), suite.path("capacityOpsPerSec").asDouble(),
+            0.01, suite.toString());
+        assertTrue(suite.path("capacityOpsPerSec").asDouble() > 0, suite.toString());
+      } else {
+        assertTrue(suite.path("capacityOpsPerSec").isNull(), suite.toString());
+        assertTrue(suite.path("notes").toString().contains("capacity not found: "), suite.toString());
+      }
+      assertTrue(run.out().contains("capacity ops/s"), run.out());
+      // A suite of several clients at once has no one load to search: skipped, with the reason.
+      JsonNode skipped = bySuite.get(several);
+      assertEquals("skipped", skipped.path("status").asText(), String.valueOf(skipped));
+      assertTrue(skipped.path("reason").asText().contains("--capacity searches the load of one client"),
+          skipped.toString());
+    }
+  }
+
   private static String log(Path out, String name) {
     try {
       return Files.readString(out.resolve(name).resolve("log.txt"));

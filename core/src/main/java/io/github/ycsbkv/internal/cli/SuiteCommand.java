@@ -2,6 +2,7 @@ package io.github.ycsbkv.internal.cli;
 
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.internal.cli.console.Interrupts;
+import io.github.ycsbkv.internal.cli.sweep.CapacityOptions;
 import io.github.ycsbkv.internal.memtier.SuiteRun;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -9,6 +10,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -20,6 +22,9 @@ import picocli.CommandLine.Spec;
         + " and memtier_benchmark client(s) on ycsb-kv's engine (ycsb memtier), memtier's JSON for each, one summary.",
         ""},
     footer = {"", "Example: ycsb suite --port 6379 --test-time 10 --filter string specification/test-suites",
+        "Capacity: ycsb suite --port 6379 --capacity --slo p99=1ms --step 5s --filter hash specification/test-suites"
+            + " (each suite of one client: a capacity search on its load instead of its closed-loop run;"
+            + " DIR/SUITE/capacity/capacity.json).",
         "Skipped, with the reason: suites of other tools, suites for clusters or replicas only, options ycsb memtier"
             + " does not honour. Output: DIR/SUITE/memtier.json, memtier.txt, log.txt, ycsb-kv/result.json;"
             + " DIR/summary.json. Docs: docs/memtier.md#the-specifications-suites-ycsb-suite."})
@@ -55,6 +60,9 @@ final class SuiteCommand implements Callable<Integer> {
   @Option(names = "--out", paramLabel = "DIR", description = "Where everything goes (default ${DEFAULT-VALUE}).")
   Path out = Path.of("suite-results");
 
+  @Mixin
+  CapacityOptions capacity = new CapacityOptions();
+
   @Parameters(paramLabel = "FILE|DIR", arity = "1..*", description = "Suite files, or directories of them.")
   List<Path> paths = new ArrayList<>();
 
@@ -66,7 +74,8 @@ final class SuiteCommand implements Callable<Integer> {
     if (testTime != null && testTime < 1) {
       throw new UserError("--test-time must be at least 1 second, got " + testTime);
     }
-    return SuiteRun.execute(new SuiteRun.Options(host, port, user, password, binding, testTime, filters, out, paths),
+    return SuiteRun.execute(new SuiteRun.Options(host, port, user, password, binding, testTime, filters, out, paths,
+        capacity.search()),
         spec.commandLine().getOut(), spec.commandLine().getErr(), Interrupts::setActive);
   }
 }

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.engine.stop.StopSignal;
 import io.github.ycsbkv.internal.cli.console.Interrupts;
+import io.github.ycsbkv.internal.cli.sweep.SweepPlan;
 import io.github.ycsbkv.internal.link.RespLink;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -42,12 +43,12 @@ public final class SuiteRun {
 
   /** What {@code ycsb suite} was asked: the server, the suites, the overrides and where everything goes. */
   public record Options(String host, int port, String user, String password, String binding, Integer testTime,
-      List<String> filters, Path out, List<Path> paths) {}
+      List<String> filters, Path out, List<Path> paths, SweepPlan.Capacity capacity) {}
 
   /** One suite's outcome: ran, skipped (with why), or failed (with why); its figures when it ran. */
   record Outcome(String suite, String status, String reason, double opsPerSec, double latencyMs, double missesPerSec,
       double p50Ms, double p99Ms, double clientCpuMicrosPerOp, double serverCpuMicrosPerOp, List<String> notes,
-      Map<String, String> refused) {}
+      Map<String, String> refused, double capacity) {}
 
   private SuiteRun() {}
 
@@ -93,14 +94,16 @@ public final class SuiteRun {
       if (r.status().equals("failed")) {
         failed++;
       }
-      err.println("ycsb suite: " + s.name() + ": " + r.status() + (r.reason() == null ? String.format(Locale.ROOT,
-          " (%.0f ops/s, p99 %.3f ms)", r.opsPerSec(), r.p99Ms()) : ": " + r.reason()));
+      err.println("ycsb suite: " + s.name() + ": " + r.status() + (r.reason() != null ? ": " + r.reason()
+          : o.capacity() == null ? String.format(Locale.ROOT, " (%.0f ops/s, p99 %.3f ms)", r.opsPerSec(), r.p99Ms())
+          : Double.isNaN(r.capacity()) ? " (" + String.join("; ", r.notes()) + ")"
+          : String.format(Locale.ROOT, " (capacity %.0f ops/s within %s)", r.capacity(), o.capacity().slo().describe())));
       err.flush();
       if (r.status().equals("interrupted")) {
         break;
       }
     }
-    table(out, outcomes, server);
+    table(out, outcomes, server, o.capacity() != null);
     write(o.out(), outcomes, server, o);
     err.println("ycsb suite: " + outcomes.stream().filter(r -> r.status().equals("ran")).count() + " ran, "
         + outcomes.stream().filter(r -> r.status().equals("skipped")).count() + " skipped, " + failed + " failed;"
@@ -110,12 +113,12 @@ public final class SuiteRun {
 
   private static Outcome skipped(SuiteFile s, String why) {
     return new Outcome(s.name(), "skipped", why, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-        Double.NaN, Double.NaN, List.of(), Map.of());
+        Double.NaN, Double.NaN, List.of(), Map.of(), Double.NaN);
   }
 
   private static Outcome failed(SuiteFile s, String why) {
     return new Outcome(s.name(), "failed", why, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-        Double.NaN, Double.NaN, List.of(), Map.of());
+        Double.NaN, Double.NaN, List.of(), Map.of(), Double.NaN);
   }
 
   private static Outcome one(SuiteFile s, Options o, String binding, PrintWriter err,
@@ -144,16 +147,28 @@ public final class SuiteRun {
         return skipped(s, "its preload: " + e.getMessage());
       }
     }
+    if (o.capacity() != null && clients.size() != 1) {
+      return skipped(s, "--capacity searches the load of one client; this suite runs " + clients.size() + " at once");
+    }
     Path dir = o.out().resolve(s.name());
     List<String> notes = new ArrayList<>();
     String failure = prepare(s, o, binding, preload, dir, notes, stopSignal);
     if (failure != null) {
       return failed(s, failure);
     }
+    if (o.capacity() != null) {
+      SuiteCapacity.Found found = SuiteCapacity.search(serverArgs(clients.get(0), o, binding), binding, o.capacity(),
+          dir.resolve("capacity"));
+      if (found.reason() != null) {
+        notes.add((Double.isNaN(found.capacity()) ? "capacity not found: " : "a lower bound: ") + found.reason());
+      }
+      return new Outcome(s.name(), "ran", null, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+          Double.NaN, notes, Map.of(), found.capacity());
+    }
     List<Integer> codes = runClients(clients, o, binding, dir, notes, stopSignal);
     if (codes.contains(Interrupts.EXIT_INTERRUPTED)) {
       return new Outcome(s.name(), "interrupted", "interrupted", Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-          Double.NaN, Double.NaN, Double.NaN, notes, Map.of());
+          Double.NaN, Double.NaN, Double.NaN, notes, Map.of(), Double.NaN);
     }
     return figures(s, dir, clients.size(), codes, notes);
   }
@@ -274,12 +289,9 @@ public final class SuiteRun {
 
   /** Runs one memtier command line against the server into {@code dir}; returns its exit code. */
   private static int memtier(List<String> args, Options o, String binding, Path dir, Consumer<StopSignal> stop) {
-    List<String> all = new ArrayList<>(args);
-    all.addAll(List.of("-s", o.host(), "-p", Integer.toString(o.port()), "--binding", binding, "--json-out-file",
-        dir.resolve("memtier.json").toString(), "--export-dir", dir.resolve("ycsb-kv").toString()));
-    if (o.password() != null) {
-      all.addAll(List.of("-a", o.user() == null ? o.password() : o.user() + ":" + o.password()));
-    }
+    List<String> all = serverArgs(args, o, binding);
+    all.addAll(List.of("--json-out-file", dir.resolve("memtier.json").toString(), "--export-dir",
+        dir.resolve("ycsb-kv").toString()));
     try {
       Files.createDirectories(dir);
       try (PrintWriter table = new PrintWriter(Files.newBufferedWriter(dir.resolve("memtier.txt"),
@@ -296,6 +308,16 @@ public final class SuiteRun {
     } catch (IOException e) {
       throw new UserError("cannot write to '" + dir + "': " + UserError.describe(e));
     }
+  }
+
+  /** {@code args} with the server's address, the binding and the credentials. */
+  private static List<String> serverArgs(List<String> args, Options o, String binding) {
+    List<String> all = new ArrayList<>(args);
+    all.addAll(List.of("-s", o.host(), "-p", Integer.toString(o.port()), "--binding", binding));
+    if (o.password() != null) {
+      all.addAll(List.of("-a", o.user() == null ? o.password() : o.user() + ":" + o.password()));
+    }
+    return all;
   }
 
   /** The exporter's figures from memtier's JSON (the clients' together), the CPU and the refusals from result.json. */
@@ -337,7 +359,7 @@ public final class SuiteRun {
     boolean ok = read == clients && codes.stream().allMatch(c -> c == 0 || c == 3);
     return new Outcome(s.name(), ok ? "ran" : "failed", ok ? null : "a client ended with exit " + codes
         + " (" + dir + ")", ops, latency, misses, p50, p99, read == 0 ? Double.NaN : clientCpu / read, serverCpu,
-        notes, refused);
+        notes, refused, Double.NaN);
   }
 
   /** The first command the store refused in {@code dir}'s run, as its log says it (": SET: 10 of 10 failed: ERR"). */
@@ -363,8 +385,21 @@ public final class SuiteRun {
   }
 
   /** One line per suite: the exporter's figures, the CPU per operation, and what was said about it. */
-  private static void table(PrintWriter out, List<Outcome> outcomes, String server) {
+  private static void table(PrintWriter out, List<Outcome> outcomes, String server, boolean capacity) {
     int width = Math.max(20, outcomes.stream().mapToInt(r -> r.suite().length()).max().orElse(20));
+    if (capacity) {
+      String format = "%-" + width + "s %-9s %14s  %s%n";
+      out.printf(Locale.ROOT, format, "suite (" + server + ")", "status", "capacity ops/s", "notes");
+      for (Outcome r : outcomes) {
+        List<String> said = new ArrayList<>(r.notes());
+        if (r.reason() != null) {
+          said.add(0, r.reason());
+        }
+        out.printf(Locale.ROOT, format, r.suite(), r.status(), num(r.capacity(), "%.0f"), String.join("; ", said));
+      }
+      out.flush();
+      return;
+    }
     String format = "%-" + width + "s %-9s %12s %10s %10s %10s %10s %9s %9s  %s%n";
     out.printf(Locale.ROOT, format, "suite (" + server + ")", "status", "Ops/sec", "Latency", "Misses/s", "p50 ms",
         "p99 ms", "cli us/op", "srv us/op", "notes");
@@ -392,6 +427,9 @@ public final class SuiteRun {
     if (o.testTime() != null) {
       root.put("testTime", o.testTime());
     }
+    if (o.capacity() != null) {
+      root.put("capacitySlo", o.capacity().slo().text());
+    }
     ArrayNode list = root.putArray("suites");
     for (Outcome r : outcomes) {
       ObjectNode n = list.addObject();
@@ -407,6 +445,9 @@ public final class SuiteRun {
       putNumber(n, "p99Ms", r.p99Ms());
       putNumber(n, "clientCpuMicrosPerOperation", r.clientCpuMicrosPerOp());
       putNumber(n, "serverCpuMicrosPerOperation", r.serverCpuMicrosPerOp());
+      if (o.capacity() != null) {
+        putNumber(n, "capacityOpsPerSec", r.capacity());
+      }
       ArrayNode notes = n.putArray("notes");
       r.notes().forEach(notes::add);
       ObjectNode refused = n.putObject("refused");
