@@ -178,6 +178,75 @@ class SuiteIT {
     }
   }
 
+  /** A suite file of the specification's format, written here: its topologies and one memtier client. */
+  private Path suite(String name, String topologies, String arguments) throws Exception {
+    Path f = tmp.resolve("suites").resolve(name + ".yml");
+    Files.createDirectories(f.getParent());
+    Files.writeString(f, "version: 0.4\nname: " + name + "\nredis-topologies:\n" + topologies
+        + "clientconfig:\n  tool: memtier_benchmark\n  arguments: '" + arguments + "'\n");
+    return f;
+  }
+
+  /**
+   * {@code --store}: each store started here from its binary, each suite in its topology (I/O threads, a replica),
+   * the stores one after the other, and one table across them; a cluster-only suite skipped with the reason.
+   */
+  @Test
+  void storesStartedHere_eachSuiteInItsTopology() throws Exception {
+    boolean binaries = RespServer.onPath("redis-server") != null && RespServer.onPath("valkey-server") != null;
+    assumeTrue(binaries || System.getenv("CI") != null, "redis-server and valkey-server are not on PATH");
+    assertTrue(binaries, "redis-server and valkey-server on CI's PATH");
+    String client = "--command \"SET __key__ __data__\" -c 2 -t 1 --key-maximum 100";
+    List<Path> files = List.of(suite("plain", "- oss-standalone\n", client),
+        suite("threads", "- oss-standalone-02-io-threads\n", client),
+        suite("replica", "- oss-standalone-01-replicas\n", client),
+        suite("cluster", "- oss-cluster-3-primaries\n", client));
+    Path out = tmp.resolve("stores");
+    List<String> args = new ArrayList<>(List.of("suite", "--store", "redis,valkey", "--servers", "binary",
+        "--test-time", "1", "--out", out.toString()));
+    files.forEach(f -> args.add(f.toString()));
+    Cli run = Cli.run(args.toArray(String[]::new));
+    assertEquals(0, run.exitCode(), run.err());
+    int threads = Math.min(2, Runtime.getRuntime().availableProcessors());
+    for (String store : List.of("redis", "valkey")) {
+      Map<String, JsonNode> bySuite = new HashMap<>();
+      JSON.readTree(out.resolve(store).resolve("summary.json").toFile()).path("suites")
+          .forEach(x -> bySuite.put(x.path("suite").asText(), x));
+      for (String name : List.of("plain", "threads", "replica")) {
+        JsonNode s = bySuite.get(name);
+        assertEquals("ran", s.path("status").asText(), store + " " + s + "\n" + run.err());
+        assertTrue(s.path("opsPerSec").asDouble() > 0, s.toString());
+      }
+      assertTrue(bySuite.get("threads").path("notes").toString().contains("on oss-standalone-02-io-threads"),
+          bySuite.get("threads").toString());
+      JsonNode threaded = JSON.readTree(out.resolve(store).resolve("threads").resolve("ycsb-kv").resolve("result.json")
+          .toFile());
+      assertEquals(Integer.toString(threads), threaded.path("server").path("before").path("settings")
+          .path("io-threads").asText(), store + ": " + threaded.path("server"));
+      JsonNode plain = JSON.readTree(out.resolve(store).resolve("plain").resolve("ycsb-kv").resolve("result.json")
+          .toFile());
+      assertEquals("1", plain.path("server").path("before").path("settings").path("io-threads").asText(),
+          store + ": " + plain.path("server"));
+      JsonNode replica = JSON.readTree(out.resolve(store).resolve("replica").resolve("ycsb-kv").resolve("result.json")
+          .toFile());
+      assertEquals(1, replica.path("serverStates").path("timeline").path(0).path("replicas").asInt(),
+          store + ": " + replica.path("serverStates"));
+      assertEquals(0, plain.path("serverStates").path("timeline").path(0).path("replicas").asInt(), store);
+      assertEquals("skipped", bySuite.get("cluster").path("status").asText(), bySuite.get("cluster").toString());
+      assertTrue(bySuite.get("cluster").path("reason").asText().contains("oss-cluster-3-primaries"));
+    }
+    JsonNode across = JSON.readTree(out.resolve("summary.json").toFile());
+    assertEquals(List.of("redis", "valkey"), List.copyOf(iterable(across.path("stores").fieldNames())));
+    assertTrue(across.path("suites").path("plain").path("valkey").path("opsPerSec").asDouble() > 0, across.toString());
+    assertTrue(run.out().contains("redis") && run.out().contains("valkey"), run.out());
+  }
+
+  private static List<String> iterable(java.util.Iterator<String> it) {
+    List<String> out = new ArrayList<>();
+    it.forEachRemaining(out::add);
+    return out;
+  }
+
   private static String log(Path out, String name) {
     try {
       return Files.readString(out.resolve(name).resolve("log.txt"));

@@ -4,9 +4,11 @@ import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.internal.cli.console.Interrupts;
 import io.github.ycsbkv.internal.cli.sweep.CapacityOptions;
 import io.github.ycsbkv.internal.memtier.SuiteRun;
+import io.github.ycsbkv.internal.provision.Provisioner;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -22,11 +24,13 @@ import picocli.CommandLine.Spec;
         + " and memtier_benchmark client(s) on ycsb-kv's engine (ycsb memtier), memtier's JSON for each, one summary.",
         ""},
     footer = {"", "Example: ycsb suite --port 6379 --test-time 10 --filter string specification/test-suites",
+        "Stores started here: ycsb suite --store redis,valkey,keydb,dragonfly --test-time 10 specification/test-suites"
+            + " (each suite in its topology; DIR/STORE/..., and one table across the stores).",
         "Capacity: ycsb suite --port 6379 --capacity --slo p99=1ms --step 5s --filter hash specification/test-suites"
             + " (each suite of one client: a capacity search on its load instead of its closed-loop run;"
             + " DIR/SUITE/capacity/capacity.json).",
-        "Skipped, with the reason: suites of other tools, suites for clusters or replicas only, options ycsb memtier"
-            + " does not honour. Output: DIR/SUITE/memtier.json, memtier.txt, log.txt, ycsb-kv/result.json;"
+        "Skipped, with the reason: suites of other tools, suites for clusters only, options ycsb memtier does not"
+            + " honour. Output: DIR/SUITE/memtier.json, memtier.txt, log.txt, ycsb-kv/result.json;"
             + " DIR/summary.json. Docs: docs/memtier.md#the-specifications-suites-ycsb-suite."})
 final class SuiteCommand implements Callable<Integer> {
 
@@ -60,6 +64,17 @@ final class SuiteCommand implements Callable<Integer> {
   @Option(names = "--out", paramLabel = "DIR", description = "Where everything goes (default ${DEFAULT-VALUE}).")
   Path out = Path.of("suite-results");
 
+  @Option(names = "--store", paramLabel = "STORE", split = ",",
+      description = "Start STORE here (redis, valkey, keydb, dragonfly; repeatable or comma-separated) and run the"
+          + " suites on it, each in its topology (standalone, I/O threads, a replica), the stores one after another;"
+          + " instead of --host/--port.")
+  List<String> stores = new ArrayList<>();
+
+  @Option(names = "--servers", paramLabel = "WAY", description = "How --store starts a store: auto (a container of"
+      + " the pinned image when a Docker engine answers, else the binary on PATH), container or binary (default"
+      + " ${DEFAULT-VALUE}).")
+  String servers = "auto";
+
   @Mixin
   CapacityOptions capacity = new CapacityOptions();
 
@@ -74,8 +89,23 @@ final class SuiteCommand implements Callable<Integer> {
     if (testTime != null && testTime < 1) {
       throw new UserError("--test-time must be at least 1 second, got " + testTime);
     }
+    Provisioner.Way way;
+    try {
+      way = Provisioner.Way.valueOf(servers.trim().toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new UserError("--servers must be auto, container or binary, got '" + servers + "'");
+    }
+    for (String store : stores) {
+      if (!List.of("redis", "valkey", "keydb", "dragonfly").contains(store)) {
+        throw new UserError("--store must be redis, valkey, keydb or dragonfly (a RESP store), got '" + store + "'");
+      }
+    }
+    if (!stores.isEmpty() && (spec.commandLine().getParseResult().hasMatchedOption("--port")
+        || spec.commandLine().getParseResult().hasMatchedOption("--host"))) {
+      throw new UserError("--store starts the servers itself: drop --host and --port, or drop --store");
+    }
     return SuiteRun.execute(new SuiteRun.Options(host, port, user, password, binding, testTime, filters, out, paths,
-        capacity.search()),
+        capacity.search(), List.copyOf(new java.util.LinkedHashSet<>(stores)), way),
         spec.commandLine().getOut(), spec.commandLine().getErr(), Interrupts::setActive);
   }
 }

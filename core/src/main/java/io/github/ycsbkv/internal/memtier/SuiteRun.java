@@ -10,6 +10,7 @@ import io.github.ycsbkv.engine.stop.StopSignal;
 import io.github.ycsbkv.internal.cli.console.Interrupts;
 import io.github.ycsbkv.internal.cli.sweep.SweepPlan;
 import io.github.ycsbkv.internal.link.RespLink;
+import io.github.ycsbkv.internal.provision.Provisioner;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -43,7 +44,19 @@ public final class SuiteRun {
 
   /** What {@code ycsb suite} was asked: the server, the suites, the overrides and where everything goes. */
   public record Options(String host, int port, String user, String password, String binding, Integer testTime,
-      List<String> filters, Path out, List<Path> paths, SweepPlan.Capacity capacity) {}
+      List<String> filters, Path out, List<Path> paths, SweepPlan.Capacity capacity, List<String> stores,
+      Provisioner.Way way) {
+
+    /** The same, at another server. */
+    Options at(String host, int port) {
+      return new Options(host, port, user, password, binding, testTime, filters, out, paths, capacity, stores, way);
+    }
+
+    /** The same, its results under {@code dir}. */
+    Options under(Path dir) {
+      return new Options(host, port, user, password, binding, testTime, filters, dir, paths, capacity, stores, way);
+    }
+  }
 
   /** One suite's outcome: ran, skipped (with why), or failed (with why); its figures when it ran. */
   record Outcome(String suite, String status, String reason, double opsPerSec, double latencyMs, double missesPerSec,
@@ -68,21 +81,75 @@ public final class SuiteRun {
       throw new UserError("no suite to run" + (o.filters().isEmpty() ? "" : " matches --filter " + o.filters())
           + " in " + o.paths());
     }
-    String server;
-    try (RespLink link = RespLink.open(o.host(), o.port(), o.user(), o.password())) {
-      server = link.server();
+    if (o.stores().isEmpty()) {
+      String server;
+      try (RespLink link = RespLink.open(o.host(), o.port(), o.user(), o.password())) {
+        server = link.server();
+      }
+      err.println(String.format(Locale.ROOT, "ycsb suite: %d suite(s) on %s at %s:%d%s", suites.size(), server,
+          o.host(), o.port(), notSuites > 0 ? "; " + notSuites + " YAML file(s) without a client left out" : ""));
+      try (SuiteServers given = SuiteServers.given(o.host(), o.port())) {
+        return onServers(suites, o, given, out, err, stopSignal).code();
+      }
     }
-    String binding = o.binding() != null ? o.binding() : server.equals("dragonfly") ? "dragonfly" : "redis";
-    err.println(String.format(Locale.ROOT, "ycsb suite: %d suite(s) on %s at %s:%d (the %s binding)%s", suites.size(),
-        server, o.host(), o.port(), binding, notSuites > 0 ? "; " + notSuites + " YAML file(s) without a client left"
-            + " out" : ""));
+    Provisioner provisioner = java.util.ServiceLoader.load(Provisioner.class, SuiteRun.class.getClassLoader())
+        .findFirst().orElseThrow(() -> new UserError("--store needs the provisioner on the class path (module"
+            + " ycsb-kv-provision); give the server's address with --host and --port instead"));
+    Map<String, Ran> ran = new LinkedHashMap<>();
+    int code = 0;
+    for (String store : o.stores()) {
+      err.println(String.format(Locale.ROOT, "ycsb suite: %d suite(s) on %s, started here (--servers %s)%s",
+          suites.size(), store, o.way().name().toLowerCase(Locale.ROOT), notSuites > 0 ? "; " + notSuites
+              + " YAML file(s) without a client left out" : ""));
+      try (SuiteServers started = SuiteServers.started(provisioner, store, o.way(), err)) {
+        Ran r = onServers(suites, o.under(o.out().resolve(store)), started, out, err, stopSignal);
+        ran.put(store, r);
+        code = Math.max(code, r.code());
+        if (r.outcomes().stream().anyMatch(x -> x.status().equals("interrupted"))) {
+          break;
+        }
+      }
+    }
+    SuiteSummary.across(out, o.out(), ran, o.capacity() != null);
+    return code;
+  }
+
+  /** One server's (or one store's) suites: their outcomes, the server as it answered, the exit code. */
+  record Ran(List<Outcome> outcomes, String server, int code) {}
+
+  /** Runs the suites, each on the server {@code servers} gives it; writes the table and summary.json. */
+  private static Ran onServers(List<SuiteFile> suites, Options o, SuiteServers servers, PrintWriter out,
+      PrintWriter err, Consumer<StopSignal> stopSignal) {
     err.flush();
     List<Outcome> outcomes = new ArrayList<>();
     int failed = 0;
+    String server = null;
+    SuiteServers.Where last = null;
+    String binding = o.binding();
     for (SuiteFile s : suites) {
       Outcome r;
       try {
-        r = one(s, o, binding, err, stopSignal);
+        String notHere = notHere(s);
+        SuiteServers.Where where = notHere != null ? SuiteServers.Where.not(notHere) : servers.serve(s);
+        if (where.why() != null) {
+          r = skipped(s, where.why());
+        } else {
+          if (!where.equals(last)) {
+            try (RespLink link = RespLink.open(where.host(), where.port(), o.user(), o.password())) {
+              server = link.server();
+            }
+            binding = o.binding() != null ? o.binding() : server.equals("dragonfly") ? "dragonfly" : "redis";
+            last = where;
+          }
+          r = one(s, o.at(where.host(), where.port()), binding, err, stopSignal);
+          if (!where.what().equals("as given")) {
+            List<String> notes = new ArrayList<>(r.notes());
+            notes.add(0, "on " + where.what());
+            r = new Outcome(r.suite(), r.status(), r.reason(), r.opsPerSec(), r.latencyMs(), r.missesPerSec(),
+                r.p50Ms(), r.p99Ms(), r.clientCpuMicrosPerOp(), r.serverCpuMicrosPerOp(), notes, r.refused(),
+                r.capacity());
+          }
+        }
       } catch (UserError e) {
         r = failed(s, e.getMessage());
       } catch (RuntimeException e) {
@@ -103,12 +170,13 @@ public final class SuiteRun {
         break;
       }
     }
-    table(out, outcomes, server, o.capacity() != null);
-    write(o.out(), outcomes, server, o);
+    String name = server != null ? server : o.stores().isEmpty() ? "server" : o.out().getFileName().toString();
+    table(out, outcomes, name, o.capacity() != null);
+    write(o.out(), outcomes, name, o);
     err.println("ycsb suite: " + outcomes.stream().filter(r -> r.status().equals("ran")).count() + " ran, "
         + outcomes.stream().filter(r -> r.status().equals("skipped")).count() + " skipped, " + failed + " failed;"
         + " everything in " + o.out());
-    return failed > 0 ? UserError.FAILED : 0;
+    return new Ran(outcomes, name, failed > 0 ? UserError.FAILED : 0);
   }
 
   private static Outcome skipped(SuiteFile s, String why) {
@@ -172,7 +240,7 @@ public final class SuiteRun {
     }
     return figures(s, dir, clients.size(), codes, notes);
   }
-  /** Why the suite cannot run here (another tool, a topology this run does not have), or null. */
+  /** Why the suite cannot run on ycsb-kv (another tool's suite), or null. */
   private static String notHere(SuiteFile s) {
     for (SuiteFile.Tool t : s.clients()) {
       if (!t.memtier()) {
@@ -181,9 +249,6 @@ public final class SuiteRun {
     }
     if (s.preload() != null && !s.preload().memtier()) {
       return "its preload is " + s.preload().tool() + ", not memtier_benchmark";
-    }
-    if (!s.topologies().isEmpty() && s.topologies().stream().noneMatch(t -> t.startsWith("oss-standalone"))) {
-      return "it runs on " + String.join(", ", s.topologies()) + "; this run has one standalone server";
     }
     return null;
   }

@@ -1,0 +1,140 @@
+package io.github.ycsbkv.internal.memtier;
+
+import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.internal.provision.Provisioner;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The server each suite of {@code ycsb suite} runs on: the one given by address, or one started here for a store
+ * ({@code --store}) in the suite's topology, as {@code study} starts its servers ({@link Provisioner}): its
+ * {@code oss-standalone} when it lists one, else the first it lists that this machine can make: a standalone server
+ * with the store's own I/O-thread setting ({@code -NN-io-threads}, at most this machine's cores), with a replica
+ * ({@code -01-replicas}). A running server serves the next suite of the same topology; another topology starts the
+ * store again.
+ */
+abstract class SuiteServers implements AutoCloseable {
+
+  /**
+   * Where a suite runs: the address, and what the server is ({@code as given}, or how it was started); or why it
+   * cannot run here ({@code why}, a skip's reason).
+   */
+  record Where(String host, int port, String what, String why) {
+
+    static Where not(String why) {
+      return new Where(null, 0, null, why);
+    }
+  }
+
+  /** The server for suite {@code s}. */
+  abstract Where serve(SuiteFile s);
+
+  @Override
+  public void close() {}
+
+  /** The server given by address: every suite whose topologies include a standalone server. */
+  static SuiteServers given(String host, int port) {
+    return new SuiteServers() {
+      @Override
+      Where serve(SuiteFile s) {
+        if (!s.topologies().isEmpty() && s.topologies().stream().noneMatch(t -> t.startsWith("oss-standalone"))) {
+          return Where.not("it runs on " + String.join(", ", s.topologies()) + "; this run has one standalone server");
+        }
+        return new Where(host, port, "as given", null);
+      }
+    };
+  }
+
+  /** A topology of the specification that this machine can make: I/O threads (0: the default) and replicas. */
+  record Topology(String name, int ioThreads, int asked, int replicas) {
+
+    private static final Pattern FORM = Pattern.compile("oss-standalone(?:-(\\d+)-replicas)?(?:-(\\d+)-io-threads)?");
+
+    /** {@code name} as a topology made here, or null (a cluster, a replica with RDB or AOF: not made yet). */
+    static Topology of(String name) {
+      Matcher m = FORM.matcher(name);
+      if (!m.matches()) {
+        return null;
+      }
+      int replicas = m.group(1) == null ? 0 : Integer.parseInt(m.group(1));
+      int threads = m.group(2) == null ? 0 : Integer.parseInt(m.group(2));
+      return new Topology(name, Math.min(threads, Runtime.getRuntime().availableProcessors()), threads, replicas);
+    }
+
+    /** The suite's topology made here: its oss-standalone, else the first it lists that can be made; or null. */
+    static Topology choose(List<String> topologies) {
+      if (topologies.isEmpty() || topologies.contains("oss-standalone")) {
+        return of("oss-standalone");
+      }
+      return topologies.stream().map(Topology::of).filter(t -> t != null).findFirst().orElse(null);
+    }
+  }
+
+  /** Servers of {@code store} started here, one at a time, each in the topology its suites ask for. */
+  static SuiteServers started(Provisioner provisioner, String store, Provisioner.Way way, PrintWriter err) {
+    return new SuiteServers() {
+      private Provisioner.Provisioned running;
+      private Topology topology;
+      private Where where;
+
+      @Override
+      Where serve(SuiteFile s) {
+        Topology t = Topology.choose(s.topologies());
+        if (t == null) {
+          return Where.not("it runs on " + String.join(", ", s.topologies()) + "; ycsb suite starts standalone"
+              + " servers, with I/O threads or a replica, not these yet");
+        }
+        if (running != null && t.ioThreads() == topology.ioThreads() && t.replicas() == topology.replicas()) {
+          return where;
+        }
+        close();
+        Provisioner.Request r = new Provisioner.Request(store, t.ioThreads(), false, way, null, 1, null, t.replicas());
+        String why = provisioner.unavailable(r);
+        if (why != null) {
+          return Where.not(t.name() + " of " + store + " cannot be started here: " + why);
+        }
+        try {
+          running = provisioner.start(r);
+        } catch (IOException e) {
+          throw new UserError("cannot start " + store + " (" + t.name() + "): " + UserError.describe(e));
+        }
+        topology = t;
+        where = where(running, t);
+        err.println("ycsb suite: " + t.name() + ": " + running.description());
+        err.flush();
+        return where;
+      }
+
+      @Override
+      public void close() {
+        if (running != null) {
+          running.close();
+          running = null;
+        }
+      }
+    };
+  }
+
+  /** The address a started server's properties name, with the topology it was started in (its description said). */
+  private static Where where(Provisioner.Provisioned p, Topology t) {
+    String host = null;
+    int port = 0;
+    for (Map.Entry<String, String> e : p.properties().entrySet()) {
+      if (e.getKey().endsWith(".host")) {
+        host = e.getValue();
+      } else if (e.getKey().endsWith(".port")) {
+        port = Integer.parseInt(e.getValue().trim());
+      }
+    }
+    if (host == null || port == 0) {
+      throw new UserError("a started server named no address: " + p.properties().keySet());
+    }
+    return new Where(host, port, t.name() + (t.asked() > t.ioThreads() ? String.format(Locale.ROOT, " with %d I/O"
+        + " threads (this machine's cores, not %d)", t.ioThreads(), t.asked()) : ""), null);
+  }
+}
