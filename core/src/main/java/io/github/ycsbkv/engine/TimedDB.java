@@ -222,10 +222,7 @@ final class TimedDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.C
   /** This thread's recorder of each command's operation name (one writer: the client thread). */
   private final Map<String, OperationRecorder> commands = new java.util.HashMap<>();
 
-  /**
-   * Times a command under its operation name; a binding without {@link io.github.ycsbkv.spi.Commands} makes the run
-   * stop with a message naming it.
-   */
+  /** Times a command under its operation name (a binding without Commands stops the run, saying so). */
   @Override
   public Status command(String operation, String key, byte[][] args) {
     return command(operation, key, args, null);
@@ -240,13 +237,12 @@ final class TimedDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.C
     }
     OperationRecorder recorder = commands.computeIfAbsent(operation, recorders::operation);
     if (async != null) {
-      return submit(recorder, "command " + operation, () -> head == null ? target.commandAsync(operation, key, args)
-          : target.commandAsync(operation, key, args, head));
+      return submit(recorder, "command " + operation, () -> target.commandAsync(operation, key, args, head));
     }
     long start = clock.nanoTime();
     Status status;
     try {
-      status = head == null ? target.command(operation, key, args) : target.command(operation, key, args, head);
+      status = target.command(operation, key, args, head);
     } catch (RuntimeException e) {
       status = thrown("command " + operation, e);
     }
@@ -259,12 +255,6 @@ final class TimedDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.C
     throw new UnsupportedOperationException("commandAsync on the engine's timing wrapper");
   }
 
-  /** Not called, as {@link #commandAsync(String, String, byte[][])}. */
-  @Override
-  public CompletionStage<Status> commandAsync(String operation, String key, byte[][] args,
-      java.util.function.Consumer<byte[]> head) {
-    throw new UnsupportedOperationException("commandAsync on the engine's timing wrapper");
-  }
 
   @Override
   public Status delete(String table, String key) {

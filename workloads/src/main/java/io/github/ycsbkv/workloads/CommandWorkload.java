@@ -76,9 +76,6 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
   public static final String SCAN_INCREMENTAL = "command.scan.incremental";
   /** With {@link #SCAN_INCREMENTAL}: at most this many SCANs with a cursor before starting at 0 again (0: no bound). */
   public static final String SCAN_MAX_ITERATIONS = "command.scan.maxiterations";
-  /** The operation names of an incremental SCAN's first and following requests. */
-  static final String SCAN_FIRST = "SCAN-0";
-  static final String SCAN_NEXT = "SCAN-CURSOR";
 
   /**
    * One command of the mix: its template, how its keys are drawn and named, and its weight; {@code parallel}: each
@@ -89,11 +86,7 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
   private final List<Entry> mix = new ArrayList<>();
   private double[] cumulative;
   private Entry load;
-  private int minSize;
-  private int maxSize;
-  private boolean sizeByKey;
-  /** {@link #VALUE_SIZE_LIST}'s sizes and weights, or null. */
-  private int[][] sizeList;
+  private ValueSizes sizes;
   private int fieldCount;
   private long seed;
   private long insertStart;
@@ -102,8 +95,8 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
   private long keyOffset;
   private boolean inRatioSequence;
   private boolean distinctSeeds;
-  private boolean scanIncremental;
-  private long scanMaxIterations;
+  /** The SCAN that follows its cursor, or null. */
+  private IncrementalScan scan;
   private final AtomicLong loadCounter = new AtomicLong();
 
   @Override
@@ -145,20 +138,7 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
     }
     inRatioSequence = sequence.equals("ratio");
     distinctSeeds = !"false".equalsIgnoreCase(p.getProperty(DISTINCT_SEEDS, "true").trim());
-    long[] size = CacheWorkload.range(p.getProperty(VALUE_SIZE, "32"), VALUE_SIZE, "-");
-    if (size[0] > size[1] || size[1] > 64 * 1024 * 1024) {
-      throw new WorkloadException("property '" + VALUE_SIZE + "' must be N or N-M with N <= M <= 64 MiB, got '"
-          + p.getProperty(VALUE_SIZE) + "'");
-    }
-    minSize = (int) size[0];
-    maxSize = (int) size[1];
-    String sizePattern = p.getProperty(VALUE_SIZE_PATTERN, "random").trim();
-    if (!sizePattern.equals("random") && !sizePattern.equals("key")) {
-      throw new WorkloadException("property '" + VALUE_SIZE_PATTERN + "' must be random or key, got '" + sizePattern
-          + "'");
-    }
-    sizeByKey = sizePattern.equals("key");
-    sizeList = sizeList(p.getProperty(VALUE_SIZE_LIST));
+    sizes = ValueSizes.of(p);
     String defaultPattern = p.getProperty("requestdistribution", "uniform");
     if (!List.of("uniform", "zipfian", "gaussian", "sequential", "parallel").contains(defaultPattern.trim())) {
       defaultPattern = "uniform"; // CoreWorkload's other distributions (latest, hotspot) are not key patterns here
@@ -177,61 +157,11 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
           + " __field__' (and command.2, ...), or -p " + FILE + "=PATH");
     }
     weigh();
-    scanIncremental = "true".equalsIgnoreCase(p.getProperty(SCAN_INCREMENTAL, "false").trim());
-    scanMaxIterations = Long.parseLong(p.getProperty(SCAN_MAX_ITERATIONS, "0").trim());
-    if (scanIncremental) {
-      checkIncrementalScan(p);
-    }
+    scan = IncrementalScan.of(p, mix.size(), mix.get(0).template());
     String loadText = p.getProperty(LOAD);
     load = loadText == null || loadText.isBlank() ? null
         : entry(p, LOAD, loadText, keys, "sequential", 1);
   }
-  /** {@link #SCAN_INCREMENTAL}'s conditions, as memtier_benchmark sets them. */
-  private void checkIncrementalScan(Properties p) throws WorkloadException {
-    CommandTemplate t = mix.get(0).template();
-    if (mix.size() != 1 || !t.name().equalsIgnoreCase("SCAN") || t.words() < 2) {
-      throw new WorkloadException(SCAN_INCREMENTAL + " needs exactly one command, a SCAN with its cursor (SCAN 0"
-          + " [MATCH pattern] [COUNT count] [TYPE type]), got " + mix.size() + " beginning '" + t.text() + "'");
-    }
-    if (Integer.parseInt(p.getProperty("pipeline", "1").trim()) > 1) {
-      throw new WorkloadException(SCAN_INCREMENTAL + " follows each reply's cursor: one request in flight per"
-          + " connection, not pipeline=" + p.getProperty("pipeline").trim());
-    }
-    if (scanMaxIterations < 0) {
-      throw new WorkloadException("property '" + SCAN_MAX_ITERATIONS + "' must be >= 0, got " + scanMaxIterations);
-    }
-  }
-
-  /** {@link #VALUE_SIZE_LIST} read: each size and its weight; null when not given. */
-  private static int[][] sizeList(String text) throws WorkloadException {
-    if (text == null || text.isBlank()) {
-      return null;
-    }
-    String[] items = text.trim().split(",");
-    int[][] list = new int[items.length][];
-    long total = 0;
-    for (int i = 0; i < items.length; i++) {
-      String[] sw = items[i].trim().split(":");
-      list[i] = new int[] {-1, -1};
-      try {
-        if (sw.length == 2) {
-          list[i] = new int[] {Integer.parseInt(sw[0].trim()), Integer.parseInt(sw[1].trim())};
-        }
-      } catch (NumberFormatException e) {
-        // refused below
-      }
-      if (list[i][0] < 1 || list[i][0] > 64 * 1024 * 1024 || list[i][1] < 0) {
-        throw new WorkloadException("property '" + VALUE_SIZE_LIST + "' must be SIZE:WEIGHT,... with sizes from 1"
-            + " to 64 MiB and whole weights, got '" + text + "'");
-      }
-      total += list[i][1];
-    }
-    if (total == 0) {
-      throw new WorkloadException("property '" + VALUE_SIZE_LIST + "': every weight is 0, got '" + text + "'");
-    }
-    return list;
-  }
-
   /** The mix's cumulative weights, checked: some weight above 0, and whole ones where commands go in sequence. */
   private void weigh() throws WorkloadException {
     double total = 0;
@@ -331,9 +261,8 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
     /** In {@code command.sequence=ratio}: the command being repeated, and how many times it has been sent. */
     int current;
     long sentOfCurrent;
-    /** In {@link #VALUE_SIZE_LIST}: the size being sent, and how many times it has been. */
-    int size;
-    long sentOfSize;
+    /** Its place in {@link #VALUE_SIZE_LIST}. */
+    final ValueSizes.Turn sizes = new ValueSizes.Turn();
 
     /** Connection {@code index} of {@code total}. */
     Client(int index, int total) {
@@ -351,15 +280,6 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
   }
 
   /**
-   * An incremental SCAN's iteration: the cursor to send next (null: a new round from 0) and the SCANs with a cursor
-   * since the round began. One is in flight at a time, as a connection's SCAN is with memtier.
-   */
-  private static final class Cursor {
-    byte[] next;
-    long iterations;
-  }
-
-  /**
    * A workload thread's state: the connections it serves (one for a thread per client; a driver thread's several,
    * taking turns), the current operation's command and its keys, and what the template fills in.
    */
@@ -372,12 +292,8 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
     Entry entry;
     int sequence;
     final String[] keys = new String[10];
-    /**
-     * The incremental SCAN's iterations whose last reply came (a reply may come on another thread than this one's):
-     * a request takes one, or begins a new one when none is free, as a new connection would; an error reply's
-     * iteration is dropped, so that it begins again from 0.
-     */
-    final java.util.Queue<Cursor> idle = new java.util.concurrent.ConcurrentLinkedQueue<>();
+    /** The incremental SCAN's iterations of this thread's connections. */
+    final IncrementalScan.Iterations iterations = new IncrementalScan.Iterations();
     /** The number of the current operation's key 1 (1..recordcount). */
     long keyNumber;
 
@@ -413,33 +329,19 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
       return keys[n];
     }
 
-    /** The value's size: from the list in turn, by the key's place in the range, or a random one of the range. */
-    private int size() {
-      if (sizeList != null) {
-        // memtier's config_weight_list::get_next_size: each size its weight's times in a row, and round again.
-        while (client.sentOfSize >= sizeList[client.size][1]) {
-          client.size = (client.size + 1) % sizeList.length;
-          client.sentOfSize = 0;
-        }
-        client.sentOfSize++;
-        return sizeList[client.size][0];
+    /**
+     * The key's place in its range, 0 to 1, for a size by key: under P the connection's own part (memtier's client.cpp
+     * sets each client's range to its part); NaN without a key or with a range of one key.
+     */
+    private double place() {
+      boolean part = entry.parallel() && client.partSize > 0;
+      long first = part ? client.partStart : 1;
+      long span = (part ? client.partSize : keyCount) - 1;
+      if (!entry.template().keyed() || span < 1) {
+        return Double.NaN;
       }
-      if (minSize == maxSize) {
-        return minSize;
-      }
-      if (sizeByKey) {
-        // memtier's object_generator::get_value with pattern S: the key's place in the key range, which under P is
-        // the connection's own part (client.cpp sets each client's range to its part).
-        boolean part = entry.parallel() && client.partSize > 0;
-        long first = part ? client.partStart : 1;
-        long span = (part ? client.partSize : keyCount) - 1;
-        if (!entry.template().keyed() || span < 1) {
-          return minSize;
-        }
-        key(1);
-        return (int) ((maxSize - minSize) * ((keyNumber - first) / (double) span) + minSize);
-      }
-      return minSize + random.nextInt(maxSize - minSize + 1);
+      key(1);
+      return (keyNumber - first) / (double) span;
     }
 
     /** Starts an operation of {@code e}: its keys are drawn as its template asks for them. */
@@ -451,7 +353,7 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
 
     @Override
     public byte[] data() {
-      return CacheWorkload.letters(random, size());
+      return CacheWorkload.letters(random, sizes.size(client.sizes, random, sizes.byKey() ? place() : Double.NaN));
     }
 
     @Override
@@ -511,36 +413,12 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
       }
     }
     s.start(mix.get(i), i);
-    if (scanIncremental) {
-      scan(db, mix.get(0), s);
+    if (scan != null) {
+      scan.send(commands(db), mix.get(0).template().args(s), s.iterations);
     } else {
       send(db, mix.get(i), s);
     }
     return true;
-  }
-
-  /** The incremental SCAN's next request: an iteration's next cursor, or 0 to begin one (memtier's client.cpp). */
-  private void scan(DB db, Entry e, State s) {
-    byte[][] args = e.template().args(s);
-    Cursor k = s.idle.poll();
-    if (k == null) {
-      k = new Cursor();
-    }
-    Cursor it = k;
-    boolean continuing = it.next != null;
-    if (continuing) {
-      args[1] = it.next;
-    }
-    commands(db).command(continuing ? SCAN_NEXT : SCAN_FIRST, null, args, next -> {
-      if (continuing) {
-        it.iterations++;
-      }
-      boolean end = next == null || (next.length == 1 && next[0] == '0')
-          || (scanMaxIterations > 0 && it.iterations >= scanMaxIterations);
-      it.next = end ? null : next;
-      it.iterations = end ? 0 : it.iterations;
-      s.idle.add(it);
-    });
   }
 
   private static Commands commands(DB db) {

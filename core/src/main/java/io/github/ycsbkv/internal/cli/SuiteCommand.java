@@ -75,6 +75,10 @@ final class SuiteCommand implements Callable<Integer> {
       + " ${DEFAULT-VALUE}).")
   String servers = "auto";
 
+  @Option(names = "--list", description = "Run nothing: a line per suite's preload and client with its memtier"
+      + " arguments (tab-separated: suite, preload or client N, the arguments), or why it would be skipped.")
+  boolean list;
+
   @Mixin
   CapacityOptions capacity = new CapacityOptions();
 
@@ -105,7 +109,7 @@ final class SuiteCommand implements Callable<Integer> {
       throw new UserError("--store starts the servers itself: drop --host and --port, or drop --store");
     }
     return SuiteRun.execute(new SuiteRun.Options(host, port, user, password, binding, testTime, filters, out, paths,
-        capacity.search(), List.copyOf(new java.util.LinkedHashSet<>(stores)), way),
+        capacity.search(), List.copyOf(new java.util.LinkedHashSet<>(stores)), way, list),
         spec.commandLine().getOut(), spec.commandLine().getErr(), Interrupts::setActive);
   }
 }

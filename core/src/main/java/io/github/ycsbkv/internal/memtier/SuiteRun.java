@@ -1,10 +1,5 @@
 package io.github.ycsbkv.internal.memtier;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.engine.stop.StopSignal;
 import io.github.ycsbkv.internal.cli.console.Interrupts;
@@ -40,21 +35,21 @@ import java.util.stream.Stream;
  */
 public final class SuiteRun {
 
-  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
   /** What {@code ycsb suite} was asked: the server, the suites, the overrides and where everything goes. */
   public record Options(String host, int port, String user, String password, String binding, Integer testTime,
       List<String> filters, Path out, List<Path> paths, SweepPlan.Capacity capacity, List<String> stores,
-      Provisioner.Way way) {
+      Provisioner.Way way, boolean list) {
 
     /** The same, at another server. */
     Options at(String host, int port) {
-      return new Options(host, port, user, password, binding, testTime, filters, out, paths, capacity, stores, way);
+      return new Options(host, port, user, password, binding, testTime, filters, out, paths, capacity, stores, way,
+          list);
     }
 
     /** The same, its results under {@code dir}. */
     Options under(Path dir) {
-      return new Options(host, port, user, password, binding, testTime, filters, dir, paths, capacity, stores, way);
+      return new Options(host, port, user, password, binding, testTime, filters, dir, paths, capacity, stores, way,
+          list);
     }
   }
 
@@ -80,6 +75,10 @@ public final class SuiteRun {
     if (suites.isEmpty()) {
       throw new UserError("no suite to run" + (o.filters().isEmpty() ? "" : " matches --filter " + o.filters())
           + " in " + o.paths());
+    }
+    if (o.list()) {
+      list(suites, o, out);
+      return 0;
     }
     if (o.stores().isEmpty()) {
       String server;
@@ -112,6 +111,45 @@ public final class SuiteRun {
     }
     SuiteSummary.across(out, o.out(), ran, o.capacity() != null);
     return code;
+  }
+
+  /**
+   * {@code --list}: nothing runs; a line per suite's preload and client, tab-separated: the suite, {@code preload} or
+   * {@code client N}, its memtier_benchmark arguments as ycsb memtier would run them (shell-quoted); or the suite,
+   * {@code skipped} and why. For scripts that run the same command lines with memtier_benchmark (bin/bench suites).
+   */
+  private static void list(List<SuiteFile> suites, Options o, PrintWriter out) {
+    for (SuiteFile s : suites) {
+      String why = notHere(s);
+      List<String> lines = new ArrayList<>();
+      if (s.preload() != null && why == null) {
+        List<String> preload = ShellWords.split(s.preload().arguments(), s.name() + "'s preload");
+        why = refusal(preload, "its preload: ");
+        lines.add(s.name() + "\tpreload\t" + String.join(" ", preload.stream().map(SuiteRun::quote).toList()));
+      }
+      for (int i = 0; i < s.clients().size() && why == null; i++) {
+        List<String> args = clientArgs(ShellWords.split(s.clients().get(i).arguments(), s.name()), o.testTime());
+        why = refusal(args, "");
+        lines.add(s.name() + "\tclient " + (i + 1) + "\t" + String.join(" ", args.stream().map(SuiteRun::quote)
+            .toList()));
+      }
+      if (why != null) {
+        out.println(s.name() + "\tskipped\t" + why);
+      } else {
+        lines.forEach(out::println);
+      }
+    }
+    out.flush();
+  }
+
+  /** Why ycsb memtier refuses {@code args} (prefixed), or null. */
+  private static String refusal(List<String> args, String prefix) {
+    try {
+      MemtierArgs.parse(args);
+      return null;
+    } catch (UserError e) {
+      return prefix + e.getMessage();
+    }
   }
 
   /** One server's (or one store's) suites: their outcomes, the server as it answered, the exit code. */
@@ -171,8 +209,8 @@ public final class SuiteRun {
       }
     }
     String name = server != null ? server : o.stores().isEmpty() ? "server" : o.out().getFileName().toString();
-    table(out, outcomes, name, o.capacity() != null);
-    write(o.out(), outcomes, name, o);
+    SuiteSummary.table(out, outcomes, name, o.capacity() != null);
+    SuiteSummary.write(o.out(), outcomes, name, o);
     err.println("ycsb suite: " + outcomes.stream().filter(r -> r.status().equals("ran")).count() + " ran, "
         + outcomes.stream().filter(r -> r.status().equals("skipped")).count() + " skipped, " + failed + " failed;"
         + " everything in " + o.out());
@@ -238,7 +276,7 @@ public final class SuiteRun {
       return new Outcome(s.name(), "interrupted", "interrupted", Double.NaN, Double.NaN, Double.NaN, Double.NaN,
           Double.NaN, Double.NaN, Double.NaN, notes, Map.of(), Double.NaN);
     }
-    return figures(s, dir, clients.size(), codes, notes);
+    return SuiteSummary.figures(s, dir, clients.size(), codes, notes);
   }
   /** Why the suite cannot run on ycsb-kv (another tool's suite), or null. */
   private static String notHere(SuiteFile s) {
@@ -385,48 +423,6 @@ public final class SuiteRun {
     return all;
   }
 
-  /** The exporter's figures from memtier's JSON (the clients' together), the CPU and the refusals from result.json. */
-  private static Outcome figures(SuiteFile s, Path dir, int clients, List<Integer> codes, List<String> notes) {
-    double ops = 0;
-    double misses = 0;
-    double latency = 0;
-    double p50 = 0;
-    double p99 = 0;
-    double clientCpu = 0;
-    double serverCpu = 0;
-    Map<String, String> refused = new LinkedHashMap<>();
-    int read = 0;
-    for (int i = 0; i < clients; i++) {
-      Path d = clients == 1 ? dir : dir.resolve("client-" + (i + 1));
-      try {
-        JsonNode totals = JSON.readTree(d.resolve("memtier.json").toFile()).path("ALL STATS").path("Totals");
-        ops += totals.path("Ops/sec").asDouble();
-        misses += totals.path("Misses/sec").asDouble();
-        latency = Math.max(latency, totals.path("Latency").asDouble());
-        p50 = Math.max(p50, totals.path("Percentile Latencies").path("p50.00").asDouble(Double.NaN));
-        p99 = Math.max(p99, totals.path("Percentile Latencies").path("p99.00").asDouble(Double.NaN));
-        JsonNode result = JSON.readTree(d.resolve("ycsb-kv").resolve("result.json").toFile());
-        clientCpu += result.path("clientCpu").path("microsPerOperation").asDouble(Double.NaN);
-        serverCpu = Math.max(serverCpu, result.path("load").path("server").path("cpuMicrosPerOperation")
-            .asDouble(Double.NaN));
-        for (JsonNode op : result.path("operations")) {
-          if (op.path("errors").asLong() > 0) {
-            String cause = op.path("errorCauses").path(0).path("cause").asText("");
-            refused.put(op.path("operation").asText(), op.path("errors").asLong() + " of " + op.path("count").asLong()
-                + (cause.isEmpty() ? "" : ": " + cause));
-          }
-        }
-        read++;
-      } catch (IOException e) {
-        notes.add("client " + (i + 1) + " wrote no results (" + d.resolve("log.txt") + ")");
-      }
-    }
-    boolean ok = read == clients && codes.stream().allMatch(c -> c == 0 || c == 3);
-    return new Outcome(s.name(), ok ? "ran" : "failed", ok ? null : "a client ended with exit " + codes
-        + " (" + dir + ")", ops, latency, misses, p50, p99, read == 0 ? Double.NaN : clientCpu / read, serverCpu,
-        notes, refused, Double.NaN);
-  }
-
   /** The first command the store refused in {@code dir}'s run, as its log says it (": SET: 10 of 10 failed: ERR"). */
   private static String firstFailure(Path dir) {
     try (Stream<String> lines = Files.lines(dir.resolve("log.txt"))) {
@@ -449,88 +445,4 @@ public final class SuiteRun {
     return s.length() <= max ? s : s.substring(0, max - 3) + "...";
   }
 
-  /** One line per suite: the exporter's figures, the CPU per operation, and what was said about it. */
-  private static void table(PrintWriter out, List<Outcome> outcomes, String server, boolean capacity) {
-    int width = Math.max(20, outcomes.stream().mapToInt(r -> r.suite().length()).max().orElse(20));
-    if (capacity) {
-      String format = "%-" + width + "s %-9s %14s  %s%n";
-      out.printf(Locale.ROOT, format, "suite (" + server + ")", "status", "capacity ops/s", "notes");
-      for (Outcome r : outcomes) {
-        List<String> said = new ArrayList<>(r.notes());
-        if (r.reason() != null) {
-          said.add(0, r.reason());
-        }
-        out.printf(Locale.ROOT, format, r.suite(), r.status(), num(r.capacity(), "%.0f"), String.join("; ", said));
-      }
-      out.flush();
-      return;
-    }
-    String format = "%-" + width + "s %-9s %12s %10s %10s %10s %10s %9s %9s  %s%n";
-    out.printf(Locale.ROOT, format, "suite (" + server + ")", "status", "Ops/sec", "Latency", "Misses/s", "p50 ms",
-        "p99 ms", "cli us/op", "srv us/op", "notes");
-    for (Outcome r : outcomes) {
-      List<String> said = new ArrayList<>(r.notes());
-      if (r.reason() != null) {
-        said.add(0, r.reason());
-      }
-      r.refused().forEach((op, why) -> said.add(op + " refused " + why));
-      out.printf(Locale.ROOT, format, r.suite(), r.status(), num(r.opsPerSec(), "%.0f"), num(r.latencyMs(), "%.3f"),
-          num(r.missesPerSec(), "%.0f"), num(r.p50Ms(), "%.3f"), num(r.p99Ms(), "%.3f"),
-          num(r.clientCpuMicrosPerOp(), "%.1f"), num(r.serverCpuMicrosPerOp(), "%.1f"), String.join("; ", said));
-    }
-    out.flush();
-  }
-
-  private static String num(double v, String format) {
-    return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, format, v);
-  }
-
-  private static void write(Path out, List<Outcome> outcomes, String server, Options o) {
-    ObjectNode root = JSON.createObjectNode();
-    root.put("server", server);
-    root.put("address", o.host() + ":" + o.port());
-    if (o.testTime() != null) {
-      root.put("testTime", o.testTime());
-    }
-    if (o.capacity() != null) {
-      root.put("capacitySlo", o.capacity().slo().text());
-    }
-    ArrayNode list = root.putArray("suites");
-    for (Outcome r : outcomes) {
-      ObjectNode n = list.addObject();
-      n.put("suite", r.suite());
-      n.put("status", r.status());
-      if (r.reason() != null) {
-        n.put("reason", r.reason());
-      }
-      putNumber(n, "opsPerSec", r.opsPerSec());
-      putNumber(n, "latencyMs", r.latencyMs());
-      putNumber(n, "missesPerSec", r.missesPerSec());
-      putNumber(n, "p50Ms", r.p50Ms());
-      putNumber(n, "p99Ms", r.p99Ms());
-      putNumber(n, "clientCpuMicrosPerOperation", r.clientCpuMicrosPerOp());
-      putNumber(n, "serverCpuMicrosPerOperation", r.serverCpuMicrosPerOp());
-      if (o.capacity() != null) {
-        putNumber(n, "capacityOpsPerSec", r.capacity());
-      }
-      ArrayNode notes = n.putArray("notes");
-      r.notes().forEach(notes::add);
-      ObjectNode refused = n.putObject("refused");
-      r.refused().forEach(refused::put);
-    }
-    try {
-      Files.createDirectories(out);
-      JSON.writeValue(out.resolve("summary.json").toFile(), root);
-    } catch (IOException e) {
-      throw new UserError("cannot write '" + out.resolve("summary.json") + "': " + UserError.describe(e));
-    }
-  }
-
-  private static void putNumber(ObjectNode n, String key, double v) {
-    if (Double.isNaN(v)) {
-      n.putNull(key);
-    } else {
-      n.put(key, v);
-    }
-  }
 }
