@@ -247,6 +247,27 @@ class SuiteIT {
     return out;
   }
 
+  /** {@code --list}: each suite's preload and client as ycsb memtier runs them, or why it is skipped; nothing runs. */
+  @Test
+  void list_namesEachSuitesMemtierArguments_orWhySkipped() throws Exception {
+    suitesPresent();
+    Cli run = Cli.run("suite", "--list", "--test-time", "3", "--port", "1",
+        SUITES.resolve("memtier_benchmark-1Mkeys-string-get-10B.yml").toString(),
+        SUITES.resolve("memtier_benchmark-1Mkeys-string-get-10B-cluster.yml").toString(),
+        SUITES.resolve("memtier_benchmark-2000conns-client-list.yml").toString());
+    assertEquals(0, run.exitCode(), run.err());
+    List<String> lines = run.out().lines().toList();
+    assertEquals(List.of("memtier_benchmark-1Mkeys-string-get-10B\tpreload\t--data-size 10 --ratio 1:0 --key-pattern P:P"
+        + " -c 50 -t 2 --hide-histogram --key-minimum 1 --key-maximum 1000000 -n allkeys --pipeline 50",
+        "memtier_benchmark-1Mkeys-string-get-10B\tclient 1\t--data-size 10 --distinct-client-seed --ratio 0:1"
+        + " --key-pattern R:R -c 10 -t 10 --hide-histogram --test-time 3"), lines.subList(0, 2), run.out());
+    assertTrue(lines.get(2).startsWith("memtier_benchmark-1Mkeys-string-get-10B-cluster\tskipped\tit runs on"
+        + " oss-cluster-3-primaries"), run.out());
+    assertTrue(lines.get(3).startsWith("memtier_benchmark-2000conns-client-list\tskipped\t"
+        + "--thread-conn-start-max-jitter-micros"), run.out());
+    assertEquals(4, lines.size(), run.out());
+  }
+
   private static String log(Path out, String name) {
     try {
       return Files.readString(out.resolve(name).resolve("log.txt"));

@@ -24,8 +24,9 @@ import site.ycsb.WorkloadException;
  * ({@code 3 ZADD __key__ __score__ __field__}). Keys are numbered 1 to {@code recordcount}; {@code __data__} is
  * {@code command.valuesize} random letters (N or N-M, default 32; of N-M a random size, or with
  * {@code command.valuesize.pattern=key} the size by the key's place in the key range, the connection's part of it
- * under the parallel pattern, as memtier's {@code --data-size-pattern S}), or of the sizes {@code command.valuesize.list=SIZE:WEIGHT,...} in turn (each
- * connection sends the first size WEIGHT times, then the next, and so round: memtier's {@code --data-size-list});
+ * under the parallel pattern, as memtier's {@code --data-size-pattern S}), or of the sizes
+ * {@code command.valuesize.list=SIZE:WEIGHT,...} in turn (each connection sends the first size WEIGHT times, then the
+ * next, and so round: memtier's {@code --data-size-list}); {@link ValueSizes} sizes them, and
  * {@link CommandTemplate} lists the placeholders.
  *
  * <p>{@code load} runs {@code command.load} (for example {@code SET __key__ __data__}) once per key
@@ -69,9 +70,9 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
   /**
    * {@code true}: the one command, a {@code SCAN}, follows its cursor on each connection as memtier's
    * {@code --scan-incremental-iteration} does: {@code SCAN 0 ...} first, then {@code SCAN <cursor> ...} with the cursor
-   * of the reply before, until it is 0 (or an error reply) and round again; recorded as
-   * {@code SCAN-CURSOR} and {@code SCAN-0} (memtier's {@code SCAN <cursor>} and {@code SCAN 0}: a histogram log's
-   * tags hold no spaces). One request in flight per connection.
+   * of the reply before, until it is 0 (or an error reply) and round again; recorded as {@code SCAN-0} and
+   * {@code SCAN-CURSOR} (memtier's {@code SCAN 0} and {@code SCAN <cursor>}: a histogram log's tags hold no spaces).
+   * One request in flight per connection ({@link IncrementalScan}).
    */
   public static final String SCAN_INCREMENTAL = "command.scan.incremental";
   /** With {@link #SCAN_INCREMENTAL}: at most this many SCANs with a cursor before starting at 0 again (0: no bound). */
@@ -351,9 +352,25 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
       java.util.Arrays.fill(keys, null);
     }
 
+    /**
+     * Random letters of the largest size, made once per thread; each value is its first bytes after one more of them
+     * changed, as memtier_benchmark makes its values (one buffer, a byte changed per request): drawing every byte of
+     * every value cost more than sending it (4 KiB values: 3.7x memtier's client CPU per request).
+     */
+    private byte[] letters;
+    private int changed;
+
     @Override
     public byte[] data() {
-      return CacheWorkload.letters(random, sizes.size(client.sizes, random, sizes.byKey() ? place() : Double.NaN));
+      int size = sizes.size(client.sizes, random, sizes.byKey() ? place() : Double.NaN);
+      if (letters == null) {
+        letters = CacheWorkload.letters(random, sizes.largest());
+      }
+      if (letters.length > 0) {
+        changed = changed + 1 < letters.length ? changed + 1 : 0;
+        letters[changed] = (byte) ('a' + (letters[changed] - 'a' + 1) % 26);
+      }
+      return java.util.Arrays.copyOf(letters, size);
     }
 
     @Override

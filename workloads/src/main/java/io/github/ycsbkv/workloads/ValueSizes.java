@@ -81,6 +81,18 @@ final class ValueSizes {
     return list;
   }
 
+  /** The largest size it gives. */
+  int largest() {
+    if (list == null) {
+      return max;
+    }
+    int most = 1;
+    for (int[] sw : list) {
+      most = Math.max(most, sw[0]);
+    }
+    return most;
+  }
+
   /** Whether a size depends on the key's place ({@link #size}'s {@code place} is then read). */
   boolean byKey() {
     return byKey && list == null && min != max;

@@ -140,7 +140,7 @@ public final class MemtierArgs {
   /** The values' sizes and expiries as given. */
   private record Values(int size, String range, String list, char pattern, long[] expiry) {}
 
-  /** {@code -d}, {@code --data-size-range}, {@code --data-size-list}, {@code --data-size-pattern}, {@code --expiry-range}. */
+  /** {@code -d}, {@code --data-size-range}, {@code --data-size-list}, {@code --data-size-pattern}, expiries. */
   private static Values values(Map<String, String> o) {
     String range = o.get("data-size-range");
     if (range != null && !range.matches("[1-9]\\d*-\\d+")) {
@@ -164,6 +164,10 @@ public final class MemtierArgs {
         parseLong(expiry.split("-")[1], "--expiry-range's MAX", 0)};
     if (expiryRange[0] > expiryRange[1]) {
       throw usage("--expiry-range's MIN must not be above its MAX, got '" + expiry + "'");
+    }
+    if (expiryRange[0] == 0 && expiryRange[1] > 0) {
+      // memtier sends a drawn 0 as a plain SET; the SETEX template here cannot.
+      throw notYet("--expiry-range with MIN 0", "each SET is a SETEX of the drawn seconds: give MIN >= 1");
     }
     return new Values(size, range, list, pattern, expiryRange);
   }

@@ -121,6 +121,11 @@ public final class SuiteRun {
   private static void list(List<SuiteFile> suites, Options o, PrintWriter out) {
     for (SuiteFile s : suites) {
       String why = notHere(s);
+      if (why == null) {
+        why = o.stores().isEmpty() ? SuiteServers.given(o.host(), o.port()).serve(s).why()
+            : SuiteServers.Topology.choose(s.topologies()) == null ? "it runs on " + String.join(", ", s.topologies())
+            + "; ycsb suite starts standalone servers, with I/O threads or a replica, not these yet" : null;
+      }
       List<String> lines = new ArrayList<>();
       if (s.preload() != null && why == null) {
         List<String> preload = ShellWords.split(s.preload().arguments(), s.name() + "'s preload");

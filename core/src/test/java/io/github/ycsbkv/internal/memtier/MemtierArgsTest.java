@@ -102,7 +102,7 @@ class MemtierArgsTest {
         List.of("-t", "zero"), List.of("--hide-histogram=yes"), List.of("-d", "10", "--data-size-range", "1-9"),
         List.of("--data-size-list", "10:1", "--data-size-range", "1-9"), List.of("--data-size-list", "10"),
         List.of("--data-size-range", "0-9"), List.of("--data-size-pattern", "X"), List.of("--expiry-range", "9-1"),
-        List.of("--expiry-range", "5"), List.of("--scan-incremental-iteration"),
+        List.of("--expiry-range", "5"), List.of("--expiry-range", "0-10"), List.of("--scan-incremental-iteration"),
         List.of("--scan-incremental-iteration", "--command", "GET __key__"),
         List.of("--scan-incremental-iteration", "--command", "SCAN 0", "--pipeline", "2"),
         List.of("--scan-incremental-iteration", "--command", "SCAN 0", "--cluster-mode"))) {
