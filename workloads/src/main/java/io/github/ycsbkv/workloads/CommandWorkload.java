@@ -364,7 +364,8 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
     public byte[] data() {
       int size = sizes.size(client.sizes, random, sizes.byKey() ? place() : Double.NaN);
       if (letters == null) {
-        letters = CacheWorkload.letters(random, sizes.largest());
+        // From a source of its own: the connections' draws of keys stay as they were (one seed: the same keys).
+        letters = CacheWorkload.letters(new SplittableRandom(seed ^ 0x5EEDL), sizes.largest());
       }
       if (letters.length > 0) {
         changed = changed + 1 < letters.length ? changed + 1 : 0;
