@@ -92,6 +92,7 @@ class ProvisionClusterIT {
       assertEquals(0, l.exitCode(), l.err());
       long before;
       try (redis.clients.jedis.Jedis replica = new redis.clients.jedis.Jedis("127.0.0.1", replicaPort)) {
+        caughtUp(primary, replica);
         before = hgetalls(replica);
         List<String> run = new ArrayList<>(List.of("run", binding, "-P", READHEAVY, "-p", "recordcount=500", "-p",
             "operationcount=1000", "-threads", "2", "-p", "readfrom=replica", "-p", "export.dir=" + out));
@@ -112,6 +113,16 @@ class ProvisionClusterIT {
       org.junit.jupiter.api.Assertions.fail("the replica still listens after close");
     } catch (java.io.IOException expected) {
       // stopped
+    }
+  }
+
+  /** Waits until the replica holds every key the load wrote to the primary, as {@link ReplicaReadsIT#caughtUp}. */
+  private static void caughtUp(Provisioner.Provisioned primary, redis.clients.jedis.Jedis replica) throws Exception {
+    Map<String, String> p = primary.properties();
+    String prefix = p.keySet().stream().filter(k -> k.endsWith(".port")).findFirst().orElseThrow().replace("port", "");
+    try (redis.clients.jedis.Jedis j = new redis.clients.jedis.Jedis(p.get(prefix + "host"),
+        Integer.parseInt(p.get(prefix + "port")))) {
+      ReplicaReadsIT.caughtUp(List.of(j), List.of(replica));
     }
   }
 

@@ -53,6 +53,13 @@ class ReplicaReadsIT {
         Integer.toString(THREADS), "-p", kind.id() + ".port=" + primary.port(), "-p", "recordcount=" + RECORDS);
     Cli load = Cli.run(List.of("load", kind.id()), common);
     assertEquals(0, load.exitCode(), load.err());
+    try (Jedis p = primary.jedis()) {
+      Matcher m = Pattern.compile("slave0:ip=([^,]+),port=(\\d+)").matcher(p.info("replication"));
+      assertTrue(m.find(), p.info("replication"));
+      try (Jedis r = new Jedis(m.group(1), Integer.parseInt(m.group(2)))) {
+        caughtUp(List.of(p), List.of(r));
+      }
+    }
     Cli run = Cli.run(List.of("run", kind.id()), common, List.of("-p", "operationcount=0", "-p",
         "maxexecutiontime=3", "-p", "readfrom=" + readFrom, "-p", "export.dir=" + out));
     assertEquals(0, run.exitCode(), run.err());
@@ -121,6 +128,24 @@ class ReplicaReadsIT {
     }
   }
 
+  /**
+   * Waits until the replicas hold every key of their primaries: replication is asynchronous, and a run that starts at
+   * once may read before the stream arrived (a CI run on a busy machine read an empty replica). The wait is for an
+   * outcome, not a speed: a minute is only the bound of a replica that never catches up.
+   */
+  static void caughtUp(List<Jedis> primaries, List<Jedis> replicas) throws InterruptedException {
+    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(1);
+    while (true) {
+      long keys = primaries.stream().mapToLong(Jedis::dbSize).sum();
+      long copied = replicas.stream().mapToLong(Jedis::dbSize).sum();
+      if (copied >= keys) {
+        return;
+      }
+      assertTrue(System.nanoTime() < deadline, "the replicas never caught up: " + copied + " of " + keys + " keys");
+      Thread.sleep(20);
+    }
+  }
+
   /** Calls of {@code command} (lower case) the server counted so far. */
   private static long calls(Jedis j, String command) {
     Matcher m = Pattern.compile("cmdstat_" + command + ":calls=(\\d+)").matcher(j.info("commandstats"));
@@ -157,6 +182,7 @@ class ReplicaReadsIT {
           Integer.toString(THREADS), "-p", "redis.cluster=true", "-p", seed, "-p", "recordcount=" + RECORDS);
       Cli load = Cli.run(List.of("load", "redis"), common);
       assertEquals(0, load.exitCode(), load.err());
+      caughtUp(primaries, replicas);
       long[] before = new long[6];
       for (int i = 0; i < 3; i++) {
         before[i] = calls(primaries.get(i), "hgetall");
