@@ -130,7 +130,7 @@ class ReplicaReadsIT {
 
   /**
    * Waits until the replicas hold every key of their primaries: replication is asynchronous, and a run that starts at
-   * once may read before the stream arrived (a CI run on a busy machine read an empty replica). The wait is for an
+   * once may read before the stream arrived (a CI run read an empty replica just after the load). The wait is for an
    * outcome, not a speed: a minute is only the bound of a replica that never catches up.
    */
   static void caughtUp(List<Jedis> primaries, List<Jedis> replicas) throws InterruptedException {
