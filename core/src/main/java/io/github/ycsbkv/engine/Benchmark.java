@@ -208,7 +208,8 @@ public final class Benchmark {
     Drivers drivers = Drivers.resolve(props, settings.threads(), settings.pipeline(), settings.targetOpsPerSec(),
         dbClass, workload, verifying, sharedThreadsDeclined());
     drivers.checkHeap();
-    ClientSet clients = new ClientSet(this, settings, drivers, workload, upstream, bindingProperties(workload, drivers));
+    ClientSet clients = new ClientSet(this, settings, drivers, workload, upstream, bindingProperties(workload, drivers),
+        warnings.forBindings());
     warnings.note("load: " + clients.shape.describe() + (drivers.reason().isEmpty() ? "" : " (" + drivers.reason()
         + ")"));
     clients.start();

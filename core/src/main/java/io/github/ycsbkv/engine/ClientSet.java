@@ -12,6 +12,7 @@ import io.github.ycsbkv.engine.watch.OutageWatch;
 import io.github.ycsbkv.results.LoadShape;
 import io.github.ycsbkv.spi.ConnectionShape;
 import io.github.ycsbkv.spi.InstancePlan;
+import io.github.ycsbkv.spi.Notices;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -46,7 +47,7 @@ final class ClientSet {
 
   /** Creates every client (none starts yet); a binding that cannot share connections as asked is refused here. */
   ClientSet(Benchmark b, PhaseSettings s, Drivers drivers, Workload workload, Measurements upstream,
-      Properties dbProps) {
+      Properties dbProps, Notices notices) {
     int n = drivers.threads();
     this.signal = b.stopSignal();
     this.clients = s.threads();
@@ -70,19 +71,20 @@ final class ClientSet {
     Worker.Shared shared = new Worker.Shared(n, b.phase(), workload, b.properties(), s.tickNanos(),
         s.maxTime().toNanos(), b.clock(), signal, upstream, ready, go);
     for (int id = 0; id < n; id++) {
-      DB db = newDb(b, dbProps, drivers, id, maxInFlight, s.pipeline());
+      DB db = newDb(b, dbProps, drivers, id, maxInFlight, s.pipeline(), notices);
       if (intended == null) {
         intended = intendedShape(b, db, drivers, s.pipeline(), maxInFlight);
       }
       int inFlight = drivers.shared() ? drivers.inFlight(id) : s.pipeline();
-      TimedDB timed = new TimedDB(db, b.bindingName(), metrics.forThread(), b.clock(), signal, s.abortAfterNanos(),
-          inFlight, s.reconnect(), outages);
+      TimedDB.Setup timing = new TimedDB.Setup(b.bindingName(), b.clock(), s.abortAfterNanos(), inFlight,
+          s.reconnect());
+      TimedDB timed = new TimedDB(db, timing, metrics.forThread(), signal, outages);
       long share = s.operations() == 0 ? -1 : drivers.operations(s.operations(), id);
       Worker w = new Worker(shared, id, db, timed, share, drivers.onLoop(inFlight, s.tickNanos() > 0));
       List<Worker.WarmupPass> passes = new ArrayList<>();
       for (WarmupPart part : warmupParts) {
-        passes.add(new Worker.WarmupPass(part, new TimedDB(db, b.bindingName(), warmupMetrics.forThread(),
-            b.clock(), part.signal, s.abortAfterNanos(), inFlight, s.reconnect(), warmupOutages),
+        passes.add(new Worker.WarmupPass(part, new TimedDB(db, timing, warmupMetrics.forThread(), part.signal,
+            warmupOutages),
             part.operations < 0 ? -1 : Drivers.share(part.operations, id, n), new OpsCount()));
       }
       w.warmup(passes);
@@ -102,12 +104,19 @@ final class ClientSet {
     // One of several client processes under a target: its schedule shifted so that theirs interleave (ClientSplit).
     this.scheduleOffsetNanos = b.split().scheduleOffsetNanos(s.targetOpsPerSec());
   }
-  /** Client {@code id}'s binding instance, with properties of its own and, where it plans, its plan. */
-  private static DB newDb(Benchmark b, Properties dbProps, Drivers drivers, int id, int maxInFlight, int pipeline) {
+  /**
+   * Client {@code id}'s binding instance, with properties of its own, where it plans its plan, and where it has
+   * things to tell the phase's {@code notices}.
+   */
+  private static DB newDb(Benchmark b, Properties dbProps, Drivers drivers, int id, int maxInFlight, int pipeline,
+      Notices notices) {
     DB db = b.newDb();
     Properties own = new Properties();
     own.putAll(dbProps);
     db.setProperties(own);
+    if (db instanceof Notices.Told told) {
+      told.notices(notices);
+    }
     if (db instanceof InstancePlan.Planned planned) {
       planned.plan(plan(drivers, id, maxInFlight, pipeline));
     }

@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -70,10 +73,18 @@ class ScanIndexIT {
     try (Store store = fresh(kind)) {
       String prefix = kind == Store.Kind.DRAGONFLY ? "dragonfly" : "redis";
       assertEquals(0, cli(store, "load", "workloade", "recordcount=100").exitCode());
-      Cli run = cli(store, "run", "workloade", "recordcount=100", "operationcount=100", prefix + ".scanindex=off");
+      Path out = Files.createTempDirectory("scanindex-off");
+      Cli run = cli(store, "run", "workloade", "recordcount=100", "operationcount=100", prefix + ".scanindex=off",
+          "threads=4", "export.dir=" + out);
       assertEquals(3, run.exitCode(), run.err());
-      assertTrue(run.err().contains("ycsb: warning: the workload scans but " + prefix + ".scanindex=off: every scan"
-          + " returns NOT_IMPLEMENTED"), run.err());
+      String warning = "the workload scans but " + prefix + ".scanindex=off: every scan returns NOT_IMPLEMENTED";
+      assertTrue(run.err().contains("ycsb: warning: " + warning), run.err());
+      // The binding warns through the engine: once for the four clients, and in the result.
+      assertEquals(1, run.err().lines().filter(l -> l.contains(warning)).count(), run.err());
+      JsonNode warnings = new ObjectMapper().readTree(out.resolve("result.json").toFile()).path("warnings");
+      List<String> said = new ArrayList<>();
+      warnings.forEach(w -> said.add(w.asText()));
+      assertTrue(said.contains(warning), said.toString());
       long scans = run.count("SCAN", "Return=NOT_IMPLEMENTED");
       assertTrue(scans > 0, run.out());
       assertEquals(scans + ", NOT_IMPLEMENTED: no scan index in this run (" + prefix + ".scanindex=off)",

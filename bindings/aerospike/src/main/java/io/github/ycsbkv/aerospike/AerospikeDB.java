@@ -16,6 +16,7 @@ import com.aerospike.client.listener.WriteListener;
 import io.github.ycsbkv.spi.AsyncOperations;
 import io.github.ycsbkv.spi.ExpiringWrites;
 import io.github.ycsbkv.spi.InstancePlan;
+import io.github.ycsbkv.spi.Notices;
 import io.github.ycsbkv.spi.Unavailable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -23,7 +24,6 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.Vector;
-import java.util.concurrent.atomic.AtomicBoolean;
 import site.ycsb.ByteArrayByteIterator;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
@@ -49,10 +49,16 @@ import site.ycsb.Status;
  * {@link AsyncOperations} (its {@link InstancePlan}; event loops are then created whatever {@code as.async} says).
  */
 public class AerospikeDB extends DB implements ExpiringWrites, AsyncOperations, io.github.ycsbkv.spi.EmptiesStore,
-    io.github.ycsbkv.spi.ConnectionShape, InstancePlan.Planned {
+    io.github.ycsbkv.spi.ConnectionShape, InstancePlan.Planned, Notices.Told {
 
   /** What the engine decided for this instance, or null without the engine (then {@code pipeline} as given). */
+  private Notices notices = Notices.STANDARD_ERROR;
   private InstancePlan plan;
+
+  @Override
+  public void notices(Notices notices) {
+    this.notices = notices;
+  }
 
   @Override
   public void plan(InstancePlan plan) {
@@ -83,7 +89,6 @@ public class AerospikeDB extends DB implements ExpiringWrites, AsyncOperations, 
   }
 
 
-  private static final AtomicBoolean SCAN_WARNED = new AtomicBoolean();
 
   private AerospikeSettings settings;
   private AerospikeClient client;
@@ -126,8 +131,8 @@ public class AerospikeDB extends DB implements ExpiringWrites, AsyncOperations, 
     updatePolicy.recordExistsAction = RecordExistsAction.UPDATE_ONLY;
     deletePolicy = new WritePolicy(insertPolicy);
     String scans = getProperties().getProperty("scanproportion", "0").trim();
-    if (!scans.isEmpty() && Double.parseDouble(scans) > 0 && SCAN_WARNED.compareAndSet(false, true)) {
-      System.err.println("ycsb: warning: the aerospike binding does not implement YCSB's ordered scan (Aerospike"
+    if (!scans.isEmpty() && Double.parseDouble(scans) > 0) {
+      notices.warn("the aerospike binding does not implement YCSB's ordered scan (Aerospike"
           + " scans are unordered): every SCAN will be NOT_IMPLEMENTED");
     }
   }

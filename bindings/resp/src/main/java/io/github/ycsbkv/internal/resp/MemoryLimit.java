@@ -2,6 +2,7 @@ package io.github.ycsbkv.internal.resp;
 
 import io.github.ycsbkv.internal.resp.jedis.JedisClients;
 import io.github.ycsbkv.results.sweep.SweepCell;
+import io.github.ycsbkv.spi.Notices;
 import java.util.Properties;
 import site.ycsb.DBException;
 
@@ -45,7 +46,7 @@ public record MemoryLimit(String maxmemory, String policy) {
    * Sends the settings to the server {@code s} describes (the policy first, so that the limit evicts by it from the
    * start) and says so in one line; a server that refuses one, or a cluster, is one line that says what to do.
    */
-  void apply(RespSettings s) throws DBException {
+  void apply(RespSettings s, Notices notices) throws DBException {
     if (!given()) {
       return;
     }
@@ -62,7 +63,7 @@ public record MemoryLimit(String maxmemory, String policy) {
       set(s, "maxmemory", maxmemory, MAXMEMORY);
       said.append(said.length() == 0 ? "" : ", ").append("maxmemory ").append(maxmemory);
     }
-    System.err.println("ycsb-kv: server: CONFIG SET " + said + " at " + s.where() + " (the server keeps it after"
+    notices.note("server: CONFIG SET " + said + " at " + s.where() + " (the server keeps it after"
         + " the run)");
   }
 

@@ -6,6 +6,7 @@ import io.github.ycsbkv.spi.ConnectionShape;
 import io.github.ycsbkv.spi.EmptiesStore;
 import io.github.ycsbkv.spi.ExpiringWrites;
 import io.github.ycsbkv.spi.InstancePlan;
+import io.github.ycsbkv.spi.Notices;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
@@ -31,7 +32,7 @@ import site.ycsb.Status;
  */
 public abstract class RespDB<S extends RespSettings> extends DB
     implements AsyncOperations, ExpiringWrites, EmptiesStore, ConnectionShape, io.github.ycsbkv.spi.Commands,
-    InstancePlan.Planned {
+    InstancePlan.Planned, Notices.Told {
 
   /** Instances alive per configuration in this process (a run's clients): the first connects alone. */
   private static final Map<String, Integer> USERS = new HashMap<>();
@@ -41,6 +42,7 @@ public abstract class RespDB<S extends RespSettings> extends DB
   private S settings;
   /** What the engine decided for this instance; one connection and one client without the engine. */
   private InstancePlan plan = InstancePlan.SINGLE;
+  private Notices notices = Notices.STANDARD_ERROR;
   private RespBackend backend;
   /** The scan index's keys, or null when this run keeps none. */
   private ScanIndex.Keys index;
@@ -71,6 +73,11 @@ public abstract class RespDB<S extends RespSettings> extends DB
 
   /** The sorted sets the scan index is spread over, once the backend is open. */
   protected abstract int indexShards();
+
+  @Override
+  public void notices(Notices notices) {
+    this.notices = notices;
+  }
 
   @Override
   public void plan(InstancePlan plan) {
@@ -104,7 +111,7 @@ public abstract class RespDB<S extends RespSettings> extends DB
     synchronized (USERS) {
       first = !USERS.containsKey(usersKey);
       if (first) {
-        limit.apply(settings);
+        limit.apply(settings, notices);
         backend = open(true);
         USERS.put(usersKey, 1);
       }
@@ -133,13 +140,13 @@ public abstract class RespDB<S extends RespSettings> extends DB
     }
     index = settings.scanIndex().enabled(getProperties()) ? new ScanIndex.Keys(indexShards()) : null;
     if (first) {
-      ScanIndex.notices(getProperties(), binding, index != null, settings.where(), indexCost, table -> {
+      ScanIndex.notices(getProperties(), binding, index != null, indexCost, table -> {
         long n = 0;
         for (String key : index.all(table)) {
           n += backend.count(key);
         }
         return n;
-      });
+      }, notices);
     }
   }
 

@@ -2,12 +2,11 @@ package io.github.ycsbkv.internal.resp;
 
 import io.github.ycsbkv.config.BindingProperties;
 import io.github.ycsbkv.config.EngineProperties;
+import io.github.ycsbkv.spi.Notices;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.ToLongFunction;
 import site.ycsb.DBException;
 
@@ -25,7 +24,6 @@ public enum ScanIndex {
   public static final String KEY_PREFIX = "ycsbkv:idx:";
 
   /** Servers this process has printed the load note for (a sweep loads the same server many times). */
-  private static final Set<String> LOAD_NOTED = ConcurrentHashMap.newKeySet();
 
   /**
    * The sorted sets one table's index is spread over: {@code ycsbkv:idx:<table>} with one shard, else
@@ -102,20 +100,20 @@ public enum ScanIndex {
 
   /** The line a load with the index prints: what the index costs and how to go without it. */
   public static String loadNote(String binding, String cost) {
-    return "ycsb-kv: " + binding + " keeps a scan index: every insert also adds its key to a sorted set (" + cost
+    return binding + " keeps a scan index: every insert also adds its key to a sorted set (" + cost
         + "); set " + binding + ".scanindex=off if no run on this data will scan";
   }
 
   /** The line a scanning run prints when the index holds fewer keys than the workload's records. */
   public static String incompleteWarning(String binding, long indexed, long records) {
-    return String.format(Locale.ROOT, "ycsb: warning: the %s scan index holds %,d keys but recordcount is %,d: records"
+    return String.format(Locale.ROOT, "the %s scan index holds %,d keys but recordcount is %,d: records"
         + " loaded with %s.scanindex=off (or auto, by a workload that does not scan) are invisible to scans, which"
         + " return fewer records; load again with the index on", binding, indexed, records, binding);
   }
 
   /** The line a scanning run prints when it keeps no index: every scan is NOT_IMPLEMENTED. */
   public static String offWarning(String binding) {
-    return "ycsb: warning: the workload scans but " + binding + ".scanindex=off: every scan returns NOT_IMPLEMENTED";
+    return "the workload scans but " + binding + ".scanindex=off: every scan returns NOT_IMPLEMENTED";
   }
 
   /** The description of the NOT_IMPLEMENTED status of a scan without index (the run's error cause). */
@@ -124,26 +122,25 @@ public enum ScanIndex {
   }
 
   /**
-   * What a run should know about the index, printed once per run by its first client (stderr): a load that keeps
-   * it says what it costs ({@code cost}, once per server {@code where} and process); a scanning run without it
-   * warns that every scan fails; a scanning run whose index ({@code indexed}: entries of a table) holds fewer keys
-   * than {@code recordcount} warns that scans miss records.
+   * What a run should know about the index, told by its first client to {@code notices}: a load that keeps it says
+   * what it costs ({@code cost}); a scanning run without it warns that every scan fails; a scanning run whose index
+   * ({@code indexed}: entries of a table) holds fewer keys than {@code recordcount} warns that scans miss records.
    */
-  public static void notices(Properties p, String binding, boolean kept, String where, String cost,
-      ToLongFunction<String> indexed) throws DBException {
+  public static void notices(Properties p, String binding, boolean kept, String cost, ToLongFunction<String> indexed,
+      Notices notices) throws DBException {
     if (loading(p)) {
-      if (kept && LOAD_NOTED.add(binding + "|" + where)) {
-        System.err.println(loadNote(binding, cost));
+      if (kept) {
+        notices.note(loadNote(binding, cost));
       }
     } else if (workloadScans(p)) {
       if (!kept) {
-        System.err.println(offWarning(binding));
+        notices.warn(offWarning(binding));
         return;
       }
       long records = BindingProperties.integer(p, "recordcount", 0, 0);
       long n = indexed.applyAsLong(p.getProperty("table", "usertable"));
       if (n < records) {
-        System.err.println(incompleteWarning(binding, n, records));
+        notices.warn(incompleteWarning(binding, n, records));
       }
     }
   }
