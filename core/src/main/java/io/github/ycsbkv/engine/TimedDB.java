@@ -70,21 +70,24 @@ final class TimedDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.C
   private final OutageWatch outages;
   private final ClientFailures failures;
 
-  TimedDB(DB db, String bindingName, Metrics.ThreadRecorders recorders, NanoClock clock, StopSignal signal,
-      long abortAfterNanos, int pipeline) {
-    this(db, bindingName, recorders, clock, signal, abortAfterNanos, pipeline, Reconnect.NONE, null);
-  }
+  /**
+   * What every client's timed binding of a phase shares: the binding's name (for messages), the clock, how long a
+   * failing client keeps trying ({@code abortAfterNanos}), the requests each keeps in flight, and whether it
+   * reconnects.
+   */
+  record Setup(String bindingName, NanoClock clock, long abortAfterNanos, int pipeline, Reconnect reconnect) {}
 
-  TimedDB(DB db, String bindingName, Metrics.ThreadRecorders recorders, NanoClock clock, StopSignal signal,
-      long abortAfterNanos, int pipeline, Reconnect reconnect, OutageWatch outages) {
+  /** Times {@code db}'s operations into {@code recorders}; {@code outages} (may be null) hears of each failure. */
+  TimedDB(DB db, Setup setup, Metrics.ThreadRecorders recorders, StopSignal signal, OutageWatch outages) {
     this.outages = outages;
-    this.failures = new ClientFailures(bindingName, signal, abortAfterNanos, reconnect, outages);
+    this.failures = new ClientFailures(setup.bindingName(), signal, setup.abortAfterNanos(), setup.reconnect(),
+        outages);
     this.db = db;
-    this.pipeline = pipeline;
+    this.pipeline = setup.pipeline();
     this.async = pipeline > 1 ? (AsyncOperations) db : null;
     this.inFlight = pipeline > 1 ? new Semaphore(pipeline) : null;
-    this.bindingName = bindingName;
-    this.clock = clock;
+    this.bindingName = setup.bindingName();
+    this.clock = setup.clock();
     this.signal = signal;
     this.recorders = recorders;
     this.read = recorders.operation("READ");
