@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -302,11 +303,13 @@ public final class RespLane implements AutoCloseable {
     } catch (ExecutionException | TimeoutException | java.util.concurrent.RejectedExecutionException e) {
       // Closing is best effort.
     } finally {
-      if (router != null) {
-        router.close();
-      }
       RespTransport.release(loops, loopIndex);
     }
+  }
+
+  /** Where this lane's router reads the cluster's map: the thread its loops keep for it. */
+  ExecutorService mapThread() {
+    return loops.mapThread();
   }
 
   private List<LaneNode> nodeList() {

@@ -13,7 +13,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 
@@ -40,8 +39,9 @@ import java.util.function.UnaryOperator;
  *   promoted in its place), its slots' reads go to it.
  * </ul>
  *
- * <p>Routing and redirections run on the lane's event loop; the map is read and nodes opened on one thread of the
- * process ({@code ycsbkv-cluster-map}), and the result handed to the loop.
+ * <p>Routing and redirections run on the lane's event loop; the map is read and nodes opened on the thread the lane's
+ * loops keep for it ({@code RespTransport.Loops#mapThread()}), and the result handed to the loop. The router holds
+ * no state of the process: only its lane calls it, and it calls back only to send on that lane.
  */
 final class SlotRouter {
 
@@ -49,9 +49,6 @@ final class SlotRouter {
   static final int MAX_REDIRECTS = 5;
   /** The least time between two reads of the map while a node is in trouble. */
   static final long REFRESH_INTERVAL_MILLIS = 250;
-
-  private static ExecutorService mapThread;
-  private static int mapUsers;
 
   private final RespLane lane;
   private final RespConnection connection;
@@ -92,16 +89,6 @@ final class SlotRouter {
    * be reached, or {@code readfrom=replica} finds a primary without a replica.
    */
   void open() {
-    // First, so that the lane's close() after a failure below releases exactly what this took.
-    synchronized (SlotRouter.class) {
-      if (mapUsers++ == 0) {
-        mapThread = Executors.newSingleThreadExecutor(r -> {
-          Thread t = new Thread(r, "ycsbkv-cluster-map");
-          t.setDaemon(true);
-          return t;
-        });
-      }
-    }
     ClusterSlots map = readMap(seeds());
     for (String address : map.primaries()) {
       LaneNode node = newNode(address, false);
@@ -139,16 +126,6 @@ final class SlotRouter {
     }
     return (reads == ReplicaReads.Mode.ANY ? "each slot's primary and its replicas" : "each slot's replicas")
         + " (" + replicas.size() + " replica(s) of " + primaries() + " primaries, READONLY), in turn";
-  }
-
-  /** Stops using the map thread (the lane closes the nodes' connections). */
-  void close() {
-    synchronized (SlotRouter.class) {
-      if (--mapUsers == 0 && mapThread != null) {
-        mapThread.shutdownNow();
-        mapThread = null;
-      }
-    }
   }
 
   /** The primaries the map named last. */
@@ -250,7 +227,7 @@ final class SlotRouter {
     if (refreshing || lane.closed) {
       return;
     }
-    ExecutorService t = mapThread;
+    ExecutorService t = lane.mapThread();
     if (t == null) {
       return;
     }

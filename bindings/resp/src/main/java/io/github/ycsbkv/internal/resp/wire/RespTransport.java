@@ -18,11 +18,15 @@ import io.netty.channel.uring.IoUringIoHandlerConfig;
 import io.netty.channel.uring.IoUringSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.util.Locale;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 /**
  * The process's event loops for {@code RespLane}s: one thread per core, created by the first lane and shut
- * down after the last one closed. Transport (property {@value #PROPERTY}): {@code auto} takes, on Linux, io_uring
+ * down after the last one closed, with the one thread beside them that reads cluster maps
+ * ({@link Loops#mapThread()}). These loops are the only state the engine's lanes share in a process, and this
+ * class alone holds it. Transport (property {@value #PROPERTY}): {@code auto} takes, on Linux, io_uring
  * where the kernel allows it (one system call submits the writes of every connection a loop flushed), else epoll;
  * on macOS kqueue; else Java's NIO; {@code io_uring}, {@code epoll}, {@code kqueue} or {@code nio} ask for one (an
  * unavailable one is an error).
@@ -50,6 +54,8 @@ public final class RespTransport {
     final int[] lanes;
     final String key;
     int users;
+    /** Where cluster maps are read (blocking, so not on a loop); created by the first lane on a cluster. */
+    private ExecutorService mapThread;
 
     Loops(MultiThreadIoEventLoopGroup group, Class<? extends Channel> channelClass, String name, String key) {
       this.group = group;
@@ -63,6 +69,26 @@ public final class RespTransport {
         loops[i] = group.next();
       }
       this.lanes = new int[n];
+    }
+
+    /**
+     * The thread ({@code ycsbkv-cluster-map}) on which the lanes of these loops read cluster maps and open the nodes
+     * they name, shut down with the loops; null once they are.
+     */
+    public ExecutorService mapThread() {
+      synchronized (RespTransport.class) {
+        if (users == 0) {
+          return null;
+        }
+        if (mapThread == null) {
+          mapThread = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "ycsbkv-cluster-map");
+            t.setDaemon(true);
+            return t;
+          });
+        }
+        return mapThread;
+      }
     }
   }
 
@@ -116,6 +142,10 @@ public final class RespTransport {
     if (--loops.users == 0 && current == loops) {
       current = null;
       loops.group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+      if (loops.mapThread != null) {
+        loops.mapThread.shutdownNow();
+        loops.mapThread = null;
+      }
     }
   }
 
