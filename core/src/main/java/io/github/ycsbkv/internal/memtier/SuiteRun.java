@@ -77,7 +77,7 @@ public final class SuiteRun {
           + " in " + o.paths());
     }
     if (o.list()) {
-      list(suites, o, out);
+      SuiteListing.list(suites, o, out);
       return 0;
     }
     if (o.stores().isEmpty()) {
@@ -111,50 +111,6 @@ public final class SuiteRun {
     }
     SuiteSummary.across(out, o.out(), ran, o.capacity() != null);
     return code;
-  }
-
-  /**
-   * {@code --list}: nothing runs; a line per suite's preload and client, tab-separated: the suite, {@code preload} or
-   * {@code client N}, its memtier_benchmark arguments as ycsb memtier would run them (shell-quoted); or the suite,
-   * {@code skipped} and why. For scripts that run the same command lines with memtier_benchmark (bin/bench suites).
-   */
-  private static void list(List<SuiteFile> suites, Options o, PrintWriter out) {
-    for (SuiteFile s : suites) {
-      String why = notHere(s);
-      if (why == null) {
-        why = o.stores().isEmpty() ? SuiteServers.given(o.host(), o.port()).serve(s).why()
-            : SuiteServers.Topology.choose(s.topologies()) == null ? "it runs on " + String.join(", ", s.topologies())
-            + "; ycsb suite starts standalone servers, with I/O threads or a replica, not these yet" : null;
-      }
-      List<String> lines = new ArrayList<>();
-      if (s.preload() != null && why == null) {
-        List<String> preload = ShellWords.split(s.preload().arguments(), s.name() + "'s preload");
-        why = refusal(preload, "its preload: ");
-        lines.add(s.name() + "\tpreload\t" + String.join(" ", preload.stream().map(SuiteRun::quote).toList()));
-      }
-      for (int i = 0; i < s.clients().size() && why == null; i++) {
-        List<String> args = clientArgs(ShellWords.split(s.clients().get(i).arguments(), s.name()), o.testTime());
-        why = refusal(args, "");
-        lines.add(s.name() + "\tclient " + (i + 1) + "\t" + String.join(" ", args.stream().map(SuiteRun::quote)
-            .toList()));
-      }
-      if (why != null) {
-        out.println(s.name() + "\tskipped\t" + why);
-      } else {
-        lines.forEach(out::println);
-      }
-    }
-    out.flush();
-  }
-
-  /** Why ycsb memtier refuses {@code args} (prefixed), or null. */
-  private static String refusal(List<String> args, String prefix) {
-    try {
-      MemtierArgs.parse(args);
-      return null;
-    } catch (UserError e) {
-      return prefix + e.getMessage();
-    }
   }
 
   /** One server's (or one store's) suites: their outcomes, the server as it answered, the exit code. */
@@ -284,7 +240,7 @@ public final class SuiteRun {
     return SuiteSummary.figures(s, dir, clients.size(), codes, notes);
   }
   /** Why the suite cannot run on ycsb-kv (another tool's suite), or null. */
-  private static String notHere(SuiteFile s) {
+  static String notHere(SuiteFile s) {
     for (SuiteFile.Tool t : s.clients()) {
       if (!t.memtier()) {
         return "its client is " + (t.tool().isEmpty() ? "not named" : t.tool()) + ", not memtier_benchmark";
@@ -405,7 +361,7 @@ public final class SuiteRun {
       try (PrintWriter table = new PrintWriter(Files.newBufferedWriter(dir.resolve("memtier.txt"),
           StandardCharsets.UTF_8)); PrintWriter log = new PrintWriter(Files.newBufferedWriter(dir.resolve("log.txt"),
           StandardCharsets.UTF_8))) {
-        log.println("ycsb memtier " + String.join(" ", all.stream().map(SuiteRun::quote).toList()));
+        log.println("ycsb memtier " + String.join(" ", all.stream().map(SuiteListing::quote).toList()));
         try {
           return MemtierRun.execute(all, table, log, stop);
         } catch (UserError e) {
@@ -436,10 +392,6 @@ public final class SuiteRun {
     } catch (IOException e) {
       return "";
     }
-  }
-
-  private static String quote(String w) {
-    return w.isEmpty() || w.matches(".*[\\s\"'*$].*") ? "'" + w.replace("'", "'\\''") + "'" : w;
   }
 
   private static String shorten(String s) {

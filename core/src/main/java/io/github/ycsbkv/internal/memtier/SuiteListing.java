@@ -1,0 +1,65 @@
+package io.github.ycsbkv.internal.memtier;
+
+import io.github.ycsbkv.config.UserError;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code ycsb suite --list}: each suite's preload and clients as the memtier_benchmark arguments {@code ycsb memtier}
+ * would run, or why it is skipped; nothing runs.
+ */
+final class SuiteListing {
+
+  private SuiteListing() {}
+
+  /**
+   * {@code --list}: nothing runs; a line per suite's preload and client, tab-separated: the suite, {@code preload} or
+   * {@code client N}, its memtier_benchmark arguments as ycsb memtier would run them (shell-quoted); or the suite,
+   * {@code skipped} and why. For scripts that run the same command lines with memtier_benchmark (bin/bench suites).
+   */
+  static void list(List<SuiteFile> suites, SuiteRun.Options o, PrintWriter out) {
+    for (SuiteFile s : suites) {
+      String why = SuiteRun.notHere(s);
+      if (why == null) {
+        why = o.stores().isEmpty() ? SuiteServers.given(o.host(), o.port()).serve(s).why()
+            : SuiteServers.Topology.choose(s.topologies()) == null ? "it runs on " + String.join(", ", s.topologies())
+            + "; ycsb suite starts standalone servers, with I/O threads or a replica, not these yet" : null;
+      }
+      List<String> lines = new ArrayList<>();
+      if (s.preload() != null && why == null) {
+        List<String> preload = ShellWords.split(s.preload().arguments(), s.name() + "'s preload");
+        why = refusal(preload, "its preload: ");
+        lines.add(s.name() + "\tpreload\t" + String.join(" ", preload.stream().map(SuiteListing::quote).toList()));
+      }
+      for (int i = 0; i < s.clients().size() && why == null; i++) {
+        List<String> args = SuiteRun.clientArgs(ShellWords.split(s.clients().get(i).arguments(), s.name()), o.testTime());
+        why = refusal(args, "");
+        lines.add(s.name() + "\tclient " + (i + 1) + "\t" + String.join(" ", args.stream().map(SuiteListing::quote)
+            .toList()));
+      }
+      if (why != null) {
+        out.println(s.name() + "\tskipped\t" + why);
+      } else {
+        lines.forEach(out::println);
+      }
+    }
+    out.flush();
+  }
+
+  /** Why ycsb memtier refuses {@code args} (prefixed), or null. */
+  private static String refusal(List<String> args, String prefix) {
+    try {
+      MemtierArgs.parse(args);
+      return null;
+    } catch (UserError e) {
+      return prefix + e.getMessage();
+    }
+  }
+
+  /** {@code w} as a POSIX shell reads it back. */
+  static String quote(String w) {
+    return w.isEmpty() || w.matches(".*[\\s\"'*$].*") ? "'" + w.replace("'", "'\\''") + "'" : w;
+  }
+
+}
