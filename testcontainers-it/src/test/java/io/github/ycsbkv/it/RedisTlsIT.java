@@ -7,11 +7,17 @@ import io.github.ycsbkv.internal.resp.wire.Platforms;
 import io.github.ycsbkv.provision.ThrowAwayCa;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import redis.clients.jedis.Jedis;
 
 /**
  * TLS against a real redis-server serving only {@code tls-port}, with a throw-away CA and server
@@ -137,5 +143,78 @@ class RedisTlsIT {
     Cli load = Cli.run("load", "redis", "-P", WORKLOADC, "-p", port(), "-p", "recordcount=20", "-p", "redis.timeout=1000");
     assertEquals(1, load.exitCode());
     assertTrue(load.lastErrLine().contains("set redis.tls=true"), load.lastErrLine());
+  }
+
+  /** A client of the test's own over TLS that trusts any certificate, to watch the server. */
+  private static Jedis watcher() throws Exception {
+    javax.net.ssl.SSLContext any = javax.net.ssl.SSLContext.getInstance("TLS");
+    any.init(null, new javax.net.ssl.TrustManager[] {new javax.net.ssl.X509TrustManager() {
+      @Override
+      public void checkClientTrusted(java.security.cert.X509Certificate[] chain, String type) {}
+
+      @Override
+      public void checkServerTrusted(java.security.cert.X509Certificate[] chain, String type) {}
+
+      @Override
+      public java.security.cert.X509Certificate[] getAcceptedIssuers() {
+        return new java.security.cert.X509Certificate[0];
+      }
+    }}, null);
+    return new Jedis(new redis.clients.jedis.HostAndPort("127.0.0.1", server.port()),
+        redis.clients.jedis.DefaultJedisClientConfig.builder().ssl(true).sslSocketFactory(any.getSocketFactory())
+            .hostnameVerifier((host, session) -> true).build());
+  }
+
+  /** A load of 50 records from {@code start} over TLS; its exit code checked. */
+  private void loadFifty(long start) {
+    Cli load = Cli.run("load", "redis", "-P", WORKLOADC, "-p", port(), "-p", "redis.tls=true",
+        "-p", "redis.tls.cafile=" + ca.caCert(), "-p", "recordcount=" + (start + 50), "-p", "insertstart=" + start,
+        "-p", "insertcount=50");
+    assertEquals(0, load.exitCode(), load.err());
+  }
+
+  /**
+   * {@code ycsb record --tls --cacert} records what a TLS-only server is sent: every record a load inserts. The
+   * recording lasts five times what the same load took just before, and 8 s at least, so that a slow machine (or
+   * qemu) still fits the load inside it.
+   */
+  @Test
+  void record_overTlsWithTheCaFile_holdsEveryInsertOfALoad() throws Exception {
+    long began = System.nanoTime();
+    loadFifty(2_000_000);
+    long seconds = Math.max(8, 5 * TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - began) + 5);
+    Path file = certs.resolve("tls.monitor");
+    CompletableFuture<Cli> recording = CompletableFuture.supplyAsync(() -> Cli.run("record", "-p",
+        Integer.toString(server.port()), "--tls", "--cacert", ca.caCert().toString(), "--seconds",
+        Long.toString(seconds), "--out", file.toString()));
+    try (Jedis watch = watcher()) {
+      for (int tries = 0; !watch.clientList().contains("cmd=monitor"); tries++) {
+        assertTrue(tries < 2000, "the recorder's MONITOR never showed: " + watch.clientList());
+        Thread.sleep(10);
+      }
+    }
+    loadFifty(1_000_000);
+    Cli done = recording.get(seconds + 60, TimeUnit.SECONDS);
+    assertEquals(0, done.exitCode(), done.err());
+    assertTrue(done.err().contains("over TLS"), done.err());
+    Set<String> keys = new HashSet<>();
+    Matcher m = Pattern.compile("\\] \"[A-Za-z]+\" \"(user[0-9]+)\"").matcher(Files.readString(file,
+        java.nio.charset.StandardCharsets.ISO_8859_1));
+    while (m.find()) {
+      keys.add(m.group(1));
+    }
+    assertEquals(50, keys.size(), "each inserted key recorded: " + keys);
+  }
+
+  /** A server whose certificate the recorder cannot trust is one line that says what to give, exit 1. */
+  @Test
+  void record_overTlsWithoutTheCa_saysTheHandshakeFailedAndWhatToGive() {
+    Cli done = Cli.run("record", "-p", Integer.toString(server.port()), "--tls", "--seconds", "1", "--out",
+        certs.resolve("never.monitor").toString());
+    assertEquals(1, done.exitCode(), done.err());
+    assertTrue(done.lastErrLine().contains("TLS with the server at 127.0.0.1:" + server.port() + " failed ("),
+        done.lastErrLine());
+    assertTrue(done.lastErrLine().endsWith("is its certificate signed by the CA given (or give --tls-skip-verify)?"),
+        done.lastErrLine());
   }
 }

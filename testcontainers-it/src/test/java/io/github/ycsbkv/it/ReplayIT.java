@@ -27,7 +27,8 @@ import redis.clients.jedis.Jedis;
  * Dragonfly: each command as often at the server ({@code INFO commandstats}) as it was sent; at the recorded pace the
  * run lasts at least the recording's span (it waits for each instant) and its latencies count from the instants; a
  * cache trace in Twitter's format and a MONITOR file in memtier's test format replay with their hits and misses; a
- * malformed line is one line naming the file and line, exit 2.
+ * Redis Cluster is recorded whole from one node and replayed on it; a malformed line is one line naming the file and
+ * line, exit 2.
  */
 class ReplayIT {
 
@@ -238,6 +239,68 @@ class ReplayIT {
           }
         }
       }
+    }
+  }
+
+  /**
+   * On a cluster, {@code ycsb record} given one node records every primary into one file: the mix, sent through a
+   * cluster client to the nodes of its keys' slots, is whole in the recording, and replayed on the same cluster each
+   * command runs as often, summed over the primaries.
+   */
+  @Test
+  void clusterRecordedFromOneNode_holdsEveryPrimarysCommands_andReplaysOnTheCluster() throws Exception {
+    try (RespClusterIT.Cluster c = RespClusterIT.Cluster.redis(Store.Kind.REDIS)) {
+      Path file = tmp.resolve("cluster.monitor");
+      CompletableFuture<Cli> recording = CompletableFuture.supplyAsync(() -> Cli.run("record", "-s", "127.0.0.1",
+          "-p", Integer.toString(c.nodes.get(0).port()), "--seconds", Integer.toString(RECORD_SECONDS), "--out",
+          file.toString()));
+      for (RespServer node : c.nodes) {
+        try (Jedis watch = node.jedis()) {
+          awaitMonitor(watch, 1);
+        }
+      }
+      try (redis.clients.jedis.JedisCluster cluster = new redis.clients.jedis.JedisCluster(
+          new redis.clients.jedis.HostAndPort("127.0.0.1", c.nodes.get(0).port()))) {
+        for (int i = 0; i < 80; i++) {
+          cluster.set("k:" + i, "v".repeat(100 + i));
+          cluster.get("k:" + Math.max(0, i - 1));
+          if (i % 4 == 0) {
+            cluster.incr("counter");
+            cluster.hset("h", "f" + i, "value" + i);
+          }
+          Thread.sleep(10);
+        }
+      }
+      Cli done = recording.get(RECORD_SECONDS * 3L, TimeUnit.SECONDS);
+      assertEquals(0, done.exitCode(), done.err());
+      assertTrue(done.err().contains("from the cluster's 3 primaries"), done.err());
+      Map<String, Long> recorded = new HashMap<>();
+      for (String l : Files.readAllLines(file, java.nio.charset.StandardCharsets.ISO_8859_1)) {
+        for (String command : MIX.keySet()) {
+          if (l.toUpperCase(Locale.ROOT).contains("] \"" + command + "\" \"")) {
+            recorded.merge(command, 1L, Long::sum);
+          }
+        }
+      }
+      assertEquals(MIX, recorded, "every primary's share of the mix is in the one file");
+
+      Map<String, Long> before = new HashMap<>();
+      for (RespServer node : c.nodes) {
+        try (Jedis j = node.jedis()) {
+          j.flushAll();
+          calls(j, MIX.keySet()).forEach((k, v) -> before.merge(k, v, Long::sum));
+        }
+      }
+      Cli run = Cli.run("replay", "redis", file.toString(), "--speed", "max", "-p", "redis.cluster=true", "-p",
+          "redis.host=" + c.seed());
+      assertEquals(0, run.exitCode(), run.err());
+      Map<String, Long> after = new HashMap<>();
+      for (RespServer node : c.nodes) {
+        try (Jedis j = node.jedis()) {
+          calls(j, MIX.keySet()).forEach((k, v) -> after.merge(k, v, Long::sum));
+        }
+      }
+      assertEquals(MIX, delta(after, before), "replayed on the cluster: " + run.err());
     }
   }
 

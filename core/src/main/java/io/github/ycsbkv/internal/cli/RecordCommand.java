@@ -1,6 +1,7 @@
 package io.github.ycsbkv.internal.cli;
 
 import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.internal.link.RespLink;
 import io.github.ycsbkv.internal.record.MonitorRecording;
 import io.github.ycsbkv.internal.record.TrafficLogRecording;
 import java.io.PrintWriter;
@@ -17,7 +18,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "record", mixinStandardHelpOptions = true, separator = " ", sortOptions = false,
     usageHelpAutoWidth = true,
     description = {"Record what a RESP server (Redis, Valkey, KeyDB, Dragonfly) is sent for a while, through its"
-        + " MONITOR, into a file that 'ycsb replay' reads.", ""},
+        + " MONITOR, into a file that 'ycsb replay' reads. On a cluster, give any node: every primary is recorded"
+        + " into the one file.", ""},
     footer = {"", "Example: ycsb record -s 10.0.0.5 -p 6379 --seconds 60 --values size --out traffic.monitor",
         "Dragonfly: ycsb record -p 6380 --seconds 60 --traffic-log /var/tmp/traffic (its own log, on its machine)",
         "MONITOR costs the server CPU for every command it sends on (docs/replay.md says how much, measured): record"
@@ -38,6 +40,17 @@ final class RecordCommand implements Callable<Integer> {
 
   @Option(names = "--password", paramLabel = "PASSWORD", description = "The server's password; never printed.")
   private String password;
+
+  @Option(names = "--tls", description = "Connect over TLS (the server's certificate checked against the JVM's CAs, or"
+      + " --cacert's, and its host name).")
+  private boolean tls;
+
+  @Option(names = "--cacert", paramLabel = "FILE", description = "With --tls: the CA certificate(s) (PEM) that signed"
+      + " the server's.")
+  private Path cacert;
+
+  @Option(names = "--tls-skip-verify", description = "With --tls: accept any certificate and host name.")
+  private boolean tlsSkipVerify;
 
   @Option(names = "--seconds", paramLabel = "S", required = true, description = "How long to record.")
   private double seconds;
@@ -65,10 +78,20 @@ final class RecordCommand implements Callable<Integer> {
       case "size" -> MonitorRecording.Values.SIZE;
       default -> throw new UserError("--values must be keep or size, got '" + values + "'");
     };
+    if ((cacert != null || tlsSkipVerify) && !tls) {
+      throw new UserError((cacert != null ? "--cacert" : "--tls-skip-verify") + " is for a TLS connection: add --tls");
+    }
+    if (cacert != null && tlsSkipVerify) {
+      throw new UserError("--cacert checks the server's certificate and --tls-skip-verify checks none: give one");
+    }
+    RespLink.Tls secure = tls ? new RespLink.Tls(cacert, tlsSkipVerify) : null;
     if ((out == null) == (trafficLog == null)) {
       throw new UserError("give one of --out FILE (through MONITOR) and --traffic-log PREFIX (Dragonfly's own log)");
     }
     if (trafficLog != null) {
+      if (tls) {
+        throw new UserError("--traffic-log over --tls is not supported yet: record through MONITOR with --out");
+      }
       if (kept == MonitorRecording.Values.SIZE) {
         throw new UserError("--values size reduces MONITOR's lines; Dragonfly's traffic log keeps every value: drop"
             + " --values size, or record through MONITOR with --out");
@@ -84,16 +107,17 @@ final class RecordCommand implements Callable<Integer> {
     if (parent != null && !java.nio.file.Files.isDirectory(parent)) {
       throw new UserError("--out " + out + ": its directory does not exist");
     }
-    err.println("ycsb-kv: record " + host + ":" + port + " for " + seconds + " s into " + out
-        + (kept == MonitorRecording.Values.SIZE ? " (values as their sizes)" : ""));
-    MonitorRecording.Summary s = MonitorRecording.record(host, port, user, password,
-        Duration.ofMillis((long) (seconds * 1000)), out, kept);
+    err.println("ycsb-kv: record " + host + ":" + port + (tls ? " over TLS" : "") + " for " + seconds + " s into "
+        + out + (kept == MonitorRecording.Values.SIZE ? " (values as their sizes)" : ""));
+    MonitorRecording.Summary s = MonitorRecording.record(new MonitorRecording.Server(host, port, user, password,
+        secure), Duration.ofMillis((long) (seconds * 1000)), out, kept);
+    String from = s.nodes() > 1 ? " from the cluster's " + s.nodes() + " primaries" : "";
     if (s.cut() != null) {
       err.println("ycsb: error: " + s.cut() + " before the time was up; the " + s.lines() + " command(s) recorded"
-          + " so far are in " + out);
+          + from + " so far are in " + out);
       return UserError.FAILED;
     }
-    err.println("ycsb-kv: recorded " + s.lines() + " command(s) into " + out);
+    err.println("ycsb-kv: recorded " + s.lines() + " command(s)" + from + " into " + out);
     return 0;
   }
 }

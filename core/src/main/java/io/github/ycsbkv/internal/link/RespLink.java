@@ -8,11 +8,26 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.cert.Certificate;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
 import java.util.List;
 import java.util.Locale;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLSocket;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.TrustManagerFactory;
+import javax.net.ssl.X509TrustManager;
 
 /**
- * One plain connection to a RESP server for what surrounds a run, never the run itself: the server's INFO, FLUSHALL,
+ * One connection to a RESP server (plain, or over TLS) for what surrounds a run, never the run itself: the server's INFO, FLUSHALL,
  * CONFIG SET, a suite's init commands, DBSIZE. Replies are read whole; an error reply is returned as {@link Reply}
  * with {@code error} set. Not thread-safe.
  */
@@ -33,13 +48,28 @@ public final class RespLink implements AutoCloseable {
     this.address = address;
   }
 
+  /**
+   * TLS for a link: the server's certificate checked against the CAs of a PEM file ({@code caFile}; null: the JVM's
+   * default CAs) and its host name, or, {@code insecure}, not checked at all.
+   */
+  public record Tls(Path caFile, boolean insecure) {}
+
   /** Connects to {@code host:port}, authenticated when {@code password} is given; unreachable is a UserError. */
   public static RespLink open(String host, int port, String user, String password) {
+    return open(host, port, user, password, null);
+  }
+
+  /** {@link #open(String, int, String, String)}, over {@code tls} unless it is null. */
+  public static RespLink open(String host, int port, String user, String password, Tls tls) {
     String address = host + ":" + port;
+    Socket s = null;
     try {
-      Socket s = new Socket();
+      s = new Socket();
       s.connect(new InetSocketAddress(host, port), 5000);
       s.setSoTimeout(60_000);
+      if (tls != null) {
+        s = secured(s, host, port, tls);
+      }
       RespLink link = new RespLink(s, address);
       if (password != null) {
         Reply r = link.call(user == null ? List.of("AUTH", password) : List.of("AUTH", user, password));
@@ -49,9 +79,86 @@ public final class RespLink implements AutoCloseable {
         }
       }
       return link;
+    } catch (UserError e) {
+      closeQuietly(s);
+      throw e;
+    } catch (SSLException e) {
+      closeQuietly(s);
+      throw new UserError("TLS with the server at " + address + " failed (" + UserError.describe(e) + "): is it"
+          + " serving TLS on that port, and is its certificate signed by the CA given (or give --tls-skip-verify)?",
+          UserError.FAILED, e);
     } catch (IOException e) {
+      closeQuietly(s);
       throw new UserError("cannot reach the server at " + address + " (" + UserError.describe(e)
           + "): is it running, and are the host and port right?", UserError.FAILED, e);
+    }
+  }
+
+  private static void closeQuietly(Socket s) {
+    if (s != null) {
+      try {
+        s.close();
+      } catch (IOException e) {
+        // it failed already
+      }
+    }
+  }
+
+  /** {@code plain}, connected, wrapped in TLS with the handshake done. */
+  private static Socket secured(Socket plain, String host, int port, Tls tls) throws IOException {
+    SSLContext context;
+    try {
+      context = SSLContext.getInstance("TLS");
+      TrustManager[] trust = null;
+      if (tls.insecure()) {
+        trust = new TrustManager[] {new TrustAll()};
+      } else if (tls.caFile() != null) {
+        KeyStore store = KeyStore.getInstance(KeyStore.getDefaultType());
+        store.load(null, null);
+        try (InputStream pem = Files.newInputStream(tls.caFile())) {
+          int i = 0;
+          for (Certificate c : CertificateFactory.getInstance("X.509")
+              .generateCertificates(pem)) {
+            store.setCertificateEntry("ca" + i++, c);
+          }
+          if (i == 0) {
+            throw new UserError("--cacert " + tls.caFile() + " holds no PEM certificate");
+          }
+        }
+        TrustManagerFactory f = TrustManagerFactory.getInstance(
+            TrustManagerFactory.getDefaultAlgorithm());
+        f.init(store);
+        trust = f.getTrustManagers();
+      }
+      context.init(null, trust, null);
+    } catch (GeneralSecurityException e) {
+      throw new UserError("--cacert " + tls.caFile() + " cannot be read as PEM certificates ("
+          + UserError.describe(e) + ")", 2, e);
+    } catch (NoSuchFileException e) {
+      throw new UserError("--cacert " + tls.caFile() + ": no such file");
+    }
+    SSLSocket secured = (SSLSocket) context.getSocketFactory()
+        .createSocket(plain, host, port, true);
+    if (!tls.insecure()) {
+      SSLParameters p = secured.getSSLParameters();
+      p.setEndpointIdentificationAlgorithm("HTTPS");
+      secured.setSSLParameters(p);
+    }
+    secured.startHandshake();
+    return secured;
+  }
+
+  /** Trusts every certificate: {@code --tls-skip-verify}. */
+  private static final class TrustAll implements X509TrustManager {
+    @Override
+    public void checkClientTrusted(X509Certificate[] chain, String authType) {}
+
+    @Override
+    public void checkServerTrusted(X509Certificate[] chain, String authType) {}
+
+    @Override
+    public X509Certificate[] getAcceptedIssuers() {
+      return new X509Certificate[0];
     }
   }
 

@@ -9,13 +9,20 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Records what a RESP server is sent for a while: its {@code MONITOR} stream, line by line as the server prints it
  * ({@code 1764031576.604009 [0 127.0.0.1:51682] "SET" "key1" "value1"}), into a file that a replay reads. Works on
- * Redis, Valkey, KeyDB and Dragonfly. The connection is closed at the end of the time, which ends the monitoring;
- * a line cut by that close is left out. Not thread-safe: one recording per instance.
+ * Redis, Valkey, KeyDB and Dragonfly. On a cluster (its {@code INFO cluster} says {@code cluster_enabled:1}) every
+ * primary its {@code CLUSTER NODES} names is monitored at once, each on a connection and a thread of its own, and
+ * their lines go into the one file as they come (each client's in its order; the lines of two nodes within a few
+ * milliseconds of each other may be in either order, which a replay takes as it takes any line out of order).
+ * Replicas are not monitored: they would repeat every write their primary sends them. The connections are closed at
+ * the end of the time, which ends the monitoring; a line cut by that close is left out. One recording per call.
  */
 public final class MonitorRecording {
 
@@ -28,65 +35,186 @@ public final class MonitorRecording {
   }
 
   /**
-   * What was recorded: the lines, and why it ended early ({@code cut}: the server closed the connection before the
-   * time was up), or null.
+   * What was recorded: the lines, the nodes monitored (1 on a standalone server), and why it ended early ({@code cut}:
+   * a server closed its connection before the time was up), or null.
    */
-  public record Summary(long lines, String cut) {}
+  public record Summary(long lines, int nodes, String cut) {}
+
+  /** Where to record: the server (a cluster's seed), its credentials, and TLS or null. */
+  public record Server(String host, int port, String user, String password, RespLink.Tls tls) {
+
+    String address() {
+      return host + ":" + port;
+    }
+
+    /** The same credentials and TLS at another address ({@code host:port}). */
+    Server at(String address) {
+      int colon = address.lastIndexOf(':');
+      return new Server(address.substring(0, colon), Integer.parseInt(address.substring(colon + 1)), user, password,
+          tls);
+    }
+
+    RespLink open() {
+      return RespLink.open(host, port, user, password, tls);
+    }
+  }
 
   private MonitorRecording() {}
 
   /**
-   * Records {@code host:port} for {@code duration} into {@code out}; an unreachable server or refused credentials are
-   * a UserError.
+   * Records {@code server} (every primary of its cluster) for {@code duration} into {@code out}; an unreachable server
+   * or refused credentials are a UserError.
    */
-  public static Summary record(String host, int port, String user, String password, Duration duration, Path out,
-      Values values) {
-    RespLink link = RespLink.open(host, port, user, password);
-    long lines = 0;
-    String cut = null;
-    java.util.concurrent.atomic.AtomicBoolean timeUp = new java.util.concurrent.atomic.AtomicBoolean();
-    Thread closer = new Thread(() -> {
+  public static Summary record(Server server, Duration duration, Path out, Values values) {
+    List<Server> nodes = nodes(server);
+    List<RespLink> links = new ArrayList<>();
+    try (Writer w = new BufferedWriter(Files.newBufferedWriter(out, StandardCharsets.ISO_8859_1), 1 << 16)) {
+      for (Server node : nodes) {
+        RespLink link = node.open();
+        links.add(link);
+        RespLink.Reply ok = link.callOrFail(List.of("MONITOR"));
+        if (ok.error()) {
+          throw new UserError("the server at " + node.address() + " refused MONITOR (" + ok.text() + ")"
+              + (ok.text().startsWith("NOAUTH") ? ": give its password" : ""));
+        }
+        link.timeout(0);
+      }
+      AtomicBoolean timeUp = new AtomicBoolean();
+      Node[] readers = new Node[nodes.size()];
+      for (int i = 0; i < readers.length; i++) {
+        readers[i] = new Node(nodes.get(i), links.get(i), w, values, timeUp);
+        readers[i].start();
+      }
       try {
         Thread.sleep(duration.toMillis());
       } catch (InterruptedException e) {
-        // closed early: the recording ends now
+        Thread.currentThread().interrupt(); // stopped early: the recording ends now
       }
       timeUp.set(true);
-      link.close();
-    }, "ycsb-record-timer");
-    closer.setDaemon(true);
-    try (Writer w = new BufferedWriter(Files.newBufferedWriter(out, StandardCharsets.ISO_8859_1), 1 << 16)) {
-      RespLink.Reply ok = link.callOrFail(List.of("MONITOR"));
-      if (ok.error()) {
-        throw new UserError("the server at " + host + ":" + port + " refused MONITOR (" + ok.text() + ")"
-            + (ok.text().startsWith("NOAUTH") ? ": give its password" : ""));
+      links.forEach(RespLink::close);
+      long lines = 0;
+      String cut = null;
+      for (Node r : readers) {
+        r.join();
+        lines += r.lines;
+        if (cut == null && r.cut != null) {
+          cut = r.cut;
+        }
+        if (r.failure != null) {
+          throw r.failure;
+        }
       }
-      link.timeout(0);
-      closer.start();
+      return new Summary(lines, nodes.size(), cut);
+    } catch (IOException e) {
+      throw new UserError("cannot write the recording " + out + ": " + UserError.describe(e), UserError.FAILED, e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new UserError("the recording was interrupted", UserError.FAILED, e);
+    } finally {
+      links.forEach(RespLink::close);
+    }
+  }
+
+  /** {@code server} alone, or every primary of its cluster, as its {@code CLUSTER NODES} names them. */
+  static List<Server> nodes(Server server) {
+    try (RespLink seed = server.open()) {
+      RespLink.Reply info = seed.callOrFail(List.of("INFO", "cluster"));
+      if (info.error() || info.text() == null || !info.text().contains("cluster_enabled:1")) {
+        return List.of(server);
+      }
+      RespLink.Reply nodes = seed.callOrFail(List.of("CLUSTER", "NODES"));
+      if (nodes.error() || nodes.text() == null) {
+        throw new UserError("the cluster at " + server.address() + " did not answer CLUSTER NODES ("
+            + (nodes.text() == null ? "nothing" : nodes.text()) + "): record each primary on its own");
+      }
+      List<String> primaries = primaries(nodes.text(), server.host());
+      if (primaries.isEmpty()) {
+        throw new UserError("the cluster at " + server.address() + " names no primary that is up in CLUSTER NODES");
+      }
+      return primaries.stream().map(server::at).toList();
+    }
+  }
+
+  /**
+   * The address ({@code host:port}) of each primary that is up in a {@code CLUSTER NODES} reply, in its order; a node
+   * that does not know its own address yet ({@code :6379} or empty) is at {@code seedHost}.
+   */
+  static List<String> primaries(String clusterNodes, String seedHost) {
+    List<String> out = new ArrayList<>();
+    for (String line : clusterNodes.split("\n")) {
+      String[] f = line.trim().split(" ");
+      if (f.length < 3) {
+        continue;
+      }
+      List<String> flags = List.of(f[2].toLowerCase(Locale.ROOT).split(","));
+      if (!flags.contains("master") || flags.contains("fail") || flags.contains("noaddr")
+          || flags.contains("handshake")) {
+        continue;
+      }
+      String address = f[1];
+      int at = address.indexOf('@');
+      address = at >= 0 ? address.substring(0, at) : address;
+      int comma = address.indexOf(',');
+      address = comma >= 0 ? address.substring(0, comma) : address;
+      if (address.startsWith(":")) {
+        address = seedHost + address;
+      }
+      if (address.lastIndexOf(':') > 0 && !out.contains(address)) {
+        out.add(address);
+      }
+    }
+    return out;
+  }
+
+  /** One node's MONITOR stream, read on a thread of its own into the shared writer. */
+  private static final class Node extends Thread {
+    private final Server server;
+    private final RespLink link;
+    private final Writer out;
+    private final Values values;
+    private final AtomicBoolean timeUp;
+    long lines;
+    String cut;
+    UserError failure;
+
+    Node(Server server, RespLink link, Writer out, Values values, AtomicBoolean timeUp) {
+      super("ycsb-record-" + server.address());
+      setDaemon(true);
+      this.server = server;
+      this.link = link;
+      this.out = out;
+      this.values = values;
+      this.timeUp = timeUp;
+    }
+
+    @Override
+    public void run() {
       while (true) {
         String line;
         try {
           line = link.nextLine();
         } catch (IOException e) {
           if (!timeUp.get()) {
-            cut = "the server at " + host + ":" + port + " closed the connection (" + UserError.describe(e) + ")";
+            cut = "the server at " + server.address() + " closed the connection (" + UserError.describe(e) + ")";
           }
-          break; // what was read is the recording
+          return; // what was read is the recording
         }
         if (line.isEmpty() || line.charAt(0) != '+') {
           continue;
         }
         String text = line.substring(1);
-        w.write(values == Values.SIZE ? ValueSizes.reduce(text) : text);
-        w.write('\n');
+        String kept = values == Values.SIZE ? ValueSizes.reduce(text) : text;
+        try {
+          synchronized (out) {
+            out.write(kept);
+            out.write('\n');
+          }
+        } catch (IOException e) {
+          failure = new UserError("cannot write the recording: " + UserError.describe(e), UserError.FAILED, e);
+          return;
+        }
         lines++;
       }
-    } catch (IOException e) {
-      throw new UserError("cannot write the recording " + out + ": " + UserError.describe(e), UserError.FAILED, e);
-    } finally {
-      closer.interrupt();
-      link.close();
     }
-    return new Summary(lines, cut);
   }
 }
