@@ -225,6 +225,12 @@ final class TimedDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.C
   /** This thread's recorder of each command's operation name (one writer: the client thread). */
   private final Map<String, OperationRecorder> commands = new java.util.HashMap<>();
 
+  /** Whether the binding wrapped sends commands. */
+  @Override
+  public boolean sendsCommands() {
+    return db instanceof io.github.ycsbkv.spi.Commands c && c.sendsCommands();
+  }
+
   /** Times a command under its operation name (a binding without Commands stops the run, saying so). */
   @Override
   public Status command(String operation, String key, byte[][] args) {

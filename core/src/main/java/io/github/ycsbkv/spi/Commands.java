@@ -18,6 +18,15 @@ import site.ycsb.Status;
 public interface Commands {
 
   /**
+   * Whether this instance can send commands: true for a binding that implements this interface; the engine's timing
+   * wrapper, which implements it for every binding, answers for the binding it wraps. A workload that has another way
+   * to run on a binding without commands (the replay's key-value subset) asks this first.
+   */
+  default boolean sendsCommands() {
+    return true;
+  }
+
+  /**
    * Sends one command and waits for its reply.
    *
    * @param operation the name its latency is recorded under (the command's name, unless the workload names it)

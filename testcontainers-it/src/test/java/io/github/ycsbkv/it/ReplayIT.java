@@ -167,8 +167,13 @@ class ReplayIT {
 
   private static JsonNode replay(Store store, Path recording, String speed, Path export, String... more)
       throws Exception {
-    List<String> args = new ArrayList<>(List.of("replay", store.kind().resp() && store.kind() == Store.Kind.DRAGONFLY
-        ? "dragonfly" : "redis", recording.toString(), "--speed", speed, "-p", "export.dir=" + export));
+    String binding = switch (store.kind()) {
+      case DRAGONFLY -> "dragonfly";
+      case AEROSPIKE -> "aerospike";
+      default -> "redis";
+    };
+    List<String> args = new ArrayList<>(List.of("replay", binding, recording.toString(), "--speed", speed, "-p",
+        "export.dir=" + export));
     for (String p : store.bindingProps()) {
       args.add("-p");
       args.add(p);
@@ -304,6 +309,113 @@ class ReplayIT {
     }
   }
 
+  /** A MONITOR file of the test's own, one client: key-value commands, and some with no key-value equivalent. */
+  private Path keyValueRecording() throws Exception {
+    List<String> lines = new ArrayList<>();
+    long micros = 1764031576_000000L;
+    String client = " [0 10.0.0.1:5000] ";
+    for (int i = 0; i < 40; i++) {
+      lines.add(String.format(Locale.ROOT, "%d.%06d%s\"SET\" \"k%d\" \"value%d\"%s", micros / 1_000_000,
+          micros % 1_000_000, client, i, i, i % 4 == 0 ? " \"EX\" \"100\"" : ""));
+      micros += 100;
+    }
+    lines.add(String.format(Locale.ROOT, "%d.%06d%s\"SETEX\" \"t\" \"100\" \"v\"", micros / 1_000_000,
+        micros % 1_000_000, client));
+    lines.add(String.format(Locale.ROOT, "%d.%06d%s\"MSET\" \"m1\" \"a\" \"m2\" \"b\"", micros / 1_000_000,
+        micros % 1_000_000, client));
+    for (int i = 0; i < 50; i++) { // k40..k49 were never set: 10 misses
+      lines.add(String.format(Locale.ROOT, "%d.%06d%s\"GET\" \"k%d\"", micros / 1_000_000, micros % 1_000_000,
+          client, i));
+      micros += 100;
+    }
+    for (int i = 0; i < 10; i++) {
+      lines.add(String.format(Locale.ROOT, "%d.%06d%s\"DEL\" \"k%d\"", micros / 1_000_000, micros % 1_000_000,
+          client, i));
+      lines.add(String.format(Locale.ROOT, "%d.%06d%s\"HSET\" \"h\" \"f%d\" \"v\"", micros / 1_000_000,
+          micros % 1_000_000, client, i));
+      micros += 100;
+    }
+    lines.add(String.format(Locale.ROOT, "%d.%06d%s\"SET\" \"k1\" \"x\" \"NX\"", micros / 1_000_000,
+        micros % 1_000_000, client));
+    Path file = tmp.resolve("kv.monitor");
+    Files.write(file, lines);
+    return file;
+  }
+
+  /**
+   * On Aerospike a recording's key-value subset runs as reads, inserts and deletes: each recorded GET a read (its
+   * misses the keys never set), each SET, SETEX and MSET pair an insert, each DEL a delete, the records left as the
+   * recording leaves them; HSET and a SET with NX are not sent, and the replay says how many.
+   */
+  @Test
+  void onAerospike_theKeyValueSubset_readsInsertsDeletes_theRestCountedAndSaid() throws Exception {
+    Path file = keyValueRecording();
+    try (Store aerospike = Store.provision(Store.Kind.AEROSPIKE)) {
+      JsonNode result = replay(aerospike, file, "1", tmp.resolve("as"), "-p", "table=replayed");
+      // At the recorded pace every recorded instant is an arrival, the commands not sent too.
+      assertEquals(113, result.path("load").path("openLoop").path("arrivalCount").asLong(), lastErr);
+      assertEquals(Map.of("OK", 40L, "NOT_FOUND", 10L), statuses(result, "READ"), lastErr);
+      assertEquals(Map.of("OK", 43L), statuses(result, "INSERT"), "40 SETs, a SETEX, two MSET pairs: " + lastErr);
+      assertEquals(Map.of("OK", 10L), statuses(result, "DELETE"), lastErr);
+      assertTrue(lastErr.contains("replay: sent 102 of the recording's 113 commands: DEL 10, GET 50 (10 nil: 80.0%"
+          + " found), MSET 1, SET 40, SETEX 1; not sent, as the binding has no key-value operation for them"
+          + " (docs/replay.md): HSET 10, SET 1"), lastErr);
+      try (com.aerospike.client.AerospikeClient client = aerospike.aerospike()) {
+        for (int i = 0; i < 40; i++) {
+          com.aerospike.client.Record r = client.get(null, new com.aerospike.client.Key("test", "replayed", "k" + i));
+          if (i < 10) {
+            assertEquals(null, r, "k" + i + " deleted");
+          } else {
+            assertEquals("value" + i, new String((byte[]) r.getValue("value"), java.nio.charset.StandardCharsets
+                .ISO_8859_1));
+            assertTrue(i % 4 != 0 || r.expiration > 0, "SET ... EX 100 kept its time to live");
+          }
+        }
+        assertEquals("b", new String((byte[]) client.get(null, new com.aerospike.client.Key("test", "replayed", "m2"))
+            .getValue("value"), java.nio.charset.StandardCharsets.ISO_8859_1));
+      }
+    }
+  }
+
+  /**
+   * A CSV of the user's own columns replays as its operations: each as the RESP command it maps to, at the server;
+   * its reads' hits and misses; each client column value a thread.
+   */
+  @Test
+  void csvOfOwnColumns_replaysItsOperations_withHitsAndMisses() throws Exception {
+    Path own = tmp.resolve("own.csv");
+    Files.writeString(own, String.join("\n", "when,who,what,key,bytes", "1764031576.000100,web1,write,a,100",
+        "1764031576.000200,web2,READ,a,", "1764031576.000300,web2,read,nokey,", "1764031576.000400,web1,del,a,",
+        "1764031576.000500,web1,incr,n,", "1764031576.000600,web1,stats,-,") + "\n");
+    Set<String> names = Set.of("SET", "GET", "DEL", "INCR");
+    try (Store redis = Store.provision(Store.Kind.REDIS); Jedis j = redis.jedis()) {
+      j.flushAll();
+      Map<String, Long> before = calls(j, names);
+      JsonNode result = replay(redis, own, "1", tmp.resolve("csv"), "-p", "replay.format=csv", "-p",
+          "replay.csv.columns=time,client,op,key,value_size");
+      assertEquals(Map.of("SET", 1L, "GET", 2L, "DEL", 1L, "INCR", 1L), delta(calls(j, names), before), lastErr);
+      assertEquals(Map.of("OK", 1L, "NOT_FOUND", 1L), statuses(result, "GET"));
+      assertEquals(2, result.path("threads").asInt(), "a thread per client column value");
+      assertTrue(lastErr.contains("(csv): 5 commands from 2 client(s)"), lastErr);
+    }
+  }
+
+  /** {@code replay.keyprefix} puts its prefix before every key, and only before keys. */
+  @Test
+  void keyPrefix_beforeEveryKeyTheRecordingNames() throws Exception {
+    Path file = keyValueRecording();
+    try (Store redis = Store.provision(Store.Kind.REDIS); Jedis j = redis.jedis()) {
+      j.flushAll();
+      replay(redis, file, "max", tmp.resolve("prefixed"), "-p", "replay.keyprefix=r:");
+      assertEquals(java.util.Set.of(), j.keys("k*"), "no key without the prefix");
+      // k10..k39, k1 (set again by the last SET ... NX after its DEL), t, m1, m2 and h
+      assertEquals(30 + 1 + 1 + 2 + 1, j.keys("r:*").size(), j.keys("*").toString());
+      assertEquals("value12", j.get("r:k12"));
+      assertEquals("v", j.hget("r:h", "f3"), "HSET's key prefixed, its field not");
+      assertEquals("b", j.get("r:m2"), "MSET's keys prefixed, its values not");
+    }
+  }
+
   /** A result's statuses of {@code operation}: OK and NOT_FOUND counts. */
   private static Map<String, Long> statuses(JsonNode result, String operation) {
     for (JsonNode op : result.path("operations")) {
@@ -392,6 +504,13 @@ class ReplayIT {
       assertTrue(errors.get(0).contains(bad[1].toString()), run.err());
       assertTrue(run.err().lines().noneMatch(l -> l.startsWith("\tat ")), run.err());
     }
+    Path own = tmp.resolve("own.csv");
+    Files.writeString(own, "ms,op,key\n1000,get,k\n1001,get\n");
+    Cli csv = Cli.run("replay", "redis", own.toString(), "-p", "redis.port=1", "-p", "replay.format=csv", "-p",
+        "replay.csv.columns=time_ms,op,key");
+    assertEquals(2, csv.exitCode(), csv.err());
+    assertTrue(csv.lastErrLine().contains("own.csv:3: expected 3 fields as replay.csv.columns names them, got 2"),
+        csv.err());
     Cli speed = Cli.run("replay", "redis", monitor.toString(), "--speed", "0");
     assertEquals(2, speed.exitCode(), speed.err());
     assertTrue(speed.err().contains("replay.speed must be a positive multiple"), speed.err());

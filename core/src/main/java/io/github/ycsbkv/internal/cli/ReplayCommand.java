@@ -16,10 +16,15 @@ import picocli.CommandLine.Parameters;
     usageHelpAutoWidth = true,
     description = {"Replay a recording through a binding: each recorded command sent by its recorded client at its"
         + " recorded instant (an open loop: latency from that instant), or as fast as each client goes.",
-        "Reads Redis MONITOR output (Redis, Valkey, KeyDB, Dragonfly; memtier's --monitor-input) and Twitter's cache"
-            + " traces; the same as 'ycsb run BINDING -P workloads/replay -p replay.file=FILE'.", ""},
+        "Reads Redis MONITOR output (Redis, Valkey, KeyDB, Dragonfly; memtier's --monitor-input), Dragonfly's traffic"
+            + " log, Twitter's cache traces and a CSV of your own columns (-p replay.format=csv -p"
+            + " replay.csv.columns=time,op,key,value_size); the same as 'ycsb run BINDING -P workloads/replay -p"
+            + " replay.file=FILE'.",
+        "On aerospike, the key-value subset: GET, SET, SETEX, MGET, MSET, DEL, ... as reads, inserts and deletes; the"
+            + " other commands counted and said.", ""},
     footer = {"", "Example: ycsb replay redis monitor.txt -p redis.host=10.0.0.5 --speed 2",
         "Each recorded client is a client thread with its own connection (at most 256; -threads N folds them onto N).",
+        "-p replay.keyprefix=P puts P before every key the recording names.",
         "Results as for run; -p export.dir=DIR also writes DIR/result.json. docs/replay.md."})
 final class ReplayCommand extends PhaseCommand {
 

@@ -6,50 +6,92 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
-import java.util.stream.Collectors;
 
 /**
  * The recording formats a replay reads, by the name {@code replay.format} gives, each with its reader; {@code auto}
  * tells them apart by the file's first bytes (a traffic log's version byte, MONITOR's quoted words, a trace's seven
- * fields).
+ * fields). A CSV of the user's own columns ({@code csv}) is named, never guessed: its columns are given in
+ * {@value #CSV_COLUMNS}.
  */
-enum RecordingFormat {
+final class RecordingFormat {
   /** Redis's MONITOR output (Redis, Valkey, KeyDB, Dragonfly; memtier's --monitor-input). */
-  MONITOR(MonitorReader::new),
+  static final RecordingFormat MONITOR = new RecordingFormat("monitor", MonitorReader::new);
   /** Twitter's cache traces (CSV). */
-  TWITTER(CacheTraceReader::new),
+  static final RecordingFormat TWITTER = new RecordingFormat("twitter", CacheTraceReader::new);
   /** Dragonfly's traffic log ({@code DEBUG TRAFFIC}), a set of binary files. */
-  DRAGONFLY(TrafficLogReader::new);
+  static final RecordingFormat DRAGONFLY = new RecordingFormat("dragonfly", TrafficLogReader::new);
+  /** The property that names a CSV's columns, in order ({@code time,op,key,value_size}). */
+  static final String CSV_COLUMNS = "replay.csv.columns";
+  private static final List<String> NAMES = List.of("monitor", "twitter", "dragonfly", "csv");
 
+  private final String name;
   private final Function<Path, RecordingReader> open;
 
-  RecordingFormat(Function<Path, RecordingReader> open) {
+  private RecordingFormat(String name, Function<Path, RecordingReader> open) {
+    this.name = name;
     this.open = open;
+  }
+
+  /** A CSV whose columns {@code columns} names ({@link CsvReader.Columns}). */
+  static RecordingFormat csv(String columns) {
+    CsvReader.Columns c = CsvReader.Columns.parse(columns);
+    return new RecordingFormat("csv", path -> new CsvReader(path, c));
+  }
+
+  /** Its name, as {@code replay.format} gives it. */
+  String name() {
+    return name;
   }
 
   RecordingReader open(Path file) {
     return open.apply(file);
   }
 
-  /** The format named {@code name}; {@code auto} (or none) reads it from the file's first line that is not blank. */
+  /** {@link #of(String, String, Path)} without CSV columns. */
   static RecordingFormat of(String name, Path file) {
+    return of(name, null, file);
+  }
+
+  /**
+   * The format named {@code name} ({@code csv} with its {@code columns}); {@code auto} (or none) reads it from the
+   * file's first line that is not blank.
+   */
+  static RecordingFormat of(String name, String columns, Path file) {
     String n = name == null ? "auto" : name.trim().toLowerCase(Locale.ROOT);
-    if (n.equals("auto")) {
-      return detect(file);
+    if (columns != null && !columns.isBlank() && !n.equals("csv")) {
+      throw new IllegalArgumentException(CSV_COLUMNS + " is for replay.format=csv; add it, or drop " + CSV_COLUMNS);
     }
-    for (RecordingFormat f : values()) {
-      if (f.name().toLowerCase(Locale.ROOT).equals(n)) {
-        return f;
-      }
+    switch (n) {
+      case "auto":
+        return detect(file);
+      case "monitor":
+        return MONITOR;
+      case "twitter":
+        return TWITTER;
+      case "dragonfly":
+        return DRAGONFLY;
+      case "csv":
+        if (columns == null || columns.isBlank()) {
+          throw new IllegalArgumentException("replay.format=csv needs its columns in order: -p " + CSV_COLUMNS
+              + "=time,op,key,value_size (names: " + CsvReader.Columns.NAMES + "; - for a column to leave out)");
+        }
+        return csv(columns);
+      default:
+        throw new IllegalArgumentException("replay.format must be auto or one of " + names() + ", got '" + name
+            + "'");
     }
-    throw new IllegalArgumentException("replay.format must be auto or one of " + names() + ", got '" + name + "'");
   }
 
   static String names() {
-    return Arrays.stream(values()).map(f -> f.name().toLowerCase(Locale.ROOT)).collect(Collectors.joining(", "));
+    return String.join(", ", NAMES);
+  }
+
+  @Override
+  public String toString() {
+    return name;
   }
 
   private static RecordingFormat detect(Path file) {

@@ -45,7 +45,7 @@ record RecordingSummary(Path file, RecordingFormat format, long commands, Map<St
   String describe() {
     StringBuilder b = new StringBuilder();
     b.append(String.format(Locale.US, "%s (%s): %d commands from %d client(s) over %.3f s", file,
-        format.name().toLowerCase(Locale.ROOT), commands, clients, seconds()));
+        format.name(), commands, clients, seconds()));
     if (!byCommand.isEmpty()) {
       b.append(" (");
       int i = 0;

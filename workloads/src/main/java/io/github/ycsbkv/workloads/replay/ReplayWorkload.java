@@ -20,7 +20,9 @@ import site.ycsb.WorkloadException;
  * instant, the client's lateness as its schedule lag), or as fast as each client goes ({@code replay.speed=max}).
  * Recorded clients are each a client thread with its own connection (at most {@value #MAX_THREADS}), or folded onto
  * {@code -threads N}. Values a recording kept only the size of are generated at that size. Each command's latency is
- * its own series ({@code [GET]}, {@code [SET]}), a nil reply a miss. The file is read once before the run (a
+ * its own series ({@code [GET]}, {@code [SET]}), a nil reply a miss. Keys may be prefixed ({@value #KEY_PREFIX},
+ * {@link KeyPositions}). A binding without commands (Aerospike) is sent the recording's key-value subset as its reads,
+ * inserts and deletes ({@link KeyValueSubset}); the commands it has no operation for are counted and said. The file is read once before the run (a
  * malformed line fails it before anything is sent) and then streamed ({@link ReplayFeed}). docs/replay.md.
  *
  * <p>Thread-safe: per-thread state is in {@link #initThread}'s object; the feed starts with the first thread.
@@ -28,7 +30,10 @@ import site.ycsb.WorkloadException;
 public class ReplayWorkload extends Workload implements WorkloadTraits, ArrivalInstants {
 
   public static final String FILE = "replay.file";
-  /** {@code auto} (default), {@code monitor}, {@code twitter} or {@code dragonfly} (its traffic log). */
+  /**
+   * {@code auto} (default), {@code monitor}, {@code twitter}, {@code dragonfly} (its traffic log) or {@code csv} (with
+   * its columns in {@code replay.csv.columns}).
+   */
   public static final String FORMAT = "replay.format";
   /** How many times the recorded pace (default 1; 2 sends twice as fast), or {@code max}: each client closed-loop. */
   public static final String SPEED = "replay.speed";
@@ -36,14 +41,13 @@ public class ReplayWorkload extends Workload implements WorkloadTraits, ArrivalI
   /** The most client threads a recording's clients get by default; more are folded onto these. */
   public static final int MAX_THREADS = 256;
 
-  /** Commands that name no key first (for the cluster's routing: any node). */
-  private static final Set<String> KEYLESS = Set.of("PING", "ECHO", "INFO", "TIME", "DBSIZE", "FLUSHALL",
-      "FLUSHDB", "MULTI", "EXEC", "DISCARD", "CONFIG", "COMMAND", "SCRIPT", "CLUSTER", "SCAN", "KEYS", "RANDOMKEY",
-      "LASTSAVE", "SAVE", "BGSAVE", "BGREWRITEAOF", "SLOWLOG", "LATENCY", "MEMORY", "FUNCTION", "WAIT", "PUBLISH",
-      "SUBSCRIBE", "PSUBSCRIBE", "DEBUG", "SWAPDB", "ROLE", "LOLWUT");
+  /** A prefix for every key the recording names (default none): a replay beside other data, or several at once. */
+  public static final String KEY_PREFIX = "replay.keyprefix";
 
   /** What a paced replay's warm-up sends (the recording is kept for the measured phase). */
   static final String WARMUP_COMMAND = "PING";
+  /** What a paced replay's warm-up reads on a binding without commands. */
+  static final String WARMUP_KEY = "ycsbkv-replay-warmup";
   private static final byte[][] PING = {WARMUP_COMMAND.getBytes(StandardCharsets.US_ASCII)};
 
   private volatile java.util.function.BooleanSupplier stopping = () -> false;
@@ -59,6 +63,10 @@ public class ReplayWorkload extends Workload implements WorkloadTraits, ArrivalI
   private double recordedOpsPerSec = Double.NaN;
   /** How far apart the passes of a repeated recording are, 0 for one pass. */
   private long periodMicros;
+  /** {@value #KEY_PREFIX}'s bytes, or null. */
+  private byte[] keyPrefix;
+  /** Where a binding without commands keeps the recorded values ({@link KeyValueSubset}). */
+  private String table;
 
   @Override
   public void init(Properties p) throws WorkloadException {
@@ -68,6 +76,9 @@ public class ReplayWorkload extends Workload implements WorkloadTraits, ArrivalI
     }
     file = file(p);
     speed = speed(p.getProperty(SPEED, DEFAULT_SPEED));
+    String prefix = p.getProperty(KEY_PREFIX, "");
+    keyPrefix = prefix.isEmpty() ? null : prefix.getBytes(StandardCharsets.UTF_8);
+    table = p.getProperty("table", "usertable");
     double target = target(p.getProperty("target"));
     long maxSeconds = io.github.ycsbkv.config.Props.getSeconds(p, "maxexecutiontime", 0).toSeconds();
     if (p.getProperty("warmup") != null && speed == 0 && target <= 0) {
@@ -75,7 +86,7 @@ public class ReplayWorkload extends Workload implements WorkloadTraits, ArrivalI
           + " recording's): drop -p warmup, or give a speed");
     }
     try {
-      format = RecordingFormat.of(p.getProperty(FORMAT), file);
+      format = RecordingFormat.of(p.getProperty(FORMAT), p.getProperty(RecordingFormat.CSV_COLUMNS), file);
       summary = RecordingSummary.read(file, format);
     } catch (MalformedRecording | IllegalArgumentException | java.io.UncheckedIOException e) {
       throw new WorkloadException(e.getMessage());
@@ -163,7 +174,8 @@ public class ReplayWorkload extends Workload implements WorkloadTraits, ArrivalI
   public int clients(Properties props) {
     try {
       Path path = file(props);
-      return Math.min(MAX_THREADS, RecordingSummary.read(path, RecordingFormat.of(props.getProperty(FORMAT), path))
+      return Math.min(MAX_THREADS, RecordingSummary.read(path, RecordingFormat.of(props.getProperty(FORMAT),
+          props.getProperty(RecordingFormat.CSV_COLUMNS), path))
           .clients());
     } catch (WorkloadException | RuntimeException e) {
       return 0; // init says what is wrong
@@ -187,7 +199,7 @@ public class ReplayWorkload extends Workload implements WorkloadTraits, ArrivalI
     final SplittableRandom random;
     Recorded pending;
     long lastNanos;
-    /** Per command sent: how many, how many had a nil reply (a miss), how many an error. */
+    /** Per command: how many sent, how many had a nil reply (a miss), how many an error, how many were not sent. */
     final java.util.Map<String, long[]> sent = new java.util.HashMap<>();
 
     State(int thread, SplittableRandom random) {
@@ -235,14 +247,16 @@ public class ReplayWorkload extends Workload implements WorkloadTraits, ArrivalI
   @Override
   public boolean doTransaction(DB db, Object threadState) {
     State s = (State) threadState;
-    if (!(db instanceof Commands commands)) {
-      throw new IllegalStateException("the replay workload needs a binding that sends commands (redis, valkey, keydb,"
-          + " dragonfly)");
-    }
+    Commands commands = db instanceof Commands c && c.sendsCommands() ? c : null;
     if (s.pending == null && paced()) {
       // Paced, the engine asks for each command's instant first: a call without one is a warm-up's, which sends a
-      // PING on the connection and leaves the recording whole for the measured phase.
-      commands.command(WARMUP_COMMAND, null, PING);
+      // PING on the connection (a read of a key no recording names, on a binding without commands) and leaves the
+      // recording whole for the measured phase.
+      if (commands != null) {
+        commands.command(WARMUP_COMMAND, null, PING);
+      } else {
+        db.read(table, WARMUP_KEY, null, new java.util.HashMap<>());
+      }
       return true;
     }
     Recorded r = s.pending != null ? s.pending : feed.take(s.thread, stopping);
@@ -251,8 +265,20 @@ public class ReplayWorkload extends Workload implements WorkloadTraits, ArrivalI
       return false;
     }
     byte[][] args = values(r.args(), s.random);
-    site.ycsb.Status status = commands.command(r.name(), key(r), args);
-    long[] n = s.sent.computeIfAbsent(r.name(), k -> new long[3]);
+    if (keyPrefix != null) {
+      args = KeyPositions.prefixed(r.name(), args, keyPrefix);
+    }
+    long[] n = s.sent.computeIfAbsent(r.name(), k -> new long[4]);
+    site.ycsb.Status status;
+    if (commands != null) {
+      status = commands.command(r.name(), KeyPositions.first(r.name(), args), args);
+    } else {
+      status = KeyValueSubset.send(db, table, r.name(), args);
+      if (status == null) {
+        n[3]++; // no key-value equivalent: not sent
+        return true;
+      }
+    }
     n[0]++;
     if (status == site.ycsb.Status.NOT_FOUND) {
       n[1]++;
@@ -281,17 +307,6 @@ public class ReplayWorkload extends Workload implements WorkloadTraits, ArrivalI
     return out;
   }
 
-  /** The key whose slot routes the command on a cluster, or null for any node. */
-  static String key(Recorded r) {
-    byte[][] a = r.args();
-    String name = r.name();
-    if (name.equals("EVAL") || name.equals("EVALSHA") || name.equals("FCALL")) {
-      return a.length > 3 && !new String(a[2], StandardCharsets.ISO_8859_1).equals("0")
-          ? new String(a[3], StandardCharsets.ISO_8859_1) : null;
-    }
-    return a.length > 1 && !KEYLESS.contains(name) ? new String(a[1], StandardCharsets.ISO_8859_1) : null;
-  }
-
   @Override
   public void cleanup() {
     if (feed != null) {
@@ -310,8 +325,8 @@ public class ReplayWorkload extends Workload implements WorkloadTraits, ArrivalI
     synchronized (states) {
       for (State st : states) {
         st.sent.forEach((name, n) -> {
-          long[] t = all.computeIfAbsent(name, k -> new long[3]);
-          for (int i = 0; i < 3; i++) {
+          long[] t = all.computeIfAbsent(name, k -> new long[4]);
+          for (int i = 0; i < 4; i++) {
             t[i] += n[i];
           }
         });
@@ -321,8 +336,17 @@ public class ReplayWorkload extends Workload implements WorkloadTraits, ArrivalI
     StringBuilder b = new StringBuilder("sent ").append(total).append(" of the recording's ")
         .append(summary.commands()).append(" commands").append(periodMicros > 0 ? " (repeated)" : "").append(':');
     int i = 0;
+    long notSent = 0;
+    StringBuilder skipped = new StringBuilder();
     for (java.util.Map.Entry<String, long[]> e : all.entrySet()) {
       long[] n = e.getValue();
+      if (n[3] > 0) {
+        notSent += n[3];
+        skipped.append(skipped.length() == 0 ? "" : ", ").append(e.getKey()).append(' ').append(n[3]);
+      }
+      if (n[0] == 0) {
+        continue;
+      }
       b.append(i++ == 0 ? " " : ", ").append(e.getKey()).append(' ').append(n[0]);
       if (n[1] > 0 || n[2] > 0) {
         b.append(" (");
@@ -336,7 +360,9 @@ public class ReplayWorkload extends Workload implements WorkloadTraits, ArrivalI
         b.append(')');
       }
     }
-    return total == 0 ? "sent none of the recording's " + summary.commands() + " commands" : b.toString();
+    String not = notSent == 0 ? "" : "; not sent, as the binding has no key-value operation for them (docs/replay.md): "
+        + skipped;
+    return (total == 0 ? "sent none of the recording's " + summary.commands() + " commands" : b.toString()) + not;
   }
 
   /** The recording as read before the run; null before {@link #init}. */

@@ -84,6 +84,55 @@ class RecordingReadersTest {
   }
 
   @Test
+  void csvOfOwnColumns_headerLeftOut_timesInTheirUnit_opsMapped() throws Exception {
+    Path f = tmp.resolve("own.csv");
+    Files.writeString(f, "ts_ms,key,size,who,op,extra\n1764031576604,a,10,c1,WRITE,x\n1764031576605,a,0,c2,read,x\n"
+        + "1764031576607,a,0,c1,Del,x\n1764031576608,a,0,c1,stats,x\n");
+    RecordingFormat csv = RecordingFormat.of("csv", "time_ms,key,value_size,client,op,-", f);
+    java.util.Map<String, Long> skipped = new java.util.LinkedHashMap<>();
+    List<Recorded> rs = all(f, csv, skipped);
+    assertEquals(List.of(1764031576604000L, 1764031576605000L, 1764031576607000L),
+        rs.stream().map(Recorded::micros).toList());
+    assertEquals(List.of("SET", "a", "__bytes:10__"), words(rs.get(0)));
+    assertEquals(List.of("GET", "a"), words(rs.get(1)));
+    assertEquals(List.of("DEL", "a"), words(rs.get(2)));
+    assertEquals(List.of("c1", "c2", "c1"), rs.stream().map(Recorded::client).toList());
+    assertEquals(java.util.Map.of("a header line", 1L, "operations with no RESP command (stats)", 1L), skipped);
+
+    Path seconds = tmp.resolve("s.csv");
+    Files.writeString(seconds, "12.5,set,k,3,60\n12.000001,get,k,,0\n");
+    rs = all(seconds, RecordingFormat.of("CSV", "time,op,key,value_size,ttl", seconds), skipped);
+    assertEquals(List.of(12_500_000L, 12_000_001L), rs.stream().map(Recorded::micros).toList());
+    assertEquals(List.of("SET", "k", "__bytes:3__", "EX", "60"), words(rs.get(0)));
+    assertEquals("csv", rs.get(1).client(), "one client for the file without a client column");
+
+    Path bad = tmp.resolve("bad.csv");
+    Files.writeString(bad, "1,get,k\n2,get\n");
+    MalformedRecording e = assertThrows(MalformedRecording.class, () -> all(bad, RecordingFormat.of("csv",
+        "time,op,key", bad), new java.util.HashMap<>()));
+    assertTrue(e.getMessage().contains("bad.csv:2: expected 3 fields"), e.getMessage());
+    Files.writeString(bad, "1,get,k\nsoon,get,k\n");
+    e = assertThrows(MalformedRecording.class, () -> all(bad, RecordingFormat.of("csv", "time,op,key", bad),
+        new java.util.HashMap<>()));
+    assertTrue(e.getMessage().contains("bad.csv:2: the time must be a number of seconds, got 'soon'"), e.getMessage());
+  }
+
+  @Test
+  void csvColumns_needTimeOpAndKey_knownNamesOnce() {
+    Path any = tmp.resolve("x.csv");
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> RecordingFormat.of("csv", null, any)).getMessage()
+        .contains("replay.format=csv needs its columns in order: -p replay.csv.columns=time,op,key,value_size"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> RecordingFormat.of("csv", "time,op,size", any))
+        .getMessage().contains("unknown column 'size'"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> RecordingFormat.of("csv", "time,op,-", any))
+        .getMessage().contains("must name a time (time, time_ms or time_us), op and key column"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> RecordingFormat.of("csv", "time,time_ms,op,key",
+        any)).getMessage().contains("time is named twice"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> RecordingFormat.of("monitor", "time,op,key", any))
+        .getMessage().contains("replay.csv.columns is for replay.format=csv"));
+  }
+
+  @Test
   void sizePlaceholders_becomeThatManyGeneratedBytes() {
     byte[][] args = {"SET".getBytes(), "k".getBytes(), Recorded.sizedValue(12).getBytes()};
     byte[][] sent = ReplayWorkload.values(args, new SplittableRandom(1));
@@ -96,11 +145,44 @@ class RecordingReadersTest {
 
   @Test
   void routingKey_firstKeyOrTheScriptsOrNone() {
-    assertEquals("k", ReplayWorkload.key(new Recorded(0, "c", bytes("GET", "k"))));
-    assertNull(ReplayWorkload.key(new Recorded(0, "c", bytes("PING"))));
-    assertNull(ReplayWorkload.key(new Recorded(0, "c", bytes("INFO", "server"))));
-    assertEquals("k1", ReplayWorkload.key(new Recorded(0, "c", bytes("EVAL", "return 1", "1", "k1"))));
-    assertNull(ReplayWorkload.key(new Recorded(0, "c", bytes("EVAL", "return 1", "0"))));
+    assertEquals("k", KeyPositions.first("GET", bytes("GET", "k")));
+    assertNull(KeyPositions.first("PING", bytes("PING")));
+    assertNull(KeyPositions.first("INFO", bytes("INFO", "server")));
+    assertEquals("k1", KeyPositions.first("EVAL", bytes("EVAL", "return 1", "1", "k1")));
+    assertNull(KeyPositions.first("EVAL", bytes("EVAL", "return 1", "0")));
+    assertNull(KeyPositions.first("PUBLISH", bytes("PUBLISH", "channel", "m")), "a channel is no key");
+  }
+
+  @Test
+  void keyPrefix_onEveryKeyAndNothingElse() {
+    byte[] p = "r:".getBytes(StandardCharsets.US_ASCII);
+    assertWords(List.of("SET", "r:k", "v", "EX", "10"), KeyPositions.prefixed("SET", bytes("SET", "k", "v", "EX",
+        "10"), p));
+    assertWords(List.of("DEL", "r:a", "r:b", "r:c"), KeyPositions.prefixed("DEL", bytes("DEL", "a", "b", "c"), p));
+    assertWords(List.of("MSET", "r:a", "1", "r:b", "2"), KeyPositions.prefixed("MSET", bytes("MSET", "a", "1", "b",
+        "2"), p));
+    assertWords(List.of("HSET", "r:h", "f", "v"), KeyPositions.prefixed("HSET", bytes("HSET", "h", "f", "v"), p));
+    assertWords(List.of("BLPOP", "r:a", "r:b", "0"), KeyPositions.prefixed("BLPOP", bytes("BLPOP", "a", "b", "0"),
+        p));
+    assertWords(List.of("RENAME", "r:a", "r:b"), KeyPositions.prefixed("RENAME", bytes("RENAME", "a", "b"), p));
+    assertWords(List.of("ZUNIONSTORE", "r:d", "2", "r:a", "r:b", "WEIGHTS", "1", "2"), KeyPositions.prefixed(
+        "ZUNIONSTORE", bytes("ZUNIONSTORE", "d", "2", "a", "b", "WEIGHTS", "1", "2"), p));
+    assertWords(List.of("EVAL", "return 1", "2", "r:a", "r:b", "x"), KeyPositions.prefixed("EVAL", bytes("EVAL",
+        "return 1", "2", "a", "b", "x"), p));
+    assertWords(List.of("ZINTER", "2", "r:a", "r:b"), KeyPositions.prefixed("ZINTER", bytes("ZINTER", "2", "a", "b"),
+        p));
+    assertWords(List.of("PING"), KeyPositions.prefixed("PING", bytes("PING"), p));
+    byte[][] recorded = bytes("GET", "k");
+    KeyPositions.prefixed("GET", recorded, p);
+    assertEquals("k", new String(recorded[1], StandardCharsets.US_ASCII), "the recording's words are not changed");
+  }
+
+  private static void assertWords(List<String> expected, byte[][] words) {
+    List<String> got = new java.util.ArrayList<>();
+    for (byte[] w : words) {
+      got.add(new String(w, StandardCharsets.US_ASCII));
+    }
+    assertEquals(expected, got);
   }
 
   private static byte[][] bytes(String... words) {
