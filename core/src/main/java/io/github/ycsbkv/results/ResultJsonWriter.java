@@ -61,7 +61,7 @@ final class ResultJsonWriter {
       o.put("errors", op.errors());
       ObjectNode statuses = o.putObject("statuses");
       new TreeMap<>(op.statuses()).forEach(statuses::put);
-      if (op.operation().equals("READ") && op.statuses().containsKey("NOT_FOUND")) {
+      if (op.statuses().containsKey("NOT_FOUND")) {
         o.put("hitRatio", op.hitRatio());
       }
       ArrayNode causes = o.putArray("errorCauses");

@@ -384,9 +384,11 @@ class ReplayIT {
   @Test
   void csvOfOwnColumns_replaysItsOperations_withHitsAndMisses() throws Exception {
     Path own = tmp.resolve("own.csv");
+    // web1 writes a, reads it (a hit: one client's commands go in order) and deletes it; web2 reads a key never
+    // written (a miss) and counts; the last operation has no RESP command.
     Files.writeString(own, String.join("\n", "when,who,what,key,bytes", "1764031576.000100,web1,write,a,100",
-        "1764031576.000200,web2,READ,a,", "1764031576.000300,web2,read,nokey,", "1764031576.000400,web1,del,a,",
-        "1764031576.000500,web1,incr,n,", "1764031576.000600,web1,stats,-,") + "\n");
+        "1764031576.000200,web1,READ,a,", "1764031576.000300,web2,read,nokey,", "1764031576.000400,web1,del,a,",
+        "1764031576.000500,web2,incr,n,", "1764031576.000600,web1,stats,-,") + "\n");
     Set<String> names = Set.of("SET", "GET", "DEL", "INCR");
     try (Store redis = Store.provision(Store.Kind.REDIS); Jedis j = redis.jedis()) {
       j.flushAll();
@@ -395,6 +397,13 @@ class ReplayIT {
           "replay.csv.columns=time,client,op,key,value_size");
       assertEquals(Map.of("SET", 1L, "GET", 2L, "DEL", 1L, "INCR", 1L), delta(calls(j, names), before), lastErr);
       assertEquals(Map.of("OK", 1L, "NOT_FOUND", 1L), statuses(result, "GET"));
+      double ratio = -1;
+      for (JsonNode op : result.path("operations")) {
+        if (op.path("operation").asText().equals("GET")) {
+          ratio = op.path("hitRatio").asDouble(-1);
+        }
+      }
+      assertEquals(0.5, ratio, 1e-9, "the GETs' hit ratio in result.json");
       assertEquals(2, result.path("threads").asInt(), "a thread per client column value");
       assertTrue(lastErr.contains("(csv): 5 commands from 2 client(s)"), lastErr);
     }

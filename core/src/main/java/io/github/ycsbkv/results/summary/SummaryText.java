@@ -198,7 +198,7 @@ public final class SummaryText {
       for (ErrorCause c : op.errorCauses()) {
         line(sb, name, "Error", c.count() + ", " + c.describe());
       }
-      if (name.equals("READ") && op.statuses().containsKey("NOT_FOUND")) {
+      if (op.statuses().containsKey("NOT_FOUND")) {
         line(sb, name, "HitRate(%)", num(100.0 * op.hitRatio()));
       }
       if (op.serviceFailed() != null) {
