@@ -425,6 +425,20 @@ class ReplayIT {
     }
   }
 
+  /** Dragonfly's traffic log on a cluster is one node's: the recording says so, and that MONITOR records them all. */
+  @Test
+  void trafficLogOnADragonflyCluster_warnsThatItHoldsOneNode() throws Exception {
+    try (RespClusterIT.Cluster c = RespClusterIT.Cluster.dragonfly()) {
+      String prefix = tmp.resolve("cluster-traffic").toString();
+      Cli done = Cli.run("record", "-p", Integer.toString(c.nodes.get(0).port()), "--seconds", "1", "--traffic-log",
+          prefix);
+      assertEquals(0, done.exitCode(), done.err());
+      assertTrue(done.err().contains("ycsb: warning: 127.0.0.1:" + c.nodes.get(0).port() + " is one of its cluster's"
+          + " 3 primaries, and its traffic log holds only what this node was sent"), done.err());
+      assertTrue(Files.isRegularFile(Path.of(prefix + "-000.bin")), "the node's log was written");
+    }
+  }
+
   /** A result's statuses of {@code operation}: OK and NOT_FOUND counts. */
   private static Map<String, Long> statuses(JsonNode result, String operation) {
     for (JsonNode op : result.path("operations")) {

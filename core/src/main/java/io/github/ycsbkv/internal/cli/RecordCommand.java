@@ -98,9 +98,15 @@ final class RecordCommand implements Callable<Integer> {
       }
       err.println("ycsb-kv: record " + host + ":" + port + " for " + seconds + " s through its traffic log "
           + trafficLog + "-NNN.bin (on the server's machine)");
-      TrafficLogRecording.record(host, port, user, password, Duration.ofMillis((long) (seconds * 1000)), trafficLog);
+      int primaries = TrafficLogRecording.record(host, port, user, password, Duration.ofMillis((long) (seconds * 1000)),
+          trafficLog);
       err.println("ycsb-kv: recorded into " + trafficLog + "-*.bin on the server's machine; replay one of them:"
           + " ycsb replay BINDING " + trafficLog + "-000.bin");
+      if (primaries > 1) {
+        err.println("ycsb: warning: " + host + ":" + port + " is one of its cluster's " + primaries + " primaries, and"
+            + " its traffic log holds only what this node was sent: record the whole cluster through MONITOR (--out),"
+            + " which records every primary into one file");
+      }
       return 0;
     }
     Path parent = out.toAbsolutePath().getParent();

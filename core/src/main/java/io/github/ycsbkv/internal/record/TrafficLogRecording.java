@@ -15,8 +15,12 @@ public final class TrafficLogRecording {
 
   private TrafficLogRecording() {}
 
-  /** Records {@code host:port} for {@code duration} into the server's files {@code prefix-NNN.bin}. */
-  public static void record(String host, int port, String user, String password, Duration duration, String prefix) {
+  /**
+   * Records {@code host:port} for {@code duration} into the server's files {@code prefix-NNN.bin}; returns the number
+   * of primaries of its cluster (1 on a standalone server), of which this records the one given.
+   */
+  public static int record(String host, int port, String user, String password, Duration duration, String prefix) {
+    int primaries = MonitorRecording.nodes(new MonitorRecording.Server(host, port, user, password, null)).size();
     try (RespLink link = RespLink.open(host, port, user, password)) {
       RespLink.Reply started = link.callOrFail(List.of("DEBUG", "TRAFFIC", "START", prefix));
       if (started.error()) {
@@ -35,5 +39,6 @@ public final class TrafficLogRecording {
         }
       }
     }
+    return primaries;
   }
 }
