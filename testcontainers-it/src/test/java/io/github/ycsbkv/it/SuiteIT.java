@@ -1,6 +1,7 @@
 package io.github.ycsbkv.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -178,6 +179,22 @@ class SuiteIT {
     }
   }
 
+  /**
+   * A suite that runs only on a cluster of three primaries: a preload of 300 keys, three init commands whose keys
+   * live on different primaries, a keyspace check of 303, and {@code client}.
+   */
+  private Path clusterSuite(String client) throws Exception {
+    Path f = tmp.resolve("suites").resolve("cluster.yml");
+    Files.createDirectories(f.getParent());
+    Files.writeString(f, "version: 0.4\nname: cluster\ndbconfig:\n  check:\n    keyspacelen: 303\n"
+        + "  preload_tool:\n    tool: memtier_benchmark\n    arguments: --data-size 10 --ratio 1:0 --key-pattern P:P"
+        + " -c 1 -t 1 --key-minimum 1 --key-maximum 300 -n allkeys --key-prefix pre-\n"
+        + "  init_commands:\n  - SET a 1\n  - SET b 1\n  - SET c 1\n"
+        + "redis-topologies:\n- oss-cluster-3-primaries\n"
+        + "clientconfig:\n  tool: memtier_benchmark\n  arguments: '" + client + "'\n");
+    return f;
+  }
+
   /** A suite file of the specification's format, written here: its topologies and one memtier client. */
   private Path suite(String name, String topologies, String arguments) throws Exception {
     Path f = tmp.resolve("suites").resolve(name + ".yml");
@@ -188,8 +205,8 @@ class SuiteIT {
   }
 
   /**
-   * {@code --store}: each store started here from its binary, each suite in its topology (I/O threads, a replica),
-   * the stores one after the other, and one table across them; a cluster-only suite skipped with the reason.
+   * {@code --store}: each store started here from its binary, each suite in its topology (I/O threads, a replica, a
+   * cluster of three primaries), the stores one after the other, and one table across them.
    */
   @Test
   void storesStartedHere_eachSuiteInItsTopology() throws Exception {
@@ -200,7 +217,7 @@ class SuiteIT {
     List<Path> files = List.of(suite("plain", "- oss-standalone\n", client),
         suite("threads", "- oss-standalone-02-io-threads\n", client),
         suite("replica", "- oss-standalone-01-replicas\n", client),
-        suite("cluster", "- oss-cluster-3-primaries\n", client));
+        clusterSuite(client));
     Path out = tmp.resolve("stores");
     List<String> args = new ArrayList<>(List.of("suite", "--store", "redis,valkey", "--servers", "binary",
         "--test-time", "1", "--out", out.toString()));
@@ -232,8 +249,19 @@ class SuiteIT {
       assertEquals(1, replica.path("serverStates").path("timeline").path(0).path("replicas").asInt(),
           store + ": " + replica.path("serverStates"));
       assertEquals(0, plain.path("serverStates").path("timeline").path(0).path("replicas").asInt(), store);
-      assertEquals("skipped", bySuite.get("cluster").path("status").asText(), bySuite.get("cluster").toString());
-      assertTrue(bySuite.get("cluster").path("reason").asText().contains("oss-cluster-3-primaries"));
+      // The cluster-only suite on three primaries started here: its preload and client with --cluster-mode, its
+      // init commands routed to their keys' primaries, its keyspace counted over the primaries.
+      JsonNode cluster = bySuite.get("cluster");
+      assertEquals("ran", cluster.path("status").asText(), store + " " + cluster + "\n" + run.err());
+      assertTrue(cluster.path("opsPerSec").asDouble() > 0, cluster.toString());
+      assertTrue(cluster.path("notes").toString().contains("on oss-cluster-3-primaries"), cluster.toString());
+      assertFalse(cluster.path("notes").toString().contains("keyspace check"), "300 keys + 3 set: " + cluster);
+      assertFalse(cluster.path("notes").toString().contains("init command refused"), cluster.toString());
+      assertTrue(log(out.resolve(store), "cluster").contains("--cluster-mode"), log(out.resolve(store), "cluster"));
+      JsonNode clustered = JSON.readTree(out.resolve(store).resolve("cluster").resolve("ycsb-kv").resolve(
+          "result.json").toFile());
+      assertEquals(3, clustered.path("server").path("before").path("nodes").asInt(), store + ": "
+          + clustered.path("server"));
     }
     JsonNode across = JSON.readTree(out.resolve("summary.json").toFile());
     assertEquals(List.of("redis", "valkey"), List.copyOf(iterable(across.path("stores").fieldNames())));

@@ -16,6 +16,7 @@ import java.security.KeyStore;
 import java.security.cert.Certificate;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import javax.net.ssl.SSLContext;
@@ -236,6 +237,59 @@ public final class RespLink implements AutoCloseable {
       b.append((char) c);
     }
     throw new IOException("the connection closed");
+  }
+
+  /**
+   * The address ({@code host:port}) of each primary of this server's cluster that is up, as its {@code CLUSTER NODES}
+   * names them (a node that does not know its own address is at {@code seedHost}); empty when the server is no
+   * cluster ({@code INFO cluster} without {@code cluster_enabled:1}). A cluster that does not answer is a UserError.
+   */
+  public List<String> clusterPrimaries(String seedHost) {
+    Reply info = callOrFail(List.of("INFO", "cluster"));
+    if (info.error() || info.text() == null || !info.text().contains("cluster_enabled:1")) {
+      return List.of();
+    }
+    Reply nodes = callOrFail(List.of("CLUSTER", "NODES"));
+    if (nodes.error() || nodes.text() == null) {
+      throw new UserError("the cluster at " + address + " did not answer CLUSTER NODES ("
+          + (nodes.text() == null ? "nothing" : nodes.text()) + ")");
+    }
+    List<String> primaries = primaries(nodes.text(), seedHost);
+    if (primaries.isEmpty()) {
+      throw new UserError("the cluster at " + address + " names no primary that is up in CLUSTER NODES");
+    }
+    return primaries;
+  }
+
+  /**
+   * The address ({@code host:port}) of each primary that is up in a {@code CLUSTER NODES} reply, in its order; a node
+   * that does not know its own address yet ({@code :6379}) is at {@code seedHost}.
+   */
+  public static List<String> primaries(String clusterNodes, String seedHost) {
+    List<String> out = new ArrayList<>();
+    for (String line : clusterNodes.split("\n")) {
+      String[] f = line.trim().split(" ");
+      if (f.length < 3) {
+        continue;
+      }
+      List<String> flags = List.of(f[2].toLowerCase(Locale.ROOT).split(","));
+      if (!flags.contains("master") || flags.contains("fail") || flags.contains("noaddr")
+          || flags.contains("handshake")) {
+        continue;
+      }
+      String address = f[1];
+      int at = address.indexOf('@');
+      address = at >= 0 ? address.substring(0, at) : address;
+      int comma = address.indexOf(',');
+      address = comma >= 0 ? address.substring(0, comma) : address;
+      if (address.startsWith(":")) {
+        address = seedHost + address;
+      }
+      if (address.lastIndexOf(':') > 0 && !out.contains(address)) {
+        out.add(address);
+      }
+    }
+    return out;
   }
 
   /** The server's software, from {@code INFO server}: dragonfly, valkey, keydb or redis. */

@@ -7,7 +7,8 @@ import java.util.List;
 
 /**
  * {@code ycsb suite --list}: each suite's preload and clients as the memtier_benchmark arguments {@code ycsb memtier}
- * would run, or why it is skipped; nothing runs.
+ * would run (with {@code --cluster-mode} where {@code --store} would start a cluster for it), or why it is skipped;
+ * nothing runs.
  */
 final class SuiteListing {
 
@@ -21,19 +22,23 @@ final class SuiteListing {
   static void list(List<SuiteFile> suites, SuiteRun.Options o, PrintWriter out) {
     for (SuiteFile s : suites) {
       String why = SuiteRun.notHere(s);
+      SuiteServers.Topology topology = o.stores().isEmpty() ? null : SuiteServers.Topology.choose(s.topologies());
       if (why == null) {
         why = o.stores().isEmpty() ? SuiteServers.given(o.host(), o.port()).serve(s).why()
-            : SuiteServers.Topology.choose(s.topologies()) == null ? "it runs on " + String.join(", ", s.topologies())
-            + "; ycsb suite starts standalone servers, with I/O threads or a replica, not these yet" : null;
+            : topology == null ? "it runs on " + String.join(", ", s.topologies()) + "; ycsb suite starts standalone"
+            + " servers, with I/O threads or a replica, and clusters, not these yet" : null;
       }
+      boolean cluster = topology != null && topology.cluster();
       List<String> lines = new ArrayList<>();
       if (s.preload() != null && why == null) {
-        List<String> preload = ShellWords.split(s.preload().arguments(), s.name() + "'s preload");
+        List<String> preload = SuiteRun.clusterMode(ShellWords.split(s.preload().arguments(), s.name()
+            + "'s preload"), cluster);
         why = refusal(preload, "its preload: ");
         lines.add(s.name() + "\tpreload\t" + String.join(" ", preload.stream().map(SuiteListing::quote).toList()));
       }
       for (int i = 0; i < s.clients().size() && why == null; i++) {
-        List<String> args = SuiteRun.clientArgs(ShellWords.split(s.clients().get(i).arguments(), s.name()), o.testTime());
+        List<String> args = SuiteRun.clusterMode(SuiteRun.clientArgs(ShellWords.split(s.clients().get(i).arguments(),
+            s.name()), o.testTime()), cluster);
         why = refusal(args, "");
         lines.add(s.name() + "\tclient " + (i + 1) + "\t" + String.join(" ", args.stream().map(SuiteListing::quote)
             .toList()));

@@ -140,7 +140,7 @@ public final class SuiteRun {
             binding = o.binding() != null ? o.binding() : server.equals("dragonfly") ? "dragonfly" : "redis";
             last = where;
           }
-          r = one(s, o.at(where.host(), where.port()), binding, err, stopSignal);
+          r = one(s, o.at(where.host(), where.port()), where.cluster(), binding, err, stopSignal);
           if (!where.what().equals("as given")) {
             List<String> notes = new ArrayList<>(r.notes());
             notes.add(0, "on " + where.what());
@@ -188,7 +188,8 @@ public final class SuiteRun {
         Double.NaN, Double.NaN, List.of(), Map.of(), Double.NaN);
   }
 
-  private static Outcome one(SuiteFile s, Options o, String binding, PrintWriter err,
+  /** Runs suite {@code s} on the server {@code o} names ({@code cluster}: a cluster's seed, with --cluster-mode). */
+  private static Outcome one(SuiteFile s, Options o, boolean cluster, String binding, PrintWriter err,
       Consumer<StopSignal> stopSignal) {
     String notHere = notHere(s);
     if (notHere != null) {
@@ -197,7 +198,7 @@ public final class SuiteRun {
     // Each client's arguments checked before the store is touched: an option ycsb memtier does not honour skips it.
     List<List<String>> clients = new ArrayList<>();
     for (SuiteFile.Tool t : s.clients()) {
-      List<String> args = clientArgs(ShellWords.split(t.arguments(), s.name()), o.testTime());
+      List<String> args = clusterMode(clientArgs(ShellWords.split(t.arguments(), s.name()), o.testTime()), cluster);
       try {
         MemtierArgs.parse(args);
       } catch (UserError e) {
@@ -205,8 +206,8 @@ public final class SuiteRun {
       }
       clients.add(args);
     }
-    List<String> preload = s.preload() == null ? null : ShellWords.split(s.preload().arguments(), s.name()
-        + "'s preload");
+    List<String> preload = s.preload() == null ? null : clusterMode(ShellWords.split(s.preload().arguments(),
+        s.name() + "'s preload"), cluster);
     if (preload != null) {
       try {
         MemtierArgs.parse(preload);
@@ -239,6 +240,19 @@ public final class SuiteRun {
     }
     return SuiteSummary.figures(s, dir, clients.size(), codes, notes);
   }
+  /**
+   * {@code args} with {@code --cluster-mode} on a cluster, as the specification's runner adds it to the suites it
+   * runs on {@code oss-cluster-N-primaries} (their arguments never name it).
+   */
+  static List<String> clusterMode(List<String> args, boolean cluster) {
+    if (!cluster || args.contains("--cluster-mode")) {
+      return args;
+    }
+    List<String> all = new ArrayList<>(args);
+    all.add("--cluster-mode");
+    return all;
+  }
+
   /** Why the suite cannot run on ycsb-kv (another tool's suite), or null. */
   static String notHere(SuiteFile s) {
     for (SuiteFile.Tool t : s.clients()) {
@@ -254,44 +268,76 @@ public final class SuiteRun {
 
   /**
    * The store made ready for the suite: emptied, its configuration parameters set, the preload run, the init commands
-   * sent and the keyspace checked; a parameter or command refused is a note. Returns why it failed, or null.
+   * sent and the keyspace checked; a parameter or command refused is a note. On a cluster each primary is emptied,
+   * set and counted, and an init command follows its key's {@code MOVED}. Returns why it failed, or null.
    */
   private static String prepare(SuiteFile s, Options o, String binding, List<String> preload, Path dir,
       List<String> notes, Consumer<StopSignal> stopSignal) {
-    try (RespLink link = RespLink.open(o.host(), o.port(), o.user(), o.password())) {
-      RespLink.Reply flushed = link.callOrFail(List.of("FLUSHALL"));
-      if (flushed.error()) {
-        return "FLUSHALL was refused (" + flushed.text() + ")";
-      }
-      for (Map.Entry<String, String> p : s.configuration().entrySet()) {
-        RespLink.Reply r = link.callOrFail(List.of("CONFIG", "SET", p.getKey(), p.getValue()));
-        if (r.error()) {
-          notes.add("configuration parameter " + p.getKey() + " not set: " + r.text());
+    try (RespLink seed = RespLink.open(o.host(), o.port(), o.user(), o.password())) {
+      List<String> primaries = seed.clusterPrimaries(o.host());
+      List<RespLink> nodes = new ArrayList<>();
+      try {
+        for (String address : primaries) {
+          int colon = address.lastIndexOf(':');
+          nodes.add(RespLink.open(address.substring(0, colon), Integer.parseInt(address.substring(colon + 1)),
+              o.user(), o.password()));
         }
-      }
-      if (preload != null) {
-        int code = memtier(preload, o, binding, dir.resolve("preload"), stopSignal);
-        if (code != 0) {
-          return "its preload ended with exit " + code + firstFailure(dir.resolve("preload")) + " ("
-              + dir.resolve("preload").resolve("log.txt") + ")";
+        List<RespLink> each = nodes.isEmpty() ? List.of(seed) : nodes;
+        for (RespLink link : each) {
+          RespLink.Reply flushed = link.callOrFail(List.of("FLUSHALL"));
+          if (flushed.error()) {
+            return "FLUSHALL was refused (" + flushed.text() + ")";
+          }
+          for (Map.Entry<String, String> p : s.configuration().entrySet()) {
+            RespLink.Reply r = link.callOrFail(List.of("CONFIG", "SET", p.getKey(), p.getValue()));
+            if (r.error() && link == each.get(0)) {
+              notes.add("configuration parameter " + p.getKey() + " not set: " + r.text());
+            }
+          }
         }
-      }
-      for (List<String> command : s.initCommands()) {
-        RespLink.Reply r = link.callOrFail(command);
-        if (r.error()) {
-          notes.add("init command refused: " + shorten(String.join(" ", command)) + ": " + r.text());
+        if (preload != null) {
+          int code = memtier(preload, o, binding, dir.resolve("preload"), stopSignal);
+          if (code != 0) {
+            return "its preload ended with exit " + code + firstFailure(dir.resolve("preload")) + " ("
+                + dir.resolve("preload").resolve("log.txt") + ")";
+          }
         }
-      }
-      if (s.keyspaceLength() >= 0) {
-        RespLink.Reply size = link.callOrFail(List.of("DBSIZE"));
-        long keys = size.error() ? -1 : Long.parseLong(size.text().trim());
-        if (keys != s.keyspaceLength()) {
-          notes.add(String.format(Locale.ROOT, "keyspace check: %d keys, the suite expects %d", keys,
-              s.keyspaceLength()));
+        for (List<String> command : s.initCommands()) {
+          RespLink.Reply r = routed(seed, command, primaries, nodes);
+          if (r.error()) {
+            notes.add("init command refused: " + shorten(String.join(" ", command)) + ": " + r.text());
+          }
         }
+        if (s.keyspaceLength() >= 0) {
+          long keys = 0;
+          for (RespLink link : each) {
+            RespLink.Reply size = link.callOrFail(List.of("DBSIZE"));
+            keys = size.error() || keys < 0 ? -1 : keys + Long.parseLong(size.text().trim());
+          }
+          if (keys != s.keyspaceLength()) {
+            notes.add(String.format(Locale.ROOT, "keyspace check: %d keys, the suite expects %d", keys,
+                s.keyspaceLength()));
+          }
+        }
+      } finally {
+        nodes.forEach(RespLink::close);
       }
     }
     return null;
+  }
+
+  /** {@code command} sent to the seed, and once more to the primary a {@code MOVED} names. */
+  private static RespLink.Reply routed(RespLink seed, List<String> command, List<String> primaries,
+      List<RespLink> nodes) {
+    RespLink.Reply r = seed.callOrFail(command);
+    if (r.error() && r.text() != null && r.text().startsWith("MOVED ")) {
+      String[] moved = r.text().split(" ");
+      int at = moved.length == 3 ? primaries.indexOf(moved[2]) : -1;
+      if (at >= 0) {
+        return nodes.get(at).callOrFail(command);
+      }
+    }
+    return r;
   }
 
   /** The suite's clients run (several at once when it has several); their exit codes, in order. */

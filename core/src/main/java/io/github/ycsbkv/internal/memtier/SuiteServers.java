@@ -15,7 +15,9 @@ import java.util.regex.Pattern;
  * ({@code --store}) in the suite's topology, as {@code study} starts its servers ({@link Provisioner}): its
  * {@code oss-standalone} when it lists one, else the first it lists that this machine can make: a standalone server
  * with the store's own I/O-thread setting ({@code -NN-io-threads}, at most this machine's cores), with a replica
- * ({@code -01-replicas}). A running server serves the next suite of the same topology; another topology starts the
+ * ({@code -01-replicas}), or a cluster ({@code oss-cluster-N-primaries}: N primaries from the store's binary, as
+ * {@code study --cluster N} starts them, its suites run with {@code --cluster-mode} as the specification's runner runs
+ * them). A running server serves the next suite of the same topology; another topology starts the
  * store again.
  */
 abstract class SuiteServers implements AutoCloseable {
@@ -24,7 +26,11 @@ abstract class SuiteServers implements AutoCloseable {
    * Where a suite runs: the address, and what the server is ({@code as given}, or how it was started); or why it
    * cannot run here ({@code why}, a skip's reason).
    */
-  record Where(String host, int port, String what, String why) {
+  record Where(String host, int port, String what, String why, boolean cluster) {
+
+    Where(String host, int port, String what, String why) {
+      this(host, port, what, why, false);
+    }
 
     static Where not(String why) {
       return new Where(null, 0, null, why);
@@ -50,20 +56,33 @@ abstract class SuiteServers implements AutoCloseable {
     };
   }
 
-  /** A topology of the specification that this machine can make: I/O threads (0: the default) and replicas. */
-  record Topology(String name, int ioThreads, int asked, int replicas) {
+  /**
+   * A topology of the specification that this machine can make: I/O threads (0: the default) and replicas of a
+   * standalone server, or a cluster of {@code primaries} (0: none).
+   */
+  record Topology(String name, int ioThreads, int asked, int replicas, int primaries) {
 
     private static final Pattern FORM = Pattern.compile("oss-standalone(?:-(\\d+)-replicas)?(?:-(\\d+)-io-threads)?");
+    private static final Pattern CLUSTER = Pattern.compile("oss-cluster-(\\d+)-primaries");
 
-    /** {@code name} as a topology made here, or null (a cluster, a replica with RDB or AOF: not made yet). */
+    /** {@code name} as a topology made here, or null (a replica with RDB or AOF: not made yet). */
     static Topology of(String name) {
+      Matcher c = CLUSTER.matcher(name);
+      if (c.matches()) {
+        int primaries = Integer.parseInt(c.group(1));
+        return primaries >= 1 ? new Topology(name, 0, 0, 0, primaries) : null;
+      }
       Matcher m = FORM.matcher(name);
       if (!m.matches()) {
         return null;
       }
       int replicas = m.group(1) == null ? 0 : Integer.parseInt(m.group(1));
       int threads = m.group(2) == null ? 0 : Integer.parseInt(m.group(2));
-      return new Topology(name, Math.min(threads, Runtime.getRuntime().availableProcessors()), threads, replicas);
+      return new Topology(name, Math.min(threads, Runtime.getRuntime().availableProcessors()), threads, replicas, 0);
+    }
+
+    boolean cluster() {
+      return primaries > 0;
     }
 
     /** The suite's topology made here: its oss-standalone, else the first it lists that can be made; or null. */
@@ -87,13 +106,15 @@ abstract class SuiteServers implements AutoCloseable {
         Topology t = Topology.choose(s.topologies());
         if (t == null) {
           return Where.not("it runs on " + String.join(", ", s.topologies()) + "; ycsb suite starts standalone"
-              + " servers, with I/O threads or a replica, not these yet");
+              + " servers, with I/O threads or a replica, and clusters, not these yet");
         }
-        if (running != null && t.ioThreads() == topology.ioThreads() && t.replicas() == topology.replicas()) {
+        if (running != null && t.ioThreads() == topology.ioThreads() && t.replicas() == topology.replicas()
+            && t.primaries() == topology.primaries()) {
           return where;
         }
         close();
-        Provisioner.Request r = new Provisioner.Request(store, t.ioThreads(), false, way, null, 1, null, t.replicas());
+        Provisioner.Request r = new Provisioner.Request(store, t.ioThreads(), false, way, null,
+            Math.max(1, t.primaries()), null, t.replicas());
         String why = provisioner.unavailable(r);
         if (why != null) {
           return Where.not(t.name() + " of " + store + " cannot be started here: " + why);
@@ -127,6 +148,13 @@ abstract class SuiteServers implements AutoCloseable {
     for (Map.Entry<String, String> e : p.properties().entrySet()) {
       if (e.getKey().endsWith(".host")) {
         host = e.getValue();
+        // A cluster's seeds (127.0.0.1:7000,127.0.0.1:7001,...): the first is where the suite's tools start.
+        String first = host.split(",")[0].trim();
+        int colon = first.lastIndexOf(':');
+        if (colon > 0 && port == 0) {
+          host = first.substring(0, colon);
+          port = Integer.parseInt(first.substring(colon + 1));
+        }
       } else if (e.getKey().endsWith(".port")) {
         port = Integer.parseInt(e.getValue().trim());
       }
@@ -135,6 +163,6 @@ abstract class SuiteServers implements AutoCloseable {
       throw new UserError("a started server named no address: " + p.properties().keySet());
     }
     return new Where(host, port, t.name() + (t.asked() > t.ioThreads() ? String.format(Locale.ROOT, " with %d I/O"
-        + " threads (this machine's cores, not %d)", t.ioThreads(), t.asked()) : ""), null);
+        + " threads (this machine's cores, not %d)", t.ioThreads(), t.asked()) : ""), null, t.cluster());
   }
 }

@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -118,52 +117,9 @@ public final class MonitorRecording {
   /** {@code server} alone, or every primary of its cluster, as its {@code CLUSTER NODES} names them. */
   static List<Server> nodes(Server server) {
     try (RespLink seed = server.open()) {
-      RespLink.Reply info = seed.callOrFail(List.of("INFO", "cluster"));
-      if (info.error() || info.text() == null || !info.text().contains("cluster_enabled:1")) {
-        return List.of(server);
-      }
-      RespLink.Reply nodes = seed.callOrFail(List.of("CLUSTER", "NODES"));
-      if (nodes.error() || nodes.text() == null) {
-        throw new UserError("the cluster at " + server.address() + " did not answer CLUSTER NODES ("
-            + (nodes.text() == null ? "nothing" : nodes.text()) + "): record each primary on its own");
-      }
-      List<String> primaries = primaries(nodes.text(), server.host());
-      if (primaries.isEmpty()) {
-        throw new UserError("the cluster at " + server.address() + " names no primary that is up in CLUSTER NODES");
-      }
-      return primaries.stream().map(server::at).toList();
+      List<String> primaries = seed.clusterPrimaries(server.host());
+      return primaries.isEmpty() ? List.of(server) : primaries.stream().map(server::at).toList();
     }
-  }
-
-  /**
-   * The address ({@code host:port}) of each primary that is up in a {@code CLUSTER NODES} reply, in its order; a node
-   * that does not know its own address yet ({@code :6379} or empty) is at {@code seedHost}.
-   */
-  static List<String> primaries(String clusterNodes, String seedHost) {
-    List<String> out = new ArrayList<>();
-    for (String line : clusterNodes.split("\n")) {
-      String[] f = line.trim().split(" ");
-      if (f.length < 3) {
-        continue;
-      }
-      List<String> flags = List.of(f[2].toLowerCase(Locale.ROOT).split(","));
-      if (!flags.contains("master") || flags.contains("fail") || flags.contains("noaddr")
-          || flags.contains("handshake")) {
-        continue;
-      }
-      String address = f[1];
-      int at = address.indexOf('@');
-      address = at >= 0 ? address.substring(0, at) : address;
-      int comma = address.indexOf(',');
-      address = comma >= 0 ? address.substring(0, comma) : address;
-      if (address.startsWith(":")) {
-        address = seedHost + address;
-      }
-      if (address.lastIndexOf(':') > 0 && !out.contains(address)) {
-        out.add(address);
-      }
-    }
-    return out;
   }
 
   /** One node's MONITOR stream, read on a thread of its own into the shared writer. */

@@ -1,11 +1,14 @@
-package io.github.ycsbkv.internal.record;
+package io.github.ycsbkv.internal.link;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Which nodes {@code ycsb record} monitors on a cluster: the primaries that are up, from {@code CLUSTER NODES}. */
+/**
+ * A cluster's primaries that are up, from {@code CLUSTER NODES}: what {@code ycsb record} monitors and
+ * {@code ycsb suite} prepares.
+ */
 class ClusterPrimariesTest {
 
   @Test
@@ -22,12 +25,12 @@ class ClusterPrimariesTest {
         "e7d1eecce10fd6bb5eb35b9f99a514335d9ba9ca 127.0.0.1:30001@31001 myself,master - 0 0 1 connected 0-5460",
         "");
     assertEquals(List.of("127.0.0.1:30002", "127.0.0.1:30003", "127.0.0.1:30001"),
-        MonitorRecording.primaries(nodes, "10.0.0.9"));
+        RespLink.primaries(nodes, "10.0.0.9"));
   }
 
   @Test
   void aNodeThatDoesNotKnowItsAddress_isAtTheSeedsHost() {
     String nodes = "e7d1eecce10fd6bb5eb35b9f99a514335d9ba9ca :7000@17000 myself,master - 0 0 0 connected 0-16383\n";
-    assertEquals(List.of("10.0.0.9:7000"), MonitorRecording.primaries(nodes, "10.0.0.9"));
+    assertEquals(List.of("10.0.0.9:7000"), RespLink.primaries(nodes, "10.0.0.9"));
   }
 }
