@@ -267,6 +267,15 @@ class SuiteIT {
     assertEquals(List.of("redis", "valkey"), List.copyOf(iterable(across.path("stores").fieldNames())));
     assertTrue(across.path("suites").path("plain").path("valkey").path("opsPerSec").asDouble() > 0, across.toString());
     assertTrue(run.out().contains("redis") && run.out().contains("valkey"), run.out());
+    // The report of the run: both stores, each suite's row, valkey against redis over the suites both ran.
+    Cli report = Cli.run("report", out.toString());
+    assertEquals(0, report.exitCode(), report.err());
+    String html = Files.readString(out.resolve("report.html"));
+    assertTrue(html.contains("<h1>ycsb-kv suite report</h1>"), html);
+    assertTrue(html.contains("valkey: ") && html.contains("x over 4 suites ("), html);
+    for (String name : List.of("plain", "threads", "replica", "cluster")) {
+      assertTrue(html.contains("<td class=\"l\">" + name + "</td>"), name + ": " + html);
+    }
   }
 
   private static List<String> iterable(java.util.Iterator<String> it) {

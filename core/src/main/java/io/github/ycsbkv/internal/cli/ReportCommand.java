@@ -10,7 +10,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code ycsb report DIR}: the HTML report of a sweep, of one capacity search, or of one run. */
+/** {@code ycsb report DIR}: the HTML report of a sweep, of one capacity search, of one run, or of a suite run. */
 @Command(name = "report", mixinStandardHelpOptions = true, separator = " ", usageHelpAutoWidth = true,
     description = {"Write DIR/report.html, one self-contained page, for the output directory of 'ycsb sweep'.",
         "It shows throughput, P99 and P99.9 against threads per workload (one line per store, 95%% confidence intervals),",
@@ -21,14 +21,17 @@ import picocli.CommandLine.Spec;
         "For one run's export.dir (a result.json without sweep.json): its summary, outages and timeline (throughput,",
         "failed operations and P99 per status interval, outages shaded). For the export.dir of 'ycsb capacity'",
         "(a capacity.json): its latency-throughput curve with the budget, the capacity and client-bound steps marked,",
-        "and its steps.", ""})
+        "and its steps.",
+        "For the --out directory of 'ycsb suite': a row per suite with each store's Ops/sec (or capacity), p99 and CPU",
+        "per operation, or why it did not run; across stores, each store's figures over the first's, suite by suite.",
+        ""})
 final class ReportCommand implements Callable<Integer> {
 
   @Spec
   CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "DIR", description = "The --out directory of a sweep or study, or the"
-      + " export.dir of a run or of a capacity search.")
+  @Parameters(index = "0", paramLabel = "DIR", description = "The --out directory of a sweep, study or suite run, or"
+      + " the export.dir of a run or of a capacity search.")
   Path dir;
 
   @Override

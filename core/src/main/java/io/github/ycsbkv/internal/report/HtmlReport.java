@@ -50,8 +50,12 @@ public final class HtmlReport {
       if (Files.isRegularFile(dir.resolve(ResultJson.FILE_NAME))) {
         return save(dir, RunReport.render(dir, ResultJson.readResult(dir.resolve(ResultJson.FILE_NAME))));
       }
-      throw new IOException(dir + " has no sweep.json, capacity.json nor result.json: report reads the output"
-          + " directory of 'ycsb sweep' or 'ycsb study', or the export.dir of one run or of 'ycsb capacity'");
+      if (SuiteReport.in(dir)) {
+        return save(dir, SuiteReport.render(dir));
+      }
+      throw new IOException(dir + " has no sweep.json, capacity.json, result.json nor a suite run's summary.json:"
+          + " report reads the output directory of 'ycsb sweep', 'ycsb study' or 'ycsb suite', or the export.dir of"
+          + " one run or of 'ycsb capacity'");
     }
     return save(dir, render(new ReportData(dir, SweepJson.read(dir), StudyFile.read(dir))));
   }

@@ -261,9 +261,48 @@ class HtmlReportTest {
       code = Main.execute(new String[] {"report", tmp.toString()}, System.out, e);
     }
     assertEquals(2, code);
-    assertEquals("ycsb: " + tmp + " has no sweep.json, capacity.json nor result.json: report reads the output"
-        + " directory of 'ycsb sweep' or 'ycsb study', or the export.dir of one run or of 'ycsb capacity'",
-        err.toString(StandardCharsets.UTF_8).strip());
+    assertEquals("ycsb: " + tmp + " has no sweep.json, capacity.json, result.json nor a suite run's summary.json:"
+        + " report reads the output directory of 'ycsb sweep', 'ycsb study' or 'ycsb suite', or the export.dir of"
+        + " one run or of 'ycsb capacity'", err.toString(StandardCharsets.UTF_8).strip());
+  }
+
+  /**
+   * The output of {@code ycsb suite --store redis,valkey}: a row per suite with each store's figures or why it did
+   * not run, each store's counts, and valkey's Ops/sec over redis's: their geometric mean and the sorted ratios.
+   */
+  @Test
+  void suiteRunAcrossStores_tableRatiosAndWhyNot() throws Exception {
+    Files.writeString(tmp.resolve("summary.json"), "{\"stores\":{\"redis\":{\"server\":\"redis 7.0.15\"},"
+        + "\"valkey\":{\"server\":\"valkey 8.0.1\"}},\"suites\":{}}");
+    String[][] rows = {{"get", "1000", "4000"}, {"set", "2000", "2000"}, {"hset", "4000", "1000"}};
+    for (String store : List.of("redis", "valkey")) {
+      int column = store.equals("redis") ? 1 : 2;
+      StringBuilder suites = new StringBuilder();
+      for (String[] row : rows) {
+        suites.append(suites.length() == 0 ? "" : ",").append("{\"suite\":\"").append(row[0])
+            .append("\",\"status\":\"ran\",\"opsPerSec\":").append(row[column])
+            .append(",\"p99Ms\":0.5,\"clientCpuMicrosPerOperation\":3.25,\"serverCpuMicrosPerOperation\":null,"
+                + "\"notes\":[]}");
+      }
+      suites.append(",{\"suite\":\"cluster\",\"status\":\"skipped\",\"reason\":\"it runs on"
+          + " oss-cluster-3-primaries\",\"opsPerSec\":null,\"notes\":[]}");
+      Files.createDirectories(tmp.resolve(store));
+      Files.writeString(tmp.resolve(store).resolve("summary.json"), "{\"server\":\"" + store + "\",\"suites\":["
+          + suites + "]}");
+    }
+    String html = Files.readString(HtmlReport.write(tmp));
+    assertTrue(html.contains("<h1>ycsb-kv suite report</h1>"), html);
+    assertTrue(html.contains("<td class=\"l\">valkey</td><td class=\"l\">valkey 8.0.1</td><td>3</td><td>1</td>"
+        + "<td>0</td>"), html);
+    // 4x, 1x and 0.25x: a geometric mean of 1.
+    assertTrue(html.contains("valkey: 1.00x over 3 suites (1 faster, 1 slower)"), html);
+    assertTrue(html.contains("<td class=\"l\">get</td><td title=\"\">1000</td><td>0.500</td><td>3.3</td><td>-</td>"
+        + "<td title=\"\">4000</td>"), html);
+    assertTrue(html.contains("cluster (redis, valkey, skipped): it runs on oss-cluster-3-primaries"), html);
+    JsonNode chart = charts(html).get("Ops/sec against redis");
+    assertEquals(List.of(0.25, 1.0, 4.0), List.of(chart.path("series").path(0).path("y").path(0).asDouble(),
+        chart.path("series").path(0).path("y").path(1).asDouble(), chart.path("series").path(0).path("y").path(2)
+        .asDouble()), chart.toString());
   }
 
   @Test
