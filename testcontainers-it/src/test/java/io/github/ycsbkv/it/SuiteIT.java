@@ -291,7 +291,8 @@ class SuiteIT {
     Cli run = Cli.run("suite", "--list", "--test-time", "3", "--port", "1",
         SUITES.resolve("memtier_benchmark-1Mkeys-string-get-10B.yml").toString(),
         SUITES.resolve("memtier_benchmark-1Mkeys-string-get-10B-cluster.yml").toString(),
-        SUITES.resolve("memtier_benchmark-2000conns-client-list.yml").toString());
+        SUITES.resolve("memtier_benchmark-2000conns-client-list.yml").toString(),
+        SUITES.resolve("memtier_benchmark-1Mkeys-string-auth-reconnect-10B.yml").toString());
     assertEquals(0, run.exitCode(), run.err());
     List<String> lines = run.out().lines().toList();
     assertEquals(List.of("memtier_benchmark-1Mkeys-string-get-10B\tpreload\t--data-size 10 --ratio 1:0 --key-pattern P:P"
@@ -300,9 +301,13 @@ class SuiteIT {
         + " --key-pattern R:R -c 10 -t 10 --hide-histogram --test-time 3"), lines.subList(0, 2), run.out());
     assertTrue(lines.get(2).startsWith("memtier_benchmark-1Mkeys-string-get-10B-cluster\tskipped\tit runs on"
         + " oss-cluster-3-primaries"), run.out());
-    assertTrue(lines.get(3).startsWith("memtier_benchmark-2000conns-client-list\tskipped\t"
-        + "--thread-conn-start-max-jitter-micros"), run.out());
-    assertEquals(4, lines.size(), run.out());
+    // Connection-start jitter is accepted (memtier waits before it connects and before its clock starts).
+    assertTrue(lines.get(3).startsWith("memtier_benchmark-2000conns-client-list\tclient 1\t--command PING -c 250"
+        + " -t 8 --rate-limiting=1 --thread-conn-start-max-jitter-micros=50000"), run.out());
+    assertTrue(lines.get(4).startsWith("memtier_benchmark-2000conns-client-list\tclient 2\t"), run.out());
+    assertTrue(lines.get(5).startsWith("memtier_benchmark-1Mkeys-string-auth-reconnect-10B\tskipped\t"
+        + "--reconnect-interval"), run.out());
+    assertEquals(6, lines.size(), run.out());
   }
 
   private static String log(Path out, String name) {

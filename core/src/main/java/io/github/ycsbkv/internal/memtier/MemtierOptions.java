@@ -38,6 +38,8 @@ final class MemtierOptions {
       new Spec("data-size-list", '\0', true), new Spec("data-size-pattern", '\0', true),
       new Spec("expiry-range", '\0', true), new Spec("scan-incremental-iteration", '\0', false),
       new Spec("scan-incremental-max-iterations", '\0', true),
+      new Spec("thread-conn-start-min-jitter-micros", '\0', true),
+      new Spec("thread-conn-start-max-jitter-micros", '\0', true),
       // ycsb-kv's own: the binding (else from the server's INFO) and where its own results go.
       new Spec("binding", '\0', true), new Spec("export-dir", '\0', true));
 
@@ -53,8 +55,7 @@ final class MemtierOptions {
       new Spec("step-duration", '\0', true), new Spec("reconnect-interval", '\0', true),
       new Spec("reconnect-on-error", '\0', false), new Spec("max-reconnect-attempts", '\0', true),
       new Spec("reconnect-backoff-factor", '\0', true), new Spec("connection-timeout", '\0', true),
-      new Spec("thread-conn-start-min-jitter-micros", '\0', true),
-      new Spec("thread-conn-start-max-jitter-micros", '\0', true), new Spec("multi-key-get", '\0', true),
+      new Spec("multi-key-get", '\0', true),
       new Spec("monitor-input", '\0', true), new Spec("monitor-pattern", '\0', true),
       new Spec("data-offset", '\0', true),
       new Spec("data-import", '\0', true), new Spec("data-verify", '\0', false), new Spec("verify-only", '\0', false),

@@ -148,6 +148,11 @@ public final class MemtierRun {
         + a.connections() + " connection(s) (" + a.threads + " x " + a.clients + ")"
         + (a.pipeline > 1 ? ", " + a.pipeline + " in flight on each" : "")
         + (a.rateLimit > 0 ? ", " + a.rateLimit + " requests/s each (open loop)" : ""));
+    if (a.connStartJitterMicros[1] > 0) {
+      err.println("ycsb-kv memtier: --thread-conn-start-*-jitter-micros: memtier sleeps that long between creating a"
+          + " thread's clients, before any connects and before its test time starts; ycsb-kv opens every connection"
+          + " before its clock starts and does not wait: the measured run is the same");
+    }
     err.flush();
   }
 
@@ -242,7 +247,9 @@ public final class MemtierRun {
         "on each connection, keys PREFIX + a number from --key-minimum to --key-maximum by R, S, G, Z or P.",
         "Differs: --rate-limiting runs ycsb-kv's open loop at (rate x connections) requests/s in total, latency",
         "from each request's intended start; Z is YCSB's zipfian (constant 0.99) over the range; the table and",
-        "JSON leave out KB/sec and the per-second Time-Serie (bytes on the wire are not counted).",
+        "JSON leave out KB/sec and the per-second Time-Serie (bytes on the wire are not counted);",
+        "--thread-conn-start-min/max-jitter-micros are accepted without a wait (memtier's happens before it connects",
+        "and before its clock starts).",
         "Docs: docs/memtier.md.",
         "");
   }

@@ -52,6 +52,19 @@ class MemtierArgsTest {
   }
 
   @Test
+  void connectionStartJitter_acceptedAndInTheConfiguration_minAboveMaxRefusedAsMemtier() {
+    MemtierArgs a = MemtierArgs.parse(List.of("--thread-conn-start-min-jitter-micros=10",
+        "--thread-conn-start-max-jitter-micros", "50000"));
+    assertEquals(10L, a.configuration().get("thread_conn_start_min_jitter_micros"));
+    assertEquals(50_000L, a.configuration().get("thread_conn_start_max_jitter_micros"));
+    assertEquals(0L, MemtierArgs.parse(List.of()).configuration().get("thread_conn_start_max_jitter_micros"));
+    UserError e = assertThrows(UserError.class, () -> MemtierArgs.parse(List.of(
+        "--thread-conn-start-min-jitter-micros", "20", "--thread-conn-start-max-jitter-micros", "10")));
+    assertTrue(e.getMessage().contains("--thread-conn-start-min-jitter-micros (20) cannot be greater than"
+        + " --thread-conn-start-max-jitter-micros (10)"), e.getMessage());
+  }
+
+  @Test
   void allkeys_withParallelKeys_splitsTheRangeOverTheClients_asMemtier() {
     MemtierArgs a = MemtierArgs.parse(List.of("-n", "allkeys", "--key-pattern", "P:P", "-t", "1", "-c", "50",
         "--key-minimum", "1", "--key-maximum", "10000000", "--ratio", "1:0"));
