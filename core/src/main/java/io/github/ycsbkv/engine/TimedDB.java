@@ -69,6 +69,8 @@ final class TimedDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.C
 
   private final OutageWatch outages;
   private final ClientFailures failures;
+  /** The binding, when it reopens its connection every so many operations; else null. */
+  private final io.github.ycsbkv.spi.Reconnecting reconnecting;
 
   /**
    * What every client's timed binding of a phase shares: the binding's name (for messages), the clock, how long a
@@ -83,6 +85,7 @@ final class TimedDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.C
     this.failures = new ClientFailures(setup.bindingName(), signal, setup.abortAfterNanos(), setup.reconnect(),
         outages);
     this.db = db;
+    this.reconnecting = db instanceof io.github.ycsbkv.spi.Reconnecting r ? r : null;
     this.pipeline = setup.pipeline();
     this.async = pipeline > 1 ? (AsyncOperations) db : null;
     this.inFlight = pipeline > 1 ? new Semaphore(pipeline) : null;
@@ -140,7 +143,7 @@ final class TimedDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.C
       // values go nowhere (a binding may then skip copying them).
       return submit(read, "read", () -> async.readAsync(table, key, fields, AsyncOperations.DISCARDED));
     }
-    long start = clock.nanoTime();
+    long start = begin();
     Status status;
     try {
       status = db.read(table, key, fields, result);
@@ -157,7 +160,7 @@ final class TimedDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.C
     if (refused != null) {
       return refused;
     }
-    long start = clock.nanoTime();
+    long start = begin();
     Status status;
     try {
       status = db.scan(table, startkey, recordcount, fields, result);
@@ -172,7 +175,7 @@ final class TimedDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.C
     if (async != null) {
       return submit(update, "update", () -> async.updateAsync(table, key, values));
     }
-    long start = clock.nanoTime();
+    long start = begin();
     Status status;
     try {
       status = db.update(table, key, values);
@@ -187,7 +190,7 @@ final class TimedDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.C
     if (async != null) {
       return submit(insert, "insert", () -> async.insertAsync(table, key, values));
     }
-    long start = clock.nanoTime();
+    long start = begin();
     Status status;
     try {
       status = db.insert(table, key, values);
@@ -212,7 +215,7 @@ final class TimedDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.C
     if (refused != null) {
       return refused;
     }
-    long start = clock.nanoTime();
+    long start = begin();
     Status status;
     try {
       status = expiring.insertWithTtl(table, key, values, ttlSeconds);
@@ -248,7 +251,7 @@ final class TimedDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.C
     if (async != null) {
       return submit(recorder, "command " + operation, () -> target.commandAsync(operation, key, args, head));
     }
-    long start = clock.nanoTime();
+    long start = begin();
     Status status;
     try {
       status = target.command(operation, key, args, head);
@@ -270,7 +273,7 @@ final class TimedDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.C
     if (async != null) {
       return submit(delete, "delete", () -> async.deleteAsync(table, key));
     }
-    long start = clock.nanoTime();
+    long start = begin();
     Status status;
     try {
       status = db.delete(table, key);
@@ -434,6 +437,17 @@ final class TimedDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.C
   /** Operations recorded as failed so far (statuses other than OK, BATCHED_OK and NOT_FOUND). */
   long failedOps() {
     return failures.failedOps();
+  }
+
+  /**
+   * A synchronous operation's start: the binding's connection reopened first when it is due ({@code Reconnecting}),
+   * so that reopening is never in an operation's latency.
+   */
+  private long begin() {
+    if (reconnecting != null) {
+      reconnecting.reconnectIfDue();
+    }
+    return clock.nanoTime();
   }
 
   private Status done(OperationRecorder metrics, Status status, long startNanos) {

@@ -337,13 +337,44 @@ class MemtierIT {
     }
   }
 
+  /**
+   * {@code --reconnect-interval N}: each connection reopened after every N replies but the last, as memtier does it.
+   * The server counts the connections each tool opened: memtier's with and without the option, and ours the same way
+   * (ours also holds the probe's connections, the same in both runs), so the connections the option adds are equal.
+   */
+  @Test
+  void reconnectInterval_opensAsManyConnections_asMemtierBenchmark() throws Exception {
+    try (Store store = Store.provision(Store.Kind.REDIS); Jedis j = store.jedis()) {
+      List<String> plain = List.of("--ratio", "1:1", "-t", "1", "-c", "4", "-n", "50", "--key-maximum", "100");
+      List<String> reconnecting = new ArrayList<>(plain);
+      reconnecting.addAll(List.of("--reconnect-interval", "10"));
+      Map<String, Long> added = new HashMap<>();
+      for (String tool : List.of("memtier", "ycsb")) {
+        Seen without = tool.equals("memtier") ? memtier(store, j, plain, tmp.resolve(tool + "-plain.json"))
+            : ycsb(store, j, plain, tmp.resolve(tool + "-plain.json"));
+        Seen with = tool.equals("memtier") ? memtier(store, j, reconnecting, tmp.resolve(tool + "-re.json"))
+            : ycsb(store, j, reconnecting, tmp.resolve(tool + "-re.json"));
+        assertEquals(without.calls(), with.calls(), tool + ": the same requests");
+        assertEquals(Map.of("SET", 100L, "GET", 100L), with.calls(), tool);
+        added.put(tool, with.connections() - without.connections());
+      }
+      // 4 connections, 50 requests each, reopened after 10, 20, 30 and 40: 16 more.
+      assertEquals(16L, added.get("memtier"), "memtier: " + added);
+      assertEquals(added.get("memtier"), added.get("ycsb"), "the connections --reconnect-interval adds: " + added);
+    }
+  }
+
   @Test
   void optionsItDoesNotHonour_areOneLine_exit2() throws Exception {
     for (String[] bad : List.of(new String[] {"--wait-ratio=1:1", "--wait-ratio: memtier_benchmark's option is not"
         + " honoured by 'ycsb memtier' yet"}, new String[] {"--protocol=memcache_text", "--protocol memcache_text:"},
         new String[] {"--bogus", "unknown option '--bogus': memtier_benchmark 2.3 has no such option"},
-        new String[] {"--key-pattern=X:R", "--key-pattern must be SET:GET"})) {
-      Cli run = Cli.run("memtier", "-p", "1", bad[0]);
+        new String[] {"--key-pattern=X:R", "--key-pattern must be SET:GET"},
+        new String[] {"--reconnect-interval=5 --cluster-mode", "cluster mode does not support the"
+            + " --reconnect-interval option"})) {
+      List<String> args = new ArrayList<>(List.of("memtier", "-p", "1"));
+      args.addAll(List.of(bad[0].split(" ")));
+      Cli run = Cli.run(args.toArray(String[]::new));
       assertEquals(2, run.exitCode(), run.err());
       assertEquals(1, run.err().strip().lines().count(), run.err());
       assertTrue(run.err().startsWith("ycsb memtier: " + bad[1]), run.err());

@@ -53,6 +53,11 @@ public class DragonflyDB extends RespDB<DragonflySettings> implements RenamedPro
    * was).
    */
   @Override
+  protected String binding(java.util.Properties p) {
+    return DragonflySettings.BINDING;
+  }
+
+  @Override
   public Model connectionModel() {
     String client = getProperties().getProperty("dragonfly.asyncclient", AsyncClient.DEFAULT.id());
     return AsyncClient.LETTUCE.id().equals(client.trim().toLowerCase(Locale.ROOT)) ? null : Model.FOLLOWS_ENGINE;

@@ -43,6 +43,11 @@ public class RedisDB extends RespDB<RedisSettings> implements RenamedProperties 
   }
 
   @Override
+  protected String binding(java.util.Properties p) {
+    return RedisSettings.BINDING;
+  }
+
+  @Override
   protected RespBackend open(boolean first) throws DBException {
     RedisSettings settings = settings();
     InstancePlan plan = plan();
@@ -102,7 +107,7 @@ public class RedisDB extends RespDB<RedisSettings> implements RenamedProperties 
   public String sharedThreadsDeclined() {
     return cluster(getProperties()) && jedisAsync(getProperties()) ? "redis.cluster=true with"
         + " redis.asyncclient=jedis: a thread per client on Jedis's cluster client, which follows a failover (its"
-        + " cluster pipeline does not, and is slower)" : null;
+        + " cluster pipeline does not, and is slower)" : super.sharedThreadsDeclined();
   }
 
   /**

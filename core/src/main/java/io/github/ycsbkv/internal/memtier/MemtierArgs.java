@@ -76,6 +76,8 @@ public final class MemtierArgs {
    * does not wait. Kept for the configuration, as memtier writes it.
    */
   final long[] connStartJitterMicros;
+  /** {@code --reconnect-interval}: each connection reopened after this many requests; 0: never. */
+  final long reconnectInterval;
   final boolean help;
   final boolean version;
   /** The options as given, for the JSON's configuration. */
@@ -121,6 +123,15 @@ public final class MemtierArgs {
             "--thread-conn-start-min-jitter-micros", 0) : 0,
         o.containsKey("thread-conn-start-max-jitter-micros") ? parseLong(o.get("thread-conn-start-max-jitter-micros"),
             "--thread-conn-start-max-jitter-micros", 0) : 0};
+    reconnectInterval = o.containsKey("reconnect-interval") ? parseLong(o.get("reconnect-interval"),
+        "--reconnect-interval", 1) : 0;
+    if (reconnectInterval > 0 && server.cluster()) {
+      throw usage("cluster mode does not support the --reconnect-interval option (as in memtier_benchmark)");
+    }
+    if (reconnectInterval > 0 && (pipeline > 1 || rateLimit > 0)) {
+      throw usage("--reconnect-interval with " + (pipeline > 1 ? "--pipeline over 1" : "--rate-limiting") + " is not"
+          + " honoured by 'ycsb memtier' yet (each connection reopens between requests, one at a time); drop one");
+    }
     if (connStartJitterMicros[0] > connStartJitterMicros[1]) {
       throw usage("--thread-conn-start-min-jitter-micros (" + connStartJitterMicros[0] + ") cannot be greater than"
           + " --thread-conn-start-max-jitter-micros (" + connStartJitterMicros[1] + ") (as in memtier_benchmark)");
@@ -289,6 +300,9 @@ public final class MemtierArgs {
     if (pipeline > 1) {
       p.setProperty("pipeline", Integer.toString(pipeline));
     }
+    if (reconnectInterval > 0) {
+      p.setProperty(prefix(bindingName) + ".reconnect.every", Long.toString(reconnectInterval));
+    }
     p.setProperty("recordcount", Long.toString(keyMaximum - keyMinimum + 1));
     p.setProperty("command.keyminimum", Long.toString(keyMinimum));
     p.setProperty("command.sequence", "ratio");
@@ -441,6 +455,7 @@ public final class MemtierArgs {
     c.put("cluster_mode", server.cluster());
     c.put("distinct_client_seed", distinctClientSeed);
     c.put("randomize", randomize);
+    c.put("reconnect_interval", reconnectInterval);
     c.put("thread_conn_start_min_jitter_micros", connStartJitterMicros[0]);
     c.put("thread_conn_start_max_jitter_micros", connStartJitterMicros[1]);
     return c;

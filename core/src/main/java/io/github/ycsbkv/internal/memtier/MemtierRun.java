@@ -147,7 +147,9 @@ public final class MemtierRun {
     err.println("ycsb-kv memtier: " + binding + " binding at " + a.server.host() + ":" + a.server.port() + ", "
         + a.connections() + " connection(s) (" + a.threads + " x " + a.clients + ")"
         + (a.pipeline > 1 ? ", " + a.pipeline + " in flight on each" : "")
-        + (a.rateLimit > 0 ? ", " + a.rateLimit + " requests/s each (open loop)" : ""));
+        + (a.rateLimit > 0 ? ", " + a.rateLimit + " requests/s each (open loop)" : "")
+        + (a.reconnectInterval > 0 ? ", each reopened after every " + a.reconnectInterval + " request(s), between"
+        + " requests (not in their latency)" : ""));
     if (a.connStartJitterMicros[1] > 0) {
       err.println("ycsb-kv memtier: --thread-conn-start-*-jitter-micros: memtier sleeps that long between creating a"
           + " thread's clients, before any connects and before its test time starts; ycsb-kv opens every connection"
@@ -249,7 +251,8 @@ public final class MemtierRun {
         "from each request's intended start; Z is YCSB's zipfian (constant 0.99) over the range; the table and",
         "JSON leave out KB/sec and the per-second Time-Serie (bytes on the wire are not counted);",
         "--thread-conn-start-min/max-jitter-micros are accepted without a wait (memtier's happens before it connects",
-        "and before its clock starts).",
+        "and before its clock starts); --reconnect-interval reopens each connection between requests, never in one's",
+        "latency, and not yet with --pipeline over 1 or --rate-limiting.",
         "Docs: docs/memtier.md.",
         "");
   }

@@ -73,7 +73,10 @@ public abstract class RespBinding implements Binding {
             + " per record (SET/GET), the raw field when fieldcount=1."),
         new PropertyDoc(b + "scanindex", "on", "Keep a key-ordered index for scans: on (every insert, as upstream),"
             + " off (scans return NOT_IMPLEMENTED), auto (only if this workload scans: scanproportion > 0 or"
-            + " ts.readspan > 1)."));
+            + " ts.readspan > 1)."),
+        new PropertyDoc(b + RespDB.RECONNECT_EVERY, "0", "After this many operations each client opens a new"
+            + " connection (its handshake too) and closes its old one, between two operations, never in one's"
+            + " latency (memtier's --reconnect-interval); a client thread each, one request in flight. 0: never."));
   }
 
   /** The engine's properties every RESP binding follows: the RESP engine's transport, connections and pipeline. */

@@ -1,5 +1,6 @@
 package io.github.ycsbkv.internal.resp;
 
+import io.github.ycsbkv.config.BindingProperties;
 import io.github.ycsbkv.internal.resp.server.ReplicaReads;
 import io.github.ycsbkv.spi.AsyncOperations;
 import io.github.ycsbkv.spi.ConnectionShape;
@@ -7,6 +8,7 @@ import io.github.ycsbkv.spi.EmptiesStore;
 import io.github.ycsbkv.spi.ExpiringWrites;
 import io.github.ycsbkv.spi.InstancePlan;
 import io.github.ycsbkv.spi.Notices;
+import io.github.ycsbkv.spi.Reconnecting;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
@@ -32,7 +34,13 @@ import site.ycsb.Status;
  */
 public abstract class RespDB<S extends RespSettings> extends DB
     implements AsyncOperations, ExpiringWrites, EmptiesStore, ConnectionShape, io.github.ycsbkv.spi.Commands,
-    InstancePlan.Planned, Notices.Told {
+    InstancePlan.Planned, Notices.Told, Reconnecting {
+
+  /**
+   * Property, under the binding's prefix: after this many operations a client closes its connection and opens
+   * another (memtier_benchmark's {@code --reconnect-interval}); 0 (default): never.
+   */
+  public static final String RECONNECT_EVERY = "reconnect.every";
 
   /** Instances alive per configuration in this process (a run's clients): the first connects alone. */
   private static final Map<String, Integer> USERS = new HashMap<>();
@@ -43,6 +51,9 @@ public abstract class RespDB<S extends RespSettings> extends DB
   /** What the engine decided for this instance; one connection and one client without the engine. */
   private InstancePlan plan = InstancePlan.SINGLE;
   private Notices notices = Notices.STANDARD_ERROR;
+  /** {@link #RECONNECT_EVERY}'s value (0: never), and the operations on the connection so far. */
+  private long reconnectEvery;
+  private long onConnection;
   private RespBackend backend;
   /** The scan index's keys, or null when this run keeps none. */
   private ScanIndex.Keys index;
@@ -138,6 +149,13 @@ public abstract class RespDB<S extends RespSettings> extends DB
           + " through the event-loop RESP engine (the default client on a standalone server), which this run does"
           + " not use (" + client + "): drop maxinflight, or the property that chose that client");
     }
+    reconnectEvery = reconnectEvery(getProperties(), binding);
+    if (reconnectEvery > 0 && plan.servesAsync()) {
+      cleanup();
+      throw new DBException(binding + "." + RECONNECT_EVERY + "=" + reconnectEvery + " reopens a client's connection"
+          + " between its operations, one at a time: it needs a client thread of its own with one request in flight;"
+          + " drop pipeline, -target, connections=N or drivers=D, or " + binding + "." + RECONNECT_EVERY);
+    }
     index = settings.scanIndex().enabled(getProperties()) ? new ScanIndex.Keys(indexShards()) : null;
     if (first) {
       ScanIndex.notices(getProperties(), binding, index != null, indexCost, table -> {
@@ -159,6 +177,55 @@ public abstract class RespDB<S extends RespSettings> extends DB
         USERS.computeIfPresent(usersKey, (k, n) -> n <= 1 ? null : n - 1);
       }
     }
+  }
+
+  /** {@link #RECONNECT_EVERY} under {@code binding}'s prefix in {@code p}: 0 when not given. */
+  static long reconnectEvery(Properties p, String binding) throws DBException {
+    return BindingProperties.integer(p, binding + "." + RECONNECT_EVERY, 0, 0);
+  }
+
+  /**
+   * With {@link #RECONNECT_EVERY}, the clients keep a thread each: a connection is reopened between one client's
+   * operations, which a thread serving several would do in their midst.
+   */
+  @Override
+  public String sharedThreadsDeclined() {
+    String binding = binding(getProperties());
+    try {
+      long every = reconnectEvery(getProperties(), binding);
+      return every > 0 ? binding + "." + RECONNECT_EVERY + "=" + every + ": a thread per client, each reopening its"
+          + " own connection between its operations" : null;
+    } catch (DBException e) {
+      return null; // init says what is wrong
+    }
+  }
+
+  /** The prefix of this binding's properties. */
+  protected abstract String binding(Properties p);
+
+  /**
+   * Before an operation, once {@link #RECONNECT_EVERY} operations went on the connection: a new connection opened
+   * (with its handshake: AUTH, HELLO, SELECT), then the old one closed, as memtier reconnects after every N replies
+   * but the last. A connection that cannot be opened keeps the old one, and says so (once per text).
+   */
+  @Override
+  public void reconnectIfDue() {
+    if (reconnectEvery == 0) {
+      return;
+    }
+    if (onConnection++ < reconnectEvery) {
+      return;
+    }
+    onConnection = 1;
+    RespBackend old = backend;
+    try {
+      backend = open(false);
+    } catch (DBException | RuntimeException e) {
+      notices.warn(settings.where() + ": a client could not open a new connection for " + RECONNECT_EVERY + " ("
+          + e.getMessage() + "); it goes on with the one it has");
+      return;
+    }
+    old.close();
   }
 
   /** The backend this instance opened (null before {@code init()} and after {@code cleanup()}). */
