@@ -195,6 +195,16 @@ class SuiteIT {
     return f;
   }
 
+  /** A suite on {@code oss-standalone-01-replicas-SETUP} that sets {@code save ""}, as the specification's must. */
+  private Path persistenceSuite(String setup, String client) throws Exception {
+    Path f = tmp.resolve("suites").resolve(setup + ".yml");
+    Files.createDirectories(f.getParent());
+    Files.writeString(f, "version: 0.4\nname: " + setup + "\ndbconfig:\n  configuration-parameters:\n"
+        + "    save: '\"\"'\nredis-topologies:\n- oss-standalone-01-replicas-" + setup + "\n"
+        + "clientconfig:\n  tool: memtier_benchmark\n  arguments: '" + client + "'\n");
+    return f;
+  }
+
   /** A suite file of the specification's format, written here: its topologies and one memtier client. */
   private Path suite(String name, String topologies, String arguments) throws Exception {
     Path f = tmp.resolve("suites").resolve(name + ".yml");
@@ -217,7 +227,7 @@ class SuiteIT {
     List<Path> files = List.of(suite("plain", "- oss-standalone\n", client),
         suite("threads", "- oss-standalone-02-io-threads\n", client),
         suite("replica", "- oss-standalone-01-replicas\n", client),
-        clusterSuite(client));
+        clusterSuite(client), persistenceSuite("rdb", client), persistenceSuite("aof-everysec", client));
     Path out = tmp.resolve("stores");
     List<String> args = new ArrayList<>(List.of("suite", "--store", "redis,valkey", "--servers", "binary",
         "--test-time", "1", "--out", out.toString()));
@@ -258,6 +268,19 @@ class SuiteIT {
       assertFalse(cluster.path("notes").toString().contains("keyspace check"), "300 keys + 3 set: " + cluster);
       assertFalse(cluster.path("notes").toString().contains("init command refused"), cluster.toString());
       assertTrue(log(out.resolve(store), "cluster").contains("--cluster-mode"), log(out.resolve(store), "cluster"));
+      // The setups with persistence: the primary saves as the setup says (its save points after the suite's
+      // save "", which reset them), or appends every second; with its replica.
+      for (String setup : List.of("rdb", "aof-everysec")) {
+        JsonNode persisted = bySuite.get(setup);
+        assertEquals("ran", persisted.path("status").asText(), store + " " + persisted + "\n" + run.err());
+        JsonNode result = JSON.readTree(out.resolve(store).resolve(setup).resolve("ycsb-kv").resolve("result.json")
+            .toFile());
+        JsonNode settings = result.path("server").path("before").path("settings");
+        assertEquals(setup.equals("rdb") ? "10 1000" : "", settings.path("save").asText(), store + " " + setup
+            + ": " + settings);
+        assertEquals(setup.equals("rdb") ? "no" : "yes", settings.path("appendonly").asText(), store + " " + setup);
+        assertEquals(1, result.path("serverStates").path("timeline").path(0).path("replicas").asInt(), store);
+      }
       JsonNode clustered = JSON.readTree(out.resolve(store).resolve("cluster").resolve("ycsb-kv").resolve(
           "result.json").toFile());
       assertEquals(3, clustered.path("server").path("before").path("nodes").asInt(), store + ": "
@@ -272,8 +295,8 @@ class SuiteIT {
     assertEquals(0, report.exitCode(), report.err());
     String html = Files.readString(out.resolve("report.html"));
     assertTrue(html.contains("<h1>ycsb-kv suite report</h1>"), html);
-    assertTrue(html.contains("valkey: ") && html.contains("x over 4 suites ("), html);
-    for (String name : List.of("plain", "threads", "replica", "cluster")) {
+    assertTrue(html.contains("valkey: ") && html.contains("x over 6 suites ("), html);
+    for (String name : List.of("plain", "threads", "replica", "cluster", "rdb", "aof-everysec")) {
       assertTrue(html.contains("<td class=\"l\">" + name + "</td>"), name + ": " + html);
     }
   }

@@ -140,7 +140,7 @@ public final class SuiteRun {
             binding = o.binding() != null ? o.binding() : server.equals("dragonfly") ? "dragonfly" : "redis";
             last = where;
           }
-          r = one(s, o.at(where.host(), where.port()), where.cluster(), binding, err, stopSignal);
+          r = one(s, o.at(where.host(), where.port()), where, binding, err, stopSignal);
           if (!where.what().equals("as given")) {
             List<String> notes = new ArrayList<>(r.notes());
             notes.add(0, "on " + where.what());
@@ -188,9 +188,13 @@ public final class SuiteRun {
         Double.NaN, Double.NaN, List.of(), Map.of(), Double.NaN);
   }
 
-  /** Runs suite {@code s} on the server {@code o} names ({@code cluster}: a cluster's seed, with --cluster-mode). */
-  private static Outcome one(SuiteFile s, Options o, boolean cluster, String binding, PrintWriter err,
+  /**
+   * Runs suite {@code s} on the server {@code o} names, as {@code where} says it is (a cluster's seed: with
+   * --cluster-mode; a setup's persistence).
+   */
+  private static Outcome one(SuiteFile s, Options o, SuiteServers.Where where, String binding, PrintWriter err,
       Consumer<StopSignal> stopSignal) {
+    boolean cluster = where.cluster();
     String notHere = notHere(s);
     if (notHere != null) {
       return skipped(s, notHere);
@@ -220,7 +224,7 @@ public final class SuiteRun {
     }
     Path dir = o.out().resolve(s.name());
     List<String> notes = new ArrayList<>();
-    String failure = prepare(s, o, binding, preload, dir, notes, stopSignal);
+    String failure = prepare(s, o, where.persistence(), binding, preload, dir, notes, stopSignal);
     if (failure != null) {
       return failed(s, failure);
     }
@@ -271,8 +275,8 @@ public final class SuiteRun {
    * sent and the keyspace checked; a parameter or command refused is a note. On a cluster each primary is emptied,
    * set and counted, and an init command follows its key's {@code MOVED}. Returns why it failed, or null.
    */
-  private static String prepare(SuiteFile s, Options o, String binding, List<String> preload, Path dir,
-      List<String> notes, Consumer<StopSignal> stopSignal) {
+  private static String prepare(SuiteFile s, Options o, Map<String, String> persistence, String binding,
+      List<String> preload, Path dir, List<String> notes, Consumer<StopSignal> stopSignal) {
     try (RespLink seed = RespLink.open(o.host(), o.port(), o.user(), o.password())) {
       List<String> primaries = seed.clusterPrimaries(o.host());
       List<RespLink> nodes = new ArrayList<>();
@@ -294,6 +298,10 @@ public final class SuiteRun {
               notes.add("configuration parameter " + p.getKey() + " not set: " + r.text());
             }
           }
+        }
+        String refused = persist(seed, o, s, persistence);
+        if (refused != null) {
+          return refused;
         }
         if (preload != null) {
           int code = memtier(preload, o, binding, dir.resolve("preload"), stopSignal);
@@ -321,6 +329,41 @@ public final class SuiteRun {
         }
       } finally {
         nodes.forEach(RespLink::close);
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The setup's persistence ({@code save}, {@code appendonly}, ...) set on the primary and on each replica its
+   * {@code INFO replication} names, after the suite's own configuration parameters (the specification's runner puts
+   * the setup's arguments after them); why it failed, or null.
+   */
+  private static String persist(RespLink primary, Options o, SuiteFile s, Map<String, String> persistence) {
+    if (persistence.isEmpty()) {
+      return null;
+    }
+    List<String> servers = new ArrayList<>(List.of(o.host() + ":" + o.port()));
+    RespLink.Reply info = primary.callOrFail(List.of("INFO", "replication"));
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("slave\\d+:ip=([^,]+),port=(\\d+)")
+        .matcher(info.text() == null ? "" : info.text());
+    while (m.find()) {
+      servers.add(m.group(1) + ":" + m.group(2));
+    }
+    for (String server : servers) {
+      int colon = server.lastIndexOf(':');
+      try (RespLink link = RespLink.open(server.substring(0, colon), Integer.parseInt(server.substring(colon + 1)),
+          o.user(), o.password())) {
+        for (Map.Entry<String, String> p : s.configuration().entrySet()) {
+          link.callOrFail(List.of("CONFIG", "SET", p.getKey(), p.getValue()));
+        }
+        for (Map.Entry<String, String> p : persistence.entrySet()) {
+          RespLink.Reply r = link.callOrFail(List.of("CONFIG", "SET", p.getKey(), p.getValue()));
+          if (r.error()) {
+            return "the setup's " + p.getKey() + " " + p.getValue() + " was refused at " + server + " (" + r.text()
+                + ")";
+          }
+        }
       }
     }
     return null;

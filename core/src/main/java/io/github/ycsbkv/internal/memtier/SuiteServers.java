@@ -15,7 +15,9 @@ import java.util.regex.Pattern;
  * ({@code --store}) in the suite's topology, as {@code study} starts its servers ({@link Provisioner}): its
  * {@code oss-standalone} when it lists one, else the first it lists that this machine can make: a standalone server
  * with the store's own I/O-thread setting ({@code -NN-io-threads}, at most this machine's cores), with a replica
- * ({@code -01-replicas}), or a cluster ({@code oss-cluster-N-primaries}: N primaries from the store's binary, as
+ * ({@code -01-replicas}; with {@code -rdb} or {@code -aof-everysec} the setup's persistence set on the primary and the
+ * replica with {@code CONFIG SET} after the suite's own parameters, as the specification's runner orders them), or a
+ * cluster ({@code oss-cluster-N-primaries}: N primaries from the store's binary, as
  * {@code study --cluster N} starts them, its suites run with {@code --cluster-mode} as the specification's runner runs
  * them). A running server serves the next suite of the same topology; another topology starts the
  * store again.
@@ -26,10 +28,10 @@ abstract class SuiteServers implements AutoCloseable {
    * Where a suite runs: the address, and what the server is ({@code as given}, or how it was started); or why it
    * cannot run here ({@code why}, a skip's reason).
    */
-  record Where(String host, int port, String what, String why, boolean cluster) {
+  record Where(String host, int port, String what, String why, boolean cluster, Map<String, String> persistence) {
 
     Where(String host, int port, String what, String why) {
-      this(host, port, what, why, false);
+      this(host, port, what, why, false, Map.of());
     }
 
     static Where not(String why) {
@@ -60,9 +62,10 @@ abstract class SuiteServers implements AutoCloseable {
    * A topology of the specification that this machine can make: I/O threads (0: the default) and replicas of a
    * standalone server, or a cluster of {@code primaries} (0: none).
    */
-  record Topology(String name, int ioThreads, int asked, int replicas, int primaries) {
+  record Topology(String name, int ioThreads, int asked, int replicas, int primaries, Map<String, String> persistence) {
 
-    private static final Pattern FORM = Pattern.compile("oss-standalone(?:-(\\d+)-replicas)?(?:-(\\d+)-io-threads)?");
+    private static final Pattern FORM = Pattern.compile(
+        "oss-standalone(?:-(\\d+)-replicas(?:-(rdb|aof-everysec))?)?(?:-(\\d+)-io-threads)?");
     private static final Pattern CLUSTER = Pattern.compile("oss-cluster-(\\d+)-primaries");
 
     /** {@code name} as a topology made here, or null (a replica with RDB or AOF: not made yet). */
@@ -70,15 +73,23 @@ abstract class SuiteServers implements AutoCloseable {
       Matcher c = CLUSTER.matcher(name);
       if (c.matches()) {
         int primaries = Integer.parseInt(c.group(1));
-        return primaries >= 1 ? new Topology(name, 0, 0, 0, primaries) : null;
+        return primaries >= 1 ? new Topology(name, 0, 0, 0, primaries, Map.of()) : null;
       }
       Matcher m = FORM.matcher(name);
       if (!m.matches()) {
         return null;
       }
       int replicas = m.group(1) == null ? 0 : Integer.parseInt(m.group(1));
-      int threads = m.group(2) == null ? 0 : Integer.parseInt(m.group(2));
-      return new Topology(name, Math.min(threads, Runtime.getRuntime().availableProcessors()), threads, replicas, 0);
+      int threads = m.group(3) == null ? 0 : Integer.parseInt(m.group(3));
+      // The specification's setups (topologies.yml): these arguments on the primary and its replicas, after the
+      // suite's own configuration parameters.
+      Map<String, String> persistence = m.group(2) == null ? Map.of() : m.group(2).equals("rdb")
+          ? Map.of("save", "10 1000") : new java.util.LinkedHashMap<>(Map.of("appendonly", "yes"));
+      if (persistence.containsKey("appendonly")) {
+        persistence.put("appendfsync", "everysec");
+      }
+      return new Topology(name, Math.min(threads, Runtime.getRuntime().availableProcessors()), threads, replicas, 0,
+          Map.copyOf(persistence));
     }
 
     boolean cluster() {
@@ -106,10 +117,14 @@ abstract class SuiteServers implements AutoCloseable {
         Topology t = Topology.choose(s.topologies());
         if (t == null) {
           return Where.not("it runs on " + String.join(", ", s.topologies()) + "; ycsb suite starts standalone"
-              + " servers, with I/O threads or a replica, and clusters, not these yet");
+              + " servers, with I/O threads, replicas or persistence, and clusters, not these yet");
+        }
+        if (!t.persistence().isEmpty() && store.equals("dragonfly")) {
+          return Where.not(t.name() + ": Dragonfly has no RDB save points nor AOF (it snapshots on its own schedule,"
+              + " --snapshot_cron); the suite's setup cannot be made on it");
         }
         if (running != null && t.ioThreads() == topology.ioThreads() && t.replicas() == topology.replicas()
-            && t.primaries() == topology.primaries()) {
+            && t.primaries() == topology.primaries() && t.persistence().equals(topology.persistence())) {
           return where;
         }
         close();
@@ -163,6 +178,7 @@ abstract class SuiteServers implements AutoCloseable {
       throw new UserError("a started server named no address: " + p.properties().keySet());
     }
     return new Where(host, port, t.name() + (t.asked() > t.ioThreads() ? String.format(Locale.ROOT, " with %d I/O"
-        + " threads (this machine's cores, not %d)", t.ioThreads(), t.asked()) : ""), null, t.cluster());
+        + " threads (this machine's cores, not %d)", t.ioThreads(), t.asked()) : ""), null, t.cluster(),
+        t.persistence());
   }
 }
