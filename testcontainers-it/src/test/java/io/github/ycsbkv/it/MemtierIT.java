@@ -337,6 +337,71 @@ class MemtierIT {
     }
   }
 
+  /** Calls of each command the cluster's primaries ran, summed. */
+  private static Map<String, Long> clusterCalls(RespClusterIT.Cluster c) {
+    Map<String, Long> all = new HashMap<>();
+    for (RespServer node : c.nodes) {
+      try (Jedis j = node.jedis()) {
+        calls(j).forEach((k, v) -> all.merge(k, v, Long::sum));
+      }
+    }
+    return all;
+  }
+
+  /**
+   * {@code --cluster-mode} on a Redis Cluster of three primaries: memtier_benchmark and {@code ycsb memtier} send each
+   * command as often, summed over the primaries, and leave the same keys (each on its slot's primary, which the
+   * cluster would refuse otherwise).
+   */
+  @Test
+  void clusterMode_sameCommandsAtThePrimaries_asMemtierBenchmark() throws Exception {
+    try (RespClusterIT.Cluster c = RespClusterIT.Cluster.redis(Store.Kind.REDIS)) {
+      List<String> line = List.of("--cluster-mode", "-t", "2", "-c", "3", "-n", "200", "--ratio", "1:2",
+          "--key-maximum", "500", "--distinct-client-seed", "--hide-histogram");
+      Map<String, Map<String, Long>> sent = new HashMap<>();
+      Map<String, Long> keys = new HashMap<>();
+      for (String tool : List.of("memtier", "ycsb")) {
+        for (RespServer node : c.nodes) {
+          try (Jedis j = node.jedis()) {
+            j.flushAll();
+          }
+        }
+        Map<String, Long> before = clusterCalls(c);
+        Path json = tmp.resolve("cluster-" + tool + ".json");
+        List<String> args = new ArrayList<>(List.of("-s", "127.0.0.1", "-p", Integer.toString(c.nodes.get(0).port()),
+            "--json-out-file", json.toString()));
+        args.addAll(line);
+        if (tool.equals("memtier")) {
+          args.add(0, "memtier_benchmark");
+          Process p = new ProcessBuilder(args).redirectErrorStream(true).start();
+          String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+          assertTrue(p.waitFor(120, TimeUnit.SECONDS), "memtier_benchmark finished");
+          assertEquals(0, p.exitValue(), out);
+        } else {
+          args.add(0, "memtier");
+          Cli run = Cli.run(args.toArray(String[]::new));
+          assertEquals(0, run.exitCode(), run.err());
+        }
+        Map<String, Long> after = clusterCalls(c);
+        before.forEach((k, v) -> after.merge(k, -v, Long::sum));
+        after.values().removeIf(v -> v == 0);
+        sent.put(tool, after);
+        long n = 0;
+        for (RespServer node : c.nodes) {
+          try (Jedis j = node.jedis()) {
+            n += j.dbSize();
+          }
+        }
+        keys.put(tool, n);
+      }
+      // 6 clients of 200 requests in the sequence SET GET GET: 66 rounds and a SET and a GET more each.
+      assertEquals(Map.of("SET", 402L, "GET", 798L), sent.get("memtier"), "memtier: " + sent);
+      assertEquals(sent.get("memtier"), sent.get("ycsb"), "each command, summed over the primaries: " + sent);
+      // 402 SETs of distinct seeds over 500 keys: a few hundred distinct keys, close for both tools.
+      assertEquals(keys.get("memtier"), keys.get("ycsb"), 40, "keys left: " + keys);
+    }
+  }
+
   /**
    * {@code --reconnect-interval N}: each connection reopened after every N replies but the last, as memtier does it.
    * The server counts the connections each tool opened: memtier's with and without the option, and ours the same way
