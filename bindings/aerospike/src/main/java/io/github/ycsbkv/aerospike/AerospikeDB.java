@@ -51,8 +51,9 @@ import site.ycsb.Status;
 public class AerospikeDB extends DB implements ExpiringWrites, AsyncOperations, io.github.ycsbkv.spi.EmptiesStore,
     io.github.ycsbkv.spi.ConnectionShape, InstancePlan.Planned, Notices.Told {
 
-  /** What the engine decided for this instance, or null without the engine (then {@code pipeline} as given). */
+  /** Where this instance's warnings go: the phase's, once the engine said so. */
   private Notices notices = Notices.STANDARD_ERROR;
+  /** What the engine decided for this instance, or null without the engine (then {@code pipeline} as given). */
   private InstancePlan plan;
 
   @Override
@@ -87,8 +88,6 @@ public class AerospikeDB extends DB implements ExpiringWrites, AsyncOperations, 
     return t == null || settings.readReplica() == null ? t : t + "; reads to each partition's master and replicas in"
         + " turn (" + settings.readReplica() + ")";
   }
-
-
 
   private AerospikeSettings settings;
   private AerospikeClient client;

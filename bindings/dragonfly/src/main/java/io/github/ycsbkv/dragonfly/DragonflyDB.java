@@ -47,16 +47,16 @@ public class DragonflyDB extends RespDB<DragonflySettings> implements RenamedPro
         + " measured on Dragonfly 1.40");
   }
 
-  /**
-   * Connections as the engine says with the engine or Jedis pipelines ({@code dragonfly.asyncclient=netty}, the
-   * default, or {@code jedis}); Lettuce's own sharing makes no claim (the server's view in the result says what it
-   * was).
-   */
   @Override
   protected String binding(java.util.Properties p) {
     return DragonflySettings.BINDING;
   }
 
+  /**
+   * Connections as the engine says with the engine or Jedis pipelines ({@code dragonfly.asyncclient=netty}, the
+   * default, or {@code jedis}); Lettuce's own sharing makes no claim (the server's view in the result says what it
+   * was).
+   */
   @Override
   public Model connectionModel() {
     String client = getProperties().getProperty("dragonfly.asyncclient", AsyncClient.DEFAULT.id());

@@ -23,8 +23,6 @@ public enum ScanIndex {
   /** Where every index key starts: {@code ycsbkv:idx:<table>}. */
   public static final String KEY_PREFIX = "ycsbkv:idx:";
 
-  /** Servers this process has printed the load note for (a sweep loads the same server many times). */
-
   /**
    * The sorted sets one table's index is spread over: {@code ycsbkv:idx:<table>} with one shard, else
    * {@code ycsbkv:idx:<table>:{n}} for n in 0..shards-1, a key's entry in shard {@code hash(key) mod shards}. The
