@@ -164,7 +164,7 @@ public final class Benchmark {
     WorkloadTraits traits = WorkloadSetup.clientsOfItsOwn(props, loader, warnings);
     PhaseSettings settings = PhaseSettings.parse(phase, props, bindingName, dbClass, warnings, split,
         traits.endsOnItsOwn());
-    StartBarrier barrier = PhaseHosts.barrier(split, props, phase, warnings);
+    StartBarrier barrier = PhaseHosts.barrier(split, props, phase, warnings, clock);
     OpenLoopFigures.slo(props); // a malformed budget fails here, before anything runs
     LiveMetrics live = LiveMetrics.start(props, liveLabels(settings));
     if (live != null) {

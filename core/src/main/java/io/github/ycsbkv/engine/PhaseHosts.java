@@ -4,6 +4,7 @@ import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.engine.hosts.ClientSplit;
 import io.github.ycsbkv.engine.hosts.Meeting;
 import io.github.ycsbkv.engine.hosts.StartBarrier;
+import io.github.ycsbkv.engine.time.NanoClock;
 import io.github.ycsbkv.engine.stop.StopReason;
 import io.github.ycsbkv.engine.stop.StopSignal;
 import java.time.Instant;
@@ -22,8 +23,8 @@ final class PhaseHosts {
    * The barrier of one of several client processes ({@code clients.barrier}), or null: for a process alone, or (with
    * a warning) when none is given.
    */
-  static StartBarrier barrier(ClientSplit split, Properties props, Phase phase, Warnings warnings) {
-    Meeting meeting = split.many() ? Meeting.of(split, props) : null;
+  static StartBarrier barrier(ClientSplit split, Properties props, Phase phase, Warnings warnings, NanoClock clock) {
+    Meeting meeting = split.many() ? Meeting.of(split, props, clock) : null;
     if (split.many() && meeting == null) {
       warnings.warn(ClientSplit.COUNT + "=" + split.count() + " without " + Meeting.ADDRESS + ": this process's measured"
           + " phase started when it was ready, not with the others' (give -p " + Meeting.ADDRESS + "=HOST:PORT, client"

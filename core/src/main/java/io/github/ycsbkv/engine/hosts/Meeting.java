@@ -3,6 +3,7 @@ package io.github.ycsbkv.engine.hosts;
 import io.github.ycsbkv.config.EngineProperties;
 import io.github.ycsbkv.config.Props;
 import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.engine.time.NanoClock;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.EOFException;
@@ -19,6 +20,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -59,11 +61,19 @@ public final class Meeting {
   private final String host;
   private final int port;
   private final Duration timeout;
+  /** What the meeting's waits and deadlines are measured by: the engine's clock. */
+  private final NanoClock clock;
 
   /** The meeting at {@code address} (HOST:PORT) for {@code split}, each client waiting at most {@code timeout}. */
   public Meeting(ClientSplit split, String address, Duration timeout) {
+    this(split, address, timeout, NanoClock.SYSTEM);
+  }
+
+  /** As {@link #Meeting(ClientSplit, String, Duration)}, its waits on {@code clock}. */
+  public Meeting(ClientSplit split, String address, Duration timeout, NanoClock clock) {
     this.split = split;
     this.timeout = timeout;
+    this.clock = clock;
     String a = address.trim();
     int colon = a.lastIndexOf(':');
     int p = -1;
@@ -85,11 +95,21 @@ public final class Meeting {
 
   /** The meeting {@code props} give ({@code clients.barrier}, its timeout), or null when no address is given. */
   public static Meeting of(ClientSplit split, Properties props) {
+    return of(split, props, NanoClock.SYSTEM);
+  }
+
+  /** As {@link #of(ClientSplit, Properties)}, its waits on {@code clock}. */
+  public static Meeting of(ClientSplit split, Properties props, NanoClock clock) {
     String address = props.getProperty(ADDRESS);
     if (address == null || address.isBlank()) {
       return null;
     }
-    return new Meeting(split, address, Props.getSeconds(props, TIMEOUT, DEFAULT_TIMEOUT.toSeconds()));
+    return new Meeting(split, address, Props.getSeconds(props, TIMEOUT, DEFAULT_TIMEOUT.toSeconds()), clock);
+  }
+
+  /** The clock the meeting's waits and deadlines are measured by. */
+  public NanoClock clock() {
+    return clock;
   }
 
   /** This process's part of the run. */
@@ -133,7 +153,7 @@ public final class Meeting {
    */
   Map<Integer, Socket> gather(int at, String protocol, String agreed, Disagreement wording, boolean strict,
       String reached, BooleanSupplier stopped) {
-    long deadline = System.nanoTime() + timeout.toNanos();
+    long deadline = clock.nanoTime() + timeout.toNanos();
     Map<Integer, Socket> arrived = new TreeMap<>();
     TreeSet<Integer> waiting = new TreeSet<>();
     for (int i = 1; i < split.count(); i++) {
@@ -148,7 +168,7 @@ public final class Meeting {
           abortAll(arrived, "client 0 was stopped");
           return null;
         }
-        if (System.nanoTime() - deadline > 0) {
+        if (clock.nanoTime() - deadline > 0) {
           String why = String.format(Locale.US, "client(s) %s of %d did not %s within %d s",
               waiting.toString().replaceAll("[\\[\\]]", ""), split.count(), reached, timeout.toSeconds());
           abortAll(arrived, why);
@@ -239,7 +259,7 @@ public final class Meeting {
    */
   Socket reach(int at, String hello, long deadline, BooleanSupplier stopped) {
     IOException last = null;
-    while (System.nanoTime() - deadline < 0) {
+    while (clock.nanoTime() - deadline < 0) {
       if (stopped.getAsBoolean()) {
         return null;
       }
@@ -252,10 +272,8 @@ public final class Meeting {
         last = e;
         close(s);
       }
-      try {
-        Thread.sleep(POLL_MILLIS / 2);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
+      clock.park(TimeUnit.MILLISECONDS.toNanos(POLL_MILLIS / 2));
+      if (Thread.currentThread().isInterrupted()) {
         return null;
       }
     }

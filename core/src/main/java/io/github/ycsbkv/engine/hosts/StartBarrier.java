@@ -1,6 +1,7 @@
 package io.github.ycsbkv.engine.hosts;
 
 import io.github.ycsbkv.config.UserError;
+import io.github.ycsbkv.engine.time.NanoClock;
 import io.github.ycsbkv.results.ClientHosts;
 import java.io.DataInputStream;
 import java.io.IOException;
@@ -14,6 +15,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -69,7 +71,7 @@ public final class StartBarrier {
     if (at == null) {
       return null;
     }
-    sleepUntil(at, stopped);
+    sleepUntil(at, stopped, meeting.clock());
     return at;
   }
 
@@ -97,7 +99,7 @@ public final class StartBarrier {
 
   /** Every other client: reaches client 0 (again and again until the timeout), then waits for the instant. */
   private Instant follow(BooleanSupplier stopped) {
-    long deadline = System.nanoTime() + meeting.timeout().toNanos();
+    long deadline = meeting.clock().nanoTime() + meeting.timeout().toNanos();
     while (true) {
       Socket s = meeting.reach(meeting.port(), meeting.hello(PROTOCOL, phase, null), deadline, stopped);
       if (s == null) {
@@ -106,7 +108,7 @@ public final class StartBarrier {
       try (s) {
         DataInputStream in = new DataInputStream(s.getInputStream());
         while (true) {
-          long left = Math.max(1, (deadline - System.nanoTime()) / 1_000_000);
+          long left = Math.max(1, (deadline - meeting.clock().nanoTime()) / 1_000_000);
           s.setSoTimeout((int) Math.min(Meeting.POLL_MILLIS, left));
           String line;
           try {
@@ -115,7 +117,7 @@ public final class StartBarrier {
             if (stopped.getAsBoolean()) {
               return null;
             }
-            if (System.nanoTime() - deadline > 0) {
+            if (meeting.clock().nanoTime() - deadline > 0) {
               throw new UserError(String.format(Locale.US, "%s: client 0 at %s did not start the run within %d s (not"
                   + " every client reached it)", Meeting.ADDRESS, address(), meeting.timeout().toSeconds()));
             }
@@ -145,7 +147,7 @@ public final class StartBarrier {
    */
   public void tellFailure(String why) {
     String line = why == null || why.isBlank() ? "no reason given" : why.replace('\n', ' ');
-    long deadline = System.nanoTime() + Math.min(meeting.timeout().toNanos(), FAILURE_NOTICE.toNanos());
+    long deadline = meeting.clock().nanoTime() + Math.min(meeting.timeout().toNanos(), FAILURE_NOTICE.toNanos());
     if (meeting.split().index() != 0) {
       try {
         Socket s = meeting.reach(meeting.port(), meeting.hello(PROTOCOL, phase, line), deadline, () -> false);
@@ -160,7 +162,7 @@ public final class StartBarrier {
       server.setReuseAddress(true);
       server.bind(new InetSocketAddress(meeting.port()));
       server.setSoTimeout(Meeting.POLL_MILLIS);
-      while (told < meeting.split().count() - 1 && System.nanoTime() - deadline < 0) {
+      while (told < meeting.split().count() - 1 && meeting.clock().nanoTime() - deadline < 0) {
         try (Socket s = server.accept()) {
           Meeting.send(s, "abort client 0 failed: " + line);
           told++;
@@ -173,18 +175,19 @@ public final class StartBarrier {
     }
   }
 
-  /** Sleeps until {@code at} on the wall clock, the last two milliseconds spinning. */
-  private static void sleepUntil(Instant at, BooleanSupplier stopped) {
+  /**
+   * Sleeps until {@code at} on the wall clock (the hosts share it, not their monotonic clocks), on {@code clock}'s
+   * waits, the last two milliseconds spinning.
+   */
+  private static void sleepUntil(Instant at, BooleanSupplier stopped, NanoClock clock) {
     while (!stopped.getAsBoolean()) {
       long leftMicros = ChronoUnit.MICROS.between(Instant.now(), at);
       if (leftMicros <= 0) {
         return;
       }
       if (leftMicros > 2_000) {
-        try {
-          Thread.sleep(Math.min(Meeting.POLL_MILLIS, (leftMicros - 2_000) / 1000 + 1));
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
+        clock.park(TimeUnit.MILLISECONDS.toNanos(Math.min(Meeting.POLL_MILLIS, (leftMicros - 2_000) / 1000 + 1)));
+        if (Thread.currentThread().isInterrupted()) {
           return;
         }
       } else {

@@ -213,7 +213,7 @@ public final class StepCoordinator implements AutoCloseable {
   /** Every other client: connects to client 0 (again and again until the meeting's timeout) and says who it is. */
   public void join() {
     leader = meeting.reach(meeting.port() + 1, meeting.hello(PROTOCOL, settings, null),
-        System.nanoTime() + meeting.timeout().toNanos(), () -> false);
+        meeting.clock().nanoTime() + meeting.timeout().toNanos(), () -> false);
     try {
       leader.setKeepAlive(true);
     } catch (IOException e) {
