@@ -253,8 +253,8 @@ public final class Meeting {
   }
 
   /**
-   * Every other client: connects to client 0 at {@code at} (again and again until {@code deadline}, a
-   * {@link System#nanoTime()}) and says {@code hello}; returns the open socket, or null when {@code stopped} said so.
+   * Every other client: connects to client 0 at {@code at} (again and again until {@code deadline}, on
+   * {@link #clock()}) and says {@code hello}; returns the open socket, or null when {@code stopped} said so.
    * Client 0 out of reach until the deadline is one line.
    */
   Socket reach(int at, String hello, long deadline, BooleanSupplier stopped) {
