@@ -188,8 +188,12 @@ class RedisTlsIT {
         Integer.toString(server.port()), "--tls", "--cacert", ca.caCert().toString(), "--seconds",
         Long.toString(seconds), "--out", file.toString()));
     try (Jedis watch = watcher()) {
-      for (int tries = 0; !watch.clientList().contains("cmd=monitor"); tries++) {
-        assertTrue(tries < 2000, "the recorder's MONITOR never showed: " + watch.clientList());
+      // Until the recorder's MONITOR shows, however long it takes to connect here; a recorder that ended without it
+      // failed, and says why.
+      while (!watch.clientList().contains("cmd=monitor")) {
+        // The message only when it fails: it waits for the recorder's end.
+        assertTrue(!recording.isDone(), () -> "the recorder ended before its MONITOR showed: "
+            + recording.join().err());
         Thread.sleep(10);
       }
     }
