@@ -75,7 +75,7 @@ class ReplayIT {
           "--seconds", Integer.toString(RECORD_SECONDS)));
       args.addAll(List.of(options));
       CompletableFuture<Cli> recording = CompletableFuture.supplyAsync(() -> Cli.run(args.toArray(String[]::new)));
-      awaitMonitor(watch, 3);
+      awaitMonitor(watch, 3, recording);
       for (int i = 0; i < 80; i++) {
         a.set("k:" + i, "v".repeat(100 + i));
         b.get("k:" + Math.max(0, i - 1));
@@ -139,8 +139,10 @@ class ReplayIT {
    * Waits until the recorder's connection has sent its MONITOR: the one connection beside the test's {@code others}
    * that has run a command (Redis, Valkey and KeyDB name it {@code cmd=monitor}; Dragonfly counts it).
    */
-  private static void awaitMonitor(Jedis watch, int others) throws InterruptedException {
-    for (int tries = 0; tries < 3000; tries++) {
+  private static void awaitMonitor(Jedis watch, int others, CompletableFuture<Cli> recording)
+      throws InterruptedException {
+    // As long as the recorder runs, however long it takes to connect; one that ended without its MONITOR failed.
+    while (!recording.isDone()) {
       String list = watch.clientList();
       if (list.contains("cmd=monitor")) {
         return;
@@ -152,8 +154,10 @@ class ReplayIT {
       }
       Thread.sleep(10);
     }
-    throw new AssertionError("the recorder's MONITOR never showed in CLIENT LIST: " + watch.clientList());
+    throw new AssertionError("the recorder ended before its MONITOR showed in CLIENT LIST: " + recording.join().err()
+        + "\n" + watch.clientList());
   }
+
 
   /** From the recording's first command to its last, in milliseconds, read from its lines' times. */
   private static long spanMillis(Path recording) throws Exception {
@@ -261,7 +265,7 @@ class ReplayIT {
           file.toString()));
       for (RespServer node : c.nodes) {
         try (Jedis watch = node.jedis()) {
-          awaitMonitor(watch, 1);
+          awaitMonitor(watch, 1, recording);
         }
       }
       try (redis.clients.jedis.JedisCluster cluster = new redis.clients.jedis.JedisCluster(
