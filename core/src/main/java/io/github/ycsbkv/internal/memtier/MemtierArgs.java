@@ -300,6 +300,8 @@ public final class MemtierArgs {
     if (pipeline > 1) {
       p.setProperty("pipeline", Integer.toString(pipeline));
     }
+    // Connections set up as memtier's are: AUTH and SELECT only.
+    p.setProperty(prefix(bindingName) + ".handshake", "minimal");
     if (reconnectInterval > 0) {
       p.setProperty(prefix(bindingName) + ".reconnect.every", Long.toString(reconnectInterval));
     }

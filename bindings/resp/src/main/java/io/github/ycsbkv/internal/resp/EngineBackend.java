@@ -83,7 +83,7 @@ public final class EngineBackend implements RespBackend {
       String transport, int maxInFlight, RespLane.Cluster cluster, ReplicaReads reads) throws DBException {
     RespConnection.Endpoint e = c.endpoint();
     RespEndpoint endpoint = new RespEndpoint(e.host(), e.port(), c.user(), c.password(), c.database(),
-        c.timeoutMillis(), RespTls.nettyContext(c), c.where());
+        c.timeoutMillis(), RespTls.nettyContext(c), c.where(), c.minimalHandshake());
     RespLane lane = RespLane.open(endpoint, connections, transport == null ? "auto" : transport, maxInFlight,
         cluster, reads);
     return new EngineBackend(c, new RespRecords(lane, format, write));
@@ -198,7 +198,8 @@ public final class EngineBackend implements RespBackend {
     for (String address : lane.primaryAddresses()) {
       RespConnection.Endpoint at = RespConnection.endpoint(address, -1, "cluster node");
       JedisClients.flushDatabase(new RespConnection(connection.binding(), List.of(at), connection.user(),
-          connection.password(), connection.database(), connection.timeoutMillis(), connection.tls()));
+          connection.password(), connection.database(), connection.timeoutMillis(), connection.tls(),
+          connection.minimalHandshake()));
     }
   }
 

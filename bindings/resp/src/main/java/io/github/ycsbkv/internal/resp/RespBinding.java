@@ -74,6 +74,9 @@ public abstract class RespBinding implements Binding {
         new PropertyDoc(b + "scanindex", "on", "Keep a key-ordered index for scans: on (every insert, as upstream),"
             + " off (scans return NOT_IMPLEMENTED), auto (only if this workload scans: scanproportion > 0 or"
             + " ts.readspan > 1)."),
+        new PropertyDoc(b + RespConnection.HANDSHAKE, "full", "What each connection sends when it connects: full"
+            + " (its name, ycsb-kv; its protocol negotiated; its library said) or minimal (only AUTH and SELECT, as"
+            + " memtier_benchmark connects; ycsb memtier's default)."),
         new PropertyDoc(b + RespDB.RECONNECT_EVERY, "0", "After this many operations each client opens a new"
             + " connection (its handshake too) and closes its old one, between two operations, never in one's"
             + " latency (memtier's --reconnect-interval); a client thread each, one request in flight. 0: never."));

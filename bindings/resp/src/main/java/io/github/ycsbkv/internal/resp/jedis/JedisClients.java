@@ -43,8 +43,13 @@ public final class JedisClients {
     DefaultJedisClientConfig.Builder b = DefaultJedisClientConfig.builder()
         .connectionTimeoutMillis(c.timeoutMillis())
         .socketTimeoutMillis(c.timeoutMillis())
-        .database(c.database())
-        .clientName("ycsb-kv");
+        .database(c.database());
+    if (c.minimalHandshake()) {
+      // As memtier_benchmark connects: AUTH and SELECT only (no HELLO, no CLIENT SETNAME, no CLIENT SETINFO).
+      b.serverDefaultProtocol().clientSetInfoConfig(redis.clients.jedis.ClientSetInfoConfig.DISABLED);
+    } else {
+      b.clientName("ycsb-kv");
+    }
     if (c.user() != null) {
       b.user(c.user());
     }

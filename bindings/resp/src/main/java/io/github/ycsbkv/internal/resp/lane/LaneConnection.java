@@ -111,7 +111,9 @@ final class LaneConnection extends ChannelInboundHandlerAdapter {
 
   /**
    * AUTH (with the ACL user, if any), SELECT (a database other than 0), CLIENT SETNAME, READONLY (a cluster's replica
-   * read from: it then serves its primary's slots' reads instead of redirecting them), PING.
+   * read from: it then serves its primary's slots' reads instead of redirecting them), PING; with the minimal
+   * handshake (memtier's) neither CLIENT SETNAME nor PING, unless nothing else would be sent (the connection is ready
+   * once a reply came).
    */
   private static List<RespCall> setupCalls(RespEndpoint endpoint, boolean readOnly) {
     List<RespCall> setup = new ArrayList<>();
@@ -122,12 +124,16 @@ final class LaneConnection extends ChannelInboundHandlerAdapter {
     if (endpoint.database() != 0) {
       setup.add(new ValueCall("SELECT", endpoint.database()));
     }
-    // Named as the Jedis path's connections are (CLIENT LIST shows the benchmark's connections).
-    setup.add(new ValueCall("CLIENT", "SETNAME", "ycsb-kv"));
+    if (!endpoint.minimalHandshake()) {
+      // Named as the Jedis path's connections are (CLIENT LIST shows the benchmark's connections).
+      setup.add(new ValueCall("CLIENT", "SETNAME", "ycsb-kv"));
+    }
     if (readOnly) {
       setup.add(new ValueCall("READONLY"));
     }
-    setup.add(new ValueCall("PING"));
+    if (!endpoint.minimalHandshake() || setup.isEmpty()) {
+      setup.add(new ValueCall("PING")); // the connection's first answer, when nothing else asks for one
+    }
     return setup;
   }
 

@@ -40,9 +40,8 @@ final class LaneReads {
     }
     for (String address : addresses) {
       int colon = address.lastIndexOf(':');
-      LaneNode replica = new LaneNode(lane, new RespEndpoint(address.substring(0, colon),
-          Integer.parseInt(address.substring(colon + 1)), endpoint.user(), endpoint.password(), endpoint.database(),
-          endpoint.timeoutMillis(), endpoint.tls(), address), primary.conns.length);
+      LaneNode replica = new LaneNode(lane, endpoint.at(address.substring(0, colon),
+          Integer.parseInt(address.substring(colon + 1)), address), primary.conns.length);
       opened.add(replica);
       try {
         replica.open();

@@ -371,8 +371,7 @@ final class SlotRouter {
     String host = address.substring(0, colon);
     int port = Integer.parseInt(address.substring(colon + 1));
     RespEndpoint seed = lane.endpoint;
-    return new LaneNode(lane, new RespEndpoint(host, port, seed.user(), seed.password(), seed.database(),
-        seed.timeoutMillis(), seed.tls(), address), connectionsPerNode, readOnly);
+    return new LaneNode(lane, seed.at(host, port, address), connectionsPerNode, readOnly);
   }
 
   private List<String> seeds() {

@@ -21,9 +21,17 @@ import site.ycsb.DBException;
  * @param password the password, or null
  * @param database the database number ({@code SELECT})
  * @param timeoutMillis how long a connection attempt, and a reply, may take
+ * @param minimalHandshake whether a connection sends only what memtier_benchmark sends when it connects ({@code AUTH},
+ *     {@code SELECT}), not the client's name, protocol negotiation and library info ({@code <binding>.handshake})
  */
 public record RespConnection(String binding, List<Endpoint> endpoints, String user, String password, int database,
-    int timeoutMillis, Tls tls) {
+    int timeoutMillis, Tls tls, boolean minimalHandshake) {
+
+  /**
+   * Property, under the binding's prefix: {@code full} (default: each connection named ycsb-kv, its protocol
+   * negotiated, its library said) or {@code minimal} (only AUTH and SELECT, as memtier_benchmark connects).
+   */
+  public static final String HANDSHAKE = "handshake";
 
   /** The host when none is given. */
   public static final String DEFAULT_HOST = "127.0.0.1";
@@ -85,9 +93,14 @@ public record RespConnection(String binding, List<Endpoint> endpoints, String us
     Tls tls = new Tls(BindingProperties.bool(p, binding + ".tls", uri.tls()), p.getProperty(binding + ".tls.cafile"),
         p.getProperty(binding + ".tls.truststore"), p.getProperty(binding + ".tls.truststore.password"),
         BindingProperties.bool(p, binding + ".tls.insecure", false));
+    String handshake = p.getProperty(binding + "." + HANDSHAKE, "full").trim().toLowerCase(java.util.Locale.ROOT);
+    if (!handshake.equals("full") && !handshake.equals("minimal")) {
+      throw new DBException(binding + "." + HANDSHAKE + " must be full or minimal, got '" + handshake + "'");
+    }
     return new RespConnection(binding, endpoints, user == null || user.isBlank() ? null : user,
         p.getProperty(binding + ".password", uri.password()), database,
-        BindingProperties.integer(p, binding + ".timeout", DEFAULT_TIMEOUT_MILLIS, 1), tls);
+        BindingProperties.integer(p, binding + ".timeout", DEFAULT_TIMEOUT_MILLIS, 1), tls,
+        handshake.equals("minimal"));
   }
 
   /** {@code host}, or {@code host:port} (then that port), with the port checked; {@code property} for messages. */

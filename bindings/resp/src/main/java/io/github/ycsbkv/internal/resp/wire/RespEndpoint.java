@@ -8,9 +8,22 @@ import io.netty.handler.ssl.SslContext;
  * shows the password.
  *
  * @param where how messages name the server ("127.0.0.1:6379")
+ * @param minimalHandshake whether a connection sends only AUTH and SELECT when it opens, as memtier_benchmark's do
+ *     (else also CLIENT SETNAME ycsb-kv and a PING)
  */
 public record RespEndpoint(String host, int port, String user, String password, int database, int timeoutMillis,
-    SslContext tls, String where) {
+    SslContext tls, String where, boolean minimalHandshake) {
+
+  /** With the full handshake. */
+  public RespEndpoint(String host, int port, String user, String password, int database, int timeoutMillis,
+      SslContext tls, String where) {
+    this(host, port, user, password, database, timeoutMillis, tls, where, false);
+  }
+
+  /** The same way of connecting, to {@code host:port} ({@code where} in messages). */
+  public RespEndpoint at(String host, int port, String where) {
+    return new RespEndpoint(host, port, user, password, database, timeoutMillis, tls, where, minimalHandshake);
+  }
 
   @Override
   public String toString() {
