@@ -106,6 +106,11 @@ final class TimedDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.C
     this.async = (AsyncOperations) db;
   }
 
+  /** The clock operations are timed by. */
+  NanoClock clock() {
+    return clock;
+  }
+
   /** This thread's recorders, for operations the engine times itself (CLEANUP). */
   Metrics.ThreadRecorders recorders() {
     return recorders;
@@ -330,7 +335,7 @@ final class TimedDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.C
     }
     driven.submitted();
     if (stage instanceof DirectCompletion direct) {
-      direct.whenDone(new DrivenOperation(operation, start, intended));
+      direct.whenDone(new DrivenOperation(this, driven, operation, start, intended));
       return Status.BATCHED_OK;
     }
     stage.whenComplete((status, error) -> {
@@ -340,37 +345,6 @@ final class TimedDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.C
       driven.completed(() -> record(operation, outcome, start, end, intended));
     });
     return Status.BATCHED_OK;
-  }
-
-  /**
-   * An operation of a {@link DrivenLoop} whose stage reports to it directly: one object per operation,
-   * which the loop then runs to record it.
-   */
-  private final class DrivenOperation implements DirectCompletion.Listener, Runnable {
-    private final OperationRecorder operation;
-    private final long start;
-    /** The open loop's intended start, or -1. */
-    private final long intended;
-    private long end;
-    private Status status;
-
-    DrivenOperation(OperationRecorder operation, long start, long intended) {
-      this.operation = operation;
-      this.start = start;
-      this.intended = intended;
-    }
-
-    @Override
-    public void done(Status outcome) {
-      end = clock.nanoTime();
-      status = outcome == null ? Status.ERROR : outcome;
-      driven.completed(this);
-    }
-
-    @Override
-    public void run() {
-      record(operation, status, start, end, intended);
-    }
   }
 
   /**
@@ -454,7 +428,8 @@ final class TimedDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.C
     return record(metrics, status == null ? Status.ERROR : status, startNanos, clock.nanoTime(), intendedStartNanos);
   }
 
-  private Status record(OperationRecorder metrics, Status status, long startNanos, long end, long intendedNanos) {
+  /** Records one operation's outcome, from its start to {@code end} (and its intended start, or -1). */
+  Status record(OperationRecorder metrics, Status status, long startNanos, long end, long intendedNanos) {
     metrics.record(status, startNanos, end, intendedNanos);
     if (status.isOk() || status == Status.NOT_FOUND) {
       failures.succeeded(startNanos, end);

@@ -220,4 +220,17 @@ final class CommandTemplate {
       case SCORE -> String.format(Locale.ROOT, "%.6f", r.nextDouble()).getBytes(StandardCharsets.US_ASCII);
     };
   }
+
+  /** A command's weight in its mix ({@code where} names it in messages): a number, at least 0. */
+  static double weight(String text, String where) throws WorkloadException {
+    try {
+      double w = Double.parseDouble(text.trim());
+      if (w >= 0 && !Double.isInfinite(w)) {
+        return w;
+      }
+    } catch (NumberFormatException e) {
+      // below
+    }
+    throw new WorkloadException(where + " must be a number >= 0 (a command's weight), got '" + text.trim() + "'");
+  }
 }

@@ -150,8 +150,8 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
     }
     for (int n = 1; p.getProperty(COMMAND + n) != null; n++) {
       String at = COMMAND + n;
-      mix.add(entry(p, at, p.getProperty(at), keys, defaultPattern, weight(p.getProperty(at + ".ratio", "1"), at
-          + ".ratio")));
+      double weight = CommandTemplate.weight(p.getProperty(at + ".ratio", "1"), at + ".ratio");
+      mix.add(entry(p, at, p.getProperty(at), keys, defaultPattern, weight));
     }
     if (mix.isEmpty()) {
       throw new WorkloadException("the commands workload has no command: give -p command.1='ZADD __key__ __score__"
@@ -234,20 +234,8 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
       checkSlots(props, t, DEFAULT_KEY_PREFIX, at);
       boolean parallel = pattern.equals("parallel");
       mix.add(new Entry(t, KeyPattern.of(parallel ? "sequential" : pattern, keys, Double.NaN, Double.NaN),
-          DEFAULT_KEY_PREFIX, weight(line.substring(0, space), at + "'s weight"), parallel));
+          DEFAULT_KEY_PREFIX, CommandTemplate.weight(line.substring(0, space), at + "'s weight"), parallel));
     }
-  }
-
-  private static double weight(String text, String where) throws WorkloadException {
-    try {
-      double w = Double.parseDouble(text.trim());
-      if (w >= 0 && !Double.isInfinite(w)) {
-        return w;
-      }
-    } catch (NumberFormatException e) {
-      // below
-    }
-    throw new WorkloadException(where + " must be a number >= 0 (a command's weight), got '" + text.trim() + "'");
   }
 
   /**

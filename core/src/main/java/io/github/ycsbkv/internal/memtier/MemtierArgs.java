@@ -2,7 +2,6 @@ package io.github.ycsbkv.internal.memtier;
 
 import io.github.ycsbkv.config.UserError;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -426,41 +425,7 @@ public final class MemtierArgs {
 
   /** The JSON's {@code configuration}, with memtier's names and its shapes of the values. */
   Map<String, Object> configuration() {
-    Map<String, Object> c = new LinkedHashMap<>();
-    c.put("server", server.host());
-    c.put("port", server.port());
-    c.put("uri", given.containsKey("uri") ? hidePassword(given.get("uri")) : "");
-    c.put("protocol", given.getOrDefault("protocol", "redis"));
-    c.put("tls", server.tls());
-    c.put("cacert", server.caCert() == null ? "None" : server.caCert());
-    c.put("tls_skip_verify", server.tlsSkipVerify());
-    c.put("run_count", runCount);
-    c.put("requests", requests < 0 ? requestsPerClient() : requests);
-    c.put("rate_limit", rateLimit);
-    c.put("clients", clients);
-    c.put("threads", threads);
-    c.put("test_time", testTime);
-    c.put("ratio", setRatio + ":" + getRatio);
-    c.put("pipeline", pipeline);
-    c.put("data_size", dataSize);
-    c.put("random_data", randomData);
-    c.put("data_size_range", dataSizeRange == null ? "0:0" : dataSizeRange.replace('-', ':'));
-    c.put("data_size_list", dataSizeList == null ? "" : dataSizeList);
-    c.put("data_size_pattern", String.valueOf(dataSizePattern));
-    c.put("expiry_range", expiryRange[0] + ":" + expiryRange[1]);
-    c.put("key_prefix", keyPrefix);
-    c.put("key_minimum", keyMinimum);
-    c.put("key_maximum", keyMaximum);
-    c.put("key_pattern", setPattern + ":" + getPattern);
-    c.put("authenticate", server.password() == null ? "" : "***");
-    c.put("select-db", server.db());
-    c.put("cluster_mode", server.cluster());
-    c.put("distinct_client_seed", distinctClientSeed);
-    c.put("randomize", randomize);
-    c.put("reconnect_interval", reconnectInterval);
-    c.put("thread_conn_start_min_jitter_micros", connStartJitterMicros[0]);
-    c.put("thread_conn_start_max_jitter_micros", connStartJitterMicros[1]);
-    return c;
+    return MemtierConfiguration.of(this);
   }
 
   @Override

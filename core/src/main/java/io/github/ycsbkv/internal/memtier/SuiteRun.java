@@ -224,7 +224,7 @@ public final class SuiteRun {
     }
     Path dir = o.out().resolve(s.name());
     List<String> notes = new ArrayList<>();
-    String failure = prepare(s, o, where.persistence(), binding, preload, dir, notes, stopSignal);
+    String failure = SuitePreparation.prepare(s, o, where.persistence(), binding, preload, dir, notes, stopSignal);
     if (failure != null) {
       return failed(s, failure);
     }
@@ -268,119 +268,6 @@ public final class SuiteRun {
       return "its preload is " + s.preload().tool() + ", not memtier_benchmark";
     }
     return null;
-  }
-
-  /**
-   * The store made ready for the suite: emptied, its configuration parameters set, the preload run, the init commands
-   * sent and the keyspace checked; a parameter or command refused is a note. On a cluster each primary is emptied,
-   * set and counted, and an init command follows its key's {@code MOVED}. Returns why it failed, or null.
-   */
-  private static String prepare(SuiteFile s, Options o, Map<String, String> persistence, String binding,
-      List<String> preload, Path dir, List<String> notes, Consumer<StopSignal> stopSignal) {
-    try (RespLink seed = RespLink.open(o.host(), o.port(), o.user(), o.password())) {
-      List<String> primaries = seed.clusterPrimaries(o.host());
-      List<RespLink> nodes = new ArrayList<>();
-      try {
-        for (String address : primaries) {
-          int colon = address.lastIndexOf(':');
-          nodes.add(RespLink.open(address.substring(0, colon), Integer.parseInt(address.substring(colon + 1)),
-              o.user(), o.password()));
-        }
-        List<RespLink> each = nodes.isEmpty() ? List.of(seed) : nodes;
-        for (RespLink link : each) {
-          RespLink.Reply flushed = link.callOrFail(List.of("FLUSHALL"));
-          if (flushed.error()) {
-            return "FLUSHALL was refused (" + flushed.text() + ")";
-          }
-          for (Map.Entry<String, String> p : s.configuration().entrySet()) {
-            RespLink.Reply r = link.callOrFail(List.of("CONFIG", "SET", p.getKey(), p.getValue()));
-            if (r.error() && link == each.get(0)) {
-              notes.add("configuration parameter " + p.getKey() + " not set: " + r.text());
-            }
-          }
-        }
-        String refused = persist(seed, o, s, persistence);
-        if (refused != null) {
-          return refused;
-        }
-        if (preload != null) {
-          int code = memtier(preload, o, binding, dir.resolve("preload"), stopSignal);
-          if (code != 0) {
-            return "its preload ended with exit " + code + firstFailure(dir.resolve("preload")) + " ("
-                + dir.resolve("preload").resolve("log.txt") + ")";
-          }
-        }
-        for (List<String> command : s.initCommands()) {
-          RespLink.Reply r = routed(seed, command, primaries, nodes);
-          if (r.error()) {
-            notes.add("init command refused: " + shorten(String.join(" ", command)) + ": " + r.text());
-          }
-        }
-        if (s.keyspaceLength() >= 0) {
-          long keys = 0;
-          for (RespLink link : each) {
-            RespLink.Reply size = link.callOrFail(List.of("DBSIZE"));
-            keys = size.error() || keys < 0 ? -1 : keys + Long.parseLong(size.text().trim());
-          }
-          if (keys != s.keyspaceLength()) {
-            notes.add(String.format(Locale.ROOT, "keyspace check: %d keys, the suite expects %d", keys,
-                s.keyspaceLength()));
-          }
-        }
-      } finally {
-        nodes.forEach(RespLink::close);
-      }
-    }
-    return null;
-  }
-
-  /**
-   * The setup's persistence ({@code save}, {@code appendonly}, ...) set on the primary and on each replica its
-   * {@code INFO replication} names, after the suite's own configuration parameters (the specification's runner puts
-   * the setup's arguments after them); why it failed, or null.
-   */
-  private static String persist(RespLink primary, Options o, SuiteFile s, Map<String, String> persistence) {
-    if (persistence.isEmpty()) {
-      return null;
-    }
-    List<String> servers = new ArrayList<>(List.of(o.host() + ":" + o.port()));
-    RespLink.Reply info = primary.callOrFail(List.of("INFO", "replication"));
-    java.util.regex.Matcher m = java.util.regex.Pattern.compile("slave\\d+:ip=([^,]+),port=(\\d+)")
-        .matcher(info.text() == null ? "" : info.text());
-    while (m.find()) {
-      servers.add(m.group(1) + ":" + m.group(2));
-    }
-    for (String server : servers) {
-      int colon = server.lastIndexOf(':');
-      try (RespLink link = RespLink.open(server.substring(0, colon), Integer.parseInt(server.substring(colon + 1)),
-          o.user(), o.password())) {
-        for (Map.Entry<String, String> p : s.configuration().entrySet()) {
-          link.callOrFail(List.of("CONFIG", "SET", p.getKey(), p.getValue()));
-        }
-        for (Map.Entry<String, String> p : persistence.entrySet()) {
-          RespLink.Reply r = link.callOrFail(List.of("CONFIG", "SET", p.getKey(), p.getValue()));
-          if (r.error()) {
-            return "the setup's " + p.getKey() + " " + p.getValue() + " was refused at " + server + " (" + r.text()
-                + ")";
-          }
-        }
-      }
-    }
-    return null;
-  }
-
-  /** {@code command} sent to the seed, and once more to the primary a {@code MOVED} names. */
-  private static RespLink.Reply routed(RespLink seed, List<String> command, List<String> primaries,
-      List<RespLink> nodes) {
-    RespLink.Reply r = seed.callOrFail(command);
-    if (r.error() && r.text() != null && r.text().startsWith("MOVED ")) {
-      String[] moved = r.text().split(" ");
-      int at = moved.length == 3 ? primaries.indexOf(moved[2]) : -1;
-      if (at >= 0) {
-        return nodes.get(at).callOrFail(command);
-      }
-    }
-    return r;
   }
 
   /** The suite's clients run (several at once when it has several); their exit codes, in order. */
@@ -441,7 +328,7 @@ public final class SuiteRun {
   }
 
   /** Runs one memtier command line against the server into {@code dir}; returns its exit code. */
-  private static int memtier(List<String> args, Options o, String binding, Path dir, Consumer<StopSignal> stop) {
+  static int memtier(List<String> args, Options o, String binding, Path dir, Consumer<StopSignal> stop) {
     List<String> all = serverArgs(args, o, binding);
     all.addAll(List.of("--json-out-file", dir.resolve("memtier.json").toString(), "--export-dir",
         dir.resolve("ycsb-kv").toString()));
@@ -474,7 +361,7 @@ public final class SuiteRun {
   }
 
   /** The first command the store refused in {@code dir}'s run, as its log says it (": SET: 10 of 10 failed: ERR"). */
-  private static String firstFailure(Path dir) {
+  static String firstFailure(Path dir) {
     try (Stream<String> lines = Files.lines(dir.resolve("log.txt"))) {
       return lines.filter(l -> l.startsWith("ycsb-kv memtier: ") && l.contains(" failed: ")).findFirst()
           .map(l -> ": " + shorten(l.substring("ycsb-kv memtier: ".length()), 160)).orElse("");
@@ -483,7 +370,7 @@ public final class SuiteRun {
     }
   }
 
-  private static String shorten(String s) {
+  static String shorten(String s) {
     return shorten(s, 60);
   }
 

@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Properties;
-import java.util.Set;
 import java.util.SplittableRandom;
 import site.ycsb.DB;
 import site.ycsb.Workload;

@@ -1,0 +1,52 @@
+package io.github.ycsbkv.internal.memtier;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The {@code configuration} object of memtier's JSON for a parsed command line: memtier_benchmark 2.3's names
+ * (memtier_benchmark.cpp, where it writes its JSON) and the shapes of its values; the password never written.
+ */
+final class MemtierConfiguration {
+
+  private MemtierConfiguration() {}
+
+  /** {@code a}'s configuration, in memtier's order. */
+  static Map<String, Object> of(MemtierArgs a) {
+    Map<String, Object> c = new LinkedHashMap<>();
+    c.put("server", a.server.host());
+    c.put("port", a.server.port());
+    c.put("uri", a.given.containsKey("uri") ? MemtierArgs.hidePassword(a.given.get("uri")) : "");
+    c.put("protocol", a.given.getOrDefault("protocol", "redis"));
+    c.put("tls", a.server.tls());
+    c.put("cacert", a.server.caCert() == null ? "None" : a.server.caCert());
+    c.put("tls_skip_verify", a.server.tlsSkipVerify());
+    c.put("run_count", a.runCount);
+    c.put("requests", a.requests < 0 ? a.requestsPerClient() : a.requests);
+    c.put("rate_limit", a.rateLimit);
+    c.put("clients", a.clients);
+    c.put("threads", a.threads);
+    c.put("test_time", a.testTime);
+    c.put("ratio", a.setRatio + ":" + a.getRatio);
+    c.put("pipeline", a.pipeline);
+    c.put("data_size", a.dataSize);
+    c.put("random_data", a.randomData);
+    c.put("data_size_range", a.dataSizeRange == null ? "0:0" : a.dataSizeRange.replace('-', ':'));
+    c.put("data_size_list", a.dataSizeList == null ? "" : a.dataSizeList);
+    c.put("data_size_pattern", String.valueOf(a.dataSizePattern));
+    c.put("expiry_range", a.expiryRange[0] + ":" + a.expiryRange[1]);
+    c.put("key_prefix", a.keyPrefix);
+    c.put("key_minimum", a.keyMinimum);
+    c.put("key_maximum", a.keyMaximum);
+    c.put("key_pattern", a.setPattern + ":" + a.getPattern);
+    c.put("authenticate", a.server.password() == null ? "" : "***");
+    c.put("select-db", a.server.db());
+    c.put("cluster_mode", a.server.cluster());
+    c.put("distinct_client_seed", a.distinctClientSeed);
+    c.put("randomize", a.randomize);
+    c.put("reconnect_interval", a.reconnectInterval);
+    c.put("thread_conn_start_min_jitter_micros", a.connStartJitterMicros[0]);
+    c.put("thread_conn_start_max_jitter_micros", a.connStartJitterMicros[1]);
+    return c;
+  }
+}
