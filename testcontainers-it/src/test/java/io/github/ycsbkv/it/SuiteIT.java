@@ -328,9 +328,11 @@ class SuiteIT {
     assertTrue(lines.get(3).startsWith("memtier_benchmark-2000conns-client-list\tclient 1\t--command PING -c 250"
         + " -t 8 --rate-limiting=1 --thread-conn-start-max-jitter-micros=50000"), run.out());
     assertTrue(lines.get(4).startsWith("memtier_benchmark-2000conns-client-list\tclient 2\t"), run.out());
-    assertTrue(lines.get(5).startsWith("memtier_benchmark-1Mkeys-string-auth-reconnect-10B\tskipped\t"
-        + "--reconnect-interval"), run.out());
-    assertEquals(6, lines.size(), run.out());
+    // --reconnect-interval is honoured: the suite's preload, and its client with the option.
+    assertTrue(lines.get(5).startsWith("memtier_benchmark-1Mkeys-string-auth-reconnect-10B\tpreload\t"), run.out());
+    assertTrue(lines.get(6).startsWith("memtier_benchmark-1Mkeys-string-auth-reconnect-10B\tclient 1\t")
+        && lines.get(6).contains(" --reconnect-interval 1 "), run.out());
+    assertEquals(7, lines.size(), run.out());
   }
 
   private static String log(Path out, String name) {
