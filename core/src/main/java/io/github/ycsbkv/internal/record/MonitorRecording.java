@@ -65,11 +65,24 @@ public final class MonitorRecording {
    * or refused credentials are a UserError.
    */
   public static Summary record(Server server, Duration duration, Path out, Values values) {
-    List<Server> nodes = nodes(server);
+    // One connection per node: a standalone server's monitoring goes on the connection that asked whether it is a
+    // cluster; a cluster's seed is closed once it named the primaries.
+    RespLink seed = server.open();
+    List<String> primaries;
+    try {
+      primaries = seed.clusterPrimaries(server.host());
+    } catch (RuntimeException e) {
+      seed.close();
+      throw e;
+    }
+    List<Server> nodes = primaries.isEmpty() ? List.of(server) : primaries.stream().map(server::at).toList();
+    if (!primaries.isEmpty()) {
+      seed.close();
+    }
     List<RespLink> links = new ArrayList<>();
     try (Writer w = new BufferedWriter(Files.newBufferedWriter(out, StandardCharsets.ISO_8859_1), 1 << 16)) {
       for (Server node : nodes) {
-        RespLink link = node.open();
+        RespLink link = primaries.isEmpty() ? seed : node.open();
         links.add(link);
         RespLink.Reply ok = link.callOrFail(List.of("MONITOR"));
         if (ok.error()) {
@@ -111,6 +124,7 @@ public final class MonitorRecording {
       throw new UserError("the recording was interrupted", UserError.FAILED, e);
     } finally {
       links.forEach(RespLink::close);
+      seed.close();
     }
   }
 
