@@ -76,18 +76,24 @@ class ReplayIT {
       args.addAll(List.of(options));
       CompletableFuture<Cli> recording = CompletableFuture.supplyAsync(() -> Cli.run(args.toArray(String[]::new)));
       awaitMonitor(watch, 3, recording);
-      for (int i = 0; i < 80; i++) {
-        a.set("k:" + i, "v".repeat(100 + i));
-        b.get("k:" + Math.max(0, i - 1));
-        if (i % 4 == 0) {
-          a.incr("counter");
-          b.hset("h", "f" + i, "value" + i);
-        }
-        Thread.sleep(10);
-      }
+      sendTheMix(a, b);
       Cli done = recording.get(RECORD_SECONDS * 3L, TimeUnit.SECONDS);
       assertEquals(0, done.exitCode(), done.err());
       return done;
+    }
+  }
+
+  /** {@link #MIX}: 80 steps 10 ms apart, {@code a} writing and {@code b} reading (they may be one client). */
+  private static void sendTheMix(redis.clients.jedis.commands.JedisCommands a,
+      redis.clients.jedis.commands.JedisCommands b) throws InterruptedException {
+    for (int i = 0; i < 80; i++) {
+      a.set("k:" + i, "v".repeat(100 + i));
+      b.get("k:" + Math.max(0, i - 1));
+      if (i % 4 == 0) {
+        a.incr("counter");
+        b.hset("h", "f" + i, "value" + i);
+      }
+      Thread.sleep(10);
     }
   }
 
@@ -270,15 +276,7 @@ class ReplayIT {
       }
       try (redis.clients.jedis.JedisCluster cluster = new redis.clients.jedis.JedisCluster(
           new redis.clients.jedis.HostAndPort("127.0.0.1", c.nodes.get(0).port()))) {
-        for (int i = 0; i < 80; i++) {
-          cluster.set("k:" + i, "v".repeat(100 + i));
-          cluster.get("k:" + Math.max(0, i - 1));
-          if (i % 4 == 0) {
-            cluster.incr("counter");
-            cluster.hset("h", "f" + i, "value" + i);
-          }
-          Thread.sleep(10);
-        }
+        sendTheMix(cluster, cluster);
       }
       Cli done = recording.get(RECORD_SECONDS * 3L, TimeUnit.SECONDS);
       assertEquals(0, done.exitCode(), done.err());

@@ -8,14 +8,10 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
-import java.security.cert.Certificate;
-import java.security.cert.CertificateFactory;
-import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -24,8 +20,6 @@ import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.TrustManager;
-import javax.net.ssl.TrustManagerFactory;
-import javax.net.ssl.X509TrustManager;
 
 /**
  * One connection to a RESP server (plain, or over TLS) for what surrounds a run, never the run itself: the server's INFO, FLUSHALL,
@@ -112,24 +106,13 @@ public final class RespLink implements AutoCloseable {
       context = SSLContext.getInstance("TLS");
       TrustManager[] trust = null;
       if (tls.insecure()) {
-        trust = new TrustManager[] {new TrustAll()};
+        trust = TlsTrust.any();
       } else if (tls.caFile() != null) {
-        KeyStore store = KeyStore.getInstance(KeyStore.getDefaultType());
-        store.load(null, null);
-        try (InputStream pem = Files.newInputStream(tls.caFile())) {
-          int i = 0;
-          for (Certificate c : CertificateFactory.getInstance("X.509")
-              .generateCertificates(pem)) {
-            store.setCertificateEntry("ca" + i++, c);
-          }
-          if (i == 0) {
-            throw new UserError("--cacert " + tls.caFile() + " holds no PEM certificate");
-          }
+        KeyStore store = TlsTrust.pem(tls.caFile());
+        if (store.size() == 0) {
+          throw new UserError("--cacert " + tls.caFile() + " holds no PEM certificate");
         }
-        TrustManagerFactory f = TrustManagerFactory.getInstance(
-            TrustManagerFactory.getDefaultAlgorithm());
-        f.init(store);
-        trust = f.getTrustManagers();
+        trust = TlsTrust.of(store);
       }
       context.init(null, trust, null);
     } catch (GeneralSecurityException e) {
@@ -147,20 +130,6 @@ public final class RespLink implements AutoCloseable {
     }
     secured.startHandshake();
     return secured;
-  }
-
-  /** Trusts every certificate: {@code --tls-skip-verify}. */
-  private static final class TrustAll implements X509TrustManager {
-    @Override
-    public void checkClientTrusted(X509Certificate[] chain, String authType) {}
-
-    @Override
-    public void checkServerTrusted(X509Certificate[] chain, String authType) {}
-
-    @Override
-    public X509Certificate[] getAcceptedIssuers() {
-      return new X509Certificate[0];
-    }
   }
 
   /** Sends {@code words} as one command and reads its reply. */

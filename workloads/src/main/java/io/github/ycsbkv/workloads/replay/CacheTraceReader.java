@@ -149,16 +149,4 @@ final class CacheTraceReader extends RecordingReader {
     return args;
   }
 
-  private long number(String field, String name) {
-    String t = field.trim();
-    try {
-      long v = Long.parseLong(t);
-      if (v < 0) {
-        throw malformed(name + " must not be negative, got " + t);
-      }
-      return v;
-    } catch (NumberFormatException e) {
-      throw malformed(name + " must be a whole number, got '" + t + "'");
-    }
-  }
 }

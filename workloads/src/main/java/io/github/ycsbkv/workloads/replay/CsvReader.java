@@ -107,11 +107,12 @@ final class CsvReader extends RecordingReader {
       }
       long micros = micros(t);
       String op = f[columns.op()].trim().toLowerCase(Locale.ROOT);
-      long size = columns.valueSize() < 0 ? 0 : number(f[columns.valueSize()], "value_size");
+      long size = columns.valueSize() < 0 || f[columns.valueSize()].isBlank() ? 0
+          : number(f[columns.valueSize()], "value_size");
       if (size > Integer.MAX_VALUE) {
         throw malformed("value_size " + size + " is over 2 GiB");
       }
-      long ttl = columns.ttl() < 0 ? 0 : number(f[columns.ttl()], "ttl");
+      long ttl = columns.ttl() < 0 || f[columns.ttl()].isBlank() ? 0 : number(f[columns.ttl()], "ttl");
       byte[][] args = CacheTraceReader.command(alias(op), f[columns.key()].trim().getBytes(StandardCharsets.ISO_8859_1),
           (int) size, ttl);
       if (args == null) {
@@ -147,19 +148,4 @@ final class CsvReader extends RecordingReader {
     }
   }
 
-  private long number(String field, String name) {
-    String t = field.trim();
-    if (t.isEmpty()) {
-      return 0;
-    }
-    try {
-      long v = Long.parseLong(t);
-      if (v < 0) {
-        throw malformed(name + " must not be negative, got " + t);
-      }
-      return v;
-    } catch (NumberFormatException e) {
-      throw malformed(name + " must be a whole number, got '" + t + "'");
-    }
-  }
 }

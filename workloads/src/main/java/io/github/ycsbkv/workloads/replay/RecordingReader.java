@@ -72,6 +72,19 @@ abstract class RecordingReader implements Closeable {
     return new MalformedRecording(file, lineNumber, what);
   }
 
+  /** A field that must be a whole number, at least 0 ({@code name} in the message of a malformed line). */
+  final long number(String field, String name) {
+    String t = field.trim();
+    try {
+      long v = Long.parseLong(t);
+      if (v < 0) {
+        throw malformed(name + " must not be negative, got " + t);
+      }
+      return v;
+    } catch (NumberFormatException e) {
+      throw malformed(name + " must be a whole number, got '" + t + "'");
+    }
+  }
   /** Commands about the connection itself, which a replay's own connections make for themselves. */
   static final java.util.Set<String> CONNECTION = java.util.Set.of("AUTH", "HELLO", "SELECT", "CLIENT", "QUIT",
       "RESET", "MONITOR", "SYNC", "PSYNC", "REPLCONF", "READONLY", "READWRITE");

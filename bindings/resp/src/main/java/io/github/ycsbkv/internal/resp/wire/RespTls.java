@@ -1,5 +1,6 @@
 package io.github.ycsbkv.internal.resp.wire;
 
+import io.github.ycsbkv.internal.link.TlsTrust;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -7,15 +8,10 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
-import java.security.cert.Certificate;
-import java.security.cert.CertificateFactory;
-import java.security.cert.X509Certificate;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocketFactory;
 import javax.net.ssl.TrustManager;
-import javax.net.ssl.TrustManagerFactory;
-import javax.net.ssl.X509TrustManager;
 import site.ycsb.DBException;
 
 /**
@@ -88,13 +84,10 @@ public final class RespTls {
   private static TrustManager[] trustManagers(RespConnection s) throws DBException, GeneralSecurityException {
     RespConnection.Tls tls = s.tls();
     if (tls.insecure()) {
-      return new TrustManager[] {new TrustAll()};
+      return TlsTrust.any();
     }
     if (tls.caFile() != null || tls.trustStore() != null) {
-      KeyStore store = tls.caFile() != null ? fromPem(s, Path.of(tls.caFile())) : fromStore(s);
-      TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-      tmf.init(store);
-      return tmf.getTrustManagers();
+      return TlsTrust.of(tls.caFile() != null ? fromPem(s, Path.of(tls.caFile())) : fromStore(s));
     }
     return null;
   }
@@ -110,14 +103,9 @@ public final class RespTls {
 
   private static KeyStore fromPem(RespConnection s, Path file) throws DBException, GeneralSecurityException {
     String property = s.property("tls.cafile");
-    try (InputStream in = Files.newInputStream(file)) {
-      KeyStore store = KeyStore.getInstance(KeyStore.getDefaultType());
-      store.load(null, null);
-      int i = 0;
-      for (Certificate c : CertificateFactory.getInstance("X.509").generateCertificates(in)) {
-        store.setCertificateEntry("ca-" + i++, c);
-      }
-      if (i == 0) {
+    try {
+      KeyStore store = TlsTrust.pem(file);
+      if (store.size() == 0) {
         throw new DBException(property + " '" + file + "' holds no PEM certificate");
       }
       return store;
@@ -143,20 +131,6 @@ public final class RespTls {
     } catch (IOException e) {
       throw new DBException("cannot read " + property + " '" + file + "' (" + type
           + "; wrong " + property + ".password?): " + e.getMessage());
-    }
-  }
-
-  /** Accepts every certificate: {@code <binding>.tls.insecure=true}. */
-  private static final class TrustAll implements X509TrustManager {
-    @Override
-    public void checkClientTrusted(X509Certificate[] chain, String authType) {}
-
-    @Override
-    public void checkServerTrusted(X509Certificate[] chain, String authType) {}
-
-    @Override
-    public X509Certificate[] getAcceptedIssuers() {
-      return new X509Certificate[0];
     }
   }
 }
