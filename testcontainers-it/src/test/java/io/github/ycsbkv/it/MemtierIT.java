@@ -58,7 +58,7 @@ class MemtierIT {
 
   /** Commands the lines send, as commandstats names them. */
   private static final Set<String> SENT = Set.of("SET", "SETEX", "GET", "LPUSH", "LRANGE", "HSET", "HGETALL",
-      "HELLO", "CLIENT|SETNAME", "CLIENT|SETINFO", "AUTH");
+      "SADD", "HELLO", "CLIENT|SETNAME", "CLIENT|SETINFO", "AUTH");
 
   @TempDir
   Path tmp;
@@ -428,6 +428,50 @@ class MemtierIT {
       // 4 connections, 50 requests each, reopened after 10, 20, 30 and 40: 16 more.
       assertEquals(16L, added.get("memtier"), "memtier: " + added);
       assertEquals(added.get("memtier"), added.get("ycsb"), "the connections --reconnect-interval adds: " + added);
+    }
+  }
+
+  /**
+   * {@code --monitor-input}: a MONITOR file's commands, each line by its number or every line in the file's order
+   * ({@code __monitor_line@__}, one sequence over all connections), sent as memtier sends them: the same count of each
+   * command at the server, the same rows in the JSON, and a word with escapes written byte for byte.
+   */
+  @Test
+  void monitorInput_sameCommandsAtTheServer_asMemtierBenchmark() throws Exception {
+    Path file = tmp.resolve("monitor.txt");
+    Files.writeString(file, String.join("\n", "OK",
+        "[ proxy49 ] 1764031576.604009 [0 172.16.10.147:51682] \"SET\" \"key1\" \"value1\"",
+        "1764031576.603223 [0 172.16.10.147:39564] \"GET\" \"key1\"",
+        "1764031576.605123 [0 172.16.10.147:41234] \"HSET\" \"myhash\" \"field1\" \"value1\"",
+        "1764031576.606456 [0 172.16.10.147:42567] \"LPUSH\" \"mylist\" \"item1\"",
+        "1764031576.607789 [0 lua] \"SADD\" \"myset\" \"member1\"",
+        "1764031576.607790 [0 127.0.0.1:1] \"SET\" \"k\\\"q w\" \"v\\x01\\xff\\n\"", ""),
+        StandardCharsets.ISO_8859_1);
+    try (Store store = Store.provision(Store.Kind.REDIS); Jedis j = store.jedis()) {
+      for (List<String> line : List.of(
+          List.of("--monitor-input", file.toString(), "--command", "__monitor_line@__", "-t", "2", "-c", "2", "-n",
+              "30"),
+          List.of("--monitor-input=" + file, "--command=__monitor_line4__", "--command-ratio=2",
+              "--command=__monitor_line6__", "-t", "1", "-c", "3", "-n", "20"))) {
+        Seen theirs = memtier(store, j, line, tmp.resolve("monitor-memtier.json"));
+        Seen ours = ycsb(store, j, line, tmp.resolve("monitor-ycsb.json"));
+        assertEquals(theirs.calls(), ours.calls(), line + ": each command's count at the server");
+        // 120 requests over the file's six commands in turn (two SETs); each client's 20 of lines 4 and 6 by the
+        // ratio 2:1 (LPUSH LPUSH SET, six times, then LPUSH LPUSH).
+        Map<String, Long> sent = new HashMap<>(ours.calls());
+        sent.values().removeIf(v -> v == 0);
+        assertEquals(line.contains("--command=__monitor_line4__") ? Map.of("LPUSH", 42L, "SET", 18L)
+            : Map.of("SET", 40L, "GET", 20L, "HSET", 20L, "LPUSH", 20L, "SADD", 20L), sent, line.toString());
+        assertEquals(theirs.keys(), ours.keys(), line + ": the keys written");
+        List<String> theirRows = new ArrayList<>();
+        theirs.json().path("ALL STATS").fieldNames().forEachRemaining(theirRows::add);
+        List<String> ourRows = new ArrayList<>();
+        ours.json().path("ALL STATS").fieldNames().forEachRemaining(ourRows::add);
+        assertEquals(theirRows, ourRows, line + ": the JSON's rows");
+      }
+      // The second line's run left its keys: the escaped word, byte for byte.
+      assertTrue(java.util.Arrays.equals(new byte[] {'v', 1, (byte) 0xff, '\n'},
+          j.get("k\"q w".getBytes(StandardCharsets.ISO_8859_1))), "the escaped value written as its bytes");
     }
   }
 

@@ -1,5 +1,6 @@
 package io.github.ycsbkv.workloads;
 
+import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,7 +53,23 @@ final class CommandTemplate {
    * upper-case). {@code where} names the property in errors.
    */
   static CommandTemplate parse(String text, String name, String where) throws WorkloadException {
-    List<String> raw = split(text, where);
+    return of(split(text, where), StandardCharsets.UTF_8, text, name, where);
+  }
+
+  /**
+   * A command given as its words' bytes ({@code text} as said in messages): as {@link #parse}, placeholders filled in
+   * the same way, every other byte sent as it is (a recorded command's words: {@link MonitorLines}).
+   */
+  static CommandTemplate of(byte[][] words, String text, String name, String where) throws WorkloadException {
+    List<String> raw = new ArrayList<>();
+    for (byte[] w : words) {
+      raw.add(new String(w, StandardCharsets.ISO_8859_1));
+    }
+    return of(raw, StandardCharsets.ISO_8859_1, text, name, where);
+  }
+
+  private static CommandTemplate of(List<String> raw, Charset charset, String text, String name, String where)
+      throws WorkloadException {
     if (raw.isEmpty()) {
       throw new WorkloadException(where + " is empty: give a command, for example 'ZADD __key__ __score__ __field__'");
     }
@@ -68,7 +85,7 @@ final class CommandTemplate {
       int at = 0;
       while (m.find()) {
         if (m.start() > at) {
-          pieces.add(literal(word.substring(at, m.start())));
+          pieces.add(literal(word.substring(at, m.start()), charset));
         }
         if (!m.group(2).isEmpty() && !m.group(1).equals("key")) {
           throw new WorkloadException(where + ": unknown placeholder '" + m.group() + "' (only __key__ is numbered:"
@@ -101,7 +118,7 @@ final class CommandTemplate {
         at = m.end();
       }
       if (at < word.length() || pieces.isEmpty()) {
-        pieces.add(literal(word.substring(at)));
+        pieces.add(literal(word.substring(at), charset));
       }
       words.add(List.copyOf(pieces));
     }
@@ -112,8 +129,8 @@ final class CommandTemplate {
     return new CommandTemplate(text.trim(), operation, List.copyOf(words), keys);
   }
 
-  private static Piece literal(String s) {
-    return new Piece(Kind.LITERAL, s.getBytes(StandardCharsets.UTF_8), 0, 0);
+  private static Piece literal(String s, Charset charset) {
+    return new Piece(Kind.LITERAL, s.getBytes(charset), 0, 0);
   }
 
   /** Words separated by spaces; a double-quoted word keeps its spaces (without the quotes). */

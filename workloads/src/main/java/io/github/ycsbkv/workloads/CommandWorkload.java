@@ -1,9 +1,6 @@
 package io.github.ycsbkv.workloads;
 
 import io.github.ycsbkv.spi.Commands;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -27,7 +24,10 @@ import site.ycsb.WorkloadException;
  * under the parallel pattern, as memtier's {@code --data-size-pattern S}), or of the sizes
  * {@code command.valuesize.list=SIZE:WEIGHT,...} in turn (each connection sends the first size WEIGHT times, then the
  * next, and so round: memtier's {@code --data-size-list}); {@link ValueSizes} sizes them, and
- * {@link CommandTemplate} lists the placeholders.
+ * {@link CommandTemplate} lists the placeholders. A command may also be a line of a MONITOR output file,
+ * {@code command.monitor.file=PATH}: {@code __monitor_line3__} its third command, {@code __monitor_line@__} each
+ * operation the file's next command ({@code command.monitor.pattern=sequential}, one sequence for every connection) or
+ * a random one ({@code random}), as memtier_benchmark's {@code --monitor-input} ({@link MonitorLines}).
  *
  * <p>{@code load} runs {@code command.load} (for example {@code SET __key__ __data__}) once per key
  * {@code insertstart+1 ..}; without it there is nothing to load, as for memtier. Every operation goes through the
@@ -77,16 +77,14 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
   public static final String SCAN_INCREMENTAL = "command.scan.incremental";
   /** With {@link #SCAN_INCREMENTAL}: at most this many SCANs with a cursor before starting at 0 again (0: no bound). */
   public static final String SCAN_MAX_ITERATIONS = "command.scan.maxiterations";
+  /** A MONITOR output file whose lines commands name, {@code __monitor_line3__} or {@code __monitor_line@__}. */
+  public static final String MONITOR_FILE = MonitorLines.FILE;
+  /** {@code sequential} (default) or {@code random}: the line {@code __monitor_line@__} sends ({@link MonitorLines}). */
+  public static final String MONITOR_PATTERN = MonitorLines.PATTERN;
 
-  /**
-   * One command of the mix: its template, how its keys are drawn and named, and its weight; {@code parallel}: each
-   * connection walks its own part of the key range in order (memtier's P).
-   */
-  private record Entry(CommandTemplate template, KeyPattern keys, String prefix, double weight, boolean parallel) {}
-
-  private final List<Entry> mix = new ArrayList<>();
+  private final List<CommandMix.Entry> mix = new ArrayList<>();
   private double[] cumulative;
-  private Entry load;
+  private CommandMix.Entry load;
   private ValueSizes sizes;
   private int fieldCount;
   private long seed;
@@ -144,98 +142,12 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
     if (!List.of("uniform", "zipfian", "gaussian", "sequential", "parallel").contains(defaultPattern.trim())) {
       defaultPattern = "uniform"; // CoreWorkload's other distributions (latest, hotspot) are not key patterns here
     }
-    String file = p.getProperty(FILE);
-    if (file != null && !file.isBlank()) {
-      fromFile(p, Path.of(file.trim()), keys, defaultPattern);
-    }
-    for (int n = 1; p.getProperty(COMMAND + n) != null; n++) {
-      String at = COMMAND + n;
-      double weight = CommandTemplate.weight(p.getProperty(at + ".ratio", "1"), at + ".ratio");
-      mix.add(entry(p, at, p.getProperty(at), keys, defaultPattern, weight));
-    }
-    if (mix.isEmpty()) {
-      throw new WorkloadException("the commands workload has no command: give -p command.1='ZADD __key__ __score__"
-          + " __field__' (and command.2, ...), or -p " + FILE + "=PATH");
-    }
-    weigh();
+    CommandMix given = new CommandMix(p, keys, defaultPattern);
+    mix.addAll(given.commands());
+    cumulative = CommandMix.cumulative(mix, inRatioSequence);
     scan = IncrementalScan.of(p, mix.size(), mix.get(0).template());
     String loadText = p.getProperty(LOAD);
-    load = loadText == null || loadText.isBlank() ? null
-        : entry(p, LOAD, loadText, keys, "sequential", 1);
-  }
-  /** The mix's cumulative weights, checked: some weight above 0, and whole ones where commands go in sequence. */
-  private void weigh() throws WorkloadException {
-    double total = 0;
-    cumulative = new double[mix.size()];
-    for (int i = 0; i < mix.size(); i++) {
-      total += mix.get(i).weight();
-      cumulative[i] = total;
-    }
-    if (!(total > 0)) {
-      throw new WorkloadException("every command's ratio is 0: give at least one a positive ratio");
-    }
-    if (inRatioSequence) {
-      for (Entry e : mix) {
-        if (e.weight() != Math.rint(e.weight())) {
-          throw new WorkloadException(SEQUENCE + "=ratio sends each command its ratio's times in a row: ratios must be"
-              + " whole numbers, got " + e.weight() + " for '" + e.template().text() + "'");
-        }
-      }
-    }
-  }
-
-
-  private Entry entry(Properties p, String at, String text, long keys, String defaultPattern, double weight)
-      throws WorkloadException {
-    CommandTemplate t = CommandTemplate.parse(text, p.getProperty(at + ".name"), at);
-    String patternName = p.getProperty(at + ".keypattern", defaultPattern).trim();
-    boolean parallel = patternName.equalsIgnoreCase("parallel");
-    KeyPattern pattern = KeyPattern.of(parallel ? "sequential" : patternName, keys, Double.NaN, Double.NaN);
-    String prefix = p.getProperty(at + ".keyprefix", DEFAULT_KEY_PREFIX);
-    checkSlots(p, t, prefix, at);
-    return new Entry(t, pattern, prefix, weight, parallel);
-  }
-
-  /**
-   * A command of several keys ({@code __key2__} ...) on a cluster ({@code redis.cluster} or {@code dragonfly.cluster})
-   * needs them in one hash slot: its prefix must have a hash tag ({@code {tag}}), else it is refused here rather than
-   * failing every operation with CROSSSLOT.
-   */
-  static void checkSlots(Properties p, CommandTemplate t, String prefix, String at) throws WorkloadException {
-    boolean cluster = "true".equalsIgnoreCase(p.getProperty("redis.cluster", "").trim())
-        || "true".equalsIgnoreCase(p.getProperty("dragonfly.cluster", "").trim());
-    int open = prefix.indexOf('{');
-    boolean tagged = open >= 0 && prefix.indexOf('}', open + 1) > open + 1;
-    if (cluster && t.keys() > 1 && !tagged) {
-      throw new WorkloadException(at + ": '" + t.text() + "' has " + t.keys() + " keys, which a cluster serves only in"
-          + " one hash slot: give its keys a hash tag, for example " + (at.startsWith(COMMAND) ? at : COMMAND + "N")
-          + ".keyprefix={" + prefix.replaceAll("[^A-Za-z0-9]", "") + "}:");
-    }
-  }
-
-  private void fromFile(Properties props, Path file, long keys, String pattern) throws WorkloadException {
-    List<String> lines;
-    try {
-      lines = Files.readAllLines(file);
-    } catch (IOException e) {
-      throw new WorkloadException(FILE + ": cannot read " + file + " (" + e.getMessage() + ")");
-    }
-    for (int i = 0; i < lines.size(); i++) {
-      String line = lines.get(i).strip();
-      if (line.isEmpty() || line.startsWith("#")) {
-        continue;
-      }
-      String at = file + " line " + (i + 1);
-      int space = line.indexOf(' ');
-      if (space < 0) {
-        throw new WorkloadException(at + " must be 'WEIGHT COMMAND ...', got '" + line + "'");
-      }
-      CommandTemplate t = CommandTemplate.parse(line.substring(space + 1), null, at);
-      checkSlots(props, t, DEFAULT_KEY_PREFIX, at);
-      boolean parallel = pattern.equals("parallel");
-      mix.add(new Entry(t, KeyPattern.of(parallel ? "sequential" : pattern, keys, Double.NaN, Double.NaN),
-          DEFAULT_KEY_PREFIX, CommandTemplate.weight(line.substring(0, space), at + "'s weight"), parallel));
-    }
+    load = loadText == null || loadText.isBlank() ? null : given.entry(LOAD, loadText, "sequential", 1);
   }
 
   /**
@@ -277,8 +189,9 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
     int turn;
     Client client;
     SplittableRandom random;
-    /** The current operation's command, and its keys drawn so far (index 1: __key__). */
-    Entry entry;
+    /** The current operation's command, the template it sends, and its keys drawn so far (index 1: __key__). */
+    CommandMix.Entry entry;
+    CommandTemplate template;
     int sequence;
     final String[] keys = new String[10];
     /** The incremental SCAN's iterations of this thread's connections. */
@@ -326,7 +239,7 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
       boolean part = entry.parallel() && client.partSize > 0;
       long first = part ? client.partStart : 1;
       long span = (part ? client.partSize : keyCount) - 1;
-      if (!entry.template().keyed() || span < 1) {
+      if (!template.keyed() || span < 1) {
         return Double.NaN;
       }
       key(1);
@@ -334,8 +247,9 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
     }
 
     /** Starts an operation of {@code e}: its keys are drawn as its template asks for them. */
-    void start(Entry e, int sequenceIndex) {
+    void start(CommandMix.Entry e, int sequenceIndex) {
       entry = e;
+      template = e.lines() == null ? e.template() : e.lines().pick(random);
       sequence = sequenceIndex;
       java.util.Arrays.fill(keys, null);
     }
@@ -397,7 +311,7 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
     s.next();
     s.start(load, mix.size());
     s.keys[1] = load.prefix() + (insertStart + 1 + keyOffset + loadCounter.getAndIncrement());
-    return send(db, load, s).isOk();
+    return send(db, s).isOk();
   }
 
   @Override
@@ -422,7 +336,7 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
     if (scan != null) {
       scan.send(commands(db), mix.get(0).template().args(s), s.iterations);
     } else {
-      send(db, mix.get(i), s);
+      send(db, s);
     }
     return true;
   }
@@ -435,8 +349,8 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
     return commands;
   }
 
-  private static site.ycsb.Status send(DB db, Entry e, State s) {
-    byte[][] args = e.template().args(s);
-    return commands(db).command(e.template().name(), e.template().keyed() ? s.key(1) : null, args);
+  private static site.ycsb.Status send(DB db, State s) {
+    CommandTemplate t = s.template;
+    return commands(db).command(t.name(), t.keyed() ? s.key(1) : null, t.args(s));
   }
 }

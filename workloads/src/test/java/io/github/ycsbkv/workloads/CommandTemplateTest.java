@@ -118,8 +118,8 @@ class CommandTemplateTest {
     cluster.setProperty("redis.cluster", "true");
     assertEquals("command.1: 'SMOVE __key__ __key2__ __field__' has 2 keys, which a cluster serves only in one hash"
         + " slot: give its keys a hash tag, for example command.1.keyprefix={set}:", assertThrows(
-            WorkloadException.class, () -> CommandWorkload.checkSlots(cluster, t, "set:", "command.1")).getMessage());
-    CommandWorkload.checkSlots(cluster, t, "{set}:", "command.1"); // one slot: allowed
-    CommandWorkload.checkSlots(new java.util.Properties(), t, "set:", "command.1"); // one server: allowed
+            WorkloadException.class, () -> CommandMix.checkSlots(cluster, t, "set:", "command.1")).getMessage());
+    CommandMix.checkSlots(cluster, t, "{set}:", "command.1"); // one slot: allowed
+    CommandMix.checkSlots(new java.util.Properties(), t, "set:", "command.1"); // one server: allowed
   }
 }

@@ -77,6 +77,10 @@ public final class MemtierArgs {
   final long[] connStartJitterMicros;
   /** {@code --reconnect-interval}: each connection reopened after this many requests; 0: never. */
   final long reconnectInterval;
+  /** {@code --monitor-input}: the MONITOR file whose commands {@code __monitor_lineN__} names, or null. */
+  final String monitorInput;
+  /** {@code --monitor-pattern}: S (the file's next command) or R (a random one) for {@code __monitor_line@__}. */
+  final char monitorPattern;
   final boolean help;
   final boolean version;
   /** The options as given, for the JSON's configuration. */
@@ -137,6 +141,8 @@ public final class MemtierArgs {
     }
     this.commands = List.copyOf(commands);
     checkCommands(o, commands);
+    monitorInput = o.get("monitor-input");
+    monitorPattern = monitorPattern(o, commands, monitorInput, server.cluster());
     Values v = values(o);
     dataSize = v.size();
     dataSizeRange = v.range();
@@ -224,6 +230,37 @@ public final class MemtierArgs {
     return true;
   }
 
+  /**
+   * {@code --monitor-pattern} (default S), checked as memtier checks it, with {@code --monitor-input}'s conditions: a
+   * file that exists, a standalone server, and a file wherever a {@code --command} names its lines.
+   */
+  private static char monitorPattern(Map<String, String> o, List<Command> commands, String file, boolean cluster) {
+    String pattern = o.getOrDefault("monitor-pattern", "S");
+    if (pattern.length() != 1) {
+      throw usage("--monitor-pattern must be a single character: 'S' (sequential) or 'R' (random), got '" + pattern
+          + "'");
+    }
+    char p = Character.toUpperCase(pattern.charAt(0));
+    if (p != 'S' && p != 'R') {
+      throw usage("--monitor-pattern must be 'S' (sequential) or 'R' (random), got '" + pattern + "'");
+    }
+    boolean named = commands.stream().anyMatch(c -> c.text().trim().startsWith("__monitor_line"));
+    if (file == null) {
+      if (named) {
+        throw usage("a --command names a line of a MONITOR file (__monitor_line...__): give the file with"
+            + " --monitor-input FILE");
+      }
+      return p;
+    }
+    if (cluster) {
+      throw usage("--monitor-input is not supported in cluster mode (as in memtier_benchmark)");
+    }
+    if (!java.nio.file.Files.isReadable(java.nio.file.Path.of(file))) {
+      throw usage("--monitor-input: cannot read " + file + ": give a MONITOR output file (redis-cli monitor > FILE)");
+    }
+    return p;
+  }
+
   /** {@code --ratio SET:GET}, checked: its two shares. */
   private static int[] ratio(Map<String, String> o, List<Command> commands) {
     String ratio = o.getOrDefault("ratio", "1:10");
@@ -293,77 +330,7 @@ public final class MemtierArgs {
 
   /** The run's properties on {@code bindingName}: the commands workload, the connections, the server's address. */
   Properties properties(String bindingName) {
-    Properties p = new Properties();
-    p.setProperty("workload", WORKLOAD);
-    p.setProperty("threadcount", Integer.toString(connections()));
-    if (pipeline > 1) {
-      p.setProperty("pipeline", Integer.toString(pipeline));
-    }
-    // Connections set up as memtier's are: AUTH and SELECT only.
-    p.setProperty(prefix(bindingName) + ".handshake", "minimal");
-    if (reconnectInterval > 0) {
-      p.setProperty(prefix(bindingName) + ".reconnect.every", Long.toString(reconnectInterval));
-    }
-    p.setProperty("recordcount", Long.toString(keyMaximum - keyMinimum + 1));
-    p.setProperty("command.keyminimum", Long.toString(keyMinimum));
-    p.setProperty("command.sequence", "ratio");
-    p.setProperty("command.distinctseeds", Boolean.toString(distinctClientSeed));
-    if (randomize) {
-      p.setProperty("command.seed", Long.toString(System.nanoTime()));
-    }
-    p.setProperty("command.valuesize", dataSizeRange != null ? dataSizeRange : Integer.toString(dataSize));
-    if (dataSizeList != null) {
-      p.setProperty("command.valuesize.list", dataSizeList);
-    }
-    if (dataSizeRange != null && dataSizePattern == 'S') {
-      p.setProperty("command.valuesize.pattern", "key");
-    }
-    if (testTime > 0) {
-      p.setProperty("maxexecutiontime", Integer.toString(testTime));
-      p.setProperty("operationcount", "0");
-    } else {
-      p.setProperty("operationcount", Long.toString(requestsPerClient() * connections()));
-    }
-    if (rateLimit > 0) {
-      p.setProperty("target", Long.toString((long) rateLimit * connections()));
-    }
-    int n = 1;
-    if (commands.isEmpty()) {
-      if (setRatio > 0) {
-        // memtier's SET with an expiry is SETEX key seconds value (protocol.cpp), counted as a SET.
-        command(p, n++, expiryRange[1] == 0 ? "SET __key__ __data__"
-            : "SETEX __key__ __int(" + expiryRange[0] + "," + expiryRange[1] + ")__ __data__", setRatio, setPattern);
-        p.setProperty("command." + (n - 1) + ".name", "SET");
-      }
-      if (getRatio > 0) {
-        command(p, n, "GET __key__", getRatio, getPattern);
-      }
-    } else {
-      for (Command c : commands) {
-        command(p, n++, c.text(), c.ratio(), c.keyPattern());
-      }
-    }
-    if (scanIncremental) {
-      p.setProperty("command.scan.incremental", "true");
-      p.setProperty("command.scan.maxiterations", Integer.toString(scanMaxIterations));
-    }
-    String b = prefix(bindingName);
-    server.addTo(p, b);
-    return p;
-  }
-
-  private void command(Properties p, int n, String text, int ratio, char pattern) {
-    String at = "command." + n;
-    p.setProperty(at, text);
-    p.setProperty(at + ".ratio", Integer.toString(ratio));
-    p.setProperty(at + ".keyprefix", keyPrefix);
-    p.setProperty(at + ".keypattern", switch (pattern) {
-      case 'S' -> "sequential";
-      case 'G' -> "gaussian";
-      case 'Z' -> "zipfian";
-      case 'P' -> "parallel";
-      default -> "uniform";
-    });
+    return MemtierProperties.of(this, bindingName);
   }
 
   private static List<Double> percentiles(String text) {
@@ -421,6 +388,42 @@ public final class MemtierArgs {
   static UserError notYet(String option, String why) {
     return new UserError(option + ": memtier_benchmark's option is not honoured by 'ycsb memtier' yet"
         + (why == null ? "" : " (" + why + ")") + "; drop it to run the rest, or run memtier_benchmark itself");
+  }
+
+  /**
+   * The commands' types in memtier's order of its results' rows: each {@code --command}'s name (upper case), and for a
+   * MONITOR line its command, for {@code __monitor_line@__} every command of the file in the file's order (as
+   * memtier_benchmark.cpp sets its rows up: a line's type is its first quoted word).
+   */
+  List<String> commandTypes() {
+    List<String> lines = new ArrayList<>();
+    if (monitorInput != null) {
+      try {
+        for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of(monitorInput),
+            java.nio.charset.StandardCharsets.ISO_8859_1)) {
+          int open = line.indexOf('"');
+          int close = open < 0 ? -1 : line.indexOf('"', open + 1);
+          if (open >= 0) {
+            lines.add(close < 0 ? "" : line.substring(open + 1, close).toUpperCase(Locale.ROOT));
+          }
+        }
+      } catch (java.io.IOException e) {
+        // Read before the run; the order then is the results' own.
+      }
+    }
+    List<String> types = new ArrayList<>();
+    for (Command c : commands) {
+      String t = c.text().trim();
+      if (t.equals("__monitor_line@__")) {
+        lines.stream().filter(l -> !types.contains(l)).forEach(types::add);
+      } else if (t.matches("__monitor_line[0-9]{1,9}__")) {
+        int n = Integer.parseInt(t.substring(14, t.length() - 2));
+        types.add(n <= lines.size() ? lines.get(n - 1) : "");
+      } else {
+        types.add(t.split("\\s+")[0].replace("\"", "").toUpperCase(Locale.ROOT));
+      }
+    }
+    return List.copyOf(types);
   }
 
   /** The JSON's {@code configuration}, with memtier's names and its shapes of the values. */

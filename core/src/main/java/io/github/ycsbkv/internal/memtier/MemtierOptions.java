@@ -40,6 +40,7 @@ final class MemtierOptions {
       new Spec("scan-incremental-max-iterations", '\0', true),
       new Spec("thread-conn-start-min-jitter-micros", '\0', true),
       new Spec("thread-conn-start-max-jitter-micros", '\0', true), new Spec("reconnect-interval", '\0', true),
+      new Spec("monitor-input", '\0', true), new Spec("monitor-pattern", '\0', true),
       // ycsb-kv's own: the binding (else from the server's INFO) and where its own results go.
       new Spec("binding", '\0', true), new Spec("export-dir", '\0', true));
 
@@ -56,7 +57,6 @@ final class MemtierOptions {
       new Spec("reconnect-on-error", '\0', false), new Spec("max-reconnect-attempts", '\0', true),
       new Spec("reconnect-backoff-factor", '\0', true), new Spec("connection-timeout", '\0', true),
       new Spec("multi-key-get", '\0', true),
-      new Spec("monitor-input", '\0', true), new Spec("monitor-pattern", '\0', true),
       new Spec("data-offset", '\0', true),
       new Spec("data-import", '\0', true), new Spec("data-verify", '\0', false), new Spec("verify-only", '\0', false),
       new Spec("generate-keys", '\0', false), new Spec("no-expiry", '\0', false), new Spec("key-zipf-exp", '\0', true),

@@ -57,9 +57,10 @@ public final class MemtierOutput {
 
   /**
    * A run from its result and its series' histograms (nanoseconds, {@code SET}, {@code SET-FAILED}, ...):
-   * {@code setGet} names the types as memtier's SET/GET mode does (Sets, Gets, Waits) and shows hits and misses.
+   * {@code setGet} names the types as memtier's SET/GET mode does (Sets, Gets, Waits) and shows hits and misses; else
+   * the rows come in the order of {@code types} (the commands' as given), then any other operation.
    */
-  static Run run(BenchmarkResult result, Map<String, Histogram> series, boolean setGet) {
+  static Run run(BenchmarkResult result, Map<String, Histogram> series, boolean setGet, List<String> types) {
     double seconds = Math.max(1, result.runtimeMillis()) / 1000.0;
     List<Row> rows = new ArrayList<>();
     Histogram all = new Histogram(3);
@@ -71,8 +72,10 @@ public final class MemtierOutput {
       names.addAll(List.of("SET", "GET"));
     } else {
       // The engine's own CLEANUP (a thread's close, timed as upstream times it) is no request memtier would count.
-      result.operationResults().stream().map(OperationResult::operation).filter(o -> !o.equals("CLEANUP"))
-          .forEach(names::add);
+      List<String> ran = result.operationResults().stream().map(OperationResult::operation)
+          .filter(o -> !o.equals("CLEANUP")).toList();
+      types.stream().filter(ran::contains).distinct().forEach(names::add);
+      ran.stream().filter(o -> !names.contains(o)).forEach(names::add);
     }
     for (String name : names) {
       OperationResult op = result.operation(name);

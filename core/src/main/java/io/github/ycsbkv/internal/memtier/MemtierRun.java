@@ -124,7 +124,7 @@ public final class MemtierRun {
       SummaryCsv.write(result, dir);
       Map<String, Histogram> series = Files.isRegularFile(dir.resolve(SeriesHistograms.FILE_NAME))
           ? SeriesHistograms.read(dir) : Map.of();
-      return MemtierOutput.run(result, series, a.commands.isEmpty());
+      return MemtierOutput.run(result, series, a.commands.isEmpty(), a.commandTypes());
     } catch (IOException e) {
       err.println("ycsb: cannot write results to '" + dir + "': " + UserError.describe(e));
       return null;
@@ -247,6 +247,8 @@ public final class MemtierRun {
         "As memtier: -t x -c connections, --pipeline requests in flight on each, -n requests per client",
         "(allkeys: the key range, split over the clients with P:P), --ratio and --command-ratio sent in sequence",
         "on each connection, keys PREFIX + a number from --key-minimum to --key-maximum by R, S, G, Z or P.",
+        "--monitor-input FILE with --command __monitor_lineN__ (line N's command) or __monitor_line@__ (one per",
+        "request: the file's next, or a random one with --monitor-pattern R), each under its own command's row.",
         "Differs: --rate-limiting runs ycsb-kv's open loop at (rate x connections) requests/s in total, latency",
         "from each request's intended start; Z is YCSB's zipfian (constant 0.99) over the range; the table and",
         "JSON leave out KB/sec and the per-second Time-Serie (bytes on the wire are not counted);",

@@ -156,4 +156,34 @@ class MemtierArgsTest {
     assertEquals(null, MemtierArgs.parse(List.of("--command", "SCAN 0")).properties("redis")
         .getProperty("command.scan.incremental"));
   }
+
+  @Test
+  void monitorInput_passedToTheWorkload_withItsPattern_refusedWhereMemtierRefusesIt() throws Exception {
+    java.nio.file.Path file = java.nio.file.Files.createTempFile("monitor", ".txt");
+    try {
+      java.nio.file.Files.writeString(file, "OK\n1.5 [0 127.0.0.1:1] \"hset\" \"h\" \"f\" \"v\"\n"
+          + "1.6 [0 lua] \"GET\" \"k\"\n1.7 [0 127.0.0.1:1] \"HSET\" \"h\" \"g\" \"w\"\n");
+      MemtierArgs a = MemtierArgs.parse(List.of("--monitor-input", file.toString(), "--command", "__monitor_line@__",
+          "--monitor-pattern", "r", "--command", "LPUSH __key__ x", "--command", "__monitor_line2__"));
+      Properties p = a.properties("redis");
+      assertEquals(file.toString(), p.getProperty("command.monitor.file"));
+      assertEquals("random", p.getProperty("command.monitor.pattern"));
+      assertEquals("__monitor_line@__", p.getProperty("command.1"));
+      // memtier's rows: the file's commands in its order (a line's first quoted word), then each --command's.
+      assertEquals(List.of("HSET", "GET", "LPUSH", "GET"), a.commandTypes());
+      assertEquals("sequential", MemtierArgs.parse(List.of("--monitor-input", file.toString(), "--command",
+          "__monitor_line1__")).properties("redis").getProperty("command.monitor.pattern"));
+      for (List<String> bad : List.of(List.of("--command", "__monitor_line1__"),
+          List.of("--monitor-input", file + ".none", "--command", "__monitor_line1__"),
+          List.of("--monitor-input", file.toString(), "--monitor-pattern", "SR"),
+          List.of("--monitor-input", file.toString(), "--monitor-pattern", "X"),
+          List.of("--monitor-input", file.toString(), "--command", "__monitor_line1__", "--cluster-mode"))) {
+        UserError e = assertThrows(UserError.class, () -> MemtierArgs.parse(bad), bad.toString());
+        assertEquals(2, e.exitCode(), bad.toString());
+        assertTrue(!e.getMessage().contains("\n"), e.getMessage());
+      }
+    } finally {
+      java.nio.file.Files.delete(file);
+    }
+  }
 }

@@ -1,9 +1,6 @@
 package io.github.ycsbkv.workloads.replay;
 
-import java.io.ByteArrayOutputStream;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Redis's {@code MONITOR} output, as Redis, Valkey, KeyDB and Dragonfly print it and {@code redis-cli monitor} saves
@@ -52,35 +49,29 @@ final class MonitorReader extends RecordingReader {
     }
     int space = line.indexOf(' ', i);
     if (space < 0) {
-      throw malformed("expected 'SECONDS.MICROS [DB CLIENT] \"COMMAND\" ...', got: " + abbreviate(line));
+      throw malformed("expected 'SECONDS.MICROS [DB CLIENT] \"COMMAND\" ...', got: " + MonitorWords.abbreviate(line));
     }
     long micros = micros(line, i, space);
     i = space + 1;
     if (i >= n || line.charAt(i) != '[') {
-      throw malformed("expected '[DB CLIENT]' after the time, got: " + abbreviate(line));
+      throw malformed("expected '[DB CLIENT]' after the time, got: " + MonitorWords.abbreviate(line));
     }
     int close = line.indexOf(']', i);
     int dbEnd = line.indexOf(' ', i);
     if (close < 0 || dbEnd < 0 || dbEnd > close) {
-      throw malformed("expected '[DB CLIENT]' after the time, got: " + abbreviate(line));
+      throw malformed("expected '[DB CLIENT]' after the time, got: " + MonitorWords.abbreviate(line));
     }
     String client = line.substring(dbEnd + 1, close);
-    List<byte[]> words = new ArrayList<>();
-    i = close + 1;
-    while (i < n) {
-      char c = line.charAt(i);
-      if (c == ' ') {
-        i++;
-      } else if (c == '"') {
-        i = word(line, i + 1, words);
-      } else {
-        throw malformed("expected a quoted word at column " + (i + 1) + ", got: " + abbreviate(line));
-      }
+    byte[][] words;
+    try {
+      words = MonitorWords.strict(line, close + 1);
+    } catch (MonitorWords.Malformed e) {
+      throw malformed(e.getMessage());
     }
-    if (words.isEmpty()) {
-      throw malformed("a command without words: " + abbreviate(line));
+    if (words.length == 0) {
+      throw malformed("a command without words: " + MonitorWords.abbreviate(line));
     }
-    Recorded r = new Recorded(micros, client, words.toArray(new byte[0][]));
+    Recorded r = new Recorded(micros, client, words);
     if (client.equals("lua")) {
       skip("commands a script ran (its EVAL is replayed)");
       return null;
@@ -115,50 +106,5 @@ final class MonitorReader extends RecordingReader {
       fraction *= 10;
     }
     return seconds * 1_000_000L + fraction;
-  }
-
-  /** Reads a quoted word from {@code i} (after its opening quote); returns the index after its closing quote. */
-  private int word(String line, int i, List<byte[]> words) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream(16);
-    int n = line.length();
-    while (i < n) {
-      char c = line.charAt(i);
-      if (c == '"') {
-        words.add(out.toByteArray());
-        return i + 1;
-      }
-      if (c == '\\') {
-        if (i + 1 >= n) {
-          break;
-        }
-        char e = line.charAt(i + 1);
-        switch (e) {
-          case 'n' -> out.write('\n');
-          case 'r' -> out.write('\r');
-          case 't' -> out.write('\t');
-          case 'a' -> out.write(7);
-          case 'b' -> out.write('\b');
-          case '"', '\\' -> out.write(e);
-          case 'x' -> {
-            if (i + 3 >= n || Character.digit(line.charAt(i + 2), 16) < 0
-                || Character.digit(line.charAt(i + 3), 16) < 0) {
-              throw malformed("'\\x' without two hex digits at column " + (i + 1));
-            }
-            out.write(Character.digit(line.charAt(i + 2), 16) * 16 + Character.digit(line.charAt(i + 3), 16));
-            i += 2;
-          }
-          default -> throw malformed("unknown escape '\\" + e + "' at column " + (i + 1));
-        }
-        i += 2;
-      } else {
-        out.write(c & 0xff);
-        i++;
-      }
-    }
-    throw malformed("a quoted word without its closing quote");
-  }
-
-  private static String abbreviate(String line) {
-    return line.length() <= 80 ? line : line.substring(0, 77) + "...";
   }
 }

@@ -1,0 +1,95 @@
+package io.github.ycsbkv.internal.memtier;
+
+import java.util.Properties;
+
+/**
+ * A memtier_benchmark command line ({@link MemtierArgs}) as the ycsb-kv properties that run it: the {@code commands}
+ * workload with memtier's key range, key patterns, command ratios sent in sequence and value sizes, on {@code -t} x
+ * {@code -c} connections set up as memtier sets them up, with {@code --pipeline} requests in flight on each.
+ * Stateless.
+ */
+final class MemtierProperties {
+
+  private MemtierProperties() {}
+
+  /** The run's properties on {@code bindingName}: the commands workload, the connections, the server's address. */
+  static Properties of(MemtierArgs a, String bindingName) {
+    Properties p = new Properties();
+    p.setProperty("workload", MemtierArgs.WORKLOAD);
+    p.setProperty("threadcount", Integer.toString(a.connections()));
+    if (a.pipeline > 1) {
+      p.setProperty("pipeline", Integer.toString(a.pipeline));
+    }
+    // Connections set up as memtier's are: AUTH and SELECT only.
+    p.setProperty(MemtierArgs.prefix(bindingName) + ".handshake", "minimal");
+    if (a.reconnectInterval > 0) {
+      p.setProperty(MemtierArgs.prefix(bindingName) + ".reconnect.every", Long.toString(a.reconnectInterval));
+    }
+    p.setProperty("recordcount", Long.toString(a.keyMaximum - a.keyMinimum + 1));
+    p.setProperty("command.keyminimum", Long.toString(a.keyMinimum));
+    p.setProperty("command.sequence", "ratio");
+    p.setProperty("command.distinctseeds", Boolean.toString(a.distinctClientSeed));
+    if (a.randomize) {
+      p.setProperty("command.seed", Long.toString(System.nanoTime()));
+    }
+    p.setProperty("command.valuesize", a.dataSizeRange != null ? a.dataSizeRange : Integer.toString(a.dataSize));
+    if (a.dataSizeList != null) {
+      p.setProperty("command.valuesize.list", a.dataSizeList);
+    }
+    if (a.dataSizeRange != null && a.dataSizePattern == 'S') {
+      p.setProperty("command.valuesize.pattern", "key");
+    }
+    if (a.testTime > 0) {
+      p.setProperty("maxexecutiontime", Integer.toString(a.testTime));
+      p.setProperty("operationcount", "0");
+    } else {
+      p.setProperty("operationcount", Long.toString(a.requestsPerClient() * a.connections()));
+    }
+    if (a.rateLimit > 0) {
+      p.setProperty("target", Long.toString((long) a.rateLimit * a.connections()));
+    }
+    int n = 1;
+    if (a.commands.isEmpty()) {
+      if (a.setRatio > 0) {
+        // memtier's SET with an expiry is SETEX key seconds value (protocol.cpp), counted as a SET.
+        command(p, n++, a.expiryRange[1] == 0 ? "SET __key__ __data__"
+            : "SETEX __key__ __int(" + a.expiryRange[0] + "," + a.expiryRange[1] + ")__ __data__", a.setRatio,
+            a.setPattern, a.keyPrefix);
+        p.setProperty("command." + (n - 1) + ".name", "SET");
+      }
+      if (a.getRatio > 0) {
+        command(p, n, "GET __key__", a.getRatio, a.getPattern, a.keyPrefix);
+      }
+    } else {
+      for (MemtierArgs.Command c : a.commands) {
+        command(p, n++, c.text(), c.ratio(), c.keyPattern(), a.keyPrefix);
+      }
+    }
+    if (a.monitorInput != null) {
+      p.setProperty("command.monitor.file", a.monitorInput);
+      p.setProperty("command.monitor.pattern", a.monitorPattern == 'R' ? "random" : "sequential");
+    }
+    if (a.scanIncremental) {
+      p.setProperty("command.scan.incremental", "true");
+      p.setProperty("command.scan.maxiterations", Integer.toString(a.scanMaxIterations));
+    }
+    String b = MemtierArgs.prefix(bindingName);
+    a.server.addTo(p, b);
+    return p;
+  }
+
+  private static void command(Properties p, int n, String text, int ratio, char pattern, String keyPrefix) {
+    String at = "command." + n;
+    p.setProperty(at, text);
+    p.setProperty(at + ".ratio", Integer.toString(ratio));
+    p.setProperty(at + ".keyprefix", keyPrefix);
+    p.setProperty(at + ".keypattern", switch (pattern) {
+      case 'S' -> "sequential";
+      case 'G' -> "gaussian";
+      case 'Z' -> "zipfian";
+      case 'P' -> "parallel";
+      default -> "uniform";
+    });
+  }
+
+}
