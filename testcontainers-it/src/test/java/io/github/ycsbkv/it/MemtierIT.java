@@ -58,7 +58,7 @@ class MemtierIT {
 
   /** Commands the lines send, as commandstats names them. */
   private static final Set<String> SENT = Set.of("SET", "SETEX", "GET", "LPUSH", "LRANGE", "HSET", "HGETALL",
-      "SADD", "HELLO", "CLIENT|SETNAME", "CLIENT|SETINFO", "AUTH");
+      "SADD", "WAIT", "HELLO", "CLIENT|SETNAME", "CLIENT|SETINFO", "AUTH");
 
   @TempDir
   Path tmp;
@@ -475,9 +475,32 @@ class MemtierIT {
     }
   }
 
+  /**
+   * {@code --wait-ratio} with {@code --num-slaves} and {@code --wait-timeout}: WAITs between the SETs and GETs, first
+   * of all and then whenever a connection's SETs over its WAITs (whole divisions) pass the ratio, as memtier sends them:
+   * the same count of each command at the server, and memtier's Waits row. Without a replica a WAIT for one times out.
+   */
+  @Test
+  void waitRatio_sameCommandsAtTheServer_asMemtierBenchmark() throws Exception {
+    List<String> line = List.of("--wait-ratio", "3:1", "--num-slaves", "0-1", "--wait-timeout", "5-20", "--ratio", "1:2",
+        "-n", "50", "-t", "1", "-c", "2", "--key-maximum", "100");
+    try (Store store = Store.provision(Store.Kind.REDIS); Jedis j = store.jedis()) {
+      Seen theirs = memtier(store, j, line, tmp.resolve("wait-memtier.json"));
+      Seen ours = ycsb(store, j, line, tmp.resolve("wait-ycsb.json"));
+      assertEquals(theirs.calls(), ours.calls(), "each command's count at the server");
+      // Each connection's 50: WAIT, then SET GET GET in turn with a WAIT after every fourth SET on (4/1 > 3/1).
+      assertEquals(8L, ours.calls().get("WAIT"), ours.calls().toString());
+      assertEquals(32L, ours.calls().get("SET"), ours.calls().toString());
+      for (Seen seen : List.of(theirs, ours)) {
+        assertEquals(8, seen.json().path("ALL STATS").path("Waits").path("Count").asLong(), seen.json().toString());
+        assertEquals("3:1", seen.json().path("configuration").path("wait-ratio").asText());
+      }
+    }
+  }
+
   @Test
   void optionsItDoesNotHonour_areOneLine_exit2() throws Exception {
-    for (String[] bad : List.of(new String[] {"--wait-ratio=1:1", "--wait-ratio: memtier_benchmark's option is not"
+    for (String[] bad : List.of(new String[] {"--multi-key-get=2", "--multi-key-get: memtier_benchmark's option is not"
         + " honoured by 'ycsb memtier' yet"}, new String[] {"--protocol=memcache_text", "--protocol memcache_text:"},
         new String[] {"--bogus", "unknown option '--bogus': memtier_benchmark 2.3 has no such option"},
         new String[] {"--key-pattern=X:R", "--key-pattern must be SET:GET"},

@@ -88,7 +88,8 @@ final class CommandMix {
     return monitor;
   }
 
-  private static boolean cluster(Properties p) {
+  /** Whether the binding is told the server is a cluster ({@code redis.cluster}, {@code dragonfly.cluster}). */
+  static boolean cluster(Properties p) {
     return "true".equalsIgnoreCase(p.getProperty("redis.cluster", "").trim())
         || "true".equalsIgnoreCase(p.getProperty("dragonfly.cluster", "").trim());
   }

@@ -81,6 +81,10 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
   public static final String MONITOR_FILE = MonitorLines.FILE;
   /** {@code sequential} (default) or {@code random}: the line {@code __monitor_line@__} sends ({@link MonitorLines}). */
   public static final String MONITOR_PATTERN = MonitorLines.PATTERN;
+  /** {@code SETS:WAITS}: a WAIT between the operations, as memtier's {@code --wait-ratio} ({@link WaitInterleave}). */
+  public static final String WAIT_RATIO = WaitInterleave.RATIO;
+  public static final String WAIT_REPLICAS = WaitInterleave.REPLICAS;
+  public static final String WAIT_TIMEOUT = WaitInterleave.TIMEOUT;
 
   private final List<CommandMix.Entry> mix = new ArrayList<>();
   private double[] cumulative;
@@ -96,6 +100,8 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
   private boolean distinctSeeds;
   /** The SCAN that follows its cursor, or null. */
   private IncrementalScan scan;
+  /** The WAITs sent between operations, or null. */
+  private WaitInterleave waits;
   private final AtomicLong loadCounter = new AtomicLong();
 
   @Override
@@ -146,6 +152,11 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
     mix.addAll(given.commands());
     cumulative = CommandMix.cumulative(mix, inRatioSequence);
     scan = IncrementalScan.of(p, mix.size(), mix.get(0).template());
+    waits = WaitInterleave.of(p);
+    if (waits != null && (scan != null || CommandMix.cluster(p))) {
+      throw new WorkloadException(WAIT_RATIO + " is not sent " + (scan != null ? "with an incremental SCAN"
+          : "on a cluster (as memtier refuses --wait-ratio in cluster mode)"));
+    }
     String loadText = p.getProperty(LOAD);
     load = loadText == null || loadText.isBlank() ? null : given.entry(LOAD, loadText, "sequential", 1);
   }
@@ -162,6 +173,9 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
     /** In {@code command.sequence=ratio}: the command being repeated, and how many times it has been sent. */
     int current;
     long sentOfCurrent;
+    /** Its SETs and WAITs so far ({@link WaitInterleave}). */
+    long setsSent;
+    long waitsSent;
     /** Its place in {@link #VALUE_SIZE_LIST}. */
     final ValueSizes.Turn sizes = new ValueSizes.Turn();
 
@@ -319,6 +333,11 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
     State s = (State) threadState;
     int i = 0;
     Client c = s.next();
+    if (waits != null && waits.due(c.setsSent, c.waitsSent)) {
+      c.waitsSent++;
+      commands(db).command("WAIT", null, waits.args(c.random));
+      return true;
+    }
     if (inRatioSequence) {
       while (c.sentOfCurrent >= (long) mix.get(c.current).weight()) {
         c.current = (c.current + 1) % mix.size();
@@ -333,6 +352,9 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
       }
     }
     s.start(mix.get(i), i);
+    if (waits != null && s.template.name().equals("SET")) {
+      c.setsSent++;
+    }
     if (scan != null) {
       scan.send(commands(db), mix.get(0).template().args(s), s.iterations);
     } else {

@@ -81,6 +81,8 @@ public final class MemtierArgs {
   final String monitorInput;
   /** {@code --monitor-pattern}: S (the file's next command) or R (a random one) for {@code __monitor_line@__}. */
   final char monitorPattern;
+  /** {@code --wait-ratio}, {@code --num-slaves}, {@code --wait-timeout}. */
+  final MemtierWaits waits;
   final boolean help;
   final boolean version;
   /** The options as given, for the JSON's configuration. */
@@ -143,6 +145,7 @@ public final class MemtierArgs {
     checkCommands(o, commands);
     monitorInput = o.get("monitor-input");
     monitorPattern = monitorPattern(o, commands, monitorInput, server.cluster());
+    waits = MemtierWaits.of(o, server.cluster(), !commands.isEmpty());
     Values v = values(o);
     dataSize = v.size();
     dataSizeRange = v.range();

@@ -47,6 +47,10 @@ final class MemtierConfiguration {
     c.put("reconnect_interval", a.reconnectInterval);
     c.put("thread_conn_start_min_jitter_micros", a.connStartJitterMicros[0]);
     c.put("thread_conn_start_max_jitter_micros", a.connStartJitterMicros[1]);
+    // memtier's own shapes: a colon in num-slaves' range, a dash in wait-timeout's.
+    c.put("wait-ratio", a.waits.sets() + ":" + a.waits.waits());
+    c.put("num-slaves", a.waits.replicas()[0] + ":" + a.waits.replicas()[1]);
+    c.put("wait-timeout", a.waits.timeout()[0] + "-" + a.waits.timeout()[1]);
     return c;
   }
 }

@@ -41,6 +41,7 @@ final class MemtierOptions {
       new Spec("thread-conn-start-min-jitter-micros", '\0', true),
       new Spec("thread-conn-start-max-jitter-micros", '\0', true), new Spec("reconnect-interval", '\0', true),
       new Spec("monitor-input", '\0', true), new Spec("monitor-pattern", '\0', true),
+      new Spec("wait-ratio", '\0', true), new Spec("num-slaves", '\0', true), new Spec("wait-timeout", '\0', true),
       // ycsb-kv's own: the binding (else from the server's INFO) and where its own results go.
       new Spec("binding", '\0', true), new Spec("export-dir", '\0', true));
 
@@ -59,8 +60,7 @@ final class MemtierOptions {
       new Spec("multi-key-get", '\0', true),
       new Spec("data-offset", '\0', true),
       new Spec("data-import", '\0', true), new Spec("data-verify", '\0', false), new Spec("verify-only", '\0', false),
-      new Spec("generate-keys", '\0', false), new Spec("no-expiry", '\0', false), new Spec("key-zipf-exp", '\0', true),
-      new Spec("wait-ratio", '\0', true), new Spec("num-slaves", '\0', true), new Spec("wait-timeout", '\0', true));
+      new Spec("generate-keys", '\0', false), new Spec("no-expiry", '\0', false), new Spec("key-zipf-exp", '\0', true));
 
   /**
    * A command line as read.

@@ -69,7 +69,7 @@ public final class MemtierOutput {
     long misses = 0;
     List<String> names = new ArrayList<>();
     if (setGet) {
-      names.addAll(List.of("SET", "GET"));
+      names.addAll(List.of("SET", "GET", "WAIT")); // WAIT: memtier's Waits (--wait-ratio), a row even when none
     } else {
       // The engine's own CLEANUP (a thread's close, timed as upstream times it) is no request memtier would count.
       List<String> ran = result.operationResults().stream().map(OperationResult::operation)
@@ -95,9 +95,6 @@ public final class MemtierOutput {
       count += c;
       hits += hit;
       misses += miss;
-    }
-    if (setGet) {
-      rows.add(new Row("Waits", 0, 0, 0, 0, new Histogram(3), false));
     }
     rows.add(new Row("Totals", count, count / seconds, hits / seconds, misses / seconds, all, setGet));
     long start = result.start() == null ? 0 : result.start().toEpochMilli();
@@ -184,7 +181,7 @@ public final class MemtierOutput {
       out.println("-".repeat(head.length() + 1));
       for (Row r : s.getValue().rows()) {
         StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-6s%15.2f", r.type(), r.opsPerSec()));
-        boolean none = r.type().equals("Waits");
+        boolean none = r.type().equals("Waits") && r.count() == 0; // memtier: no latency without a WAIT
         if (hits) {
           line.append(r.hitsShown() ? String.format(Locale.ROOT, "%13.2f%13.2f", r.hitsPerSec(), r.missesPerSec())
               : String.format(Locale.ROOT, "%13s%13s", "---", "---"));

@@ -65,6 +65,11 @@ final class MemtierProperties {
         command(p, n++, c.text(), c.ratio(), c.keyPattern(), a.keyPrefix);
       }
     }
+    if (a.waits.any()) {
+      p.setProperty("command.wait.ratio", a.waits.sets() + ":" + a.waits.waits());
+      p.setProperty("command.wait.replicas", a.waits.replicas()[0] + "-" + a.waits.replicas()[1]);
+      p.setProperty("command.wait.timeout", a.waits.timeout()[0] + "-" + a.waits.timeout()[1]);
+    }
     if (a.monitorInput != null) {
       p.setProperty("command.monitor.file", a.monitorInput);
       p.setProperty("command.monitor.pattern", a.monitorPattern == 'R' ? "random" : "sequential");

@@ -249,6 +249,7 @@ public final class MemtierRun {
         "on each connection, keys PREFIX + a number from --key-minimum to --key-maximum by R, S, G, Z or P.",
         "--monitor-input FILE with --command __monitor_lineN__ (line N's command) or __monitor_line@__ (one per",
         "request: the file's next, or a random one with --monitor-pattern R), each under its own command's row.",
+        "--wait-ratio with --num-slaves and --wait-timeout: WAITs between --ratio's SETs and GETs, as memtier.",
         "Differs: --rate-limiting runs ycsb-kv's open loop at (rate x connections) requests/s in total, latency",
         "from each request's intended start; Z is YCSB's zipfian (constant 0.99) over the range; the table and",
         "JSON leave out KB/sec and the per-second Time-Serie (bytes on the wire are not counted);",

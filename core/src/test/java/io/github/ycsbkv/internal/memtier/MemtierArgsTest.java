@@ -108,7 +108,9 @@ class MemtierArgsTest {
 
   @Test
   void whatItCannotHonour_orMemtierRefuses_isOneLineSaid() {
-    for (List<String> bad : List.of(List.of("--wait-ratio", "1:1"), List.of("-S", "/tmp/s"),
+    for (List<String> bad : List.of(List.of("--wait-ratio", "0:0"), List.of("--wait-ratio", "1"),
+        List.of("--num-slaves", "0-0"), List.of("--wait-timeout", "5"), List.of("--wait-ratio", "1:1", "--cluster-mode"),
+        List.of("--wait-ratio", "1:1", "--command", "SET __key__ x"), List.of("-S", "/tmp/s"),
         List.of("--protocol", "memcache_binary"), List.of("--protocol=resp3"), List.of("--nope"),
         List.of("-n", "10", "--test-time", "5"), List.of("--key-pattern", "P:R"), List.of("--ratio", "3"),
         List.of("--command-ratio", "2"), List.of("--command", "GET __key__", "--ratio", "1:1"), List.of("-t"),
@@ -185,5 +187,19 @@ class MemtierArgsTest {
     } finally {
       java.nio.file.Files.delete(file);
     }
+  }
+
+  @Test
+  void waitRatio_passedToTheWorkload_inTheConfigurationAsMemtierWritesIt() {
+    MemtierArgs a = MemtierArgs.parse(List.of("--wait-ratio", "3:1", "--num-slaves", "2-0", "--wait-timeout=5-20"));
+    Properties p = a.properties("redis");
+    assertEquals("3:1", p.getProperty("command.wait.ratio"));
+    assertEquals("0-2", p.getProperty("command.wait.replicas"), "a reversed range swapped, as memtier does");
+    assertEquals("5-20", p.getProperty("command.wait.timeout"));
+    assertEquals("0:2", a.configuration().get("num-slaves"));
+    assertEquals("5-20", a.configuration().get("wait-timeout"));
+    Properties none = MemtierArgs.parse(List.of("--wait-ratio", "1:0")).properties("redis");
+    assertEquals(null, none.getProperty("command.wait.ratio"), "1:0, memtier's default: no WAIT");
+    assertEquals("1:0", MemtierArgs.parse(List.of()).configuration().get("wait-ratio"));
   }
 }
