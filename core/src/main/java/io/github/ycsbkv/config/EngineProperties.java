@@ -73,6 +73,11 @@ public final class EngineProperties {
   public static final String RECONNECT_INTERVAL = "reconnect.interval";
   /** The longest wait between reconnection attempts. */
   public static final String RECONNECT_MAX = "reconnect.max";
+  /**
+   * The closed-loop clients started in steps, {@code START+STEP@DURATION} (memtier_benchmark's staircase ramp):
+   * START at once, STEP more after each DURATION ({@code io.github.ycsbkv.engine.time.Staircase}).
+   */
+  public static final String STAIRCASE = "staircase";
   /** Events set on the server during the run ({@code bgsave@20s,...} or {@code @FILE}). */
   public static final String EVENTS = "events";
   /** The client processes of one run, each this process's share of the load. */

@@ -212,6 +212,9 @@ public final class Benchmark {
         warnings.forBindings());
     warnings.note("load: " + clients.shape.describe() + (drivers.reason().isEmpty() ? "" : " (" + drivers.reason()
         + ")"));
+    if (clients.staircase != null) {
+      warnings.note("load: clients started in steps, " + clients.staircase.describe(settings.threads()));
+    }
     clients.start();
     String initFailure = clients.awaitInit();
     if (initFailure != null) {

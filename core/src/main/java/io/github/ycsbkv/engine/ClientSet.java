@@ -8,6 +8,7 @@ import io.github.ycsbkv.engine.metrics.OpsCount;
 import io.github.ycsbkv.engine.stop.StopReason;
 import io.github.ycsbkv.engine.stop.StopSignal;
 import io.github.ycsbkv.engine.time.Arrivals;
+import io.github.ycsbkv.engine.time.Staircase;
 import io.github.ycsbkv.engine.watch.OutageWatch;
 import io.github.ycsbkv.results.LoadShape;
 import io.github.ycsbkv.spi.ConnectionShape;
@@ -45,6 +46,9 @@ final class ClientSet {
   /** The clients whose {@code init()} had ended when {@link #awaitInit()} returned: those {@link #joinAll()} waits for. */
   private boolean[] joinable;
 
+  /** The clients' steps ({@link Staircase}), or null: every client from the start. */
+  final Staircase staircase;
+
   /** Creates every client (none starts yet); a binding that cannot share connections as asked is refused here. */
   ClientSet(Benchmark b, PhaseSettings s, Drivers drivers, Workload workload, Measurements upstream,
       Properties dbProps, Notices notices) {
@@ -68,6 +72,8 @@ final class ClientSet {
     long seed = drivers.openLoop() ? s.arrivalsSeed() : 0;
     int maxInFlight = s.targetOpsPerSec() > 0 ? maxInFlight(b.properties(), drivers) : 1;
     LoadShape intended = null;
+    Staircase stairs = Staircase.of(b.properties(), clients, s.maxTime(), s.targetOpsPerSec() > 0);
+    this.staircase = stairs;
     Worker.Shared shared = new Worker.Shared(n, b.phase(), workload, b.properties(), s.tickNanos(),
         s.maxTime().toNanos(), b.clock(), signal, upstream, ready, go);
     for (int id = 0; id < n; id++) {
@@ -88,8 +94,11 @@ final class ClientSet {
             part.operations < 0 ? -1 : Drivers.share(part.operations, id, n), new OpsCount()));
       }
       w.warmup(passes);
+      if (stairs != null) {
+        w.staircase(starts(stairs, drivers, id));
+      }
       if (arrivals != null) {
-        w.openLoop(new Worker.OpenLoopPlan(arrivals, s.targetOpsPerSec() * drivers.inFlight(id) / clients, id, n,
+        w.openLoop(new OpenLoopPlan(arrivals, s.targetOpsPerSec() * drivers.inFlight(id) / clients, id, n,
             seed + id, maxInFlight, s.schedule(), (double) drivers.inFlight(id) / clients));
       } else if (s.schedule() != null) {
         w.paced(s.schedule());
@@ -104,6 +113,22 @@ final class ClientSet {
     // One of several client processes under a target: its schedule shifted so that theirs interleave (ClientSplit).
     this.scheduleOffsetNanos = b.split().scheduleOffsetNanos(s.targetOpsPerSec());
   }
+  /**
+   * When thread {@code id}'s clients start after the phase's start: a thread that serves several clients (drivers)
+   * serves clients {@code id}, {@code id + threads}, ... (so that each step adds clients to every thread), else the
+   * one client {@code id}.
+   */
+  private static long[] starts(Staircase stairs, Drivers drivers, int id) {
+    if (!drivers.shared()) {
+      return new long[] {stairs.startNanos(id)};
+    }
+    long[] starts = new long[drivers.inFlight(id)];
+    for (int j = 0; j < starts.length; j++) {
+      starts[j] = stairs.startNanos(j * drivers.threads() + id);
+    }
+    return starts;
+  }
+
   /**
    * Client {@code id}'s binding instance, with properties of its own, where it plans its plan, and where it has
    * things to tell the phase's {@code notices}.

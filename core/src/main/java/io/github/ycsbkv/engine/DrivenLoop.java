@@ -131,6 +131,20 @@ final class DrivenLoop {
   }
 
   /**
+   * Before {@link #runAndWait()}: the clients start {@code after[i]} after {@code start} ({@link
+   * io.github.ycsbkv.engine.time.Staircase}; one for all when the thread's one client keeps several in flight), each
+   * waiting until then as a client waiting to reconnect waits.
+   */
+  void startLater(long start, long[] after) {
+    for (int i = 0; i < slots; i++) {
+      long at = after[after.length == slots ? i : 0];
+      if (at > 0) {
+        park(start + at);
+      }
+    }
+  }
+
+  /**
    * Starts the clients on the completion thread and waits until the last operation completed, the
    * run stopped and {@link EngineProperties#STOP_GRACE} passed, or the deadline passed with nothing left.
    */

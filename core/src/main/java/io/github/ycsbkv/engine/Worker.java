@@ -66,6 +66,8 @@ final class Worker implements Runnable {
   private OpenLoopPlan openLoop;
   /** The measured phase's rate schedule on a thread per client (set before the thread starts), or null. */
   private RateSchedule paced;
+  /** When this thread's clients start after the measured phase's start (a {@code Staircase}), or null: at once. */
+  private long[] stairs;
   /** What the measured phase's open loop saw of itself (the schedule lag), or null; read after the thread ended. */
   private volatile OpenLoopStats openLoopStats;
   private volatile String initFailure;
@@ -120,21 +122,6 @@ final class Worker implements Runnable {
     this.warmup = List.copyOf(parts);
   }
 
-  /**
-   * This thread's share of the open loop: arrivals at {@code rate} per second for the clients it serves, on their
-   * binding's completion thread (or, when the binding has none, on a timer thread of this client's own).
-   *
-   * @param kind how arrivals are spaced
-   * @param rate this thread's operations per second
-   * @param index this thread's place among {@code of} (uniform schedules are staggered by it)
-   * @param seed the Poisson schedule's seed
-   * @param schedule the measured phase's rate schedule, or null for one rate ({@code rate} is then its mean, and a
-   *     warm-up runs at it)
-   * @param share this thread's part of the schedule's arrivals
-   */
-  record OpenLoopPlan(Arrivals.Kind kind, double rate, int index, int of, long seed, int maxInFlight,
-      RateSchedule schedule, double share) {}
-
   /** Set before the thread starts. */
   void openLoop(OpenLoopPlan plan) {
     this.openLoop = plan;
@@ -143,6 +130,11 @@ final class Worker implements Runnable {
   /** Set before the thread starts: the measured phase keeps this schedule's rate instead of {@code tickNanos}. */
   void paced(RateSchedule schedule) {
     this.paced = schedule;
+  }
+
+  /** Set before the thread starts: when its clients start, each, after the measured phase's start. */
+  void staircase(long[] startsAfter) {
+    this.stairs = startsAfter.clone();
   }
 
   /** This thread's open-loop figures of its measured phase (the lag from the start, the rest at its end), or null. */
@@ -279,6 +271,9 @@ final class Worker implements Runnable {
         DrivenLoop driven = new DrivenLoop(drivenClients, loopExecutor, t, workload, state, phase == Phase.LOAD,
             toDo, deadline, stop, clock, done, arrivals, openLoop == null ? 1 : openLoop.maxInFlight());
         t.drive(driven);
+        if (measured && stairs != null) {
+          driven.startLater(start, stairs);
+        }
         if (measured) {
           openLoopStats = driven.liveStats(); // from the start: the live metrics read its lag as it runs
         }
@@ -293,7 +288,9 @@ final class Worker implements Runnable {
         if (measured) {
           openLoopStats = lag;
         }
-        loop(state, t, stop, toDo, start, maxNanos, done, lag, measured ? paced : null, instants);
+        if (!measured || stairs == null || waitUntil(start + stairs[0], stop)) {
+          loop(state, t, stop, toDo, start, maxNanos, done, lag, measured ? paced : null, instants);
+        }
       }
       t.ending();
       t.awaitInFlight();

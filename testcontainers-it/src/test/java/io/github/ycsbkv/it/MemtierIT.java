@@ -498,6 +498,57 @@ class MemtierIT {
     }
   }
 
+  /**
+   * The staircase ramp ({@code --clients-start 1 --clients-step 1 --step-duration 1}, 2 threads of 3 clients): 2
+   * clients from the start, 2 more after 1 s and 2 more after 2 s. The server's MONITOR says when each connection sent
+   * its first request: the k-th to begin began no earlier than the k-th step allows after the run's start (a lower
+   * bound: a slow machine only makes them later), and every client sent requests.
+   */
+  @Test
+  void staircase_clientsBeginAtTheirSteps() throws Exception {
+    List<String> line = List.of("--clients-start", "1", "--clients-step", "1", "--step-duration", "1", "-t", "2", "-c",
+        "3", "--test-time", "4", "--ratio", "1:1", "--key-maximum", "100");
+    try (Store store = Store.provision(Store.Kind.REDIS); Jedis j = store.jedis(); Jedis monitor = store.jedis()) {
+      Map<String, Double> first = new java.util.concurrent.ConcurrentHashMap<>();
+      Pattern request = Pattern.compile("^(\\d+\\.\\d+) \\[\\d+ ([^\\]]+)\\] \"(SET|GET)\"");
+      Thread watcher = new Thread(() -> {
+        try {
+          monitor.monitor(new redis.clients.jedis.JedisMonitor() {
+            @Override
+            public void onCommand(String command) {
+              Matcher m = request.matcher(command);
+              if (m.find()) {
+                first.putIfAbsent(m.group(2), Double.parseDouble(m.group(1)));
+              }
+            }
+          });
+        } catch (RuntimeException closed) {
+          // the test closed the connection: MONITOR ends
+        }
+      });
+      watcher.setDaemon(true);
+      watcher.start();
+      j.ping();
+      Thread.sleep(200); // MONITOR is on before the run begins (its OK is not waited for by the client)
+      Seen ours = ycsb(store, j, line, tmp.resolve("staircase.json"));
+      monitor.getConnection().disconnect();
+      watcher.join(10_000);
+      JsonNode result = JSON.readTree(tmp.resolve("staircase-ycsb-kv").resolve("result.json").toFile());
+      java.time.Instant start = java.time.Instant.parse(result.path("timing").path("start").asText());
+      double startSeconds = start.getEpochSecond() + start.getNano() / 1e9;
+      List<Double> begins = new ArrayList<>(first.values());
+      java.util.Collections.sort(begins);
+      assertEquals(6, begins.size(), "every client sent requests: " + first);
+      for (int k = 0; k < begins.size(); k++) {
+        double step = k / 2; // 2 clients (1 per thread) more at each step
+        assertTrue(begins.get(k) >= startSeconds + step - 0.005, "client " + k + " began "
+            + (begins.get(k) - startSeconds) + " s after the start, before its step at " + step + " s: " + begins);
+      }
+      assertEquals(1, ours.json().path("configuration").path("clients_start").asInt(), ours.json().toString());
+      assertEquals(1, ours.json().path("configuration").path("step_duration").asInt());
+    }
+  }
+
   @Test
   void optionsItDoesNotHonour_areOneLine_exit2() throws Exception {
     for (String[] bad : List.of(new String[] {"--multi-key-get=2", "--multi-key-get: memtier_benchmark's option is not"

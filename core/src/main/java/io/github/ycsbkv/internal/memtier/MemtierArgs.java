@@ -83,6 +83,13 @@ public final class MemtierArgs {
   final char monitorPattern;
   /** {@code --wait-ratio}, {@code --num-slaves}, {@code --wait-timeout}. */
   final MemtierWaits waits;
+  /**
+   * The staircase ramp: {@code --clients-start}, {@code --clients-step} (per thread) and {@code --step-duration}
+   * (seconds); all 0 without it.
+   */
+  final int clientsStart;
+  final int clientsStep;
+  final int stepDuration;
   final boolean help;
   final boolean version;
   /** The options as given, for the JSON's configuration. */
@@ -146,6 +153,10 @@ public final class MemtierArgs {
     monitorInput = o.get("monitor-input");
     monitorPattern = monitorPattern(o, commands, monitorInput, server.cluster());
     waits = MemtierWaits.of(o, server.cluster(), !commands.isEmpty());
+    clientsStart = integer(o, "clients-start", 0, 1);
+    clientsStep = integer(o, "clients-step", 0, 1);
+    stepDuration = integer(o, "step-duration", 0, 1);
+    checkStaircase(o);
     Values v = values(o);
     dataSize = v.size();
     dataSizeRange = v.range();
@@ -169,6 +180,32 @@ public final class MemtierArgs {
     if (!Double.isNaN(keyStddev) || !Double.isNaN(keyMedian)) {
       throw notYet(o.containsKey("key-stddev") ? "--key-stddev" : "--key-median",
           "the Gaussian pattern's median and deviation are the range's middle and a sixth of it");
+    }
+  }
+
+  /** The staircase's conditions, as memtier_benchmark checks them (and not yet with --rate-limiting). */
+  private void checkStaircase(Map<String, String> o) {
+    if (clientsStart == 0 && clientsStep == 0 && stepDuration == 0) {
+      return;
+    }
+    if (clientsStart == 0 || clientsStep == 0 || stepDuration == 0) {
+      throw usage("--clients-start, --clients-step, and --step-duration must all be specified together (as in"
+          + " memtier_benchmark)");
+    }
+    if (o.containsKey("requests")) {
+      throw usage("--requests cannot be used with client staircase mode. Use --test-time instead (as in"
+          + " memtier_benchmark)");
+    }
+    if (clientsStart >= clients) {
+      throw usage("--clients-start (" + clientsStart + ") must be less than --clients (" + clients + ") (as in"
+          + " memtier_benchmark)");
+    }
+    if (testTime == 0) {
+      throw usage("--test-time is required when using client staircase mode (as in memtier_benchmark)");
+    }
+    if (rateLimit > 0) {
+      throw notYet("--clients-start with --rate-limiting", "ycsb-kv's open loop keeps one total rate, whatever the"
+          + " clients; drop one");
     }
   }
 

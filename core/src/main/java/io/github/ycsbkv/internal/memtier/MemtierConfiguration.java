@@ -51,6 +51,11 @@ final class MemtierConfiguration {
     c.put("wait-ratio", a.waits.sets() + ":" + a.waits.waits());
     c.put("num-slaves", a.waits.replicas()[0] + ":" + a.waits.replicas()[1]);
     c.put("wait-timeout", a.waits.timeout()[0] + "-" + a.waits.timeout()[1]);
+    if (a.clientsStart > 0) {
+      c.put("clients_start", a.clientsStart);
+      c.put("clients_step", a.clientsStep);
+      c.put("step_duration", a.stepDuration);
+    }
     return c;
   }
 }

@@ -45,6 +45,11 @@ final class MemtierProperties {
     } else {
       p.setProperty("operationcount", Long.toString(a.requestsPerClient() * a.connections()));
     }
+    if (a.clientsStart > 0) {
+      // memtier's steps are per thread: each of its -t threads starts --clients-start and adds --clients-step.
+      p.setProperty("staircase", (long) a.clientsStart * a.threads + "+" + (long) a.clientsStep * a.threads + "@"
+          + a.stepDuration + "s");
+    }
     if (a.rateLimit > 0) {
       p.setProperty("target", Long.toString((long) a.rateLimit * a.connections()));
     }

@@ -155,7 +155,37 @@ public final class MemtierRun {
           + " thread's clients, before any connects and before its test time starts; ycsb-kv opens every connection"
           + " before its clock starts and does not wait: the measured run is the same");
     }
+    if (a.clientsStart > 0) {
+      staircase(a, err);
+    }
     err.flush();
+  }
+
+  /**
+   * The staircase's steps, as memtier_benchmark prints them before its run (per thread), and how ycsb-kv differs: each
+   * client's connection is opened before the clock starts and stays idle until its step, where memtier connects it.
+   */
+  private static void staircase(MemtierArgs a, PrintWriter err) {
+    err.println("ycsb-kv memtier: client staircase (per thread x " + a.threads + " threads); each connection opened"
+        + " before the run and idle until its step (memtier connects it at its step):");
+    for (int step = 0, clients = a.clientsStart; ; step++, clients = Math.min(a.clients, clients + a.clientsStep)) {
+      int from = step * a.stepDuration;
+      if (from >= a.testTime && step > 0) {
+        break;
+      }
+      boolean last = clients >= a.clients;
+      int to = Math.min(a.testTime, last ? a.testTime : (step + 1) * a.stepDuration);
+      err.println(String.format(Locale.ROOT, "  Step %d: %3ds - %3ds : %3d clients%s", step, from, to, clients,
+          last ? "  (max)" : ""));
+      if (last) {
+        break;
+      }
+    }
+    int steps = (a.clients - a.clientsStart + a.clientsStep - 1) / a.clientsStep;
+    if (a.testTime < steps * a.stepDuration) {
+      err.println("ycsb-kv memtier: --test-time (" + a.testTime + " s) < the time to reach every client ("
+          + steps * a.stepDuration + " s): the last steps are not reached");
+    }
   }
 
   /** memtier's results table (each run's with {@code --print-all-runs}) and its JSON; false when the JSON failed. */
@@ -236,7 +266,7 @@ public final class MemtierRun {
         "The options are memtier's ('memtier_benchmark --help'); ycsb memtier honours:",
         "  " + String.join(" ", MemtierOptions.supportedNames()),
         "and the short forms -h/-s -p -P -a -u -x -o -n -c -t -d -R -v.",
-        "memtier's other options (memcache protocols, staircase ramp, WAIT, data import, ...) are refused with one",
+        "memtier's other options (memcache protocols, --multi-key-get, data import, ...) are refused with one",
         "line naming the option (exit 2), never ignored.",
         "",
         "Added by ycsb-kv:",
@@ -255,7 +285,8 @@ public final class MemtierRun {
         "JSON leave out KB/sec and the per-second Time-Serie (bytes on the wire are not counted);",
         "--thread-conn-start-min/max-jitter-micros are accepted without a wait (memtier's happens before it connects",
         "and before its clock starts); --reconnect-interval reopens each connection between requests, never in one's",
-        "latency, and not yet with --pipeline over 1 or --rate-limiting.",
+        "latency, and not yet with --pipeline over 1 or --rate-limiting; the staircase ramp (--clients-start,",
+        "--clients-step, --step-duration) opens every connection before the run, each idle until its step.",
         "Docs: docs/memtier.md.",
         "");
   }

@@ -202,4 +202,23 @@ class MemtierArgsTest {
     assertEquals(null, none.getProperty("command.wait.ratio"), "1:0, memtier's default: no WAIT");
     assertEquals("1:0", MemtierArgs.parse(List.of()).configuration().get("wait-ratio"));
   }
+
+  @Test
+  void staircase_perThreadStepsAsTheEnginesTotal_refusedWhereMemtierRefusesIt() {
+    MemtierArgs a = MemtierArgs.parse(List.of("--clients-start", "2", "--clients-step", "3", "--step-duration", "10",
+        "-t", "4", "-c", "20", "--test-time", "60"));
+    assertEquals("8+12@10s", a.properties("redis").getProperty("staircase"), "memtier's steps are per thread");
+    assertEquals(2, a.configuration().get("clients_start"));
+    assertEquals(null, MemtierArgs.parse(List.of()).configuration().get("clients_start"));
+    for (List<String> bad : List.of(List.of("--clients-start", "2", "--test-time", "5"),
+        List.of("--clients-start", "2", "--clients-step", "1", "--step-duration", "1", "-n", "5"),
+        List.of("--clients-start", "50", "--clients-step", "1", "--step-duration", "1", "--test-time", "5"),
+        List.of("--clients-start", "2", "--clients-step", "1", "--step-duration", "1"),
+        List.of("--clients-start", "2", "--clients-step", "1", "--step-duration", "1", "--test-time", "5",
+            "--rate-limiting", "10"),
+        List.of("--clients-start", "0", "--clients-step", "1", "--step-duration", "1", "--test-time", "5"))) {
+      UserError e = assertThrows(UserError.class, () -> MemtierArgs.parse(bad), bad.toString());
+      assertEquals(2, e.exitCode(), bad.toString());
+    }
+  }
 }
