@@ -551,8 +551,9 @@ class MemtierIT {
 
   @Test
   void optionsItDoesNotHonour_areOneLine_exit2() throws Exception {
-    for (String[] bad : List.of(new String[] {"--multi-key-get=2", "--multi-key-get: memtier_benchmark's option is not"
-        + " honoured by 'ycsb memtier' yet"}, new String[] {"--protocol=memcache_text", "--protocol memcache_text:"},
+    for (String[] bad : List.of(new String[] {"--key-zipf-exp=1.2", "--key-zipf-exp: memtier_benchmark's option is not"
+        + " honoured by 'ycsb memtier' yet"}, new String[] {"--multi-key-get=2", "--multi-key-get: memtier_benchmark"
+        + " 2.3 sends multi-key gets over its memcache protocols only"}, new String[] {"--protocol=memcache_text", "--protocol memcache_text:"},
         new String[] {"--bogus", "unknown option '--bogus': memtier_benchmark 2.3 has no such option"},
         new String[] {"--key-pattern=X:R", "--key-pattern must be SET:GET"},
         new String[] {"--reconnect-interval=5 --cluster-mode", "cluster mode does not support the"

@@ -126,7 +126,7 @@ class MemtierArgsTest {
       assertTrue(!e.getMessage().contains("\n"), e.getMessage());
     }
     assertTrue(assertThrows(UserError.class, () -> MemtierArgs.parse(List.of("--multi-key-get", "3"))).getMessage()
-        .startsWith("--multi-key-get: memtier_benchmark's option is not honoured by 'ycsb memtier' yet"));
+        .startsWith("--multi-key-get: memtier_benchmark 2.3 sends multi-key gets over its memcache protocols only"));
   }
 
   @Test
