@@ -335,6 +335,27 @@ class SuiteIT {
     assertEquals(7, lines.size(), run.out());
   }
 
+  /**
+   * {@code --list} with {@code --store}: a suite that lists several topologies runs in each (the others as
+   * NAME@TOPOLOGY), a setup with persistence said as skipped on Dragonfly; {@code --topologies one}: only the chosen.
+   */
+  @Test
+  void list_withStores_eachTopologyOfASuite_andWhatDragonflySkips() throws Exception {
+    String client = "--command \"SET __key__ __data__\" -c 2 -t 1 --key-maximum 100";
+    Path f = suite("several", "- oss-standalone\n- oss-standalone-02-io-threads\n- oss-standalone-01-replicas-rdb\n",
+        client);
+    Cli all = Cli.run("suite", "--list", "--store", "redis,dragonfly", f.toString());
+    assertEquals(0, all.exitCode(), all.err());
+    assertEquals(List.of("several\tclient 1", "several@oss-standalone-02-io-threads\tclient 1",
+        "several@oss-standalone-01-replicas-rdb\tclient 1", "several@oss-standalone-01-replicas-rdb\tskipped on"
+        + " dragonfly"), all.out().lines().map(l -> l.substring(0, l.indexOf('\t', l.indexOf('\t') + 1))).toList(),
+        all.out());
+    Cli one = Cli.run("suite", "--list", "--store", "redis", "--topologies", "one", f.toString());
+    assertEquals(0, one.exitCode(), one.err());
+    assertEquals(1, one.out().lines().count(), one.out());
+    assertTrue(one.out().startsWith("several\tclient 1\t"), one.out());
+  }
+
   private static String log(Path out, String name) {
     try {
       return Files.readString(out.resolve(name).resolve("log.txt"));

@@ -66,9 +66,15 @@ final class SuiteCommand implements Callable<Integer> {
 
   @Option(names = "--store", paramLabel = "STORE", split = ",",
       description = "Start STORE here (redis, valkey, keydb, dragonfly; repeatable or comma-separated) and run the"
-          + " suites on it, each in its topology (standalone, I/O threads, a replica), the stores one after another;"
+          + " suites on it, each in its topologies (standalone, I/O threads, a replica, persistence, a cluster), the"
+          + " stores one after another;"
           + " instead of --host/--port.")
   List<String> stores = new ArrayList<>();
+
+  @Option(names = "--topologies", paramLabel = "WHICH", description = "With --store: all (each suite in every"
+      + " topology it lists, as the specification's runner runs it; after the first, each as NAME@TOPOLOGY) or one"
+      + " (its oss-standalone, else the first it lists) (default ${DEFAULT-VALUE}).")
+  String topologies = "all";
 
   @Option(names = "--servers", paramLabel = "WAY", description = "How --store starts a store: auto (a container of"
       + " the pinned image when a Docker engine answers, else the binary on PATH), container or binary (default"
@@ -93,6 +99,9 @@ final class SuiteCommand implements Callable<Integer> {
     if (testTime != null && testTime < 1) {
       throw new UserError("--test-time must be at least 1 second, got " + testTime);
     }
+    if (!topologies.equals("all") && !topologies.equals("one")) {
+      throw new UserError("--topologies must be all or one, got '" + topologies + "'");
+    }
     Provisioner.Way way;
     try {
       way = Provisioner.Way.valueOf(servers.trim().toUpperCase(Locale.ROOT));
@@ -109,7 +118,7 @@ final class SuiteCommand implements Callable<Integer> {
       throw new UserError("--store starts the servers itself: drop --host and --port, or drop --store");
     }
     return SuiteRun.execute(new SuiteRun.Options(host, port, user, password, binding, testTime, filters, out, paths,
-        capacity.search(), List.copyOf(new java.util.LinkedHashSet<>(stores)), way, list),
+        capacity.search(), List.copyOf(new java.util.LinkedHashSet<>(stores)), way, list, topologies.equals("all")),
         spec.commandLine().getOut(), spec.commandLine().getErr(), Interrupts::setActive);
   }
 }

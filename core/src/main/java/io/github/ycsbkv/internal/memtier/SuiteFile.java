@@ -44,6 +44,12 @@ record SuiteFile(Path file, String name, List<String> groups, List<String> comma
 
   private static final YAMLMapper YAML = new YAMLMapper();
 
+  /** The same suite named {@code newName}, in {@code topology} only. */
+  SuiteFile in(String topology, String newName) {
+    return new SuiteFile(file, newName, groups, commands, List.of(topology), configuration, keyspaceLength, preload,
+        initCommands, clients);
+  }
+
   /** The suite files {@code paths} name: files as given, directories' {@code *.yml} and {@code *.yaml}, sorted. */
   static List<Path> files(List<Path> paths) {
     List<Path> out = new ArrayList<>();

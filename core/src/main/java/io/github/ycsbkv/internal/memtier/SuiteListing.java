@@ -7,8 +7,8 @@ import java.util.List;
 
 /**
  * {@code ycsb suite --list}: each suite's preload and clients as the memtier_benchmark arguments {@code ycsb memtier}
- * would run (with {@code --cluster-mode} where {@code --store} would start a cluster for it), or why it is skipped;
- * nothing runs.
+ * would run (with {@code --cluster-mode} where {@code --store} would start a cluster for it), or why it is skipped,
+ * and the stores of {@code --store} that skip it; nothing runs.
  */
 final class SuiteListing {
 
@@ -25,8 +25,7 @@ final class SuiteListing {
       SuiteServers.Topology topology = o.stores().isEmpty() ? null : SuiteServers.Topology.choose(s.topologies());
       if (why == null) {
         why = o.stores().isEmpty() ? SuiteServers.given(o.host(), o.port()).serve(s).why()
-            : topology == null ? "it runs on " + String.join(", ", s.topologies()) + "; ycsb suite starts standalone"
-            + " servers, with I/O threads or a replica, and clusters, not these yet" : null;
+            : topology == null ? SuiteServers.notMade(s.topologies()) : null;
       }
       boolean cluster = topology != null && topology.cluster();
       List<String> lines = new ArrayList<>();
@@ -47,6 +46,9 @@ final class SuiteListing {
         out.println(s.name() + "\tskipped\t" + why);
       } else {
         lines.forEach(out::println);
+        if (topology != null && !topology.persistence().isEmpty() && o.stores().contains("dragonfly")) {
+          out.println(s.name() + "\tskipped on dragonfly\t" + SuiteServers.noPersistence(topology));
+        }
       }
     }
     out.flush();

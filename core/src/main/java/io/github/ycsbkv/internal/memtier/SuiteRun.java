@@ -38,18 +38,18 @@ public final class SuiteRun {
   /** What {@code ycsb suite} was asked: the server, the suites, the overrides and where everything goes. */
   public record Options(String host, int port, String user, String password, String binding, Integer testTime,
       List<String> filters, Path out, List<Path> paths, SweepPlan.Capacity capacity, List<String> stores,
-      Provisioner.Way way, boolean list) {
+      Provisioner.Way way, boolean list, boolean allTopologies) {
 
     /** The same, at another server. */
     Options at(String host, int port) {
       return new Options(host, port, user, password, binding, testTime, filters, out, paths, capacity, stores, way,
-          list);
+          list, allTopologies);
     }
 
     /** The same, its results under {@code dir}. */
     Options under(Path dir) {
       return new Options(host, port, user, password, binding, testTime, filters, dir, paths, capacity, stores, way,
-          list);
+          list, allTopologies);
     }
   }
 
@@ -75,6 +75,9 @@ public final class SuiteRun {
     if (suites.isEmpty()) {
       throw new UserError("no suite to run" + (o.filters().isEmpty() ? "" : " matches --filter " + o.filters())
           + " in " + o.paths());
+    }
+    if (!o.stores().isEmpty() && o.allTopologies()) {
+      suites = perTopology(suites);
     }
     if (o.list()) {
       SuiteListing.list(suites, o, out);
@@ -111,6 +114,25 @@ public final class SuiteRun {
     }
     SuiteSummary.across(out, o.out(), ran, o.capacity() != null);
     return code;
+  }
+
+  /**
+   * Each suite once per topology it lists, as the specification's runner runs it: in the topology {@code --topologies
+   * one} would choose under its own name, in each other as {@code NAME@TOPOLOGY}.
+   */
+  static List<SuiteFile> perTopology(List<SuiteFile> suites) {
+    List<SuiteFile> out = new ArrayList<>();
+    for (SuiteFile s : suites) {
+      if (s.topologies().size() < 2) {
+        out.add(s);
+        continue;
+      }
+      SuiteServers.Topology first = SuiteServers.Topology.choose(s.topologies());
+      for (String t : s.topologies()) {
+        out.add(s.in(t, first != null && first.name().equals(t) ? s.name() : s.name() + "@" + t));
+      }
+    }
+    return out;
   }
 
   /** One server's (or one store's) suites: their outcomes, the server as it answered, the exit code. */

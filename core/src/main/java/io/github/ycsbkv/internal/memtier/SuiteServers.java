@@ -105,6 +105,18 @@ abstract class SuiteServers implements AutoCloseable {
     }
   }
 
+  /** Why a suite that runs on {@code topologies} is skipped: none of them can be made here. */
+  static String notMade(List<String> topologies) {
+    return "it runs on " + String.join(", ", topologies) + "; ycsb suite starts standalone servers, with I/O threads,"
+        + " replicas or persistence, and clusters, not these yet";
+  }
+
+  /** Why a topology with persistence is not made on Dragonfly. */
+  static String noPersistence(Topology t) {
+    return t.name() + ": Dragonfly has no RDB save points nor AOF (it snapshots on its own schedule, --snapshot_cron);"
+        + " the suite's setup cannot be made on it";
+  }
+
   /** Servers of {@code store} started here, one at a time, each in the topology its suites ask for. */
   static SuiteServers started(Provisioner provisioner, String store, Provisioner.Way way, PrintWriter err) {
     return new SuiteServers() {
@@ -116,12 +128,10 @@ abstract class SuiteServers implements AutoCloseable {
       Where serve(SuiteFile s) {
         Topology t = Topology.choose(s.topologies());
         if (t == null) {
-          return Where.not("it runs on " + String.join(", ", s.topologies()) + "; ycsb suite starts standalone"
-              + " servers, with I/O threads, replicas or persistence, and clusters, not these yet");
+          return Where.not(notMade(s.topologies()));
         }
         if (!t.persistence().isEmpty() && store.equals("dragonfly")) {
-          return Where.not(t.name() + ": Dragonfly has no RDB save points nor AOF (it snapshots on its own schedule,"
-              + " --snapshot_cron); the suite's setup cannot be made on it");
+          return Where.not(noPersistence(t));
         }
         if (running != null && t.ioThreads() == topology.ioThreads() && t.replicas() == topology.replicas()
             && t.primaries() == topology.primaries() && t.persistence().equals(topology.persistence())) {

@@ -82,4 +82,20 @@ class SuiteFilesTest {
     Files.writeString(defaults, "exporter:\n  metrics: []\n");
     assertNull(SuiteFile.read(defaults), "a YAML file without a client is no suite");
   }
+
+  @Test
+  void perTopology_eachListedTopologyARun_theChosenOneUnderTheSuitesName() throws Exception {
+    Path f = tmp.resolve("t.yml");
+    Files.writeString(f, "version: 0.4\nname: t\nredis-topologies:\n- oss-standalone-04-io-threads\n- oss-standalone\n"
+        + "- oss-standalone-01-replicas-rdb\n- some-other-setup\nclientconfig:\n  tool: memtier_benchmark\n"
+        + "  arguments: -n 10\n");
+    Path g = tmp.resolve("u.yml");
+    Files.writeString(g, "version: 0.4\nname: u\nredis-topologies:\n- oss-standalone\nclientconfig:\n"
+        + "  tool: memtier_benchmark\n  arguments: -n 10\n");
+    List<SuiteFile> runs = SuiteRun.perTopology(List.of(SuiteFile.read(f), SuiteFile.read(g)));
+    assertEquals(List.of("t@oss-standalone-04-io-threads", "t", "t@oss-standalone-01-replicas-rdb",
+        "t@some-other-setup", "u"), runs.stream().map(SuiteFile::name).toList());
+    assertEquals(List.of("oss-standalone-01-replicas-rdb"), runs.get(2).topologies());
+    assertEquals(runs.get(0).clients(), runs.get(1).clients(), "the same suite otherwise");
+  }
 }
