@@ -58,17 +58,8 @@ public final class RespLane implements AutoCloseable {
   private final int loopIndex;
   private final EventLoop loop;
   final Bootstrap bootstrap;
-  /** The standalone server's connections; null on a cluster, whose nodes the router holds. */
-  private final LaneNode node;
-  /** A cluster's routing by slot, or null on a standalone server. */
-  private final SlotRouter router;
-  /** Where a standalone server's reads go when not to it ({@link ReplicaReads}), or null: to it. Set before use. */
-  private LaneReads reads;
-  /**
-   * Replica nodes opened, for {@link #close()} also when opening failed part way; added off the loop while its sweeper
-   * may read them.
-   */
-  private final List<LaneNode> replicas = new java.util.concurrent.CopyOnWriteArrayList<>();
+  /** Where the calls go: the standalone server (and its replicas for reads), or a cluster's nodes by slot. */
+  private final LaneRoute route;
   /**
    * Requests in flight on a connection at most ({@code maxinflight} of an open loop), or 1: no bound here (the
    * engine's clients have one each, or share connections in turn).
@@ -90,9 +81,8 @@ public final class RespLane implements AutoCloseable {
     this.loopIndex = RespTransport.pick(loops);
     this.loop = loops.loops[loopIndex];
     this.timeoutNanos = TimeUnit.MILLISECONDS.toNanos(endpoint.timeoutMillis());
-    this.router = cluster == null ? null
-        : new SlotRouter(this, cluster.connection(), cluster.hostMap(), Math.max(1, connections), reads);
-    this.node = cluster == null ? new LaneNode(this, endpoint, connections) : null;
+    this.route = cluster == null ? new StandaloneRoute(new LaneNode(this, endpoint, connections))
+        : new SlotRouter(new RouterLane(), cluster.connection(), cluster.hostMap(), Math.max(1, connections), reads);
     this.bootstrap = new Bootstrap().group(loop).channel(loops.channelClass)
         .option(ChannelOption.TCP_NODELAY, true)
         .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, endpoint.timeoutMillis());
@@ -133,8 +123,8 @@ public final class RespLane implements AutoCloseable {
     RespLane lane = new RespLane(endpoint, Math.max(1, connections), transport, maxInFlight, cluster, reads.mode());
     try {
       lane.connectAll();
-      if (reads.offPrimary() && cluster == null) {
-        lane.reads = LaneReads.open(lane, lane.node, reads, lane.replicas);
+      if (reads.offPrimary() && lane.route instanceof StandaloneRoute standalone) {
+        standalone.readFrom(lane, reads);
       }
     } catch (RuntimeException e) {
       lane.close();
@@ -148,7 +138,7 @@ public final class RespLane implements AutoCloseable {
    * replicas), or null: the primary.
    */
   public String readsTo() {
-    return router != null ? router.readsDescribed() : reads == null ? null : reads.described;
+    return route.readsDescribed();
   }
 
   /** The event loop on which every call of this lane completes. */
@@ -167,26 +157,22 @@ public final class RespLane implements AutoCloseable {
 
   /** The connections this lane holds to each server (its one server, or each primary of a cluster). */
   public int connections() {
-    return router == null ? node.conns.length : Math.max(1, router.nodes.values().stream()
-        .mapToInt(n -> n.conns.length).max().orElse(0));
+    return route.connections();
   }
 
   /** The servers this lane has connections to: 1, or a cluster's primaries; and the replicas it reads from. */
   public int nodes() {
-    if (router != null) {
-      return router.primaries() + router.replicas.size();
-    }
-    return 1 + replicas.size();
+    return route.nodeCount();
   }
 
   /** A cluster's primaries' addresses ({@code host:port}), or the standalone server's. */
   public List<String> primaryAddresses() {
-    return router == null ? List.of(endpoint.where()) : List.copyOf(router.nodes.keySet());
+    return route.primaryAddresses();
   }
 
   /** Whether this lane routes over a cluster. */
   public boolean cluster() {
-    return router != null;
+    return route.cluster();
   }
 
   /** The event loop, for the lane's nodes. */
@@ -277,7 +263,7 @@ public final class RespLane implements AutoCloseable {
         }
         flushDirty();
         List<ChannelFuture> closing = new ArrayList<>();
-        for (LaneNode n : nodeList()) {
+        for (LaneNode n : route.nodes()) {
           for (LaneConnection c : n.conns) {
             if (c.channel != null) {
               closing.add(c.channel.close());
@@ -307,31 +293,12 @@ public final class RespLane implements AutoCloseable {
     }
   }
 
-  /** Where this lane's router reads the cluster's map: the thread its loops keep for it. */
-  ExecutorService mapThread() {
-    return loops.mapThread();
-  }
-
-  private List<LaneNode> nodeList() {
-    if (router != null) {
-      List<LaneNode> all = new ArrayList<>(router.nodes.values());
-      all.addAll(router.replicas.values());
-      return all;
-    }
-    if (replicas.isEmpty()) {
-      return List.of(node);
-    }
-    List<LaneNode> all = new ArrayList<>(List.of(node));
-    all.addAll(replicas);
-    return all;
-  }
-
   // ---- on the loop ----
 
   private void sendOnLoop(RespCall call) {
-    LaneNode to = router != null ? router.route(call) : reads != null && call.readsOnly() ? reads.next() : node;
+    LaneNode to = route.route(call);
     if (to == null) {
-      call.fail(router.unrouted(call), true);
+      call.fail(route.unrouted(call), true);
       return;
     }
     LaneConnection c = to.choose();
@@ -340,7 +307,7 @@ public final class RespLane implements AutoCloseable {
         call.fail("the connection was closed");
         return;
       }
-      if (router != null && !c.connecting && c.retryLater()) {
+      if (route.failsWhileDown() && !c.connecting && c.retryLater()) {
         call.fail(c.downCause, true); // a lost cluster node: its share of the operations fails, paced attempts
         return;
       }
@@ -369,30 +336,65 @@ public final class RespLane implements AutoCloseable {
     }
   }
 
-  /** A cluster's call sent again after a redirection (on the loop, while its connection's replies are read). */
-  void resend(RespCall call) {
-    sendOnLoop(call);
-  }
-
   /** Hands the last reply's call its outcome, unless a cluster redirected it (then it is sent again). */
   void finished(RespCall call) {
-    if (router == null || !router.redirected(call)) {
+    if (!route.redirected(call)) {
       call.finish();
     }
   }
 
   /** A connection to a node was lost or refused (on the loop): a cluster reads its map again soon. */
   void trouble(String why) {
-    if (router != null && !closed) {
-      router.trouble(why);
+    if (!closed) {
+      route.trouble(why);
     }
   }
 
-  /** Closes the connections of a node that left the cluster's map (on the loop); what they held fails. */
-  void closeNode(LaneNode n) {
-    for (LaneConnection c : n.conns) {
-      if (c.channel != null) {
-        c.channel.close();
+  /** This lane as its cluster's router sees it. */
+  private final class RouterLane implements RoutedLane {
+    @Override
+    public void resend(RespCall call) {
+      sendOnLoop(call);
+    }
+
+    @Override
+    public Status ask(RespCall call) {
+      send(call);
+      flush();
+      return await(call);
+    }
+
+    @Override
+    public boolean closed() {
+      return closed;
+    }
+
+    @Override
+    public ExecutorService mapThread() {
+      return loops.mapThread();
+    }
+
+    @Override
+    public Executor loop() {
+      return loop;
+    }
+
+    @Override
+    public RespEndpoint seed() {
+      return endpoint;
+    }
+
+    @Override
+    public LaneNode node(RespEndpoint at, int connections, boolean readOnly) {
+      return new LaneNode(RespLane.this, at, connections, readOnly);
+    }
+
+    @Override
+    public void closeNode(LaneNode n) {
+      for (LaneConnection c : n.conns) {
+        if (c.channel != null) {
+          c.channel.close();
+        }
       }
     }
   }
@@ -421,14 +423,10 @@ public final class RespLane implements AutoCloseable {
   }
 
   private void connectAll() {
-    if (router != null) {
-      router.open();
-    } else {
-      node.open();
-    }
+    route.open();
     long period = Math.max(TimeUnit.MILLISECONDS.toNanos(5), timeoutNanos / 4);
     sweeper = loop.scheduleAtFixedRate(() -> {
-      for (LaneNode n : nodeList()) {
+      for (LaneNode n : route.nodes()) {
         n.sweep(period, timeoutNanos);
       }
     }, period, period, TimeUnit.NANOSECONDS);

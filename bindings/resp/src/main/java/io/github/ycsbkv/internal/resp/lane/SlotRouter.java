@@ -41,16 +41,17 @@ import java.util.function.UnaryOperator;
  *
  * <p>Routing and redirections run on the lane's event loop; the map is read and nodes opened on the thread the lane's
  * loops keep for it ({@code RespTransport.Loops#mapThread()}), and the result handed to the loop. The router holds
- * no state of the process: only its lane calls it, and it calls back only to send on that lane.
+ * no state of the process: only its lane calls it, and it calls back only through {@link RoutedLane}: to send on that
+ * lane.
  */
-final class SlotRouter {
+final class SlotRouter implements LaneRoute {
 
   /** Redirections of one call at most (Jedis's cluster client tries 5 times, too). */
   static final int MAX_REDIRECTS = 5;
   /** The least time between two reads of the map while a node is in trouble. */
   static final long REFRESH_INTERVAL_MILLIS = 250;
 
-  private final RespLane lane;
+  private final RoutedLane lane;
   private final RespConnection connection;
   private final UnaryOperator<String> hostMap;
   private final int connectionsPerNode;
@@ -74,7 +75,7 @@ final class SlotRouter {
   private volatile long lastRefreshNanos;
   private volatile String lastTrouble;
 
-  SlotRouter(RespLane lane, RespConnection connection, UnaryOperator<String> hostMap, int connectionsPerNode,
+  SlotRouter(RoutedLane lane, RespConnection connection, UnaryOperator<String> hostMap, int connectionsPerNode,
       ReplicaReads.Mode reads) {
     this.lane = lane;
     this.connection = connection;
@@ -88,7 +89,8 @@ final class SlotRouter {
    * the loop, blocking). Throws {@link RespException} when no seed answers, the cluster serves no slot, a node cannot
    * be reached, or {@code readfrom=replica} finds a primary without a replica.
    */
-  void open() {
+  @Override
+  public void open() {
     ClusterSlots map = readMap(seeds());
     for (String address : map.primaries()) {
       LaneNode node = newNode(address, false);
@@ -120,7 +122,8 @@ final class SlotRouter {
   }
 
   /** Where the reads go, for the run's header; null: to the primaries. */
-  String readsDescribed() {
+  @Override
+  public String readsDescribed() {
     if (reads == ReplicaReads.Mode.PRIMARY) {
       return null;
     }
@@ -129,13 +132,44 @@ final class SlotRouter {
   }
 
   /** The primaries the map named last. */
+  @Override
+  public boolean failsWhileDown() {
+    return true;
+  }
+
+  @Override
+  public List<LaneNode> nodes() {
+    return java.util.stream.Stream.concat(nodes.values().stream(), replicas.values().stream()).toList();
+  }
+
+  @Override
+  public int connections() {
+    return Math.max(1, nodes.values().stream().mapToInt(n -> n.conns.length).max().orElse(0));
+  }
+
+  @Override
+  public int nodeCount() {
+    return primaries() + replicas.size();
+  }
+
+  @Override
+  public List<String> primaryAddresses() {
+    return List.copyOf(nodes.keySet());
+  }
+
+  @Override
+  public boolean cluster() {
+    return true;
+  }
+
   int primaries() {
     ClusterSlots s = slots;
     return s == null ? 0 : s.primaries().size();
   }
 
   /** The node of {@code call} (on the loop): where a redirection sent it, else its key's slot's; null when none. */
-  LaneNode route(RespCall call) {
+  @Override
+  public LaneNode route(RespCall call) {
     LaneNode to = call.target;
     if (to != null) {
       call.target = null;
@@ -164,7 +198,8 @@ final class SlotRouter {
   }
 
   /** Why {@link #route} found no node for {@code call}. */
-  String unrouted(RespCall call) {
+  @Override
+  public String unrouted(RespCall call) {
     String key = call.routingKey();
     return "no node of the cluster serves " + (key == null ? "any slot" : "slot " + ClusterSlots.slot(key))
         + " (CLUSTERDOWN)" + (lastTrouble == null ? "" : "; " + lastTrouble);
@@ -174,7 +209,8 @@ final class SlotRouter {
    * Sends {@code call} again when its replies were a redirection (on the loop, after its last reply); false when
    * it was not, or was redirected too often (it then completes with the redirection as its error).
    */
-  boolean redirected(RespCall call) {
+  @Override
+  public boolean redirected(RespCall call) {
     String r = call.redirection();
     if (r == null || ++call.redirects > MAX_REDIRECTS) {
       return false;
@@ -214,7 +250,8 @@ final class SlotRouter {
   }
 
   /** A node's connection was lost or refused (on the loop): read the map again soon. */
-  void trouble(String why) {
+  @Override
+  public void trouble(String why) {
     lastTrouble = why;
     refreshSoon(false);
   }
@@ -224,7 +261,7 @@ final class SlotRouter {
    * a redirection, when the nodes answer, asked on one of this lane's own connections first.
    */
   private void refreshSoon(boolean onLane) {
-    if (refreshing || lane.closed) {
+    if (refreshing || lane.closed()) {
       return;
     }
     ExecutorService t = lane.mapThread();
@@ -370,8 +407,7 @@ final class SlotRouter {
     int colon = address.lastIndexOf(':');
     String host = address.substring(0, colon);
     int port = Integer.parseInt(address.substring(colon + 1));
-    RespEndpoint seed = lane.endpoint;
-    return new LaneNode(lane, seed.at(host, port, address), connectionsPerNode, readOnly);
+    return lane.node(lane.seed().at(host, port, address), connectionsPerNode, readOnly);
   }
 
   private List<String> seeds() {
@@ -391,9 +427,7 @@ final class SlotRouter {
     for (Map.Entry<String, LaneNode> e : nodes.entrySet()) {
       ValueCall c = new ValueCall("CLUSTER", "SLOTS");
       c.target = e.getValue();
-      lane.send(c);
-      lane.flush();
-      if (lane.await(c).isOk()) {
+      if (lane.ask(c).isOk()) {
         try {
           return ClusterSlots.parse(c.value, e.getKey(), hostMap);
         } catch (RespException x) {
@@ -410,7 +444,7 @@ final class SlotRouter {
 
   /** A redirection's address with an empty host ({@code :6380}) is the asked node's host: ours, the seed's. */
   private String withHost(String address) {
-    return address.startsWith(":") ? lane.endpoint.host() + address : address;
+    return address.startsWith(":") ? lane.seed().host() + address : address;
   }
 
 }

@@ -4,9 +4,12 @@
  * io.github.ycsbkv.internal.resp.lane.LaneNode}), each operation a call that writes its command into the channel and
  * reads its reply there ({@link io.github.ycsbkv.internal.resp.lane.RespCall}; a record's calls in {@link
  * io.github.ycsbkv.internal.resp.lane.RespRecords}, a template's in {@link
- * io.github.ycsbkv.internal.resp.lane.CommandCall}), and on a cluster each call routed to its key's primary, or to a
- * replica where reads go there ({@link io.github.ycsbkv.internal.resp.lane.SlotRouter}, {@link
- * io.github.ycsbkv.internal.resp.lane.LaneReads}), redirections followed. Uses {@code wire} and {@code server}'s
+ * io.github.ycsbkv.internal.resp.lane.CommandCall}). Where each call goes is the lane's {@link
+ * io.github.ycsbkv.internal.resp.lane.LaneRoute}: its one server, or a replica where reads go there ({@link
+ * io.github.ycsbkv.internal.resp.lane.StandaloneRoute}, {@link io.github.ycsbkv.internal.resp.lane.LaneReads}); on a
+ * cluster its key's primary or a replica of it, redirections followed ({@link
+ * io.github.ycsbkv.internal.resp.lane.SlotRouter}, which knows its lane only as a {@link
+ * io.github.ycsbkv.internal.resp.lane.RoutedLane}). Uses {@code wire} and {@code server}'s
  * cluster map and read settings; nothing here uses Jedis.
  */
 package io.github.ycsbkv.internal.resp.lane;
