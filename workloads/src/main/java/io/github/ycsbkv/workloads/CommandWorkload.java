@@ -79,7 +79,7 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
   public static final String SCAN_MAX_ITERATIONS = "command.scan.maxiterations";
   /** A MONITOR output file whose lines commands name, {@code __monitor_line3__} or {@code __monitor_line@__}. */
   public static final String MONITOR_FILE = MonitorLines.FILE;
-  /** {@code sequential} (default) or {@code random}: the line {@code __monitor_line@__} sends ({@link MonitorLines}). */
+  /** {@code sequential} (default) or {@code random}: which line {@code __monitor_line@__} sends. */
   public static final String MONITOR_PATTERN = MonitorLines.PATTERN;
   /** {@code SETS:WAITS}: a WAIT between the operations, as memtier's {@code --wait-ratio} ({@link WaitInterleave}). */
   public static final String WAIT_RATIO = WaitInterleave.RATIO;

@@ -108,7 +108,7 @@ final class MonitorLines {
         + " __monitor_line" + lines.size() + "__ for the commands of " + file + ", or " + ANY + ")");
   }
 
-  /** The line an operation of {@link #ANY} sends: the next in the file's order, or a random one drawn from {@code r}. */
+  /** The line an operation of {@link #ANY} sends: the file's next, or a random one drawn from {@code r}. */
   CommandTemplate pick(SplittableRandom r) {
     if (random) {
       return lines.get(r.nextInt(lines.size()));

@@ -151,12 +151,12 @@ public final class MemtierArgs {
     this.commands = List.copyOf(commands);
     checkCommands(o, commands);
     monitorInput = o.get("monitor-input");
-    monitorPattern = monitorPattern(o, commands, monitorInput, server.cluster());
+    monitorPattern = MemtierChecks.monitorPattern(o, commands, monitorInput, server.cluster());
     waits = MemtierWaits.of(o, server.cluster(), !commands.isEmpty());
     clientsStart = integer(o, "clients-start", 0, 1);
     clientsStep = integer(o, "clients-step", 0, 1);
     stepDuration = integer(o, "step-duration", 0, 1);
-    checkStaircase(o);
+    MemtierChecks.staircase(o, this);
     Values v = values(o);
     dataSize = v.size();
     dataSizeRange = v.range();
@@ -180,32 +180,6 @@ public final class MemtierArgs {
     if (!Double.isNaN(keyStddev) || !Double.isNaN(keyMedian)) {
       throw notYet(o.containsKey("key-stddev") ? "--key-stddev" : "--key-median",
           "the Gaussian pattern's median and deviation are the range's middle and a sixth of it");
-    }
-  }
-
-  /** The staircase's conditions, as memtier_benchmark checks them (and not yet with --rate-limiting). */
-  private void checkStaircase(Map<String, String> o) {
-    if (clientsStart == 0 && clientsStep == 0 && stepDuration == 0) {
-      return;
-    }
-    if (clientsStart == 0 || clientsStep == 0 || stepDuration == 0) {
-      throw usage("--clients-start, --clients-step, and --step-duration must all be specified together (as in"
-          + " memtier_benchmark)");
-    }
-    if (o.containsKey("requests")) {
-      throw usage("--requests cannot be used with client staircase mode. Use --test-time instead (as in"
-          + " memtier_benchmark)");
-    }
-    if (clientsStart >= clients) {
-      throw usage("--clients-start (" + clientsStart + ") must be less than --clients (" + clients + ") (as in"
-          + " memtier_benchmark)");
-    }
-    if (testTime == 0) {
-      throw usage("--test-time is required when using client staircase mode (as in memtier_benchmark)");
-    }
-    if (rateLimit > 0) {
-      throw notYet("--clients-start with --rate-limiting", "ycsb-kv's open loop keeps one total rate, whatever the"
-          + " clients; drop one");
     }
   }
 
@@ -268,37 +242,6 @@ public final class MemtierArgs {
           + " --command \"SCAN 0 COUNT 10\"), as in memtier_benchmark");
     }
     return true;
-  }
-
-  /**
-   * {@code --monitor-pattern} (default S), checked as memtier checks it, with {@code --monitor-input}'s conditions: a
-   * file that exists, a standalone server, and a file wherever a {@code --command} names its lines.
-   */
-  private static char monitorPattern(Map<String, String> o, List<Command> commands, String file, boolean cluster) {
-    String pattern = o.getOrDefault("monitor-pattern", "S");
-    if (pattern.length() != 1) {
-      throw usage("--monitor-pattern must be a single character: 'S' (sequential) or 'R' (random), got '" + pattern
-          + "'");
-    }
-    char p = Character.toUpperCase(pattern.charAt(0));
-    if (p != 'S' && p != 'R') {
-      throw usage("--monitor-pattern must be 'S' (sequential) or 'R' (random), got '" + pattern + "'");
-    }
-    boolean named = commands.stream().anyMatch(c -> c.text().trim().startsWith("__monitor_line"));
-    if (file == null) {
-      if (named) {
-        throw usage("a --command names a line of a MONITOR file (__monitor_line...__): give the file with"
-            + " --monitor-input FILE");
-      }
-      return p;
-    }
-    if (cluster) {
-      throw usage("--monitor-input is not supported in cluster mode (as in memtier_benchmark)");
-    }
-    if (!java.nio.file.Files.isReadable(java.nio.file.Path.of(file))) {
-      throw usage("--monitor-input: cannot read " + file + ": give a MONITOR output file (redis-cli monitor > FILE)");
-    }
-    return p;
   }
 
   /** {@code --ratio SET:GET}, checked: its two shares. */
