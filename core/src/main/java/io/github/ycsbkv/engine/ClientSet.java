@@ -98,7 +98,7 @@ final class ClientSet {
         w.staircase(starts(stairs, drivers, id));
       }
       if (arrivals != null) {
-        w.openLoop(new OpenLoopPlan(arrivals, s.targetOpsPerSec() * drivers.inFlight(id) / clients, id, n,
+        w.openLoop(new Worker.OpenLoopPlan(arrivals, s.targetOpsPerSec() * drivers.inFlight(id) / clients, id, n,
             seed + id, maxInFlight, s.schedule(), (double) drivers.inFlight(id) / clients));
       } else if (s.schedule() != null) {
         w.paced(s.schedule());

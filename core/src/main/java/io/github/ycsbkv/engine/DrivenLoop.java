@@ -42,6 +42,18 @@ import site.ycsb.Workload;
  */
 final class DrivenLoop {
 
+  /** A thread of client {@code id}'s own that runs its open loop, for a binding without a completion thread. */
+  static java.util.concurrent.ScheduledExecutorService ownThread(int id) {
+    java.util.concurrent.ScheduledThreadPoolExecutor e = new java.util.concurrent.ScheduledThreadPoolExecutor(1,
+        r -> {
+          Thread th = new Thread(r, "ycsb-open-loop-" + id);
+          th.setDaemon(true);
+          return th;
+        });
+    e.setRemoveOnCancelPolicy(true);
+    return e;
+  }
+
   /** Arrivals waiting in the client at most: beyond this the store is hopelessly behind the schedule. */
   static final int MAX_QUEUED = 10_000_000;
 

@@ -122,6 +122,21 @@ final class Worker implements Runnable {
     this.warmup = List.copyOf(parts);
   }
 
+  /**
+   * This thread's share of the open loop: arrivals at {@code rate} per second for the clients it serves, on their
+   * binding's completion thread (or, when the binding has none, on a timer thread of this client's own).
+   *
+   * @param kind how arrivals are spaced
+   * @param rate this thread's operations per second
+   * @param index this thread's place among {@code of} (uniform schedules are staggered by it)
+   * @param seed the Poisson schedule's seed
+   * @param schedule the measured phase's rate schedule, or null for one rate ({@code rate} is then its mean, and a
+   *     warm-up runs at it)
+   * @param share this thread's part of the schedule's arrivals
+   */
+  record OpenLoopPlan(Arrivals.Kind kind, double rate, int index, int of, long seed, int maxInFlight,
+      RateSchedule schedule, double share) {}
+
   /** Set before the thread starts. */
   void openLoop(OpenLoopPlan plan) {
     this.openLoop = plan;
@@ -255,7 +270,7 @@ final class Worker implements Runnable {
       if (loopExecutor == null && openLoop != null && drivenClients > 0) {
         // The binding's stages complete on threads of its own: this client's open loop runs on a thread of its own,
         // to which they are handed.
-        own = ownLoop();
+        own = DrivenLoop.ownThread(id);
         loopExecutor = own;
       }
       if (stop.isStopped()) {
@@ -304,18 +319,6 @@ final class Worker implements Runnable {
         own.shutdown();
       }
     }
-  }
-
-  /** A thread of this client's own that runs its open loop, for a binding without a completion thread. */
-  private java.util.concurrent.ScheduledExecutorService ownLoop() {
-    java.util.concurrent.ScheduledThreadPoolExecutor e = new java.util.concurrent.ScheduledThreadPoolExecutor(1,
-        r -> {
-          Thread th = new Thread(r, "ycsb-open-loop-" + id);
-          th.setDaemon(true);
-          return th;
-        });
-    e.setRemoveOnCancelPolicy(true);
-    return e;
   }
 
   private void loop(Object state, TimedDB t, StopSignal stop, long toDo, long start, long maxNanos,
