@@ -51,8 +51,10 @@ class RedisFailureIT {
       assertEquals(1, run.exitCode(), run.err());
       assertEquals("ycsb: cannot initialize binding '" + binding + "': " + String.format(why, mute.port()),
           run.lastErrLine());
-      // 8 clients x 1 s each before; now about one timeout (plus the JVM's warm-up of the client library).
-      assertTrue(seconds < 4, "took " + seconds + " s");
+      // 8 clients x 1 s each before, every one of them accepted in turn (twice with Jedis's retry); now the run
+      // ends at the first client's timeout, before most clients connect. The count says it whatever the
+      // machine's speed; the time is printed, not bounded.
+      System.out.printf("[it] %s tls=%s: failed after %.1f s%n", binding, tls, seconds);
       assertTrue(mute.accepted() <= 3, mute.accepted() + " connections for 8 clients");
     }
   }
