@@ -44,6 +44,12 @@ public final class EngineProperties {
    * no scanning workload reads its records: no scan index is kept.
    */
   public static final String WORKLOAD_NEVER_SCANS = "workload.neverscans";
+  /**
+   * Set by the engine to {@code true} in the properties the workload receives when the binding says its properties
+   * point at a cluster that routes keys by hash slot ({@code Binding#cluster}): a workload checks its commands of
+   * several keys against it. For a binding known by name, whatever a user gives is replaced.
+   */
+  public static final String SERVER_CLUSTER = "server.cluster";
   /** Directory for result.json, summary.csv and the histogram files. */
   public static final String EXPORT_DIR = "export.dir";
   /** Upstream's file for the text summary. */

@@ -1,5 +1,6 @@
 package io.github.ycsbkv.engine;
 
+import io.github.ycsbkv.config.EngineProperties;
 import io.github.ycsbkv.config.Props;
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.results.BenchmarkResult;
@@ -112,7 +113,13 @@ public final class Benchmarks {
 
   /** A phase, not started yet: for a caller that sets its outputs first ({@link Benchmark#statusTo}, ...). */
   public Benchmark benchmark(Phase phase) {
-    return new Benchmark(phase, props, name, dbClass, loader);
+    Properties phaseProps = props;
+    if (binding != null) {
+      phaseProps = new Properties();
+      phaseProps.putAll(props);
+      phaseProps.setProperty(EngineProperties.SERVER_CLUSTER, Boolean.toString(binding.cluster(props)));
+    }
+    return new Benchmark(phase, phaseProps, name, dbClass, loader);
   }
 
   /** Runs {@code phase} with the binding's server probe (closed afterwards), and returns what it measured. */

@@ -41,4 +41,14 @@ public interface Binding {
   default ServerProbe probe(Properties props) {
     return null;
   }
+
+  /**
+   * Whether {@code props} point the binding at a cluster that serves each key on the node of its hash slot, so that a
+   * command of several keys must keep them in one slot. The engine tells the workload through
+   * {@link io.github.ycsbkv.config.EngineProperties#SERVER_CLUSTER}; workloads never read a binding's own keys.
+   * Default: no.
+   */
+  default boolean cluster(Properties props) {
+    return false;
+  }
 }

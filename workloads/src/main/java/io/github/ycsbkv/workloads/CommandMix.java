@@ -6,6 +6,7 @@ import static io.github.ycsbkv.workloads.CommandWorkload.FILE;
 import static io.github.ycsbkv.workloads.CommandWorkload.MONITOR_FILE;
 import static io.github.ycsbkv.workloads.CommandWorkload.SEQUENCE;
 
+import io.github.ycsbkv.config.EngineProperties;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -88,16 +89,18 @@ final class CommandMix {
     return monitor;
   }
 
-  /** Whether the binding is told the server is a cluster ({@code redis.cluster}, {@code dragonfly.cluster}). */
+  /**
+   * Whether the server is a cluster that routes keys by hash slot, as the engine says it
+   * ({@link EngineProperties#SERVER_CLUSTER}, from the binding's own settings).
+   */
   static boolean cluster(Properties p) {
-    return "true".equalsIgnoreCase(p.getProperty("redis.cluster", "").trim())
-        || "true".equalsIgnoreCase(p.getProperty("dragonfly.cluster", "").trim());
+    return "true".equalsIgnoreCase(p.getProperty(EngineProperties.SERVER_CLUSTER, "").trim());
   }
 
   /**
-   * A command of several keys ({@code __key2__} ...) on a cluster ({@code redis.cluster} or {@code dragonfly.cluster})
-   * needs them in one hash slot: its prefix must have a hash tag ({@code {tag}}), else it is refused here rather than
-   * failing every operation with CROSSSLOT.
+   * A command of several keys ({@code __key2__} ...) on a cluster ({@link #cluster}) needs them in one hash slot: its
+   * prefix must have a hash tag ({@code {tag}}), else it is refused here rather than failing every operation with
+   * CROSSSLOT.
    */
   static void checkSlots(Properties p, CommandTemplate t, String prefix, String at) throws WorkloadException {
     int open = prefix.indexOf('{');

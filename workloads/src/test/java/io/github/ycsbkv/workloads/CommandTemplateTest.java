@@ -115,7 +115,7 @@ class CommandTemplateTest {
     assertTrue(assertThrows(WorkloadException.class, () -> CommandTemplate.parse("GET __data2__", null, "command.1"))
         .getMessage().contains("only __key__ is numbered"));
     java.util.Properties cluster = new java.util.Properties();
-    cluster.setProperty("redis.cluster", "true");
+    cluster.setProperty(io.github.ycsbkv.config.EngineProperties.SERVER_CLUSTER, "true");
     assertEquals("command.1: 'SMOVE __key__ __key2__ __field__' has 2 keys, which a cluster serves only in one hash"
         + " slot: give its keys a hash tag, for example command.1.keyprefix={set}:", assertThrows(
             WorkloadException.class, () -> CommandMix.checkSlots(cluster, t, "set:", "command.1")).getMessage());

@@ -47,4 +47,14 @@ public final class DragonflyBinding extends RespBinding {
       throw new IllegalArgumentException(e.getMessage(), e);
     }
   }
+
+  /** {@code dragonfly.cluster=true}, as the settings read it; settings that do not parse are init's to refuse. */
+  @Override
+  public boolean cluster(Properties props) {
+    try {
+      return DragonflySettings.from(props).cluster();
+    } catch (DBException | RuntimeException e) {
+      return false;
+    }
+  }
 }

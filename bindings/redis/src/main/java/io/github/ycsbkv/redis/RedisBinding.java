@@ -48,4 +48,14 @@ public final class RedisBinding extends RespBinding {
       throw new IllegalArgumentException(e.getMessage(), e);
     }
   }
+
+  /** {@code redis.cluster=true}, as the settings read it; settings that do not parse are init's to refuse. */
+  @Override
+  public boolean cluster(Properties props) {
+    try {
+      return RedisSettings.from(props).cluster();
+    } catch (DBException | RuntimeException e) {
+      return false;
+    }
+  }
 }
