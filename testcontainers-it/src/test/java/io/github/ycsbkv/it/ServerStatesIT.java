@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.aerospike.client.AerospikeClient;
+import com.aerospike.client.Info;
+import com.aerospike.client.cluster.Node;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
@@ -363,6 +366,100 @@ class ServerStatesIT {
       assertTrue(run.err().contains(String.format(java.util.Locale.US, "%% of reads found their key (%,d hits, %,d"
           + " misses over the phase", ok, notFound)), run.err());
     }
+  }
+
+  /**
+   * A memory limit on Aerospike (#53 item 3): {@code -p server.maxmemory} is set as the namespace's
+   * {@code evict-used-pct}, a whole percent of its data-size, with a time to live for records written without one
+   * and a bucket a second of expiry time; records of three times the limit are evicted (by the server's own count),
+   * and the reads over every key loaded find fewer than all of them, the hit ratio the server's own.
+   */
+  @Test
+  void workingSetOverTheMemoryLimit_aerospike_evictsAndTheHitRatioIsTheServers() throws Exception {
+    try (Store as = Store.provision(Store.Kind.AEROSPIKE); AerospikeClient client = as.aerospike()) {
+      Node node = client.getNodes()[0];
+      Map<String, String> before = pairs(Info.request(node, "get-config:context=namespace;id=test"));
+      long dataSize = Long.parseLong(before.get("storage-engine.data-size"));
+      long limit = (dataSize + 99) / 100; // 1%, the least limit Aerospike takes
+      int records = (int) (3 * limit / 1000); // records of about 1 KB: three times the limit
+      List<String> common = new ArrayList<>(List.of("-P", WORKLOADS.resolve("workloadc").toString(), "-threads", "4",
+          "-p", "fieldcount=1", "-p", "fieldlength=1000", "-p", "recordcount=" + records, "-p",
+          "requestdistribution=uniform", "-p", "as.set=evict" + System.nanoTime()));
+      for (String p : as.bindingProps()) {
+        common.add("-p");
+        common.add(p);
+      }
+      try {
+        long evictedBefore = namespaceStat(node, "evicted_objects");
+        // Aerospike evicts whole seconds of expiry time, none where the first second's records are more than a
+        // round may evict (60% here): the records go in two halves a second apart, so that no second holds more than
+        // half of them however fast this machine writes.
+        List<String> limited = List.of("-p", "server.maxmemory=" + limit, "-p", "server.evict-tenths-pct=600");
+        Cli load = Cli.run(List.of("load", "aerospike"), common, limited, List.of("-p", "insertcount=" + records / 2));
+        assertEquals(0, load.exitCode(), load.err());
+        Thread.sleep(1100);
+        Cli rest = Cli.run(List.of("load", "aerospike"), common, limited, List.of("-p", "insertstart=" + records / 2,
+            "-p", "insertcount=" + (records - records / 2)));
+        assertEquals(0, rest.exitCode(), rest.err());
+        assertTrue(load.err().contains(String.format(java.util.Locale.US, "server: namespace test evicts above 1%% of"
+            + " its data-size (%.1f MB of %.0f MB for %.1f MB asked)", dataSize / 100.0 / MB, dataSize / MB,
+            limit / MB)), load.err());
+        Map<String, String> set = pairs(Info.request(node, "get-config:context=namespace;id=test"));
+        assertEquals("1", set.get("storage-engine.evict-used-pct"), set.toString());
+        assertEquals("600", set.get("evict-tenths-pct"), set.toString());
+        assertTrue(Long.parseLong(set.get("default-ttl")) > 0, "records that expire can be evicted: " + set);
+        assertEquals("1", set.get("nsup-period"), "a round a second: " + set);
+        // The namespace supervisor evicts in rounds (a second each by default): wait for its first.
+        long evicted = 0;
+        for (int i = 0; i < 600 && evicted == 0; i++) {
+          Thread.sleep(100);
+          evicted = namespaceStat(node, "evicted_objects") - evictedBefore;
+        }
+        assertTrue(evicted > 0, "the server evicted: " + namespaceStat(node, "objects") + " records left");
+        long hits = namespaceStat(node, "client_read_success");
+        long misses = namespaceStat(node, "client_read_not_found");
+        Path out = tmp.resolve("aerospike-evicting");
+        Cli run = Cli.run(List.of("run", "aerospike"), common, List.of("-p", "operationcount=" + records, "-p",
+            "export.dir=" + out));
+        assertEquals(0, run.exitCode(), run.err());
+        long h = namespaceStat(node, "client_read_success") - hits;
+        long m = namespaceStat(node, "client_read_not_found") - misses;
+        assertTrue(m > 0 && h > 0, "reads of evicted records miss: " + h + " hits, " + m + " misses");
+        JsonNode result = JSON.readTree(out.resolve("result.json").toFile());
+        long[] reads = reads(result);
+        assertEquals(h, reads[0], "the run's reads that found their record are the server's hits");
+        assertEquals(m, reads[1]);
+        assertEquals(h / (double) (h + m), result.path("serverStates").path("hitRatio").asDouble(), 1e-9,
+            result.path("serverStates").toString());
+      } finally {
+        for (String key : List.of("evict-used-pct", "evict-tenths-pct", "default-ttl", "evict-hist-buckets",
+            "nsup-period")) {
+          String was = before.get(key.equals("evict-used-pct") ? "storage-engine.evict-used-pct" : key);
+          Info.request(node, "set-config:context=namespace;id=test;" + key + "=" + was);
+        }
+      }
+    }
+  }
+
+  private static final double MB = 1024.0 * 1024;
+
+  private static Map<String, String> pairs(String info) {
+    Map<String, String> out = new java.util.HashMap<>();
+    for (String pair : info.trim().split(";")) {
+      int eq = pair.indexOf('=');
+      if (eq > 0) {
+        out.put(pair.substring(0, eq), pair.substring(eq + 1));
+      }
+    }
+    return out;
+  }
+
+  private static long namespaceStat(Node node, String name) {
+    String v = pairs(Info.request(node, "namespace/test")).get(name);
+    if (v == null) {
+      throw new AssertionError("no " + name + " in namespace/test");
+    }
+    return Long.parseLong(v);
   }
 
   @Test

@@ -36,7 +36,15 @@ public final class AerospikeBinding implements Binding {
           + " netty-nio."),
       new PropertyDoc(AerospikeSettings.READ_FROM, "primary", "Where reads go: primary (each partition's master;"
           + " the client's SEQUENCE policy, no retries) or any (its master and its replicas in turn: MASTER_PROLES)."
-          + " Aerospike's client has no policy for replicas only."));
+          + " Aerospike's client has no policy for replicas only."),
+      new PropertyDoc(AerospikeEviction.MAXMEMORY, null, "The namespace's memory limit (64mb, 1gb), set on every node"
+          + " before the clients connect as evict-used-pct, a whole percent of its data-size (rounded down; from 1%"
+          + " to below stop-writes-used-pct); default-ttl set to a day where it is 0 (Aerospike evicts only records"
+          + " that expire), evict-hist-buckets to a bucket a second, nsup-period to 1 s. The server keeps them. No"
+          + " eviction policy to choose."),
+      new PropertyDoc(AerospikeEviction.TENTHS_PCT, "the server's", "With server.maxmemory: the namespace's"
+          + " evict-tenths-pct, the share of its records (tenths of a percent, 0-1000) a supervisor round may evict;"
+          + " a round evicts whole seconds of expiry time, none where the first second's records are more."));
 
   @Override
   public List<String> names() {

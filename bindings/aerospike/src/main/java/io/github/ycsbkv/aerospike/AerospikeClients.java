@@ -9,6 +9,7 @@ import com.aerospike.client.async.EventLoops;
 import com.aerospike.client.cluster.Node;
 import com.aerospike.client.policy.ClientPolicy;
 import com.aerospike.client.policy.TlsPolicy;
+import io.github.ycsbkv.spi.Notices;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -41,7 +42,26 @@ final class AerospikeClients {
   private AerospikeClients() {}
 
   static synchronized AerospikeClient acquire(AerospikeSettings s) throws DBException {
-    return acquireShared(s).client;
+    return acquire(s, new AerospikeEviction(0, -1), Notices.STANDARD_ERROR);
+  }
+
+  /**
+   * As {@link #acquire(AerospikeSettings)}; the process's first client of {@code s} also sets {@code eviction} on every
+   * node (once, before any client runs), saying it to {@code notices}.
+   */
+  static synchronized AerospikeClient acquire(AerospikeSettings s, AerospikeEviction eviction, Notices notices)
+      throws DBException {
+    boolean first = !CLIENTS.containsKey(s.clientKey());
+    Shared shared = acquireShared(s);
+    if (first && eviction.given()) {
+      try {
+        eviction.apply(shared.client, s.namespace(), s.where(), notices);
+      } catch (DBException e) {
+        release(s);
+        throw e;
+      }
+    }
+    return shared.client;
   }
 
   /** The event loops of the shared client for {@code s}, after {@link #acquire}; null without as.async. */

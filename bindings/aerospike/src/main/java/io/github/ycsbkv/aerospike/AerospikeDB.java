@@ -114,7 +114,7 @@ public class AerospikeDB extends DB implements ExpiringWrites, AsyncOperations, 
       settings = settings.withPipeline(plan.pipeline());
     }
     settings.checkBinNames();
-    client = AerospikeClients.acquire(settings);
+    client = AerospikeClients.acquire(settings, AerospikeEviction.from(getProperties()), notices);
     loops = settings.usesEventLoops() ? AerospikeClients.loops(settings) : null;
     loop = loops != null && settings.pipeline() > 1
         ? loops.get(Math.floorMod(NEXT_LOOP.getAndIncrement(), loops.getSize())) : null;

@@ -78,7 +78,8 @@ final class SweepCommand implements Callable<Integer> {
   @Option(names = "--maxmemory", paramLabel = "SIZES", split = ",",
       description = "Memory limits (e.g. 32mb,64mb,128mb): each binding's cells again under each, as NAME+SIZE, the"
           + " server set to it (-p server.maxmemory) before each load and run; the report draws the server's hit"
-          + " ratio against the limit. RESP servers; give the policy with -p server.maxmemory-policy, and --flush.")
+          + " ratio against the limit. RESP servers (the policy with -p server.maxmemory-policy) and Aerospike (a whole"
+          + " percent of its data-size); with --flush.")
   List<String> maxmemory = new ArrayList<>();
 
   @Mixin
