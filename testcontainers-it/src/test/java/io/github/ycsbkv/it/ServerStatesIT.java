@@ -648,8 +648,18 @@ class ServerStatesIT {
       List<String> cluster = List.of("-P", WORKLOADS.resolve("workloada").toString(), "-threads", "4",
           "-p", "redis.cluster=true", "-p", "redis.host=127.0.0.1:" + nodes.get(0).port(), "-p", "recordcount="
           + RECORDS, "-p", "redis.scanindex=off");
-      Cli load = Cli.run(List.of("load", "redis"), cluster);
+      // A memory limit and policy on a cluster: set on each of its nodes (far above what the records take).
+      Cli load = Cli.run(List.of("load", "redis"), cluster, List.of("-p", "server.maxmemory=1gb", "-p",
+          "server.maxmemory-policy=allkeys-lru"));
       assertEquals(0, load.exitCode(), load.err());
+      assertTrue(load.err().contains("server: CONFIG SET maxmemory-policy allkeys-lru, maxmemory 1gb at each of the"
+          + " cluster's 3 nodes"), load.err());
+      for (RespServer n : nodes) {
+        try (Jedis j = n.jedis()) {
+          assertEquals(Map.of("maxmemory", Long.toString(1L << 30)), j.configGet("maxmemory"), "node " + n.port());
+          assertEquals(Map.of("maxmemory-policy", "allkeys-lru"), j.configGet("maxmemory-policy"), "node " + n.port());
+        }
+      }
       Map<Integer, Integer> before = slotsByPort(nodes.get(0));
       long[] was = keysAndRedirections(nodes);
       Path out = tmp.resolve("reshard");

@@ -76,7 +76,8 @@ record RedisSettings(RespConnection connection, boolean cluster, Map<RespConnect
    * The address to connect to for a cluster node announced as {@code address} ({@code host:port}):
    * {@code redis.cluster.hostmap}'s, or the address itself.
    */
-  String mapAddress(String address) {
+  @Override
+  public String mapAddress(String address) {
     if (hostMap.isEmpty()) {
       return address;
     }

@@ -1,8 +1,13 @@
 package io.github.ycsbkv.internal.resp;
 
 import io.github.ycsbkv.internal.resp.jedis.JedisClients;
+import io.github.ycsbkv.internal.resp.server.ClusterSlots;
+import io.github.ycsbkv.internal.resp.wire.RespConnection;
+import io.github.ycsbkv.internal.resp.wire.RespException;
 import io.github.ycsbkv.results.sweep.SweepCell;
 import io.github.ycsbkv.spi.Notices;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Properties;
 import site.ycsb.DBException;
 
@@ -44,33 +49,54 @@ public record MemoryLimit(String maxmemory, String policy) {
 
   /**
    * Sends the settings to the server {@code s} describes (the policy first, so that the limit evicts by it from the
-   * start) and says so in one line; a server that refuses one, or a cluster, is one line that says what to do.
+   * start), on a cluster to every node its map names (primaries and replicas: each holds its share of the keys under
+   * the limit), and says so in one line; a node that refuses one is one line that says what to do.
    */
   void apply(RespSettings s, Notices notices) throws DBException {
     if (!given()) {
       return;
     }
+    List<RespConnection> nodes = new ArrayList<>();
     if (s.cluster()) {
-      throw new DBException("-p " + MAXMEMORY + " and " + POLICY + " are set on a standalone server; on a cluster"
-          + " set them on each node (CONFIG SET maxmemory ... on each primary) and drop them here");
+      ClusterSlots map;
+      try {
+        map = ClusterSlots.read(s.connection(), s::mapAddress);
+      } catch (RespException e) {
+        throw new DBException("-p " + MAXMEMORY + ": cannot read the cluster's nodes at " + s.where() + " ("
+            + e.getMessage() + ")");
+      }
+      List<String> addresses = new ArrayList<>(map.primaries());
+      addresses.addAll(map.allReplicas());
+      for (String address : addresses) {
+        nodes.add(s.connection().at(RespConnection.endpoint(address, -1, "cluster node")));
+      }
+    } else {
+      nodes.add(s.connection());
     }
     StringBuilder said = new StringBuilder();
     if (policy != null) {
-      set(s, "maxmemory-policy", policy, POLICY);
       said.append("maxmemory-policy ").append(policy);
     }
     if (maxmemory != null) {
-      set(s, "maxmemory", maxmemory, MAXMEMORY);
       said.append(said.length() == 0 ? "" : ", ").append("maxmemory ").append(maxmemory);
     }
-    notices.note("server: CONFIG SET " + said + " at " + s.where() + " (the server keeps it after"
-        + " the run)");
+    for (RespConnection node : nodes) {
+      if (policy != null) {
+        set(node, "maxmemory-policy", policy, POLICY);
+      }
+      if (maxmemory != null) {
+        set(node, "maxmemory", maxmemory, MAXMEMORY);
+      }
+    }
+    notices.note("server: CONFIG SET " + said + " at " + (s.cluster() ? "each of the cluster's " + nodes.size()
+        + " nodes (" + s.where() + ", each node's limit for its own keys)" : s.where()) + " (the server keeps it"
+        + " after the run)");
   }
 
-  private static void set(RespSettings s, String name, String value, String property) throws DBException {
-    String refused = JedisClients.configSet(s.connection(), name, value);
+  private static void set(RespConnection c, String name, String value, String property) throws DBException {
+    String refused = JedisClients.configSet(c, name, value);
     if (refused != null) {
-      throw new DBException("-p " + property + "=" + value + ": the server at " + s.where() + " refused CONFIG SET "
+      throw new DBException("-p " + property + "=" + value + ": the server at " + c.where() + " refused CONFIG SET "
           + name + " " + value + " (" + refused + ")" + (name.equals("maxmemory-policy")
           ? "; Dragonfly has no eviction policy: it evicts only in its cache mode, --cache_mode=true when it starts"
           : ""));

@@ -20,6 +20,14 @@ public interface RespSettings {
    */
   String clientKey();
 
+  /**
+   * The address that reaches a cluster node announced as {@code address} ({@code host:port}); itself unless the binding
+   * maps addresses ({@code redis.cluster.hostmap}).
+   */
+  default String mapAddress(String address) {
+    return address;
+  }
+
   /** How messages name the server (an address, or a cluster's seeds). */
   default String where() {
     return connection().where();

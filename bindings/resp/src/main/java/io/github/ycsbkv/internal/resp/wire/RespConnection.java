@@ -122,6 +122,12 @@ public record RespConnection(String binding, List<Endpoint> endpoints, String us
     return new Endpoint(host, port);
   }
 
+  /** The same connection settings, to {@code server} alone (a cluster's node). */
+  public RespConnection at(Endpoint server) {
+    return new RespConnection(binding, List.of(server), user, password, database, timeoutMillis, tls,
+        minimalHandshake);
+  }
+
   /** The (first) server. */
   public Endpoint endpoint() {
     return endpoints.get(0);
