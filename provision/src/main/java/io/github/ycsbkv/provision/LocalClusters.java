@@ -14,7 +14,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Clusters of a store's binaries on this host, for {@link LocalServers} ({@code Request.nodes()} above 1): Redis,
  * Valkey and KeyDB with {@code cluster-enabled}, the 16,384 slots split evenly ({@code CLUSTER ADDSLOTS}) and the
- * nodes introduced ({@code CLUSTER MEET}), as {@code redis-cli --cluster create} does without replicas; Dragonfly with
+ * nodes introduced ({@code CLUSTER MEET}), as {@code redis-cli --cluster create} does, and with replicas each made a
+ * primary's in turn ({@code CLUSTER REPLICATE}, as {@code --cluster-replicas R} does); Dragonfly with
  * {@code --cluster_mode=yes}, the same slot map sent to every node's admin port ({@code DFLYCLUSTER CONFIG}: its nodes
  * do not gossip); Aerospike as a mesh whose nodes name each other's heartbeat ports, replication factor 2. Each is
  * ready when every node says so ({@code cluster_state:ok}; Aerospike: every node ready). No TLS, no containers.
@@ -37,12 +38,25 @@ final class LocalClusters {
         : null;
   }
 
-  /** Starts {@code n} nodes of {@code kind} and makes them one cluster; stops them all when that fails. */
-  static Provisioned start(ServerKind kind, int n, int ioThreads, String prefix) throws IOException {
+  /** Why {@code replicas} replicas of each primary of a cluster of {@code kind} cannot be started here, or null. */
+  static String replicasUnavailable(ServerKind kind, int replicas) {
+    if (replicas == 0 || kind == ServerKind.REDIS || kind == ServerKind.VALKEY || kind == ServerKind.KEYDB) {
+      return null;
+    }
+    return kind == ServerKind.AEROSPIKE ? "an Aerospike cluster keeps its replicas on its own nodes (replication"
+        + " factor 2): drop --replicas" : "replicas of a Dragonfly cluster's primaries are not started here; start them"
+        + " yourself (--replicaof, and the slot map's replicas) and give the seeds";
+  }
+
+  /**
+   * Starts {@code n} primaries of {@code kind} and {@code replicas} replicas of each, and makes them one cluster; stops
+   * them all when that fails.
+   */
+  static Provisioned start(ServerKind kind, int n, int replicas, int ioThreads, String prefix) throws IOException {
     List<Running> nodes = new ArrayList<>();
     try {
       switch (kind) {
-        case REDIS, VALKEY, KEYDB -> resp(kind, n, ioThreads, prefix, nodes);
+        case REDIS, VALKEY, KEYDB -> resp(kind, n, replicas, ioThreads, prefix, nodes);
         case DRAGONFLY -> dragonfly(n, ioThreads, prefix, nodes);
         case AEROSPIKE -> aerospike(n, ioThreads, nodes);
         default -> throw new IOException("no cluster is started here for " + kind.id());
@@ -51,7 +65,7 @@ final class LocalClusters {
       nodes.forEach(Running::close);
       throw e;
     }
-    return new Cluster(kind, prefix != null ? prefix : LocalServers.keyPrefix(kind, null), nodes);
+    return new Cluster(kind, prefix != null ? prefix : LocalServers.keyPrefix(kind, null), nodes, n);
   }
 
   /** The first and last slot of node {@code i} of {@code n}. */
@@ -59,9 +73,9 @@ final class LocalClusters {
     return new int[] {i * 16384 / n, (i + 1) * 16384 / n - 1};
   }
 
-  private static void resp(ServerKind kind, int n, int ioThreads, String prefix, List<Running> nodes)
+  private static void resp(ServerKind kind, int n, int replicas, int ioThreads, String prefix, List<Running> nodes)
       throws IOException {
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n * (1 + replicas); i++) {
       nodes.add(LocalServers.binary(kind, ioThreads, false, prefix, LocalServers.freeClusterPort(), List.of(
           "--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf", "--cluster-node-timeout", "5000"), null));
     }
@@ -73,10 +87,94 @@ final class LocalClusters {
       }
       expectOk(nodes.get(i), args.toArray(new String[0]));
     }
-    for (int i = 1; i < n; i++) {
+    for (int i = 1; i < nodes.size(); i++) {
       expectOk(nodes.get(i), "CLUSTER", "MEET", "127.0.0.1", Integer.toString(nodes.get(0).port()));
     }
+    awaitClusterOk(kind, nodes.subList(0, n));
+    for (int i = n; i < nodes.size(); i++) {
+      Running primary = nodes.get(i % n);
+      replicate(kind, nodes.get(i), Probes.command("127.0.0.1", primary.port(), "CLUSTER", "MYID"));
+    }
     awaitClusterOk(kind, nodes);
+    awaitReplicasKnown(kind, nodes, n * replicas);
+    if (replicas > 0) {
+      awaitReplicasServed(kind, nodes, n, replicas);
+    }
+  }
+
+  /**
+   * Until every node's {@code CLUSTER SLOTS} (what a client reads) lists {@code replicas} replicas of each range: Redis
+   * leaves out a replica whose replication offset it last heard as 0, so a new replica is missing there until its
+   * primary has pinged it once (every {@code repl-ping-replica-period}, 10 s by default: set to 1 s meanwhile, then
+   * back).
+   */
+  private static void awaitReplicasServed(ServerKind kind, List<Running> nodes, int n, int replicas)
+      throws IOException {
+    List<String> period = new ArrayList<>();
+    for (Running primary : nodes.subList(0, n)) {
+      Object was = Probes.reply("127.0.0.1", primary.port(), "CONFIG", "GET", "repl-ping-replica-period");
+      period.add(was instanceof List<?> l && l.size() == 2 ? String.valueOf(l.get(1)) : "10");
+      expectOk(primary, "CONFIG", "SET", "repl-ping-replica-period", "1");
+    }
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(READY_SECONDS);
+    for (Running node : nodes) {
+      while (true) {
+        Object slots = Probes.reply("127.0.0.1", node.port(), "CLUSTER", "SLOTS");
+        int least = Integer.MAX_VALUE;
+        for (Object range : slots instanceof List<?> l ? l : List.of()) {
+          // start, end, the primary, then each replica
+          least = Math.min(least, range instanceof List<?> r ? r.size() - 3 : 0);
+        }
+        if (least != Integer.MAX_VALUE && least >= replicas) {
+          break;
+        }
+        if (System.nanoTime() > deadline) {
+          throw new IOException(kind.binary() + " on 127.0.0.1:" + node.port() + " did not list " + replicas
+              + " replica(s) of each slot range in CLUSTER SLOTS within " + READY_SECONDS + " s");
+        }
+        sleep();
+      }
+    }
+    for (int i = 0; i < n; i++) {
+      expectOk(nodes.get(i), "CONFIG", "SET", "repl-ping-replica-period", period.get(i));
+    }
+  }
+
+  /** {@code CLUSTER REPLICATE id} on {@code replica}, once it has heard of that node (the MEET's gossip). */
+  private static void replicate(ServerKind kind, Running replica, String id) throws IOException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(READY_SECONDS);
+    String reply;
+    while (!"OK".equals(reply = Probes.command("127.0.0.1", replica.port(), "CLUSTER", "REPLICATE", id))) {
+      if (System.nanoTime() > deadline) {
+        throw new IOException(kind.binary() + " on 127.0.0.1:" + replica.port() + " did not become a replica of node "
+            + id + " within " + READY_SECONDS + " s: " + reply);
+      }
+      sleep();
+    }
+  }
+
+  /**
+   * Until every node's {@code CLUSTER NODES} names {@code replicas} replicas, each with its link up: a client reads the
+   * replicas from any node's map.
+   */
+  private static void awaitReplicasKnown(ServerKind kind, List<Running> nodes, int replicas) throws IOException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(READY_SECONDS);
+    for (Running node : nodes) {
+      while (true) {
+        String table = String.valueOf(Probes.command("127.0.0.1", node.port(), "CLUSTER", "NODES"));
+        // id address flags master ping pong epoch link [slots]: flags "slave" or "myself,slave".
+        long linked = table.lines().map(l -> l.split(" ")).filter(f -> f.length > 7 && f[2].contains("slave")
+            && f[7].equals("connected")).count();
+        if (linked == replicas) {
+          break;
+        }
+        if (System.nanoTime() > deadline) {
+          throw new IOException(kind.binary() + " on 127.0.0.1:" + node.port() + " named " + linked + " of the "
+              + replicas + " replicas within " + READY_SECONDS + " s");
+        }
+        sleep();
+      }
+    }
   }
 
   private static void dragonfly(int n, int ioThreads, String prefix, List<Running> nodes)
@@ -194,16 +292,19 @@ final class LocalClusters {
     private final ServerKind kind;
     private final String prefix;
     private final List<Running> nodes;
+    /** The first nodes, the primaries; the others their replicas. */
+    private final int primaries;
 
-    Cluster(ServerKind kind, String prefix, List<Running> nodes) {
+    Cluster(ServerKind kind, String prefix, List<Running> nodes, int primaries) {
       this.kind = kind;
       this.prefix = prefix;
       this.nodes = List.copyOf(nodes);
+      this.primaries = primaries;
     }
 
     private String seeds() {
       List<String> seeds = new ArrayList<>();
-      for (Running n : nodes) {
+      for (Running n : nodes.subList(0, primaries)) {
         seeds.add("127.0.0.1:" + n.port());
       }
       return String.join(",", seeds);
@@ -225,8 +326,10 @@ final class LocalClusters {
     @Override
     public String description() {
       String first = nodes.get(0).description();
-      return kind.id() + " cluster of " + nodes.size() + " primaries" + (kind == ServerKind.AEROSPIKE
-          ? " (replication factor 2)" : "") + " on " + seeds() + ": each as " + first.substring(first.indexOf(": ") + 2);
+      int replicas = (nodes.size() - primaries) / primaries;
+      return kind.id() + " cluster of " + primaries + " primaries" + (kind == ServerKind.AEROSPIKE
+          ? " (replication factor 2)" : "") + (replicas > 0 ? " with " + replicas + " replica(s) each" : "") + " on "
+          + seeds() + ": each as " + first.substring(first.indexOf(": ") + 2);
     }
 
     @Override

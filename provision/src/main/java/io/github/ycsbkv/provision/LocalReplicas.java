@@ -27,9 +27,6 @@ final class LocalReplicas {
       return "an Aerospike replica is a copy on another node of a cluster: start a cluster (--cluster N, replication"
           + " factor 2) instead of --replicas";
     }
-    if (request.nodes() > 1) {
-      return "replicas of a cluster's primaries are not started here; start the cluster yourself and give its seeds";
-    }
     if (request.tls()) {
       return "a primary with replicas over TLS is not started here; start them yourself and give the primary";
     }

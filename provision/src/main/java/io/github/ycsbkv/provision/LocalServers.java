@@ -51,11 +51,12 @@ public final class LocalServers implements Provisioner {
     if (kind == null) {
       return "no server is known for '" + request.store() + "'";
     }
+    if (request.nodes() > 1) {
+      String why = LocalClusters.replicasUnavailable(kind, request.replicas());
+      return why != null ? why : LocalClusters.unavailable(kind, request);
+    }
     if (request.replicas() > 0) {
       return LocalReplicas.unavailable(kind, request);
-    }
-    if (request.nodes() > 1) {
-      return LocalClusters.unavailable(kind, request);
     }
     boolean container;
     switch (request.way()) {
@@ -122,11 +123,11 @@ public final class LocalServers implements Provisioner {
     boolean container = request.way() == Way.CONTAINER
         || (request.way() == Way.AUTO && Containers.dockerUnavailable() == null);
     String prefix = keyPrefix(kind, request.binding());
+    if (request.nodes() > 1) {
+      return LocalClusters.start(kind, request.nodes(), request.replicas(), request.ioThreads(), prefix);
+    }
     if (request.replicas() > 0) {
       return LocalReplicas.start(kind, request.replicas(), request.ioThreads(), prefix, request.cpus());
-    }
-    if (request.nodes() > 1) {
-      return LocalClusters.start(kind, request.nodes(), request.ioThreads(), prefix);
     }
     return container ? container(kind, request.ioThreads(), request.tls(), prefix, request.cpus())
         : binary(kind, request.ioThreads(), request.tls(), prefix, request.cpus());

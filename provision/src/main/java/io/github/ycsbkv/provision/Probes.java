@@ -64,6 +64,53 @@ final class Probes {
     }
   }
 
+  /**
+   * As {@link #command}, the whole reply: an array as a list of its elements (each a list, a string, a long, or null),
+   * anything else as {@link #command} gives it.
+   */
+  static Object reply(String host, int port, String... args) throws IOException {
+    try (Socket s = new Socket()) {
+      s.connect(new InetSocketAddress(host, port), 1000);
+      s.setSoTimeout(5000);
+      StringBuilder request = new StringBuilder("*").append(args.length).append("\r\n");
+      for (String a : args) {
+        request.append('$').append(a.getBytes(StandardCharsets.UTF_8).length).append("\r\n").append(a).append("\r\n");
+      }
+      s.getOutputStream().write(request.toString().getBytes(StandardCharsets.UTF_8));
+      s.getOutputStream().flush();
+      return read(s.getInputStream());
+    }
+  }
+
+  private static Object read(InputStream in) throws IOException {
+    String line = line(in);
+    switch (line.isEmpty() ? ' ' : line.charAt(0)) {
+      case '*' -> {
+        int n = Integer.parseInt(line.substring(1));
+        java.util.List<Object> items = new java.util.ArrayList<>();
+        for (int i = 0; i < n; i++) {
+          items.add(read(in));
+        }
+        return n < 0 ? null : items;
+      }
+      case '$' -> {
+        int n = Integer.parseInt(line.substring(1));
+        if (n < 0) {
+          return null;
+        }
+        String bulk = new String(in.readNBytes(n), StandardCharsets.UTF_8);
+        line(in);
+        return bulk;
+      }
+      case ':' -> {
+        return Long.parseLong(line.substring(1));
+      }
+      default -> {
+        return line.startsWith("+") || line.startsWith("-") ? line.substring(1) : line;
+      }
+    }
+  }
+
   private static String line(InputStream in) throws IOException {
     StringBuilder sb = new StringBuilder();
     int c;

@@ -114,7 +114,8 @@ final class StudyCommand implements Callable<Integer> {
 
   @Option(names = "--replicas", paramLabel = "R", description = "Start each store without an address as one server"
       + " with R replicas of it on this host, from its binary (Redis, Valkey, KeyDB, Dragonfly: REPLICAOF), the"
-      + " client given the primary; its reads go to the replicas with -p readfrom=replica or any. Default 0.")
+      + " client given the primary; with --cluster, R replicas of each primary (Redis, Valkey, KeyDB: CLUSTER"
+      + " REPLICATE). Reads go to the replicas with -p readfrom=replica or any. Default 0.")
   int replicas;
 
   @Mixin
@@ -197,14 +198,13 @@ final class StudyCommand implements Callable<Integer> {
     return study;
   }
 
-  /** {@code --cluster} and {@code --replicas}: one server or a cluster's primaries, and replicas of one server. */
+  /** {@code --cluster} and {@code --replicas}: one server or a cluster's primaries, and replicas of each. */
   private void checkTopology() {
     if (cluster < 1) {
       throw new UserError("--cluster must be 1 (one server) or more (primaries of a cluster), got " + cluster);
     }
-    if (replicas < 0 || (replicas > 0 && cluster > 1)) {
-      throw new UserError(replicas < 0 ? "--replicas must be 0 or more, got " + replicas : "--replicas starts"
-          + " replicas of one server, not of a cluster's primaries: drop --cluster or --replicas");
+    if (replicas < 0) {
+      throw new UserError("--replicas must be 0 or more, got " + replicas);
     }
   }
 
@@ -219,7 +219,8 @@ final class StudyCommand implements Callable<Integer> {
           + " the published study ran one server per store");
     }
     if (replicas > 0) {
-      notes.add("every store started here ran with " + replicas + " replica(s) of its server on this host (--replicas;"
+      notes.add("every store started here ran with " + replicas + " replica(s) of " + (cluster > 1 ? "each primary"
+          : "its server") + " on this host (--replicas;"
           + " reads on them only with -p readfrom=replica or any); the published study ran one server per store");
     }
     return notes;
