@@ -12,6 +12,9 @@ final class MemtierProperties {
 
   private MemtierProperties() {}
 
+  /** How long a reply may take, in milliseconds (the binding's {@code timeout}; memtier_benchmark has none). */
+  static final int REPLY_TIMEOUT_MILLIS = 60_000;
+
   /** The run's properties on {@code bindingName}: the commands workload, the connections, the server's address. */
   static Properties of(MemtierArgs a, String bindingName) {
     Properties p = new Properties();
@@ -22,6 +25,10 @@ final class MemtierProperties {
     }
     // Connections set up as memtier's are: AUTH and SELECT only.
     p.setProperty(MemtierArgs.prefix(bindingName) + ".handshake", "minimal");
+    // memtier_benchmark waits for every reply (it has no reply timeout): a store that falls behind under a large
+    // preload answers late, not never. A minute, where the bindings' default of 2 s failed a Dragonfly cluster's
+    // preload of 10M keys on two cores.
+    p.setProperty(MemtierArgs.prefix(bindingName) + ".timeout", Integer.toString(REPLY_TIMEOUT_MILLIS));
     if (a.reconnectInterval > 0) {
       p.setProperty(MemtierArgs.prefix(bindingName) + ".reconnect.every", Long.toString(a.reconnectInterval));
     }

@@ -48,6 +48,8 @@ class MemtierArgsTest {
     assertEquals("alice", p.getProperty("dragonfly.user"));
     assertEquals("secret", p.getProperty("dragonfly.password"));
     assertEquals("2", p.getProperty("dragonfly.db"));
+    assertEquals("minimal", p.getProperty("dragonfly.handshake"), "AUTH and SELECT only, as memtier connects");
+    assertEquals("60000", p.getProperty("dragonfly.timeout"), "memtier waits for every reply");
     assertEquals("***", a.configuration().get("authenticate"), "the password is never written");
   }
 
