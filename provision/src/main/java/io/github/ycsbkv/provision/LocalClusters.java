@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
  * nodes introduced ({@code CLUSTER MEET}), as {@code redis-cli --cluster create} does, and with replicas each made a
  * primary's in turn ({@code CLUSTER REPLICATE}, as {@code --cluster-replicas R} does); Dragonfly with
  * {@code --cluster_mode=yes}, the same slot map sent to every node's admin port ({@code DFLYCLUSTER CONFIG}: its nodes
- * do not gossip); Aerospike as a mesh whose nodes name each other's heartbeat ports, replication factor 2. Each is
+ * do not gossip), with replicas named in it and made their primary's ({@code REPLICAOF}); Aerospike as a mesh whose nodes name each other's heartbeat ports, replication factor 2. Each is
  * ready when every node says so ({@code cluster_state:ok}; Aerospike: every node ready). No TLS, no containers.
  */
 final class LocalClusters {
@@ -40,12 +40,8 @@ final class LocalClusters {
 
   /** Why {@code replicas} replicas of each primary of a cluster of {@code kind} cannot be started here, or null. */
   static String replicasUnavailable(ServerKind kind, int replicas) {
-    if (replicas == 0 || kind == ServerKind.REDIS || kind == ServerKind.VALKEY || kind == ServerKind.KEYDB) {
-      return null;
-    }
-    return kind == ServerKind.AEROSPIKE ? "an Aerospike cluster keeps its replicas on its own nodes (replication"
-        + " factor 2): drop --replicas" : "replicas of a Dragonfly cluster's primaries are not started here; start them"
-        + " yourself (--replicaof, and the slot map's replicas) and give the seeds";
+    return replicas > 0 && kind == ServerKind.AEROSPIKE ? "an Aerospike cluster keeps its replicas on its own nodes"
+        + " (replication factor 2): drop --replicas" : null;
   }
 
   /**
@@ -57,7 +53,7 @@ final class LocalClusters {
     try {
       switch (kind) {
         case REDIS, VALKEY, KEYDB -> resp(kind, n, replicas, ioThreads, prefix, nodes);
-        case DRAGONFLY -> dragonfly(n, ioThreads, prefix, nodes);
+        case DRAGONFLY -> dragonfly(n, replicas, ioThreads, prefix, nodes);
         case AEROSPIKE -> aerospike(n, ioThreads, nodes);
         default -> throw new IOException("no cluster is started here for " + kind.id());
       }
@@ -177,10 +173,16 @@ final class LocalClusters {
     }
   }
 
-  private static void dragonfly(int n, int ioThreads, String prefix, List<Running> nodes)
+  /**
+   * Dragonfly's nodes, the first {@code n} primaries and then {@code replicas} replicas of each in turn: every node is
+   * sent the same map (each primary's slots and its replicas: its nodes do not gossip), then each replica is made its
+   * primary's ({@code REPLICAOF}) and awaited until its first sync has ended.
+   */
+  private static void dragonfly(int n, int replicas, int ioThreads, String prefix, List<Running> nodes)
       throws IOException {
-    int[] admin = new int[n];
-    for (int i = 0; i < n; i++) {
+    int all = n * (1 + replicas);
+    int[] admin = new int[all];
+    for (int i = 0; i < all; i++) {
       admin[i] = LocalServers.freePort();
       nodes.add(LocalServers.binary(ServerKind.DRAGONFLY, ioThreads, false, prefix, LocalServers.freePort(),
           List.of("--cluster_mode=yes", "--cluster_node_id=ycsbkv-n" + i, "--admin_port=" + admin[i]), null));
@@ -189,17 +191,33 @@ final class LocalClusters {
     for (int i = 0; i < n; i++) {
       int[] range = slots(i, n);
       map.append(i == 0 ? "" : ",").append("{\"slot_ranges\":[{\"start\":").append(range[0]).append(",\"end\":")
-          .append(range[1]).append("}],\"master\":{\"id\":\"ycsbkv-n").append(i).append("\",\"ip\":\"127.0.0.1\",")
-          .append("\"port\":").append(nodes.get(i).port()).append("},\"replicas\":[]}");
+          .append(range[1]).append("}],\"master\":").append(dragonflyNode(i, nodes.get(i))).append(",\"replicas\":[");
+      for (int r = 0; r < replicas; r++) {
+        int replica = n + i * replicas + r;
+        map.append(r == 0 ? "" : ",").append(dragonflyNode(replica, nodes.get(replica)));
+      }
+      map.append("]}");
     }
     map.append("]");
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < all; i++) {
       String reply = Probes.command("127.0.0.1", admin[i], "DFLYCLUSTER", "CONFIG", map.toString());
       if (!"OK".equals(reply)) {
         throw new IOException("dragonfly on 127.0.0.1:" + nodes.get(i).port() + " refused the slot map: " + reply);
       }
     }
+    for (int replica = n; replica < all; replica++) {
+      Running primary = nodes.get((replica - n) / replicas);
+      expectOk(nodes.get(replica), "REPLICAOF", "127.0.0.1", Integer.toString(primary.port()));
+    }
+    for (Running replica : nodes.subList(n, all)) {
+      LocalReplicas.awaitSynced(ServerKind.DRAGONFLY, replica);
+    }
     awaitClusterOk(ServerKind.DRAGONFLY, nodes);
+  }
+
+  /** A node in Dragonfly's slot map: its id ({@code --cluster_node_id}), address and port. */
+  private static String dragonflyNode(int i, Running node) {
+    return "{\"id\":\"ycsbkv-n" + i + "\",\"ip\":\"127.0.0.1\",\"port\":" + node.port() + "}";
   }
 
   private static void aerospike(int n, int ioThreads, List<Running> nodes) throws IOException {

@@ -59,7 +59,8 @@ final class LocalReplicas {
     return new WithReplicas(servers);
   }
 
-  private static void awaitSynced(ServerKind kind, Running replica) throws IOException {
+  /** Until {@code replica} says its link to its primary is up and its first sync has ended. */
+  static void awaitSynced(ServerKind kind, Running replica) throws IOException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(READY_SECONDS);
     String info = "";
     while (System.nanoTime() < deadline) {
