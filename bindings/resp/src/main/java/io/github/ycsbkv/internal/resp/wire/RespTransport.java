@@ -289,14 +289,21 @@ public final class RespTransport {
 
   /**
    * The completion queue: four entries per connection (a read, a write and their re-arms can complete in one
-   * batch), a power of two from twice the ring (io_uring's default) to {@value #MAX_CQ}. With the default, 5,000
+   * batch), a power of two from {@value #MIN_CQ} to {@value #MAX_CQ}. With io_uring's default (twice the ring), 5,000
    * connections on two loops overflowed it ("CompletionQueue overflow detected") and 23 replies never reached their
-   * callers, which timed out (ConnectionScaleIT, 2026-11-26).
+   * callers, which timed out (ConnectionScaleIT, 2026-11-26). The loops are made for the process's first lane, whose
+   * {@code connections} are not all the loops will serve: later lanes add theirs, and a cluster's lane opens them to
+   * every node. Sized for the first lane alone (512 entries), a memtier preload of 200 clients on a three-node
+   * Dragonfly cluster (600 connections on two loops) overflowed it and lost replies (2026-11-29): hence the floor,
+   * 256 KiB of queue per loop.
    */
   static int completionQueueSize(int connections, int ring) {
-    long want = Math.max(2L * ring, Math.min(MAX_CQ, 4L * connections));
+    long want = Math.max(Math.max(MIN_CQ, 2L * ring), Math.min(MAX_CQ, 4L * connections));
     return Integer.highestOneBit((int) want - 1) << 1;
   }
+
+  /** The least completion queue: four entries for each of 4,096 connections on a loop. */
+  static final int MIN_CQ = 16_384;
 
   /** io_uring's largest completion queue (IORING_MAX_CQ_ENTRIES). */
   static final int MAX_CQ = 65_536;

@@ -99,7 +99,7 @@ class RespCodecTest {
 
   @Test
   void completionQueue_fourEntriesPerConnection_atLeastTwiceTheRing_atMostIoUringsLargest() {
-    assertEquals(512, RespTransport.completionQueueSize(1, 256), "io_uring's default: twice the ring");
+    assertEquals(16_384, RespTransport.completionQueueSize(1, 256), "the floor: later lanes add their connections");
     assertEquals(32_768, RespTransport.completionQueueSize(5_000, 4096), "5,000 connections");
     assertEquals(65_536, RespTransport.completionQueueSize(1_000_000, 4096));
   }
