@@ -286,6 +286,7 @@ public final class LocalServers implements Provisioner {
     }
     Path log = dir.resolve("server.log");
     Process process = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    Live.add(process);
     String description = kind.id() + (ca == null ? "" : " (TLS only, throw-away CA)") + " started on 127.0.0.1:"
         + port + ": " + masked(shown(cmd), password);
     Running server = new Running(kind, prefix, "127.0.0.1", port, ca, password, description, dir, () -> stop(process));
@@ -316,6 +317,45 @@ public final class LocalServers implements Provisioner {
     } catch (InterruptedException e) {
       process.destroyForcibly();
       Thread.currentThread().interrupt();
+    } finally {
+      Live.remove(process);
+    }
+  }
+
+  /**
+   * The servers started here that run yet, stopped when the JVM exits (Ctrl-C, SIGTERM, an error that ends the
+   * command) by whatever started them or not: a server this process started never outlives it. A study stopped
+   * mid-run, and a suite (whose servers had no hook of their own), left them running before.
+   */
+  private static final class Live {
+    private static final java.util.Set<Process> PROCESSES = ConcurrentHashMap.newKeySet();
+
+    static {
+      Runtime.getRuntime().addShutdownHook(new Thread(Live::stopAll, "ycsbkv-servers-stop"));
+    }
+
+    private Live() {}
+
+    static void add(Process p) {
+      PROCESSES.add(p);
+    }
+
+    static void remove(Process p) {
+      PROCESSES.remove(p);
+    }
+
+    private static void stopAll() {
+      PROCESSES.forEach(Process::destroy);
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      for (Process p : PROCESSES) {
+        try {
+          if (!p.waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+            p.destroyForcibly();
+          }
+        } catch (InterruptedException e) {
+          p.destroyForcibly();
+        }
+      }
     }
   }
 

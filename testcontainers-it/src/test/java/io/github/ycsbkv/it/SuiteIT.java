@@ -215,6 +215,43 @@ class SuiteIT {
   }
 
   /**
+   * A suite stopped from outside (SIGTERM, as Ctrl-C and a CI's timeout stop it) while its client runs: the server
+   * {@code --store} started is stopped with it (it was left running before), whatever was running when the signal
+   * came.
+   */
+  @Test
+  void stoppedMidRun_theServerItStartedStopsToo() throws Exception {
+    assumeTrue(RespServer.onPath("redis-server") != null || System.getenv("CI") != null, "no redis-server on PATH");
+    Path file = suite("long", "- oss-standalone\n", "--command \"SET __key__ __data__\" -c 1 -t 1 --key-maximum 100");
+    Path err = tmp.resolve("stopped.err");
+    ProcessBuilder pb = new ProcessBuilder(Path.of("..", "bin", "ycsb").toAbsolutePath().toString(), "suite",
+        "--store", "redis", "--servers", "binary", "--test-time", "600", "--out", tmp.resolve("stopped").toString(),
+        file.toString()).redirectErrorStream(true).redirectOutput(err.toFile());
+    pb.environment().put("YCSB_KV_NO_BUILD", "1");
+    Process p = pb.start();
+    java.util.regex.Pattern started = java.util.regex.Pattern.compile("redis started on 127\\.0\\.0\\.1:(\\d+)");
+    int port = 0;
+    // Until the suite says where its server listens and its client runs (its JVM's start under load can take long).
+    for (int i = 0; i < 1200 && port == 0 && p.isAlive(); i++) {
+      Thread.sleep(100);
+      java.util.regex.Matcher m = started.matcher(Files.readString(err));
+      port = m.find() ? Integer.parseInt(m.group(1)) : 0;
+    }
+    assertTrue(port > 0, "the suite started its server: " + Files.readString(err));
+    try (redis.clients.jedis.Jedis j = new redis.clients.jedis.Jedis("127.0.0.1", port)) {
+      assertEquals("PONG", j.ping());
+    }
+    p.destroy(); // SIGTERM to the JVM (bin/ycsb execs it)
+    assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "the suite ended on SIGTERM");
+    try (java.net.Socket s = new java.net.Socket()) {
+      s.connect(new java.net.InetSocketAddress("127.0.0.1", port), 1000);
+      org.junit.jupiter.api.Assertions.fail("the server still listens after its suite ended: " + Files.readString(err));
+    } catch (java.io.IOException expected) {
+      // stopped with its suite
+    }
+  }
+
+  /**
    * {@code --store}: each store started here from its binary, each suite in its topology (I/O threads, a replica, a
    * cluster of three primaries), the stores one after the other, and one table across them.
    */
