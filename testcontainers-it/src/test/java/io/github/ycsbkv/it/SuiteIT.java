@@ -217,16 +217,17 @@ class SuiteIT {
   /**
    * A suite stopped from outside (SIGTERM, as Ctrl-C and a CI's timeout stop it) while its client runs: the server
    * {@code --store} started is stopped with it (it was left running before), whatever was running when the signal
-   * came.
+   * came; summary.json holds the suites that ended before (one skipped here), written after each.
    */
   @Test
   void stoppedMidRun_theServerItStartedStopsToo() throws Exception {
     assumeTrue(RespServer.onPath("redis-server") != null || System.getenv("CI") != null, "no redis-server on PATH");
+    Path first = suite("a-elsewhere", "- oss-standalone-on-the-moon\n", "--command \"SET __key__ __data__\" -c 1 -t 1");
     Path file = suite("long", "- oss-standalone\n", "--command \"SET __key__ __data__\" -c 1 -t 1 --key-maximum 100");
     Path err = tmp.resolve("stopped.err");
     ProcessBuilder pb = new ProcessBuilder(Path.of("..", "bin", "ycsb").toAbsolutePath().toString(), "suite",
         "--store", "redis", "--servers", "binary", "--test-time", "600", "--out", tmp.resolve("stopped").toString(),
-        file.toString()).redirectErrorStream(true).redirectOutput(err.toFile());
+        first.toString(), file.toString()).redirectErrorStream(true).redirectOutput(err.toFile());
     pb.environment().put("YCSB_KV_NO_BUILD", "1");
     Process p = pb.start();
     java.util.regex.Pattern started = java.util.regex.Pattern.compile("redis started on 127\\.0\\.0\\.1:(\\d+)");
@@ -249,6 +250,10 @@ class SuiteIT {
     } catch (java.io.IOException expected) {
       // stopped with its suite
     }
+    JsonNode summary = JSON.readTree(tmp.resolve("stopped").resolve("redis").resolve("summary.json").toFile());
+    assertEquals(1, summary.path("suites").size(), summary.toString());
+    assertEquals("a-elsewhere", summary.path("suites").path(0).path("suite").asText(), summary.toString());
+    assertEquals("skipped", summary.path("suites").path(0).path("status").asText(), summary.toString());
   }
 
   /**

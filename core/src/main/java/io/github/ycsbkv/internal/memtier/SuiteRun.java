@@ -138,6 +138,11 @@ public final class SuiteRun {
   /** One server's (or one store's) suites: their outcomes, the server as it answered, the exit code. */
   record Ran(List<Outcome> outcomes, String server, int code) {}
 
+  /** The server the summary names: the one the suites ran on, else the store's directory, else "server". */
+  private static String summaryName(String server, Options o) {
+    return server != null ? server : o.stores().isEmpty() ? "server" : o.out().getFileName().toString();
+  }
+
   /** Runs the suites, each on the server {@code servers} gives it; writes the table and summary.json. */
   private static Ran onServers(List<SuiteFile> suites, Options o, SuiteServers servers, PrintWriter out,
       PrintWriter err, Consumer<StopSignal> stopSignal) {
@@ -182,6 +187,8 @@ public final class SuiteRun {
       if (r.status().equals("failed")) {
         failed++;
       }
+      // After each suite, so that a run of hours stopped from outside (SIGTERM, a CI's timeout) leaves what it ran.
+      SuiteSummary.write(o.out(), outcomes, summaryName(server, o), o);
       err.println("ycsb suite: " + s.name() + ": " + r.status() + (r.reason() != null ? ": " + r.reason()
           : o.capacity() == null ? String.format(Locale.ROOT, " (%.0f ops/s, p99 %.3f ms)", r.opsPerSec(), r.p99Ms())
           : Double.isNaN(r.capacity()) ? " (" + String.join("; ", r.notes()) + ")"
@@ -191,7 +198,7 @@ public final class SuiteRun {
         break;
       }
     }
-    String name = server != null ? server : o.stores().isEmpty() ? "server" : o.out().getFileName().toString();
+    String name = summaryName(server, o);
     SuiteSummary.table(out, outcomes, name, o.capacity() != null);
     SuiteSummary.write(o.out(), outcomes, name, o);
     err.println("ycsb suite: " + outcomes.stream().filter(r -> r.status().equals("ran")).count() + " ran, "

@@ -142,7 +142,11 @@ final class SuiteSummary {
     }
     try {
       Files.createDirectories(out);
-      JSON.writeValue(out.resolve("summary.json").toFile(), root);
+      // Written whole, then moved into place: a process stopped mid-write leaves the previous summary, not half.
+      Path part = out.resolve("summary.json.part");
+      JSON.writeValue(part.toFile(), root);
+      Files.move(part, out.resolve("summary.json"), java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+          java.nio.file.StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
       throw new UserError("cannot write '" + out.resolve("summary.json") + "': " + UserError.describe(e));
     }
