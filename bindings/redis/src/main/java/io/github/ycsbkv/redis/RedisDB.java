@@ -52,7 +52,8 @@ public class RedisDB extends RespDB<RedisSettings> implements RenamedProperties 
     RedisSettings settings = settings();
     InstancePlan plan = plan();
     int connections = plan.connections();
-    if (settings.cluster() && engineOnCluster(getProperties())) {
+    // A cluster through the RESP engine unless redis.asyncclient=jedis (Jedis's cluster client, a thread per client).
+    if (settings.cluster() && settings.asyncClient() != AsyncClient.JEDIS) {
       try {
         return EngineBackend.open(settings.connection(), settings.format(), connections, settings.indexWrite(),
             EngineBackend.transport(getProperties(), plan), plan.maxInFlight(),
@@ -105,21 +106,22 @@ public class RedisDB extends RespDB<RedisSettings> implements RenamedProperties 
    */
   @Override
   public String sharedThreadsDeclined() {
-    return cluster(getProperties()) && jedisAsync(getProperties()) ? "redis.cluster=true with"
+    RedisSettings s = peek(getProperties());
+    return s != null && s.cluster() && s.asyncClient() == AsyncClient.JEDIS ? "redis.cluster=true with"
         + " redis.asyncclient=jedis: a thread per client on Jedis's cluster client, which follows a failover (its"
         + " cluster pipeline does not, and is slower)" : super.sharedThreadsDeclined();
   }
 
   /**
-   * Whether a cluster run talks through the RESP engine: unless {@code redis.asyncclient=jedis} (Jedis's cluster
-   * client then, a thread per client).
+   * The settings, read as {@code init()} will read them, for what the engine asks before it (the threads, the load
+   * shape); null where they do not parse, which {@code init()} then says.
    */
-  private static boolean engineOnCluster(Properties p) {
-    return !jedisAsync(p);
-  }
-
-  private static boolean jedisAsync(Properties p) {
-    return "jedis".equalsIgnoreCase(p.getProperty("redis.asyncclient", "netty").trim());
+  private static RedisSettings peek(Properties p) {
+    try {
+      return RedisSettings.from(p);
+    } catch (DBException | RuntimeException e) {
+      return null;
+    }
   }
 
   /**
@@ -128,16 +130,12 @@ public class RedisDB extends RespDB<RedisSettings> implements RenamedProperties 
    */
   @Override
   public Model connectionModel() {
-    Properties p = getProperties();
-    boolean pool = "pool".equalsIgnoreCase(p.getProperty("redis.connections", "").trim());
-    if (pool) {
+    RedisSettings s = peek(getProperties());
+    if (s == null || s.pooled()) {
       return null;
     }
-    return !cluster(p) || engineOnCluster(p) ? Model.FOLLOWS_ENGINE : null;
-  }
-
-  private static boolean cluster(Properties p) {
-    return "true".equalsIgnoreCase(p.getProperty("redis.cluster", "false").trim());
+    // A cluster through the RESP engine follows it; through Jedis's cluster client (asyncclient=jedis) it does not.
+    return !s.cluster() || s.asyncClient() != AsyncClient.JEDIS ? Model.FOLLOWS_ENGINE : null;
   }
 
   /**
