@@ -17,8 +17,9 @@ import java.util.concurrent.TimeUnit;
  * nodes introduced ({@code CLUSTER MEET}), as {@code redis-cli --cluster create} does, and with replicas each made a
  * primary's in turn ({@code CLUSTER REPLICATE}, as {@code --cluster-replicas R} does); Dragonfly with
  * {@code --cluster_mode=yes}, the same slot map sent to every node's admin port ({@code DFLYCLUSTER CONFIG}: its nodes
- * do not gossip), with replicas named in it and made their primary's ({@code REPLICAOF}); Aerospike as a mesh whose nodes name each other's heartbeat ports, replication factor 2. Each is
- * ready when every node says so ({@code cluster_state:ok}; Aerospike: every node ready). No TLS, no containers.
+ * do not gossip), with replicas named in it and made their primary's ({@code REPLICAOF}); Aerospike as a mesh whose
+ * nodes name each other's heartbeat ports, replication factor 2. Each is ready when every node says so
+ * ({@code cluster_state:ok}, replicas synced; Aerospike: every node ready). No TLS, no containers.
  */
 final class LocalClusters {
 

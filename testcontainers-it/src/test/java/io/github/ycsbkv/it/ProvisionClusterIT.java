@@ -168,7 +168,8 @@ class ProvisionClusterIT {
         assertTrue(reads > 0, r.out());
         assertEquals(reads, replicas.stream().mapToLong(ProvisionClusterIT::hgetalls).sum() - onReplicas,
             "every read on a replica: " + r.err());
-        assertEquals(onPrimaries, primaries.stream().mapToLong(ProvisionClusterIT::hgetalls).sum(), "none on a primary");
+        assertEquals(onPrimaries, primaries.stream().mapToLong(ProvisionClusterIT::hgetalls).sum(),
+            "none on a primary");
       } finally {
         primaries.forEach(redis.clients.jedis.Jedis::close);
         replicas.forEach(redis.clients.jedis.Jedis::close);

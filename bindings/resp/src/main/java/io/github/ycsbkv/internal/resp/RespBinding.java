@@ -98,7 +98,8 @@ public abstract class RespBinding implements Binding {
             + " primary. On a cluster, a read's slot's replicas (READONLY). The RESP engine's; the result gives the"
             + " replicas' lag."),
         new PropertyDoc(MemoryLimit.MAXMEMORY, null, "The server's memory limit, set with CONFIG SET before the"
-            + " clients connect (64mb, 1gb); the server keeps it. On a cluster, on each node (its limit for its own keys)."),
+            + " clients connect (64mb, 1gb); the server keeps it. On a cluster, on each node (its limit for its own"
+            + " keys)."),
         new PropertyDoc(MemoryLimit.POLICY, null, "The server's eviction policy (allkeys-lru, allkeys-lfu, ...), set"
             + " with CONFIG SET as server.maxmemory is; Dragonfly has none (its cache mode, set at its start)."),
         new PropertyDoc(ReplicaReads.REPLICAS, "the primary's ROLE", "host:port,... of the replicas to read from,"

@@ -251,7 +251,8 @@ public record SweepPlan(List<Target> targets, List<Workload> workloads, Path out
         for (Map.Entry<String, Benchmarks> e : resolved.entrySet()) {
           if (registry.find(e.getValue().name()).map(b -> b.properties().stream()
               .noneMatch(d -> d.name().equals(SweepCell.MAXMEMORY_PROPERTY))).orElse(true)) {
-            throw new UserError("--maxmemory sets the memory limit of a RESP server or Aerospike (server.maxmemory); binding '"
+            throw new UserError("--maxmemory sets the memory limit of a RESP server or Aerospike (server.maxmemory);"
+                + " binding '"
                 + e.getKey() + "' has none: drop it, or --maxmemory");
           }
         }
