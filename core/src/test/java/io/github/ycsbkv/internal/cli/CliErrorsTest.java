@@ -49,8 +49,8 @@ class CliErrorsTest {
     assertOneLine(CliRun.of("sweep", "--bindings", "memory", "--workloads", WORKLOADA, "--out", "unused",
         "--maxmemory", "10xb"), 2, "ycsb: --maxmemory: '10xb' is not a size the server takes (32mb, 1gb, or bytes)");
     assertOneLine(CliRun.of("sweep", "--bindings", "memory", "--workloads", WORKLOADA, "--out", "unused",
-        "--maxmemory", "10mb"), 2, "ycsb: --maxmemory sets the memory limit of a RESP server (server.maxmemory);"
-        + " binding 'memory' has none: drop it, or --maxmemory");
+        "--maxmemory", "10mb"), 2, "ycsb: --maxmemory sets the memory limit of a RESP server or Aerospike"
+        + " (server.maxmemory); binding 'memory' has none: drop it, or --maxmemory");
   }
 
   @Test
