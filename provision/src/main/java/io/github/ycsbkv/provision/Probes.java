@@ -40,33 +40,19 @@ final class Probes {
   }
 
   /**
-   * One RESP command at {@code host:port} (plain TCP, no password) and its reply's first line, without the type byte
-   * for a simple string or an error ({@code OK}, {@code ERR ...}) and the whole bulk for a bulk string; the cluster
-   * set-up commands' replies. Throws {@link IOException} on no answer within 5 s.
+   * One RESP command at {@code host:port} (plain TCP, no password) and its reply as text: a simple string or an error
+   * without its type byte ({@code OK}, {@code ERR ...}), a bulk string whole, an integer or an array as
+   * {@link #reply} gives it; the cluster set-up commands' replies. Throws {@link IOException} on no answer within 5 s.
    */
   static String command(String host, int port, String... args) throws IOException {
-    try (Socket s = new Socket()) {
-      s.connect(new InetSocketAddress(host, port), 1000);
-      s.setSoTimeout(5000);
-      StringBuilder request = new StringBuilder("*").append(args.length).append("\r\n");
-      for (String a : args) {
-        request.append('$').append(a.getBytes(StandardCharsets.UTF_8).length).append("\r\n").append(a).append("\r\n");
-      }
-      s.getOutputStream().write(request.toString().getBytes(StandardCharsets.UTF_8));
-      s.getOutputStream().flush();
-      InputStream in = s.getInputStream();
-      String line = line(in);
-      if (line.startsWith("$")) {
-        int n = Integer.parseInt(line.substring(1));
-        return n < 0 ? null : new String(in.readNBytes(n), StandardCharsets.UTF_8);
-      }
-      return line.startsWith("+") || line.startsWith("-") ? line.substring(1) : line;
-    }
+    Object reply = reply(host, port, args);
+    return reply == null ? null : String.valueOf(reply);
   }
 
   /**
-   * As {@link #command}, the whole reply: an array as a list of its elements (each a list, a string, a long, or null),
-   * anything else as {@link #command} gives it.
+   * One RESP command at {@code host:port} (plain TCP, no password) and its whole reply: an array as a list of its
+   * elements (each a list, a string, a long, or null), a bulk string whole, an integer as a long, a simple string or
+   * an error without its type byte. Throws {@link IOException} on no answer within 5 s.
    */
   static Object reply(String host, int port, String... args) throws IOException {
     try (Socket s = new Socket()) {
