@@ -108,6 +108,20 @@ final class DrivenLoop {
   /** Wakes the open loop for its next arrival; null for the closed loop. */
   private final WakeTimer timer;
 
+  /**
+   * The operations after which the binding's one connection is reopened ({@link io.github.ycsbkv.spi.Reconnecting}),
+   * or Long.MAX_VALUE: never.
+   */
+  private final long reopenEvery;
+  /** Operations started since the connection was opened or reopened; confined to the completion thread. */
+  private long sinceReopen;
+  /** Whether the connection is being reopened (nothing is started meanwhile); confined to the completion thread. */
+  private boolean reopening;
+  /** Why the last reopen failed, or null; confined to the completion thread. */
+  private Throwable reopenFailure;
+  /** The first task once a reopen ended. */
+  private final Runnable reopened = () -> { };
+
   DrivenLoop(int clients, Executor executor, TimedDB timed, Workload workload, Object state, boolean load,
       long opsToDo, long deadlineNanos, StopSignal signal, NanoClock clock, LongConsumer opsDone) {
     this(clients, executor, timed, workload, state, load, opsToDo, deadlineNanos, signal, clock, opsDone, null, 1);
@@ -140,6 +154,8 @@ final class DrivenLoop {
     this.signal = signal;
     this.clock = clock;
     this.opsDone = opsDone;
+    long every = arrivals == null ? timed.reconnectEvery() : 0;
+    this.reopenEvery = every > 0 ? every : Long.MAX_VALUE;
   }
 
   /**
@@ -273,6 +289,14 @@ final class DrivenLoop {
         } else if (r == wake) {
           r.run();
           next();
+        } else if (r == reopened) {
+          reopening = false;
+          sinceReopen = 0;
+          if (reopenFailure != null) {
+            signal.stop(StopReason.FAILED, "a client could not reconnect after its " + reopenEvery + " requests ("
+                + UserError.describe(reopenFailure) + ")");
+          }
+          next();
         } else {
           r.run();
           inFlight--;
@@ -281,6 +305,9 @@ final class DrivenLoop {
         }
       }
       timed.flushPending();
+      if (sinceReopen >= reopenEvery && inFlight == 0 && !reopening && canIssue()) {
+        reopen();
+      }
     } finally {
       draining = false;
     }
@@ -388,11 +415,33 @@ final class DrivenLoop {
     nextWakeNanos = parked.peek();
   }
 
-  /** Submits operations until every client has one in flight, or there is nothing left to do. */
+  /**
+   * The connection's count of operations is full and nothing is in flight: it is reopened, and the clients go on once
+   * that ended (memtier_benchmark's {@code --reconnect-interval} with {@code --pipeline}: it stops filling the pipeline
+   * at the interval, and reconnects once it drained).
+   */
+  private void reopen() {
+    reopening = true;
+    java.util.concurrent.CompletionStage<Void> stage;
+    try {
+      stage = timed.reopen();
+    } catch (RuntimeException e) {
+      stage = java.util.concurrent.CompletableFuture.failedFuture(e);
+    }
+    stage.whenComplete((x, e) -> executor.execute(() -> {
+      reopenFailure = e instanceof java.util.concurrent.CompletionException && e.getCause() != null ? e.getCause() : e;
+      drain(reopened);
+    }));
+  }
+
+  /**
+   * Submits operations until every client has one in flight, there is nothing left to do, or the connection is due to
+   * be reopened.
+   */
   private void refill() {
     // An operation that submitted nothing asynchronous (it failed at once) leaves its client free: the
     // loop goes on to that client's next operation.
-    while (inFlight + parked.size() < clients && canIssue()) {
+    while (inFlight + parked.size() < clients && sinceReopen < reopenEvery && canIssue()) {
       issue();
       park(timed.takeHold());
     }
@@ -423,6 +472,7 @@ final class DrivenLoop {
 
   private void issue() {
     issued++;
+    sinceReopen++;
     boolean more;
     try {
       more = load ? workload.doInsert(timed, state) : workload.doTransaction(timed, state);

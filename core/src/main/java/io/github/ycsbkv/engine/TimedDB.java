@@ -55,6 +55,11 @@ final class TimedDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.C
   private AsyncOperations async;
   private final int pipeline;
   private final Semaphore inFlight;
+  /**
+   * A pipelined client thread's operations since its connection was opened, when the binding reopens it every so many
+   * ({@link #reconnectEvery()}); confined to the client thread.
+   */
+  private long sinceReopen;
   /** Completed asynchronous operations, recorded by this thread (recorders have one writer). */
   private final ConcurrentLinkedQueue<Completion> completed = new ConcurrentLinkedQueue<>();
 
@@ -298,6 +303,7 @@ final class TimedDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.C
       return submitDriven(operation, name, call);
     }
     recordCompleted();
+    countForReopen();
     if (!inFlight.tryAcquire()) {
       // About to wait for a completion: send what the binding may have batched first.
       async.flush();
@@ -381,6 +387,33 @@ final class TimedDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.C
     }
   }
 
+  /**
+   * A pipelined client thread's next operation, asynchronous or blocking, counted: once its connection filled its
+   * count, it waits until what is in flight completed, then has the binding reopen it (memtier_benchmark drains its
+   * pipeline before it reconnects); neither is in a latency.
+   */
+  private void countForReopen() {
+    long every = reconnecting == null || inFlight == null || driven != null ? 0 : reconnecting.reconnectEvery();
+    if (every > 0 && ++sinceReopen > every) {
+      reopenDrained();
+      sinceReopen = 1;
+    }
+  }
+
+  private void reopenDrained() {
+    async.flush();
+    inFlight.acquireUninterruptibly(pipeline);
+    try {
+      recordCompleted();
+      reconnecting.reopen().toCompletableFuture().join();
+    } catch (java.util.concurrent.CompletionException e) {
+      signal.stop(StopReason.FAILED, "a client could not reconnect after its " + (sinceReopen - 1) + " requests ("
+          + UserError.describe(e.getCause() != null ? e.getCause() : e) + ")");
+    } finally {
+      inFlight.release(pipeline);
+    }
+  }
+
   /** Waits until every asynchronous operation completed, and records them. No-op without a pipeline. */
   void awaitInFlight() {
     if (inFlight == null || driven != null) {
@@ -408,6 +441,19 @@ final class TimedDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.C
     return failures.takeHold();
   }
 
+  /**
+   * On a {@link DrivenLoop}: the operations after which the binding reopens its one connection ({@link
+   * io.github.ycsbkv.spi.Reconnecting#reconnectEvery()}), or 0: never.
+   */
+  long reconnectEvery() {
+    return reconnecting == null ? 0 : reconnecting.reconnectEvery();
+  }
+
+  /** On a {@link DrivenLoop}, with nothing in flight: the binding's connection reopened, without blocking. */
+  java.util.concurrent.CompletionStage<Void> reopen() {
+    return reconnecting.reopen();
+  }
+
   /** Operations recorded as failed so far (statuses other than OK, BATCHED_OK and NOT_FOUND). */
   long failedOps() {
     return failures.failedOps();
@@ -420,6 +466,7 @@ final class TimedDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.C
   private long begin() {
     if (reconnecting != null) {
       reconnecting.reconnectIfDue();
+      countForReopen();
     }
     return clock.nanoTime();
   }

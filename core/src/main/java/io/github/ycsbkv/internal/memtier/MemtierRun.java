@@ -149,7 +149,8 @@ public final class MemtierRun {
         + (a.pipeline > 1 ? ", " + a.pipeline + " in flight on each" : "")
         + (a.rateLimit > 0 ? ", " + a.rateLimit + " requests/s each (open loop)" : "")
         + (a.reconnectInterval > 0 ? ", each reopened after every " + a.reconnectInterval + " request(s), between"
-        + " requests (not in their latency)" : ""));
+        + " requests (not in their latency" + (a.pipeline > 1 ? "; the pipeline drained first, as memtier's" : "")
+        + ")" : ""));
     if (a.connStartJitterMicros[1] > 0) {
       err.println("ycsb-kv memtier: --thread-conn-start-*-jitter-micros: memtier sleeps that long between creating a"
           + " thread's clients, before any connects and before its test time starts; ycsb-kv opens every connection"
@@ -285,8 +286,9 @@ public final class MemtierRun {
         "JSON leave out KB/sec and the per-second Time-Serie (bytes on the wire are not counted);",
         "--thread-conn-start-min/max-jitter-micros are accepted without a wait (memtier's happens before it connects",
         "and before its clock starts); --reconnect-interval reopens each connection between requests, never in one's",
-        "latency, and not yet with --pipeline over 1 or --rate-limiting; the staircase ramp (--clients-start,",
-        "--clients-step, --step-duration) opens every connection before the run, each idle until its step.",
+        "latency (with --pipeline once those in flight completed, as memtier), not yet with --rate-limiting; the",
+        "staircase ramp (--clients-start, --clients-step, --step-duration) opens every connection before the run,",
+        "each idle until its step.",
         "Docs: docs/memtier.md.",
         "");
   }

@@ -159,6 +159,11 @@ public final class EngineBackend implements RespBackend {
   }
 
   @Override
+  public CompletionStage<Void> reopen() {
+    return lane.reopen();
+  }
+
+  @Override
   public Executor completionExecutor() {
     return lane.executor();
   }

@@ -58,6 +58,14 @@ public interface RespBackend extends AutoCloseable {
   /** The thread the asynchronous operations complete on, or null when they complete in {@link #flush()}. */
   Executor completionExecutor();
 
+  /**
+   * With nothing in flight: every connection closed and opened again, without blocking; completes once they are ready.
+   * Only the RESP engine's connections do ({@code null} otherwise: the caller reopens by opening another backend).
+   */
+  default CompletionStage<Void> reopen() {
+    return null;
+  }
+
   /** How the connections do their I/O, for the run's header ({@code netty epoll}, {@code jedis (blocking sockets)}). */
   String transport();
 

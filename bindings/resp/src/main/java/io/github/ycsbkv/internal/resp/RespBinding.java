@@ -79,7 +79,8 @@ public abstract class RespBinding implements Binding {
             + " memtier_benchmark connects; ycsb memtier's default)."),
         new PropertyDoc(b + RespDB.RECONNECT_EVERY, "0", "After this many operations each client opens a new"
             + " connection (its handshake too) and closes its old one, between two operations, never in one's"
-            + " latency (memtier's --reconnect-interval); a client thread each, one request in flight. 0: never."));
+            + " latency (memtier's --reconnect-interval); a client thread each, and with -p pipeline the requests in"
+            + " flight completed first (none started meanwhile, as memtier drains its pipeline). 0: never."));
   }
 
   /** The engine's properties every RESP binding follows: the RESP engine's transport, connections and pipeline. */

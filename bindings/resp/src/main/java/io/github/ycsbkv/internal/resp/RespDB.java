@@ -150,11 +150,12 @@ public abstract class RespDB<S extends RespSettings> extends DB
           + " not use (" + client + "): drop maxinflight, or the property that chose that client");
     }
     reconnectEvery = reconnectEvery(getProperties(), binding);
-    if (reconnectEvery > 0 && plan.servesAsync()) {
+    if (reconnectEvery > 0 && plan.servesAsync() && !reopensPipeline()) {
       cleanup();
-      throw new DBException(binding + "." + RECONNECT_EVERY + "=" + reconnectEvery + " reopens a client's connection"
-          + " between its operations, one at a time: it needs a client thread of its own with one request in flight;"
-          + " drop pipeline, -target, connections=N or drivers=D, or " + binding + "." + RECONNECT_EVERY);
+      throw new DBException(binding + "." + RECONNECT_EVERY + "=" + reconnectEvery + " reopens a client's one"
+          + " connection once the requests on it completed: it needs a client thread of its own, on the RESP engine"
+          + " (the default client) with -p pipeline for several requests in flight; drop -target, connections=N,"
+          + " drivers=D or the client chosen, or " + binding + "." + RECONNECT_EVERY);
     }
     index = settings.scanIndex().enabled(getProperties()) ? new ScanIndex.Keys(indexShards()) : null;
     if (first) {
@@ -177,6 +178,15 @@ public abstract class RespDB<S extends RespSettings> extends DB
         USERS.computeIfPresent(usersKey, (k, n) -> n <= 1 ? null : n - 1);
       }
     }
+  }
+
+  /**
+   * Whether this instance's requests in flight are a pipeline on its one connection of the RESP engine, which the
+   * engine drains before {@link #reopen()} (a closed loop: no open loop, no clients sharing the connection).
+   */
+  private boolean reopensPipeline() {
+    return plan.pipeline() > 1 && plan.connections() == 1 && plan.clients() == 1 && !plan.openLoop()
+        && backend instanceof EngineBackend;
   }
 
   /** {@link #RECONNECT_EVERY} under {@code binding}'s prefix in {@code p}: 0 when not given. */
@@ -210,7 +220,7 @@ public abstract class RespDB<S extends RespSettings> extends DB
    */
   @Override
   public void reconnectIfDue() {
-    if (reconnectEvery == 0) {
+    if (reconnectEvery == 0 || plan.servesAsync()) {
       return;
     }
     if (onConnection++ < reconnectEvery) {
@@ -226,6 +236,18 @@ public abstract class RespDB<S extends RespSettings> extends DB
       return;
     }
     old.close();
+  }
+
+  /** With a pipeline on the instance's one connection: {@link #RECONNECT_EVERY}'s value, else 0. */
+  @Override
+  public long reconnectEvery() {
+    return plan.servesAsync() ? reconnectEvery : 0;
+  }
+
+  /** Closes the RESP engine's connection, which has nothing in flight, and opens it again with its handshake. */
+  @Override
+  public java.util.concurrent.CompletionStage<Void> reopen() {
+    return backend.reopen();
   }
 
   /** The backend this instance opened (null before {@code init()} and after {@code cleanup()}). */

@@ -76,6 +76,45 @@ final class LaneConnection extends ChannelInboundHandlerAdapter {
     }).connect(endpoint.host(), endpoint.port()).addListener((ChannelFuture f) -> connected(f, ready));
   }
 
+  /**
+   * Closes the channel, which has nothing in flight, and starts an attempt to connect again ({@link #connect}); its
+   * close is not a lost connection (the old channel's events are no longer this connection's).
+   */
+  void reopen(CompletableFuture<Void> ready) {
+    if (!pending.isEmpty()) {
+      ready.completeExceptionally(new RespException("a connection is reopened with " + pending.size()
+          + " request(s) in flight"));
+      return;
+    }
+    Channel old = channel;
+    channel = null;
+    up = false;
+    if (cumulation != null) {
+      cumulation.release();
+      cumulation = null;
+    }
+    if (out != null) {
+      out.release();
+      out = null;
+    }
+    if (idle) {
+      idle = false;
+      node.idle.remove(this);
+    }
+    if (inBelow) {
+      inBelow = false;
+      node.below.remove(this);
+    }
+    if (old != null) {
+      old.close();
+    }
+    try {
+      connect(ready);
+    } catch (RuntimeException e) {
+      ready.completeExceptionally(e);
+    }
+  }
+
   /** The attempt ended: a failure fails what waited for it; a channel up sends its set-up calls. */
   private void connected(ChannelFuture f, CompletableFuture<Void> ready) {
     connecting = false;

@@ -248,6 +248,39 @@ public final class RespLane implements AutoCloseable {
     }
   }
 
+  /**
+   * Closes every connection and opens it again, with its set-up calls (memtier_benchmark's {@code
+   * --reconnect-interval}), without blocking: call it with nothing in flight. Completes, on the loop, once every
+   * connection is ready again, or fails with the first one's cause.
+   */
+  public CompletableFuture<Void> reopen() {
+    CompletableFuture<Void> done = new CompletableFuture<>();
+    Runnable task = () -> {
+      List<CompletableFuture<Void>> ready = new ArrayList<>();
+      for (LaneNode n : route.nodes()) {
+        for (LaneConnection c : n.conns) {
+          CompletableFuture<Void> f = new CompletableFuture<>();
+          ready.add(f);
+          c.reopen(f);
+        }
+      }
+      CompletableFuture.allOf(ready.toArray(new CompletableFuture<?>[0])).whenComplete((x, e) -> {
+        if (e == null) {
+          done.complete(null);
+        } else {
+          done.completeExceptionally(e instanceof java.util.concurrent.CompletionException && e.getCause() != null
+              ? e.getCause() : e);
+        }
+      });
+    };
+    if (loop.inEventLoop()) {
+      task.run();
+    } else {
+      loop.execute(task);
+    }
+    return done;
+  }
+
   /** Closes the connections (what they held fails), and stops using the loop. Waits up to a second. */
   @Override
   public void close() {
