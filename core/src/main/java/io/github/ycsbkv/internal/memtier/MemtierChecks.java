@@ -45,7 +45,7 @@ final class MemtierChecks {
     return p;
   }
 
-  /** The staircase's conditions, as memtier_benchmark checks them (and not yet with --rate-limiting). */
+  /** The staircase's conditions, as memtier_benchmark checks them. */
   static void staircase(Map<String, String> o, MemtierArgs a) {
     if (a.clientsStart == 0 && a.clientsStep == 0 && a.stepDuration == 0) {
       return;
@@ -64,10 +64,6 @@ final class MemtierChecks {
     }
     if (a.testTime == 0) {
       throw MemtierArgs.usage("--test-time is required when using client staircase mode (as in memtier_benchmark)");
-    }
-    if (a.rateLimit > 0) {
-      throw MemtierArgs.notYet("--clients-start with --rate-limiting", "ycsb-kv's open loop keeps one total rate,"
-          + " whatever the clients; drop one");
     }
   }
 }

@@ -52,12 +52,13 @@ final class MemtierProperties {
     } else {
       p.setProperty("operationcount", Long.toString(a.requestsPerClient() * a.connections()));
     }
-    if (a.clientsStart > 0) {
+    if (a.clientsStart > 0 && a.rateLimit > 0) {
+      p.setProperty("target", rateSteps(a));
+    } else if (a.clientsStart > 0) {
       // memtier's steps are per thread: each of its -t threads starts --clients-start and adds --clients-step.
       p.setProperty("staircase", (long) a.clientsStart * a.threads + "+" + (long) a.clientsStep * a.threads + "@"
           + a.stepDuration + "s");
-    }
-    if (a.rateLimit > 0) {
+    } else if (a.rateLimit > 0) {
       p.setProperty("target", Long.toString((long) a.rateLimit * a.connections()));
     }
     int n = 1;
@@ -93,6 +94,27 @@ final class MemtierProperties {
     String b = MemtierArgs.prefix(bindingName);
     a.server.addTo(p, b);
     return p;
+  }
+
+  /**
+   * The staircase with {@code --rate-limiting} as a rate schedule ({@code -target}, docs/schedules.md): memtier's
+   * connection sends its rate from the step it connects at, so the total rate is the rate times the connections
+   * started, one hold per step ({@code 2000@5s,4000@5s,6000@20s}), the last until {@code --test-time}.
+   */
+  static String rateSteps(MemtierArgs a) {
+    StringBuilder b = new StringBuilder();
+    int clients = a.clientsStart;
+    for (long from = 0; from < a.testTime; from += a.stepDuration, clients = Math.min(a.clients,
+        clients + a.clientsStep)) {
+      boolean last = clients >= a.clients || from + a.stepDuration >= a.testTime;
+      long seconds = last ? a.testTime - from : a.stepDuration;
+      b.append(b.length() == 0 ? "" : ",").append((long) a.rateLimit * a.threads * clients).append('@')
+          .append(seconds).append('s');
+      if (last) {
+        break;
+      }
+    }
+    return b.toString();
   }
 
   private static void command(Properties p, int n, String text, int ratio, char pattern, String keyPrefix) {

@@ -168,7 +168,9 @@ public final class MemtierRun {
    */
   private static void staircase(MemtierArgs a, PrintWriter err) {
     err.println("ycsb-kv memtier: client staircase (per thread x " + a.threads + " threads); each connection opened"
-        + " before the run and idle until its step (memtier connects it at its step):");
+        + " before the run" + (a.rateLimit > 0 ? "; with --rate-limiting the total rate steps as memtier's"
+        + " connections start (-target " + MemtierProperties.rateSteps(a) + " requests/s), spread over every"
+        + " connection" : " and idle until its step") + " (memtier connects each at its step):");
     for (int step = 0, clients = a.clientsStart; ; step++, clients = Math.min(a.clients, clients + a.clientsStep)) {
       int from = step * a.stepDuration;
       if (from >= a.testTime && step > 0) {
@@ -288,7 +290,7 @@ public final class MemtierRun {
         "and before its clock starts); --reconnect-interval reopens each connection between requests, never in one's",
         "latency (with --pipeline once those in flight completed, as memtier), not yet with --rate-limiting; the",
         "staircase ramp (--clients-start, --clients-step, --step-duration) opens every connection before the run,",
-        "each idle until its step.",
+        "each idle until its step; with --rate-limiting the total rate steps up instead, over every connection.",
         "Docs: docs/memtier.md.",
         "");
   }

@@ -212,12 +212,20 @@ class MemtierArgsTest {
     assertEquals("8+12@10s", a.properties("redis").getProperty("staircase"), "memtier's steps are per thread");
     assertEquals(2, a.configuration().get("clients_start"));
     assertEquals(null, MemtierArgs.parse(List.of()).configuration().get("clients_start"));
+    // With --rate-limiting: the total rate steps as memtier's connections start (2 threads of 2, then 3, then 4
+    // clients, 10 requests/s each), the last step to the test time; no staircase of closed-loop clients.
+    java.util.Properties rated = MemtierArgs.parse(List.of("--clients-start", "2", "--clients-step", "1",
+        "--step-duration", "4", "-t", "2", "-c", "4", "--test-time", "15", "--rate-limiting", "10"))
+        .properties("redis");
+    assertEquals("40@4s,60@4s,80@7s", rated.getProperty("target"));
+    assertEquals(null, rated.getProperty("staircase"));
+    assertEquals("40@3s", MemtierArgs.parse(List.of("--clients-start", "2", "--clients-step", "1",
+        "--step-duration", "4", "-t", "2", "-c", "4", "--test-time", "3", "--rate-limiting", "10"))
+        .properties("redis").getProperty("target"), "a test time within the first step");
     for (List<String> bad : List.of(List.of("--clients-start", "2", "--test-time", "5"),
         List.of("--clients-start", "2", "--clients-step", "1", "--step-duration", "1", "-n", "5"),
         List.of("--clients-start", "50", "--clients-step", "1", "--step-duration", "1", "--test-time", "5"),
         List.of("--clients-start", "2", "--clients-step", "1", "--step-duration", "1"),
-        List.of("--clients-start", "2", "--clients-step", "1", "--step-duration", "1", "--test-time", "5",
-            "--rate-limiting", "10"),
         List.of("--clients-start", "0", "--clients-step", "1", "--step-duration", "1", "--test-time", "5"))) {
       UserError e = assertThrows(UserError.class, () -> MemtierArgs.parse(bad), bad.toString());
       assertEquals(2, e.exitCode(), bad.toString());
