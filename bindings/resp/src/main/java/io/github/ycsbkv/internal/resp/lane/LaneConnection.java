@@ -89,22 +89,8 @@ final class LaneConnection extends ChannelInboundHandlerAdapter {
     Channel old = channel;
     channel = null;
     up = false;
-    if (cumulation != null) {
-      cumulation.release();
-      cumulation = null;
-    }
-    if (out != null) {
-      out.release();
-      out = null;
-    }
-    if (idle) {
-      idle = false;
-      node.idle.remove(this);
-    }
-    if (inBelow) {
-      inBelow = false;
-      node.below.remove(this);
-    }
+    releaseBuffers();
+    leaveQueues();
     if (old != null) {
       old.close();
     }
@@ -356,6 +342,26 @@ final class LaneConnection extends ChannelInboundHandlerAdapter {
     }
     boolean wasUp = up;
     up = false;
+    releaseBuffers();
+    fail(lane.closed ? "the connection was closed" : !wasUp ? downCause : "connection to " + node.endpoint.where() + " lost"
+        + (failure != null ? ": " + UserError.describe(failure) : " (closed by the server)"), failure);
+    if (lane.closed) {
+      failWaiting("the connection was closed");
+    } else if (wasUp) {
+      lane.trouble(downCause);
+    }
+    leaveQueues();
+    ctx.fireChannelInactive();
+  }
+
+  @Override
+  public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+    failure = RespErrors.plain(cause);
+    ctx.close();
+  }
+
+  /** The bytes half read and the commands not yet written, of a channel that is gone. */
+  private void releaseBuffers() {
     if (cumulation != null) {
       cumulation.release();
       cumulation = null;
@@ -364,13 +370,10 @@ final class LaneConnection extends ChannelInboundHandlerAdapter {
       out.release();
       out = null;
     }
-    fail(lane.closed ? "the connection was closed" : !wasUp ? downCause : "connection to " + node.endpoint.where() + " lost"
-        + (failure != null ? ": " + UserError.describe(failure) : " (closed by the server)"), failure);
-    if (lane.closed) {
-      failWaiting("the connection was closed");
-    } else if (wasUp) {
-      lane.trouble(downCause);
-    }
+  }
+
+  /** Out of its node's queues of idle connections and of connections below their most in flight. */
+  private void leaveQueues() {
     if (idle) {
       idle = false;
       node.idle.remove(this);
@@ -379,13 +382,6 @@ final class LaneConnection extends ChannelInboundHandlerAdapter {
       inBelow = false;
       node.below.remove(this);
     }
-    ctx.fireChannelInactive();
-  }
-
-  @Override
-  public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-    failure = RespErrors.plain(cause);
-    ctx.close();
   }
 
   /** Fails every call in flight on this connection with {@code reason}; the connection is then down. */
