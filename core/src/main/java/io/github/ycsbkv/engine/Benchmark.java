@@ -213,7 +213,9 @@ public final class Benchmark {
     warnings.note("load: " + clients.shape.describe() + (drivers.reason().isEmpty() ? "" : " (" + drivers.reason()
         + ")"));
     if (clients.staircase != null) {
-      warnings.note("load: clients started in steps, " + clients.staircase.describe(settings.threads()));
+      warnings.note("load: clients started in steps, " + clients.staircase.describe(settings.threads())
+          + (clients.stagedConnections ? "; each later client's connection opened at its step"
+          : "; every connection opened before the run, each idle until its client's step"));
     }
     clients.start();
     String initFailure = clients.awaitInit();

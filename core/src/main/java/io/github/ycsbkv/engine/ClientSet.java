@@ -9,6 +9,7 @@ import io.github.ycsbkv.engine.stop.StopReason;
 import io.github.ycsbkv.engine.stop.StopSignal;
 import io.github.ycsbkv.engine.time.Arrivals;
 import io.github.ycsbkv.engine.time.Staircase;
+import io.github.ycsbkv.spi.StagedConnections;
 import io.github.ycsbkv.engine.watch.OutageWatch;
 import io.github.ycsbkv.results.LoadShape;
 import io.github.ycsbkv.spi.ConnectionShape;
@@ -48,6 +49,8 @@ final class ClientSet {
 
   /** The clients' steps ({@link Staircase}), or null: every client from the start. */
   final Staircase staircase;
+  /** With a staircase: whether the binding opens each later client's connection at its step (else all at once). */
+  boolean stagedConnections;
 
   /** Creates every client (none starts yet); a binding that cannot share connections as asked is refused here. */
   ClientSet(Benchmark b, PhaseSettings s, Drivers drivers, Workload workload, Measurements upstream,
@@ -95,7 +98,10 @@ final class ClientSet {
       }
       w.warmup(passes);
       if (stairs != null) {
-        w.staircase(starts(stairs, drivers, id));
+        long[] starts = starts(stairs, drivers, id);
+        boolean staged = staged(db, starts, drivers, warmupParts.isEmpty());
+        stagedConnections |= staged;
+        w.staircase(starts, staged);
       }
       if (arrivals != null) {
         w.openLoop(new Worker.OpenLoopPlan(arrivals, s.targetOpsPerSec() * drivers.inFlight(id) / clients, id, n,
@@ -127,6 +133,23 @@ final class ClientSet {
       starts[j] = stairs.startNanos(j * drivers.threads() + id);
     }
     return starts;
+  }
+
+  /**
+   * Whether {@code db}, a thread's binding instance serving several clients with a connection each from its
+   * completion thread, opens only the connections of the clients that start at once, and the others at their steps
+   * ({@link StagedConnections}), as memtier_benchmark connects its clients. Not with a warm-up, which runs every
+   * client before the staircase starts.
+   */
+  private static boolean staged(DB db, long[] starts, Drivers drivers, boolean noWarmup) {
+    if (!noWarmup || !drivers.shared() || !(db instanceof StagedConnections staged)) {
+      return false;
+    }
+    int now = 0;
+    for (long at : starts) {
+      now += at == 0 ? 1 : 0;
+    }
+    return now < starts.length && staged.openAtStart(Math.max(1, now));
   }
 
   /**

@@ -122,6 +122,36 @@ final class DrivenLoop {
   /** The first task once a reopen ended. */
   private final Runnable reopened = () -> { };
 
+  /**
+   * A staircase whose connections the binding opens at each step: the steps' times, the clients each starts, the next
+   * step, and the clients not started yet (none free until their step's connections are ready); confined to the
+   * completion thread but for {@link #nextWakeNanos}.
+   */
+  private long[] stepTimes = new long[0];
+  private int[] stepClients = new int[0];
+  private int nextStep;
+  private int notStarted;
+
+  /** The first task once a step's connections are open (or failed to open). */
+  private final class StepOpened implements Runnable {
+    final int clients;
+    final Throwable failure;
+
+    StepOpened(int clients, Throwable failure) {
+      this.clients = clients;
+      this.failure = failure;
+    }
+
+    @Override
+    public void run() {
+      notStarted -= clients;
+      if (failure != null) {
+        signal.stop(StopReason.FAILED, "the connections of " + clients + " client(s) could not be opened at their"
+            + " staircase step (" + UserError.describe(failure) + ")");
+      }
+    }
+  }
+
   DrivenLoop(int clients, Executor executor, TimedDB timed, Workload workload, Object state, boolean load,
       long opsToDo, long deadlineNanos, StopSignal signal, NanoClock clock, LongConsumer opsDone) {
     this(clients, executor, timed, workload, state, load, opsToDo, deadlineNanos, signal, clock, opsDone, null, 1);
@@ -163,12 +193,60 @@ final class DrivenLoop {
    * io.github.ycsbkv.engine.time.Staircase}; one for all when the thread's one client keeps several in flight), each
    * waiting until then as a client waiting to reconnect waits.
    */
-  void startLater(long start, long[] after) {
+  void startLater(long start, long[] after, boolean staged) {
+    if (!staged) {
+      for (int i = 0; i < slots; i++) {
+        long at = after[after.length == slots ? i : 0];
+        if (at > 0) {
+          park(start + at);
+        }
+      }
+      return;
+    }
+    // With the binding opening each step's connections at the step: the clients of each step, by its time.
+    java.util.TreeMap<Long, Integer> steps = new java.util.TreeMap<>();
     for (int i = 0; i < slots; i++) {
       long at = after[after.length == slots ? i : 0];
       if (at > 0) {
-        park(start + at);
+        steps.merge(start + at, 1, Integer::sum);
+        notStarted++;
       }
+    }
+    stepTimes = new long[steps.size()];
+    stepClients = new int[steps.size()];
+    int k = 0;
+    for (java.util.Map.Entry<Long, Integer> e : steps.entrySet()) {
+      stepTimes[k] = e.getKey();
+      stepClients[k++] = e.getValue();
+    }
+    updateWake();
+  }
+
+  /** The next time the loop must wake: a parked client's, or the next step's. */
+  private void updateWake() {
+    long parkedAt = parked.isEmpty() ? Long.MAX_VALUE : parked.peek();
+    long stepAt = nextStep < stepTimes.length ? stepTimes[nextStep] : Long.MAX_VALUE;
+    nextWakeNanos = Math.min(parkedAt, stepAt);
+  }
+
+  /**
+   * The steps whose time came: their connections opened by the binding; their clients start once those are ready
+   * ({@link StepOpened}). Once the run stopped, none.
+   */
+  private void openSteps(long now, boolean stop) {
+    while (nextStep < stepTimes.length && (stop || stepTimes[nextStep] <= now)) {
+      int clientsOfStep = stepClients[nextStep++];
+      if (stop) {
+        continue;
+      }
+      java.util.concurrent.CompletionStage<Void> ready;
+      try {
+        ready = timed.openMore(clientsOfStep);
+      } catch (RuntimeException e) {
+        ready = java.util.concurrent.CompletableFuture.failedFuture(e);
+      }
+      ready.whenComplete((x, e) -> executor.execute(() -> drain(new StepOpened(clientsOfStep,
+          e instanceof java.util.concurrent.CompletionException && e.getCause() != null ? e.getCause() : e))));
     }
   }
 
@@ -289,6 +367,9 @@ final class DrivenLoop {
         } else if (r == wake) {
           r.run();
           next();
+        } else if (r instanceof StepOpened) {
+          r.run();
+          next();
         } else if (r == reopened) {
           reopening = false;
           sinceReopen = 0;
@@ -384,7 +465,7 @@ final class DrivenLoop {
    * loop with {@code maxinflight} above 1 has that many per connection.
    */
   private int free() {
-    return slots - inFlight - parked.size();
+    return slots - inFlight - parked.size() - notStarted;
   }
 
   private boolean stopped() {
@@ -403,7 +484,8 @@ final class DrivenLoop {
     while (!parked.isEmpty() && (stop || parked.peek() <= now)) {
       parked.poll();
     }
-    nextWakeNanos = parked.isEmpty() ? Long.MAX_VALUE : parked.peek();
+    openSteps(now, stop);
+    updateWake();
   }
 
   /** A client whose operation failed for a connection reason waits until {@code until} (none if negative). */
@@ -412,7 +494,7 @@ final class DrivenLoop {
       return;
     }
     parked.add(until);
-    nextWakeNanos = parked.peek();
+    updateWake();
   }
 
   /**
@@ -441,7 +523,7 @@ final class DrivenLoop {
   private void refill() {
     // An operation that submitted nothing asynchronous (it failed at once) leaves its client free: the
     // loop goes on to that client's next operation.
-    while (inFlight + parked.size() < clients && sinceReopen < reopenEvery && canIssue()) {
+    while (inFlight + parked.size() + notStarted < clients && sinceReopen < reopenEvery && canIssue()) {
       issue();
       park(timed.takeHold());
     }

@@ -449,6 +449,15 @@ final class TimedDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.C
     return reconnecting == null ? 0 : reconnecting.reconnectEvery();
   }
 
+  /**
+   * On a {@link DrivenLoop}, at a staircase's step: the binding's next {@code n} connections opened, without blocking
+   * ({@link io.github.ycsbkv.spi.StagedConnections}).
+   */
+  java.util.concurrent.CompletionStage<Void> openMore(int n) {
+    return db instanceof io.github.ycsbkv.spi.StagedConnections s ? s.openMore(n)
+        : java.util.concurrent.CompletableFuture.completedFuture(null);
+  }
+
   /** On a {@link DrivenLoop}, with nothing in flight: the binding's connection reopened, without blocking. */
   java.util.concurrent.CompletionStage<Void> reopen() {
     return reconnecting.reopen();

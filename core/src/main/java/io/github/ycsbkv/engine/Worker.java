@@ -68,6 +68,8 @@ final class Worker implements Runnable {
   private RateSchedule paced;
   /** When this thread's clients start after the measured phase's start (a {@code Staircase}), or null: at once. */
   private long[] stairs;
+  /** Whether the binding opens the connections of this thread's later clients at their steps. */
+  private boolean stagedConnections;
   /** What the measured phase's open loop saw of itself (the schedule lag), or null; read after the thread ended. */
   private volatile OpenLoopStats openLoopStats;
   private volatile String initFailure;
@@ -147,9 +149,13 @@ final class Worker implements Runnable {
     this.paced = schedule;
   }
 
-  /** Set before the thread starts: when its clients start, each, after the measured phase's start. */
-  void staircase(long[] startsAfter) {
+  /**
+   * Set before the thread starts: when its clients start, each, after the measured phase's start; {@code staged}: the
+   * binding opens a later client's connection at its step ({@link io.github.ycsbkv.spi.StagedConnections}).
+   */
+  void staircase(long[] startsAfter, boolean staged) {
     this.stairs = startsAfter.clone();
+    this.stagedConnections = staged;
   }
 
   /** This thread's open-loop figures of its measured phase (the lag from the start, the rest at its end), or null. */
@@ -287,7 +293,7 @@ final class Worker implements Runnable {
             toDo, deadline, stop, clock, done, arrivals, openLoop == null ? 1 : openLoop.maxInFlight());
         t.drive(driven);
         if (measured && stairs != null) {
-          driven.startLater(start, stairs);
+          driven.startLater(start, stairs, stagedConnections);
         }
         if (measured) {
           openLoopStats = driven.liveStats(); // from the start: the live metrics read its lag as it runs

@@ -511,16 +511,19 @@ class MemtierIT {
   /**
    * The staircase ramp ({@code --clients-start 1 --clients-step 1 --step-duration 1}, 2 threads of 3 clients): 2
    * clients from the start, 2 more after 1 s and 2 more after 2 s. The server's MONITOR says when each connection sent
-   * its first request: the k-th to begin began no earlier than the k-th step allows after the run's start (a lower
-   * bound: a slow machine only makes them later), and every client sent requests.
+   * its first request, and when it connected (its {@code SELECT 1}, which {@code --select-db 1} sends first on each):
+   * the k-th to begin began, and from the third on the k-th to connect connected (as memtier connects its clients at
+   * their steps), no earlier than the k-th step allows after the run's start (lower bounds: a slow machine only makes
+   * them later), and every client sent requests.
    */
   @Test
   void staircase_clientsBeginAtTheirSteps() throws Exception {
     List<String> line = List.of("--clients-start", "1", "--clients-step", "1", "--step-duration", "1", "-t", "2", "-c",
-        "3", "--test-time", "4", "--ratio", "1:1", "--key-maximum", "100");
+        "3", "--test-time", "4", "--ratio", "1:1", "--key-maximum", "100", "--select-db", "1");
     try (Store store = Store.provision(Store.Kind.REDIS); Jedis j = store.jedis(); Jedis monitor = store.jedis()) {
       Map<String, Double> first = new java.util.concurrent.ConcurrentHashMap<>();
-      Pattern request = Pattern.compile("^(\\d+\\.\\d+) \\[\\d+ ([^\\]]+)\\] \"(SET|GET)\"");
+      Map<String, Double> connected = new java.util.concurrent.ConcurrentHashMap<>();
+      Pattern request = Pattern.compile("^(\\d+\\.\\d+) \\[\\d+ ([^\\]]+)\\] \"(SET|GET|SELECT)\"");
       Thread watcher = new Thread(() -> {
         try {
           monitor.monitor(new redis.clients.jedis.JedisMonitor() {
@@ -528,7 +531,7 @@ class MemtierIT {
             public void onCommand(String command) {
               Matcher m = request.matcher(command);
               if (m.find()) {
-                first.putIfAbsent(m.group(2), Double.parseDouble(m.group(1)));
+                (m.group(3).equals("SELECT") ? connected : first).putIfAbsent(m.group(2), Double.parseDouble(m.group(1)));
               }
             }
           });
@@ -553,6 +556,17 @@ class MemtierIT {
         double step = k / 2; // 2 clients (1 per thread) more at each step
         assertTrue(begins.get(k) >= startSeconds + step - 0.005, "client " + k + " began "
             + (begins.get(k) - startSeconds) + " s after the start, before its step at " + step + " s: " + begins);
+      }
+      List<Double> connects = new ArrayList<>();
+      for (String client : first.keySet()) {
+        assertTrue(connected.containsKey(client), client + " sent SELECT 1 when it connected: " + connected);
+        connects.add(connected.get(client));
+      }
+      java.util.Collections.sort(connects);
+      for (int k = 2; k < connects.size(); k++) {
+        double step = k / 2;
+        assertTrue(connects.get(k) >= startSeconds + step - 0.005, "client " + k + " connected "
+            + (connects.get(k) - startSeconds) + " s after the start, before its step at " + step + " s: " + connects);
       }
       assertEquals(1, ours.json().path("configuration").path("clients_start").asInt(), ours.json().toString());
       assertEquals(1, ours.json().path("configuration").path("step_duration").asInt());

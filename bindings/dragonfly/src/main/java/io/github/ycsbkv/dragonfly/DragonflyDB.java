@@ -108,7 +108,7 @@ public class DragonflyDB extends RespDB<DragonflySettings> implements RenamedPro
             reads());
       } else if (settings.asyncClient() == AsyncClient.NETTY && (plan.servesAsync() || reads().offPrimary())) {
         backend = EngineBackend.open(c, settings.format(), connections, write,
-            EngineBackend.transport(p, plan), plan.maxInFlight(), null, reads());
+            EngineBackend.transport(p, plan), plan.maxInFlight(), null, reads(), connectionsAtStart());
       } else {
         JedisPipelines pipelines = JedisPipelines.open(c, connections);
         backend = new PipelineBackend(c, pipelines, settings.format(), write);

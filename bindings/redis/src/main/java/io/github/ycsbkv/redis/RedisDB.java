@@ -72,7 +72,7 @@ public class RedisDB extends RespDB<RedisSettings> implements RenamedProperties 
     if (settings.asyncClient() == AsyncClient.NETTY && (plan.servesAsync() || reads().offPrimary())) {
       try {
         return EngineBackend.open(settings.connection(), settings.format(), connections, settings.indexWrite(),
-            EngineBackend.transport(getProperties(), plan), plan.maxInFlight(), null, reads());
+            EngineBackend.transport(getProperties(), plan), plan.maxInFlight(), null, reads(), connectionsAtStart());
       } catch (RespException e) {
         throw RedisClients.explain(settings, e);
       }

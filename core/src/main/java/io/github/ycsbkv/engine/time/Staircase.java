@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
  * memtier_benchmark's {@code --clients-start}, {@code --clients-step} and {@code --step-duration}): START clients at
  * the measured phase's start, STEP more after each DURATION, until every client runs. Client {@code i} (0, 1, ...)
  * starts {@link #startNanos(int)} after the phase's start; a client that has not started sends nothing (its
- * connection is open, idle). Immutable.
+ * connection is open and idle, or opened at its step: {@link io.github.ycsbkv.spi.StagedConnections}). Immutable.
  *
  * @param start clients running from the start, at least 1
  * @param step clients added at each step, at least 1

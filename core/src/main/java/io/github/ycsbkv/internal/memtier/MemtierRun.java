@@ -163,14 +163,16 @@ public final class MemtierRun {
   }
 
   /**
-   * The staircase's steps, as memtier_benchmark prints them before its run (per thread), and how ycsb-kv differs: each
-   * client's connection is opened before the clock starts and stays idle until its step, where memtier connects it.
+   * The staircase's steps, as memtier_benchmark prints them before its run (per thread), and how ycsb-kv connects:
+   * each later client at its step, as memtier, where a thread serves several clients; else every connection before
+   * the clock starts, idle until its step; with a rate, every connection before, the rate in steps.
    */
   private static void staircase(MemtierArgs a, PrintWriter err) {
-    err.println("ycsb-kv memtier: client staircase (per thread x " + a.threads + " threads); each connection opened"
-        + " before the run" + (a.rateLimit > 0 ? "; with --rate-limiting the total rate steps as memtier's"
-        + " connections start (-target " + MemtierProperties.rateSteps(a) + " requests/s), spread over every"
-        + " connection" : " and idle until its step") + " (memtier connects each at its step):");
+    err.println("ycsb-kv memtier: client staircase (per thread x " + a.threads + " threads); " + (a.rateLimit > 0
+        ? "every connection opened before the run, and the total rate stepped as memtier's connections start (-target "
+        + MemtierProperties.rateSteps(a) + " requests/s), spread over every connection (memtier connects each at its"
+        + " step)" : "each later client's connection opened at its step, as memtier's, where a thread serves several"
+        + " clients (else before the run, idle until its step; the load line below says which)") + ":");
     for (int step = 0, clients = a.clientsStart; ; step++, clients = Math.min(a.clients, clients + a.clientsStep)) {
       int from = step * a.stepDuration;
       if (from >= a.testTime && step > 0) {
@@ -289,8 +291,9 @@ public final class MemtierRun {
         "--thread-conn-start-min/max-jitter-micros are accepted without a wait (memtier's happens before it connects",
         "and before its clock starts); --reconnect-interval reopens each connection between requests, never in one's",
         "latency (with --pipeline once those in flight completed, as memtier), not yet with --rate-limiting; the",
-        "staircase ramp (--clients-start, --clients-step, --step-duration) opens every connection before the run,",
-        "each idle until its step; with --rate-limiting the total rate steps up instead, over every connection.",
+        "staircase ramp (--clients-start, --clients-step, --step-duration) connects each later client at its step",
+        "where a thread serves several clients (else before the run, idle until its step); with --rate-limiting",
+        "every connection before the run, and the total rate steps up, over every connection.",
         "Docs: docs/memtier.md.",
         "");
   }

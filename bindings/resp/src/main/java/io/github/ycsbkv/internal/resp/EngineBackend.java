@@ -81,11 +81,22 @@ public final class EngineBackend implements RespBackend {
    */
   public static EngineBackend open(RespConnection c, RecordFormat format, int connections, IndexWrite write,
       String transport, int maxInFlight, RespLane.Cluster cluster, ReplicaReads reads) throws DBException {
+    return open(c, format, connections, write, transport, maxInFlight, cluster, reads, connections);
+  }
+
+  /**
+   * As {@link #open(RespConnection, RecordFormat, int, IndexWrite, String, int, RespLane.Cluster, ReplicaReads)}; on a
+   * standalone server read from alone, only {@code atStart} of the connections opened now, the others by {@link
+   * #openMore} (a staircase's steps).
+   */
+  public static EngineBackend open(RespConnection c, RecordFormat format, int connections, IndexWrite write,
+      String transport, int maxInFlight, RespLane.Cluster cluster, ReplicaReads reads, int atStart)
+      throws DBException {
     RespConnection.Endpoint e = c.endpoint();
     RespEndpoint endpoint = new RespEndpoint(e.host(), e.port(), c.user(), c.password(), c.database(),
         c.timeoutMillis(), RespTls.nettyContext(c), c.where(), c.minimalHandshake());
     RespLane lane = RespLane.open(endpoint, connections, transport == null ? "auto" : transport, maxInFlight,
-        cluster, reads);
+        cluster, reads, atStart);
     return new EngineBackend(c, new RespRecords(lane, format, write));
   }
 
@@ -161,6 +172,11 @@ public final class EngineBackend implements RespBackend {
   @Override
   public CompletionStage<Void> reopen() {
     return lane.reopen();
+  }
+
+  @Override
+  public CompletionStage<Void> openMore(int n) {
+    return lane.openMore(n);
   }
 
   @Override

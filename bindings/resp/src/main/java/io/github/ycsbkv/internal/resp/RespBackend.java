@@ -66,6 +66,14 @@ public interface RespBackend extends AutoCloseable {
     return null;
   }
 
+  /**
+   * The next {@code n} connections of a backend opened with fewer at its start (a staircase's step), without blocking;
+   * completes once they are ready. At once for a backend whose connections are all open.
+   */
+  default CompletionStage<Void> openMore(int n) {
+    return java.util.concurrent.CompletableFuture.completedFuture(null);
+  }
+
   /** How the connections do their I/O, for the run's header ({@code netty epoll}, {@code jedis (blocking sockets)}). */
   String transport();
 

@@ -34,7 +34,7 @@ import site.ycsb.Status;
  */
 public abstract class RespDB<S extends RespSettings> extends DB
     implements AsyncOperations, ExpiringWrites, EmptiesStore, ConnectionShape, io.github.ycsbkv.spi.Commands,
-    InstancePlan.Planned, Notices.Told, Reconnecting {
+    InstancePlan.Planned, Notices.Told, Reconnecting, io.github.ycsbkv.spi.StagedConnections {
 
   /**
    * Property, under the binding's prefix: after this many operations a client closes its connection and opens
@@ -54,6 +54,8 @@ public abstract class RespDB<S extends RespSettings> extends DB
   /** {@link #RECONNECT_EVERY}'s value (0: never), and the operations on the connection so far. */
   private long reconnectEvery;
   private long onConnection;
+  /** The connections {@code init()} opens: all (0), or a staircase's first ({@link #openAtStart}). */
+  private int atStart;
   private RespBackend backend;
   /** The scan index's keys, or null when this run keeps none. */
   private ScanIndex.Keys index;
@@ -248,6 +250,26 @@ public abstract class RespDB<S extends RespSettings> extends DB
   @Override
   public java.util.concurrent.CompletionStage<Void> reopen() {
     return backend.reopen();
+  }
+
+  /**
+   * A staircase: {@code init()} opens the first {@code n} connections only, on the RESP engine to a standalone server
+   * read from alone; any other backend opens them all ({@link #openMore} then has nothing to do).
+   */
+  @Override
+  public boolean openAtStart(int n) {
+    atStart = Math.max(1, n);
+    return true;
+  }
+
+  /** The connections {@code open()} opens now: the plan's, or a staircase's first. */
+  protected int connectionsAtStart() {
+    return atStart > 0 ? Math.min(atStart, plan.connections()) : plan.connections();
+  }
+
+  @Override
+  public java.util.concurrent.CompletionStage<Void> openMore(int n) {
+    return backend.openMore(n);
   }
 
   /** The backend this instance opened (null before {@code init()} and after {@code cleanup()}). */

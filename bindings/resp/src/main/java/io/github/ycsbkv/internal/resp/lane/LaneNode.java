@@ -30,6 +30,8 @@ final class LaneNode {
    */
   final ArrayDeque<LaneConnection> below = new ArrayDeque<>();
   private int next;
+  /** The connections opened so far: all of them, or the first few of a staircase ({@link #openMore}). */
+  private int opened;
 
   LaneNode(RespLane lane, RespEndpoint endpoint, int connections) {
     this(lane, endpoint, connections, false);
@@ -59,10 +61,42 @@ final class LaneNode {
    * connection. Throws {@link RespException} when one is not ready.
    */
   void open() {
+    open(conns.length);
+  }
+
+  /** As {@link #open()}, for the first {@code first} connections only (at least one); {@link #openMore} the rest. */
+  void open(int first) {
+    int n = Math.max(1, Math.min(conns.length, first));
     connect(0, 1);
-    for (int from = 1; from < conns.length; from += CONNECT_WAVE) {
-      connect(from, Math.min(conns.length, from + CONNECT_WAVE));
+    for (int from = 1; from < n; from += CONNECT_WAVE) {
+      connect(from, Math.min(n, from + CONNECT_WAVE));
     }
+    opened = n;
+  }
+
+  /**
+   * On the loop: starts opening the next {@code n} connections not opened yet (a staircase's step); completes once
+   * they are ready, or fails with the first one's cause. A connection already up (a call sent to it opened it) or
+   * being opened counts as ready.
+   */
+  CompletableFuture<Void> openMore(int n) {
+    List<CompletableFuture<Void>> ready = new ArrayList<>();
+    int to = Math.min(conns.length, opened + Math.max(0, n));
+    for (int i = opened; i < to; i++) {
+      LaneConnection c = conns[i];
+      if (c.up || c.connecting) {
+        continue;
+      }
+      CompletableFuture<Void> f = new CompletableFuture<>();
+      ready.add(f);
+      try {
+        c.connect(f);
+      } catch (RuntimeException e) {
+        f.completeExceptionally(e);
+      }
+    }
+    opened = to;
+    return CompletableFuture.allOf(ready.toArray(new CompletableFuture<?>[0]));
   }
 
   /**

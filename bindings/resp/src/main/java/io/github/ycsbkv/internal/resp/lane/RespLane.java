@@ -74,14 +74,14 @@ public final class RespLane implements AutoCloseable {
   volatile boolean closed;
 
   private RespLane(RespEndpoint endpoint, int connections, String transport, int maxInFlight, Cluster cluster,
-      ReplicaReads.Mode reads) {
+      ReplicaReads.Mode reads, int atStart) {
     this.endpoint = endpoint;
     this.maxInFlight = Math.max(1, maxInFlight);
     this.loops = RespTransport.acquire(transport, connections);
     this.loopIndex = RespTransport.pick(loops);
     this.loop = loops.loops[loopIndex];
     this.timeoutNanos = TimeUnit.MILLISECONDS.toNanos(endpoint.timeoutMillis());
-    this.route = cluster == null ? new StandaloneRoute(new LaneNode(this, endpoint, connections))
+    this.route = cluster == null ? new StandaloneRoute(new LaneNode(this, endpoint, connections), atStart)
         : new SlotRouter(new RouterLane(), cluster.connection(), cluster.hostMap(), Math.max(1, connections), reads);
     this.bootstrap = new Bootstrap().group(loop).channel(loops.channelClass)
         .option(ChannelOption.TCP_NODELAY, true)
@@ -116,11 +116,23 @@ public final class RespLane implements AutoCloseable {
    */
   public static RespLane open(RespEndpoint endpoint, int connections, String transport, int maxInFlight,
       Cluster cluster, ReplicaReads reads) {
+    return open(endpoint, connections, transport, maxInFlight, cluster, reads, connections);
+  }
+
+  /**
+   * As {@link #open(RespEndpoint, int, String, int, Cluster, ReplicaReads)}; with {@code atStart} below {@code
+   * connections} on a standalone server read from alone, only that many are opened now, the others by {@link
+   * #openMore} (a staircase's steps).
+   */
+  public static RespLane open(RespEndpoint endpoint, int connections, String transport, int maxInFlight,
+      Cluster cluster, ReplicaReads reads, int atStart) {
     if (cluster != null && !reads.replicas().isEmpty()) {
       throw RespException.whole("-p " + ReplicaReads.REPLICAS + " names a standalone primary's replicas; on a cluster"
           + " the map names each primary's (CLUSTER SLOTS): drop " + ReplicaReads.REPLICAS);
     }
-    RespLane lane = new RespLane(endpoint, Math.max(1, connections), transport, maxInFlight, cluster, reads.mode());
+    int first = cluster == null && !reads.offPrimary() ? Math.max(1, Math.min(atStart, connections)) : connections;
+    RespLane lane = new RespLane(endpoint, Math.max(1, connections), transport, maxInFlight, cluster, reads.mode(),
+        first);
     try {
       lane.connectAll();
       if (reads.offPrimary() && lane.route instanceof StandaloneRoute standalone) {
@@ -248,6 +260,29 @@ public final class RespLane implements AutoCloseable {
     }
   }
 
+  /** Whether some of this lane's connections wait for {@link #openMore} (a staircase's later clients). */
+  public boolean staged() {
+    return route instanceof StandaloneRoute s && s.staged();
+  }
+
+  /**
+   * The next {@code n} connections of a lane opened with fewer at its start, without blocking; completes, on the loop,
+   * once they are ready, or fails with the first one's cause. At once when every connection is open.
+   */
+  public CompletableFuture<Void> openMore(int n) {
+    if (!(route instanceof StandaloneRoute standalone)) {
+      return CompletableFuture.completedFuture(null);
+    }
+    CompletableFuture<Void> done = new CompletableFuture<>();
+    Runnable task = () -> standalone.openMore(n).whenComplete((x, e) -> settle(done, e));
+    if (loop.inEventLoop()) {
+      task.run();
+    } else {
+      loop.execute(task);
+    }
+    return done;
+  }
+
   /**
    * Closes every connection and opens it again, with its set-up calls (memtier_benchmark's {@code
    * --reconnect-interval}), without blocking: call it with nothing in flight. Completes, on the loop, once every
@@ -264,14 +299,7 @@ public final class RespLane implements AutoCloseable {
           c.reopen(f);
         }
       }
-      CompletableFuture.allOf(ready.toArray(new CompletableFuture<?>[0])).whenComplete((x, e) -> {
-        if (e == null) {
-          done.complete(null);
-        } else {
-          done.completeExceptionally(e instanceof java.util.concurrent.CompletionException && e.getCause() != null
-              ? e.getCause() : e);
-        }
-      });
+      CompletableFuture.allOf(ready.toArray(new CompletableFuture<?>[0])).whenComplete((x, e) -> settle(done, e));
     };
     if (loop.inEventLoop()) {
       task.run();
@@ -279,6 +307,16 @@ public final class RespLane implements AutoCloseable {
       loop.execute(task);
     }
     return done;
+  }
+
+  /** Completes {@code done}, or fails it with {@code e}'s own cause (not the wrapper of a stage that combined others). */
+  private static void settle(CompletableFuture<Void> done, Throwable e) {
+    if (e == null) {
+      done.complete(null);
+    } else {
+      done.completeExceptionally(e instanceof java.util.concurrent.CompletionException && e.getCause() != null
+          ? e.getCause() : e);
+    }
   }
 
   /** Closes the connections (what they held fails), and stops using the loop. Waits up to a second. */

@@ -12,6 +12,8 @@ import java.util.List;
 final class StandaloneRoute implements LaneRoute {
 
   private final LaneNode node;
+  /** The server's connections opened by {@link #open()}: all, or a staircase's first. */
+  private final int atStart;
   /** Where reads go when not to the server, or null: to it. Set before use. */
   private LaneReads reads;
   /**
@@ -21,7 +23,23 @@ final class StandaloneRoute implements LaneRoute {
   private final List<LaneNode> replicas = new java.util.concurrent.CopyOnWriteArrayList<>();
 
   StandaloneRoute(LaneNode node) {
+    this(node, node.conns.length);
+  }
+
+  /** With {@code atStart} below the node's connections: the others opened later, by {@link #openMore}. */
+  StandaloneRoute(LaneNode node, int atStart) {
     this.node = node;
+    this.atStart = atStart;
+  }
+
+  /** Whether some of the server's connections were left for {@link #openMore}. */
+  boolean staged() {
+    return atStart < node.conns.length;
+  }
+
+  /** On the loop: the next {@code n} of the server's connections opened; completes once they are ready. */
+  java.util.concurrent.CompletableFuture<Void> openMore(int n) {
+    return node.openMore(n);
   }
 
   /** Before use, off the loop: reads go to the replicas {@code readReplicas} names (or the server's ROLE does). */
@@ -31,7 +49,7 @@ final class StandaloneRoute implements LaneRoute {
 
   @Override
   public void open() {
-    node.open();
+    node.open(atStart);
   }
 
   @Override
