@@ -260,11 +260,6 @@ public final class RespLane implements AutoCloseable {
     }
   }
 
-  /** Whether some of this lane's connections wait for {@link #openMore} (a staircase's later clients). */
-  public boolean staged() {
-    return route instanceof StandaloneRoute s && s.staged();
-  }
-
   /**
    * The next {@code n} connections of a lane opened with fewer at its start, without blocking; completes, on the loop,
    * once they are ready, or fails with the first one's cause. At once when every connection is open.

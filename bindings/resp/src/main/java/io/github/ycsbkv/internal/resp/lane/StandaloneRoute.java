@@ -32,11 +32,6 @@ final class StandaloneRoute implements LaneRoute {
     this.atStart = atStart;
   }
 
-  /** Whether some of the server's connections were left for {@link #openMore}. */
-  boolean staged() {
-    return atStart < node.conns.length;
-  }
-
   /** On the loop: the next {@code n} of the server's connections opened; completes once they are ready. */
   java.util.concurrent.CompletableFuture<Void> openMore(int n) {
     return node.openMore(n);
