@@ -122,15 +122,8 @@ final class DrivenLoop {
   /** The first task once a reopen ended. */
   private final Runnable reopened = () -> { };
 
-  /**
-   * A staircase whose connections the binding opens at each step: the steps' times, the clients each starts, the next
-   * step, and the clients not started yet (none free until their step's connections are ready); confined to the
-   * completion thread but for {@link #nextWakeNanos}.
-   */
-  private long[] stepTimes = new long[0];
-  private int[] stepClients = new int[0];
-  private int nextStep;
-  private int notStarted;
+  /** A staircase whose connections the binding opens at each step, or none; confined to the completion thread. */
+  private StagedSteps steps = StagedSteps.none();
 
   /** The first task once a step's connections are open (or failed to open). */
   private final class StepOpened implements Runnable {
@@ -144,7 +137,7 @@ final class DrivenLoop {
 
     @Override
     public void run() {
-      notStarted -= clients;
+      steps.started(clients);
       if (failure != null) {
         signal.stop(StopReason.FAILED, "the connections of " + clients + " client(s) could not be opened at their"
             + " staircase step (" + UserError.describe(failure) + ")");
@@ -204,50 +197,14 @@ final class DrivenLoop {
       return;
     }
     // With the binding opening each step's connections at the step: the clients of each step, by its time.
-    java.util.TreeMap<Long, Integer> steps = new java.util.TreeMap<>();
-    for (int i = 0; i < slots; i++) {
-      long at = after[after.length == slots ? i : 0];
-      if (at > 0) {
-        steps.merge(start + at, 1, Integer::sum);
-        notStarted++;
-      }
-    }
-    stepTimes = new long[steps.size()];
-    stepClients = new int[steps.size()];
-    int k = 0;
-    for (java.util.Map.Entry<Long, Integer> e : steps.entrySet()) {
-      stepTimes[k] = e.getKey();
-      stepClients[k++] = e.getValue();
-    }
+    steps = StagedSteps.of(start, after, slots);
     updateWake();
   }
 
   /** The next time the loop must wake: a parked client's, or the next step's. */
   private void updateWake() {
     long parkedAt = parked.isEmpty() ? Long.MAX_VALUE : parked.peek();
-    long stepAt = nextStep < stepTimes.length ? stepTimes[nextStep] : Long.MAX_VALUE;
-    nextWakeNanos = Math.min(parkedAt, stepAt);
-  }
-
-  /**
-   * The steps whose time came: their connections opened by the binding; their clients start once those are ready
-   * ({@link StepOpened}). Once the run stopped, none.
-   */
-  private void openSteps(long now, boolean stop) {
-    while (nextStep < stepTimes.length && (stop || stepTimes[nextStep] <= now)) {
-      int clientsOfStep = stepClients[nextStep++];
-      if (stop) {
-        continue;
-      }
-      java.util.concurrent.CompletionStage<Void> ready;
-      try {
-        ready = timed.openMore(clientsOfStep);
-      } catch (RuntimeException e) {
-        ready = java.util.concurrent.CompletableFuture.failedFuture(e);
-      }
-      ready.whenComplete((x, e) -> executor.execute(() -> drain(new StepOpened(clientsOfStep,
-          e instanceof java.util.concurrent.CompletionException && e.getCause() != null ? e.getCause() : e))));
-    }
+    nextWakeNanos = Math.min(parkedAt, steps.nextAt());
   }
 
   /**
@@ -465,7 +422,7 @@ final class DrivenLoop {
    * loop with {@code maxinflight} above 1 has that many per connection.
    */
   private int free() {
-    return slots - inFlight - parked.size() - notStarted;
+    return slots - inFlight - parked.size() - steps.notStarted();
   }
 
   private boolean stopped() {
@@ -484,7 +441,8 @@ final class DrivenLoop {
     while (!parked.isEmpty() && (stop || parked.peek() <= now)) {
       parked.poll();
     }
-    openSteps(now, stop);
+    // The steps whose time came: their connections opened by the binding, their clients started once those are ready.
+    steps.open(now, stop, timed, (started, failure) -> executor.execute(() -> drain(new StepOpened(started, failure))));
     updateWake();
   }
 
@@ -523,7 +481,7 @@ final class DrivenLoop {
   private void refill() {
     // An operation that submitted nothing asynchronous (it failed at once) leaves its client free: the
     // loop goes on to that client's next operation.
-    while (inFlight + parked.size() + notStarted < clients && sinceReopen < reopenEvery && canIssue()) {
+    while (inFlight + parked.size() + steps.notStarted() < clients && sinceReopen < reopenEvery && canIssue()) {
       issue();
       park(timed.takeHold());
     }
