@@ -40,7 +40,9 @@ class MemtierIT {
    * The command lines, each an option group: SET/GET by ratio with one seed for every client (memtier's default),
    * {@code -n allkeys} over P:P ranges with a pipeline, several {@code --command}s with their ratios, key patterns
    * and a size range, a {@code --command} with P and {@code allkeys} as the specification's preloads write it
-   * (max - min requests per client, each over its part), distinct seeds with Gaussian keys.
+   * (max - min requests per client, each over its part), {@code allkeys} over a range of one key as the
+   * specification's one-hash preloads write it (memtier's default of 10,000 requests), distinct seeds with Gaussian
+   * keys.
    */
   private static final List<List<String>> LINES = List.of(
       List.of("-t", "2", "-c", "3", "-n", "400", "--ratio", "1:4", "--key-maximum", "1000000"),
@@ -52,6 +54,8 @@ class MemtierIT {
       List.of("--command=SET __key__ __data__", "--command-key-pattern=P", "--key-prefix", "test_mset_",
           "--key-minimum", "1", "--key-maximum", "101", "-d", "10", "-n", "allkeys", "-t", "1", "-c", "2",
           "--pipeline", "50"),
+      List.of("--command=HSET __key__ f:1 __data__ f:2 __data__", "--key-minimum=1", "--key-maximum", "1", "-n",
+          "allkeys", "-c", "1", "-t", "1", "--pipeline", "50", "--key-prefix", "onekey:"),
       List.of("--command=HSET __key__ f __data__", "--command=HGETALL __key__", "--command-ratio=3",
           "--command-key-pattern=G", "--distinct-client-seed", "--randomize", "-t", "1", "-c", "3", "-n", "200",
           "--key-maximum=500", "--hide-histogram"));
@@ -174,14 +178,14 @@ class MemtierIT {
             what + ": " + result.path("load"));
         assertEquals(connections(line), result.path("load").path("connections").asInt(), what);
         if (line.contains("allkeys")) {
-          assertEquals(line.contains("5000") ? 5000 : 101, theirs.keys().size(), what);
+          assertEquals(line.contains("5000") ? 5000 : line.contains("onekey:") ? 1 : 101, theirs.keys().size(), what);
           assertEquals(theirs.keys(), ours.keys(), what + ": -n allkeys writes every key of the range once");
         } else if (line.contains("1:4")) {
           // One seed for every client (memtier's default): each writes the same 80 keys.
           assertEquals(theirs.keys().size(), ours.keys().size(), 2, what + ": keys written");
         }
-        specificationKeys(theirs.json(), what + " (memtier's own JSON)");
-        specificationKeys(ours.json(), what);
+        specificationKeys(theirs.json(), what + " (memtier's own JSON)", false);
+        specificationKeys(ours.json(), what, true);
         JsonNode totals = ours.json().path("ALL STATS").path("Totals");
         long total = theirs.calls().values().stream().mapToLong(Long::longValue).sum();
         assertEquals(total, totals.path("Count").asLong(), what + ": Totals' count");
@@ -189,17 +193,27 @@ class MemtierIT {
     }
   }
 
-  /** The paths into memtier's JSON that the specification's exporter reads (its defaults.yml), numeric. */
-  private static void specificationKeys(JsonNode json, String what) {
+  /**
+   * The paths into memtier's JSON that the specification's exporter reads (its defaults.yml), numeric; in ycsb-kv's,
+   * also the figures' values (a rate above 0, P99 at least P50). memtier_benchmark's own are only checked present and
+   * numeric: once its Totals' rate was not above 0 in a short run (valkey, 5,000 requests on 4 connections,
+   * 2026-11-29; not seen again in 30 runs by hand), a figure of memtier's, not of what this test checks.
+   */
+  private static void specificationKeys(JsonNode json, String what, boolean values) {
     JsonNode all = json.path("ALL STATS");
     assertTrue(all.path("Runtime").path("Start time").isNumber(), what + ": Runtime");
     JsonNode totals = all.path("Totals");
     for (String key : List.of("Ops/sec", "Latency", "Misses/sec", "Count")) {
       assertTrue(totals.path(key).isNumber(), what + ": Totals." + key + " in " + totals);
     }
-    assertTrue(totals.path("Ops/sec").asDouble() > 0, what);
     for (String p : List.of("p50.00", "p99.00")) {
       assertTrue(totals.path("Percentile Latencies").path(p).isNumber(), what + ": " + p);
+    }
+    if (!values) {
+      return;
+    }
+    assertTrue(totals.path("Ops/sec").asDouble() > 0, what + ": " + totals);
+    for (String p : List.of("p50.00", "p99.00")) {
       assertTrue(totals.path("Percentile Latencies").path(p).asDouble() > 0, what + ": " + p);
     }
     assertTrue(totals.path("Percentile Latencies").path("p99.00").asDouble()

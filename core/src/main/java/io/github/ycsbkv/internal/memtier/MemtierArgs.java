@@ -308,7 +308,10 @@ public final class MemtierArgs {
     // memtier_benchmark.cpp: max - min per client, divided over the clients (+1) only for --key-pattern P:P (a
     // --command's P splits the range too, yet each client still sends max - min requests over its part).
     long all = keyMaximum - keyMinimum;
-    return setPattern == 'P' && getPattern == 'P' ? all / connections() + 1 : all;
+    long each = setPattern == 'P' && getPattern == 'P' ? all / connections() + 1 : all;
+    // Then, as there: no requests and no test time is 10,000 requests. A range of one key (the specification's
+    // preloads of one hash, set or list: --key-minimum 1 --key-maximum 1) is max - min = 0 requests.
+    return each > 0 ? each : 10_000;
   }
 
   /** The run's properties on {@code bindingName}: the commands workload, the connections, the server's address. */

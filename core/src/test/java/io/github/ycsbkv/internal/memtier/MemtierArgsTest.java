@@ -77,6 +77,22 @@ class MemtierArgsTest {
     assertEquals("10000000", a.properties("redis").getProperty("recordcount"));
   }
 
+  /**
+   * A range of one key with {@code -n allkeys} (the specification's preloads of one hash: {@code --key-minimum=1
+   * --key-maximum 1 -n allkeys}): memtier computes max - min = 0 requests, then takes its default of 10,000 for a run
+   * with neither requests nor a test time (memtier_benchmark.cpp); never a run without an end.
+   */
+  @Test
+  void allkeys_overOneKey_isMemtiersDefaultOf10000Requests_notARunWithoutEnd() {
+    MemtierArgs a = MemtierArgs.parse(List.of("--command", "HSET __key__ f __data__", "--key-minimum=1",
+        "--key-maximum", "1", "-n", "allkeys", "-c", "1", "-t", "1", "--pipeline", "50"));
+    assertEquals(10_000, a.requestsPerClient());
+    assertEquals("10000", a.properties("redis").getProperty("operationcount"));
+    MemtierArgs two = MemtierArgs.parse(List.of("--key-minimum=1", "--key-maximum", "2", "-n", "allkeys", "-c", "1",
+        "-t", "1"));
+    assertEquals(1, two.requestsPerClient(), "max - min, as memtier");
+  }
+
   @Test
   void commands_takeTheRatioAndKeyPatternGivenAfterThem_testTimeAndRate() {
     MemtierArgs a = MemtierArgs.parse(List.of("--command", "LPUSH __key__ __data__", "--command-ratio", "2",
