@@ -1,5 +1,6 @@
 package io.github.ycsbkv.it;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -15,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -227,6 +229,67 @@ class MemtierIT {
       values.put(k, new long[] {j.strlen(k), j.ttl(k)});
     }
     return values;
+  }
+
+  /**
+   * {@code --command}s quoted and escaped as the specification writes them: a {@code RESTORE} of a payload given
+   * byte by byte ({@code \\xHH}, here the server's own {@code DUMP} of a value), and an {@code HSET} of a session with
+   * JSON in double quotes ({@code \\"}), a single-quoted word, a tab and {@code __key__} inside a quoted word (a key of
+   * its own, as memtier draws one for each such word): each key's {@code DUMP} the same from both tools, byte for
+   * byte, and the values what the escapes say.
+   */
+  @Test
+  void quotedAndEscapedCommands_storeTheBytesMemtierStores() throws Exception {
+    try (Store store = Store.provision(Store.Kind.REDIS); Jedis j = store.jedis()) {
+      j.flushAll();
+      byte[] value = "caf\u00e9 \"quoted\" \u0000\u00ff".getBytes(StandardCharsets.ISO_8859_1);
+      j.set("source".getBytes(StandardCharsets.US_ASCII), value);
+      StringBuilder hex = new StringBuilder();
+      for (byte b : j.dump("source")) {
+        hex.append(String.format("\\x%02x", b & 0xff));
+      }
+      List<String> range = List.of("--command-key-pattern", "P", "--key-minimum", "1", "--key-maximum", "5", "-n",
+          "allkeys", "-t", "1", "-c", "1");
+      List<List<String>> lines = List.of(
+          concat(List.of("--command", "RESTORE __key__ 0 \"" + hex + "\" REPLACE", "--key-prefix", "restored:"),
+              range),
+          concat(List.of("--command", "HSET session:__key__ name \"User __key__\" permissions"
+              + " \"[\\\"read\\\",\\\"write\\\"]\" note 'it\\'s' tab \"a\\tb\""), range));
+      for (int i = 0; i < lines.size(); i++) {
+        List<String> line = lines.get(i);
+        memtier(store, j, line, tmp.resolve("quoted-memtier-" + i + ".json"));
+        Map<String, String> theirs = dumps(j);
+        ycsb(store, j, line, tmp.resolve("quoted-ycsb-" + i + ".json"));
+        Map<String, String> ours = dumps(j);
+        assertEquals(4, theirs.size(), line + ": " + theirs.keySet());
+        assertEquals(theirs, ours, line + ": each key's DUMP");
+        if (i == 0) {
+          assertArrayEquals(value, j.get("restored:1".getBytes(StandardCharsets.US_ASCII)), "the payload's value");
+        } else {
+          // Each __key__ word a key of its own, as memtier draws them: the second is the next key of the range.
+          Map<String, String> session = j.hgetAll("session:memtier-1");
+          assertEquals("User memtier-2", session.get("name"), session.toString());
+          assertEquals("[\"read\",\"write\"]", session.get("permissions"), session.toString());
+          assertEquals("it's", session.get("note"), session.toString());
+          assertEquals("a\tb", session.get("tab"), session.toString());
+        }
+      }
+    }
+  }
+
+  private static List<String> concat(List<String> a, List<String> b) {
+    List<String> all = new ArrayList<>(a);
+    all.addAll(b);
+    return all;
+  }
+
+  /** Each key's {@code DUMP}, in hex. */
+  private static Map<String, String> dumps(Jedis j) {
+    Map<String, String> dumps = new TreeMap<>();
+    for (String k : j.keys("*")) {
+      dumps.put(k, java.util.HexFormat.of().formatHex(j.dump(k)));
+    }
+    return dumps;
   }
 
   /**

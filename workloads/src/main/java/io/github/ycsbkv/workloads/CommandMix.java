@@ -66,7 +66,13 @@ final class CommandMix {
   /** The command at property {@code at}, its text {@code text}. */
   Entry entry(String at, String text, String pattern, double weight) throws WorkloadException {
     MonitorLines lines = MonitorLines.named(text) ? monitorLines(at, text) : null;
-    CommandTemplate t = lines == null ? CommandTemplate.parse(text, p.getProperty(at + ".name"), at)
+    String syntax = p.getProperty(at + ".syntax", "ycsb").trim();
+    if (!syntax.equals("ycsb") && !syntax.equals("memtier")) {
+      throw new WorkloadException("property '" + at + ".syntax' must be ycsb or memtier, got '" + syntax + "'");
+    }
+    CommandTemplate t = lines == null ? (syntax.equals("memtier")
+        ? CommandTemplate.parseMemtier(text, p.getProperty(at + ".name"), at)
+        : CommandTemplate.parse(text, p.getProperty(at + ".name"), at))
         : MonitorLines.any(text) ? lines.first() : lines.line(text, at);
     String patternName = p.getProperty(at + ".keypattern", pattern).trim();
     boolean parallel = patternName.equalsIgnoreCase("parallel");

@@ -1,6 +1,5 @@
 package io.github.ycsbkv.workloads;
 
-import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,8 +10,8 @@ import java.util.regex.Pattern;
 import site.ycsb.WorkloadException;
 
 /**
- * One command of the {@code commands} workload, parsed once from its text: words separated by spaces (double quotes
- * keep spaces in one word), the first the command's name, the others literal or with placeholders, which
+ * One command of the {@code commands} workload, parsed once from its text: words separated by spaces, quoted and
+ * escaped as memtier_benchmark and redis-cli read a command ({@link #split}), the first the command's name, the others literal or with placeholders, which
  * {@link #args} fills for each operation:
  * <ul>
  *   <li>{@code __key__}: the operation's key, its prefix and a key number drawn by the command's key pattern (the same
@@ -53,22 +52,72 @@ final class CommandTemplate {
    * upper-case). {@code where} names the property in errors.
    */
   static CommandTemplate parse(String text, String name, String where) throws WorkloadException {
-    return of(split(text, where), StandardCharsets.UTF_8, text, name, where);
+    return of(split(text, where).toArray(new byte[0][]), text, name, where);
   }
 
   /**
+   * {@code text} parsed as memtier_benchmark reads a {@code --command} (protocol.cpp {@code format_arbitrary_command}):
+   * a word holding {@code __key__} is a key, with the text before and after its first {@code __key__}, and each such
+   * word draws a key of its own, in the words' order ({@code MGET __key__ __key__} two keys, as memtier sends it); a
+   * word holding {@code __data__} must be only that; any other text is sent as it is ({@code __field__},
+   * {@code __key2__} included).
+   */
+  static CommandTemplate parseMemtier(String text, String name, String where) throws WorkloadException {
+    return ofMemtier(split(text, where).toArray(new byte[0][]), text, name, where);
+  }
+
+  /** As {@link #parseMemtier}, the words given as their bytes (memtier's {@code --monitor-input} lines). */
+  static CommandTemplate ofMemtier(byte[][] raw, String text, String name, String where) throws WorkloadException {
+    if (raw.length == 0) {
+      throw new WorkloadException(where + " is empty: give a command, for example 'SET __key__ __data__'");
+    }
+    List<List<Piece>> words = new ArrayList<>();
+    int keys = 0;
+    for (int w = 0; w < raw.length; w++) {
+      String word = new String(raw[w], StandardCharsets.ISO_8859_1);
+      int at = w == 0 ? -1 : word.indexOf(MEMTIER_KEY);
+      List<Piece> pieces = new ArrayList<>(3);
+      if (at >= 0) {
+        if (at > 0) {
+          pieces.add(literal(word.substring(0, at)));
+        }
+        pieces.add(new Piece(Kind.KEY, null, ++keys, 0));
+        if (at + MEMTIER_KEY.length() < word.length()) {
+          pieces.add(literal(word.substring(at + MEMTIER_KEY.length())));
+        }
+      } else if (w > 0 && word.contains(MEMTIER_DATA)) {
+        if (!word.equals(MEMTIER_DATA)) {
+          throw new WorkloadException(where + ": '" + word + "': the data placeholder cannot be combined with other"
+              + " data (as memtier_benchmark refuses it)");
+        }
+        pieces.add(new Piece(Kind.DATA, null, 0, 0));
+      } else {
+        pieces.add(literal(word));
+      }
+      words.add(List.copyOf(pieces));
+    }
+    String first = new String(raw[0], StandardCharsets.ISO_8859_1);
+    String operation = name != null && !name.isBlank() ? name.trim() : first.toUpperCase(Locale.ROOT);
+    return new CommandTemplate(text.trim(), operation, List.copyOf(words), keys);
+  }
+
+  private static final String MEMTIER_KEY = "__key__";
+  private static final String MEMTIER_DATA = "__data__";
+
+  /**
    * A command given as its words' bytes ({@code text} as said in messages): as {@link #parse}, placeholders filled in
-   * the same way, every other byte sent as it is (a recorded command's words: {@link MonitorLines}).
+   * the same way, every other byte sent as it is.
    */
   static CommandTemplate of(byte[][] words, String text, String name, String where) throws WorkloadException {
     List<String> raw = new ArrayList<>();
     for (byte[] w : words) {
       raw.add(new String(w, StandardCharsets.ISO_8859_1));
     }
-    return of(raw, StandardCharsets.ISO_8859_1, text, name, where);
+    return of(raw, text, name, where);
   }
 
-  private static CommandTemplate of(List<String> raw, Charset charset, String text, String name, String where)
+  /** The words as ISO-8859-1 text, one char per byte, so that each literal piece is sent as the bytes it was. */
+  private static CommandTemplate of(List<String> raw, String text, String name, String where)
       throws WorkloadException {
     if (raw.isEmpty()) {
       throw new WorkloadException(where + " is empty: give a command, for example 'ZADD __key__ __score__ __field__'");
@@ -85,7 +134,7 @@ final class CommandTemplate {
       int at = 0;
       while (m.find()) {
         if (m.start() > at) {
-          pieces.add(literal(word.substring(at, m.start()), charset));
+          pieces.add(literal(word.substring(at, m.start())));
         }
         if (!m.group(2).isEmpty() && !m.group(1).equals("key")) {
           throw new WorkloadException(where + ": unknown placeholder '" + m.group() + "' (only __key__ is numbered:"
@@ -118,7 +167,7 @@ final class CommandTemplate {
         at = m.end();
       }
       if (at < word.length() || pieces.isEmpty()) {
-        pieces.add(literal(word.substring(at), charset));
+        pieces.add(literal(word.substring(at)));
       }
       words.add(List.copyOf(pieces));
     }
@@ -129,39 +178,97 @@ final class CommandTemplate {
     return new CommandTemplate(text.trim(), operation, List.copyOf(words), keys);
   }
 
-  private static Piece literal(String s, Charset charset) {
-    return new Piece(Kind.LITERAL, s.getBytes(charset), 0, 0);
+  private static Piece literal(String s) {
+    return new Piece(Kind.LITERAL, s.getBytes(StandardCharsets.ISO_8859_1), 0, 0);
   }
 
-  /** Words separated by spaces; a double-quoted word keeps its spaces (without the quotes). */
-  static List<String> split(String text, String where) throws WorkloadException {
-    List<String> out = new ArrayList<>();
-    StringBuilder word = new StringBuilder();
-    boolean quoted = false;
-    boolean any = false;
-    for (int i = 0; i < text.length(); i++) {
+  /**
+   * Words separated by spaces, as memtier_benchmark splits a {@code --command} (config_types.cpp
+   * {@code split_command_to_args}) and redis-cli a line ({@code sdssplitargs}): a quote opens a word or joins the
+   * one begun; in double quotes {@code \xHH} is that byte and {@code \n}, {@code \r}, {@code \t}, {@code \b},
+   * {@code \a} their characters, any other character after a backslash itself ({@code \"}, {@code \\}); in single
+   * quotes {@code \'} is a quote; a closing quote must end its word. Text is sent in UTF-8, an escaped byte as it is.
+   */
+  static List<byte[]> split(String text, String where) throws WorkloadException {
+    List<byte[]> out = new ArrayList<>();
+    Word word = new Word();
+    char quote = 0;
+    int n = text.length();
+    for (int i = 0; i < n; i++) {
       char c = text.charAt(i);
-      if (c == '"') {
-        quoted = !quoted;
-        any = true;
-      } else if (Character.isWhitespace(c) && !quoted) {
-        if (any) {
-          out.add(word.toString());
-          word.setLength(0);
-          any = false;
+      if (quote == 0) {
+        if (Character.isWhitespace(c)) {
+          word.end(out);
+        } else if (c == '"' || c == '\'') {
+          quote = c;
+          word.any = true;
+        } else {
+          word.text.append(c);
+          word.any = true;
         }
+      } else if (c == '\\' && i + 1 < n && (quote == '"' || text.charAt(i + 1) == '\'')) {
+        char e = text.charAt(++i);
+        if (quote == '\'') {
+          word.text.append('\'');
+        } else if (e == 'x' && i + 2 < n && Character.digit(text.charAt(i + 1), 16) >= 0
+            && Character.digit(text.charAt(i + 2), 16) >= 0) {
+          word.raw(Character.digit(text.charAt(i + 1), 16) * 16 + Character.digit(text.charAt(i + 2), 16));
+          i += 2;
+        } else {
+          word.text.append(switch (e) {
+            case 'n' -> '\n';
+            case 'r' -> '\r';
+            case 't' -> '\t';
+            case 'b' -> '\b';
+            case 'a' -> (char) 7;
+            default -> e;
+          });
+        }
+      } else if (c == quote) {
+        if (i + 1 < n && !Character.isWhitespace(text.charAt(i + 1))) {
+          throw new WorkloadException(where + ": a closing quote must be followed by a space (as memtier_benchmark"
+              + " and redis-cli split a command), at column " + (i + 2) + " of '" + text.trim() + "'");
+        }
+        quote = 0;
+        word.end(out);
       } else {
-        word.append(c);
-        any = true;
+        word.text.append(c);
       }
     }
-    if (quoted) {
-      throw new WorkloadException(where + ": a double quote is not closed in '" + text.trim() + "'");
+    if (quote != 0) {
+      throw new WorkloadException(where + ": a " + (quote == '"' ? "double" : "single") + " quote is not closed in '"
+          + text.trim() + "'");
     }
-    if (any) {
-      out.add(word.toString());
-    }
+    word.end(out);
     return out;
+  }
+
+  /** A word being split: its bytes so far, the text after them, and whether it has begun (an empty quoted word). */
+  private static final class Word {
+    final java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    final StringBuilder text = new StringBuilder();
+    boolean any;
+
+    /** A byte given by its escape, after the text before it in UTF-8. */
+    void raw(int b) {
+      flush();
+      bytes.write(b);
+    }
+
+    private void flush() {
+      bytes.writeBytes(text.toString().getBytes(StandardCharsets.UTF_8));
+      text.setLength(0);
+    }
+
+    /** The word, if one began, added to {@code out}; then a new one. */
+    void end(List<byte[]> out) {
+      if (any) {
+        flush();
+        out.add(bytes.toByteArray());
+        bytes.reset();
+        any = false;
+      }
+    }
   }
 
   /** The operation name its latency is recorded under. */
@@ -183,7 +290,7 @@ final class CommandTemplate {
     return keys > 0;
   }
 
-  /** The keys it has ({@code __key__} 1, {@code __keyN__} the highest N). */
+  /** The keys it has ({@code __key__} 1, {@code __keyN__} the highest N; in memtier's syntax, its key words). */
   int keys() {
     return keys;
   }

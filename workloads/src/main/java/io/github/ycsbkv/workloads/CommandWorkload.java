@@ -43,6 +43,12 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
   public static final String COMMAND_N_KEY_PATTERN = "command.*.keypattern";
   public static final String COMMAND_N_KEY_PREFIX = "command.*.keyprefix";
   public static final String COMMAND_N_NAME = "command.*.name";
+  /**
+   * {@code ycsb} (default): the template's placeholders as {@link CommandTemplate} lists them; {@code memtier}: read as
+   * memtier_benchmark reads a {@code --command} (each {@code __key__} word a key of its own, only {@code __key__} and
+   * {@code __data__} placeholders).
+   */
+  public static final String COMMAND_N_SYNTAX = "command.*.syntax";
   public static final String LOAD_KEY_PREFIX = "command.load.keyprefix";
   public static final String LOAD_NAME = "command.load.name";
   public static final String FILE = "commands.file";
@@ -207,7 +213,8 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
     CommandMix.Entry entry;
     CommandTemplate template;
     int sequence;
-    final String[] keys = new String[10];
+    /** Grown for a command of more keys (memtier's syntax: an MGET of 100 keys has 100). */
+    String[] keys = new String[10];
     /** The incremental SCAN's iterations of this thread's connections. */
     final IncrementalScan.Iterations iterations = new IncrementalScan.Iterations();
     /** The number of the current operation's key 1 (1..recordcount). */
@@ -229,6 +236,9 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
 
     @Override
     public String key(int n) {
+      if (n >= keys.length) {
+        keys = java.util.Arrays.copyOf(keys, Math.max(n + 1, 2 * keys.length));
+      }
       if (keys[n] == null) {
         long number;
         long[] position = client.sequences[sequence];

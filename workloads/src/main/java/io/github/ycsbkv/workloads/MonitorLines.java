@@ -19,7 +19,8 @@ import site.ycsb.WorkloadException;
  * {@code __monitor_line@__}: each operation then sends the next line of the file (one sequence shared by every
  * connection, round again at its end, as memtier's {@code --monitor-pattern S}) or a random line ({@code R}), recorded
  * under the line's own command ({@code SET}, {@code HSET}, ...). A line's words are read as memtier reads them, and may
- * hold the template's placeholders ({@code __key__}, {@code __data__}, ...). A line that cannot be read, or a number
+ * hold its placeholders ({@code __key__}, each a key of its own, and {@code __data__}: {@link
+ * CommandTemplate#ofMemtier}). A line that cannot be read, or a number
  * past the file's last command, is refused before the run starts. Thread-safe.
  */
 final class MonitorLines {
@@ -74,7 +75,7 @@ final class MonitorLines {
       } catch (MonitorWords.Malformed e) {
         throw new WorkloadException(at + ": " + e.getMessage());
       }
-      lines.add(CommandTemplate.of(words, command, null, at));
+      lines.add(CommandTemplate.ofMemtier(words, command, null, at));
     }
     if (lines.isEmpty()) {
       throw new WorkloadException(FILE + ": no commands found in " + file.trim() + " (MONITOR output: lines with"

@@ -1,5 +1,6 @@
 package io.github.ycsbkv.workloads;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -64,6 +65,47 @@ class CommandTemplateTest {
     CommandTemplate copy = CommandTemplate.parse("COPY __key__ backup:__key__ \"two words\" __data__", "COPY_KEY", "x");
     assertEquals(List.of("COPY", "board:42", "backup:board:42", "two words", "abcd"), words(copy, new Fill()));
     assertEquals("COPY_KEY", copy.name());
+  }
+
+  /**
+   * Quotes and escapes as memtier_benchmark splits a {@code --command}: the specification's rate-limiting suite's
+   * script, whose inner quotes are escaped ({@code \"BITCOUNT\"}: sent with backslashes, Lua refused it), single
+   * quotes, a byte by {@code \xHH}, UTF-8 text, an empty word, a quote that opens mid-word; a closing quote with a
+   * character after it is refused, as memtier refuses it.
+   */
+  @Test
+  void quotesAndEscapes_areReadAsMemtierBenchmarkReadsACommand() throws Exception {
+    CommandTemplate eval = CommandTemplate.parse("EVAL \"local k=KEYS[1];local c=redis.call(\\\"BITCOUNT\\\",k);"
+        + "return c\" 1 __key__ 2000000", null, "command.1");
+    assertEquals(List.of("EVAL", "local k=KEYS[1];local c=redis.call(\"BITCOUNT\",k);return c", "1", "board:42",
+        "2000000"), words(eval, new Fill()));
+    CommandTemplate t = CommandTemplate.parse("SET 'it\\'s two' \"a\\x41\\n\\\\\" \"\" caf\u00e9 pre\"fix x\"", null, "c");
+    assertEquals(List.of("SET", "it's two", "aA\n\\", "", "caf\u00e9", "prefix x"), words(t, new Fill()));
+    byte[][] raw = CommandTemplate.parse("SET k \"\\xff\\x00\"", null, "c").args(new Fill());
+    assertArrayEquals(new byte[] {(byte) 0xff, 0}, raw[2], "an escaped byte as it is, not in UTF-8");
+    assertTrue(assertThrows(WorkloadException.class, () -> CommandTemplate.parse("SET \"a\"b", null, "command.2"))
+        .getMessage().contains("a closing quote must be followed by a space"));
+    assertTrue(assertThrows(WorkloadException.class, () -> CommandTemplate.parse("SET 'a b", null, "command.2"))
+        .getMessage().contains("a single quote is not closed"));
+  }
+
+  /**
+   * memtier's syntax: each word holding {@code __key__} is a key of its own, numbered in the words' order (an MGET of
+   * three keys draws three), with the text around its first {@code __key__}; {@code __data__} only alone; every other
+   * text literal, ycsb-kv's own placeholders included; the command's name is never a placeholder.
+   */
+  @Test
+  void memtierSyntax_eachKeyWordItsOwnKey_onlyKeyAndData() throws Exception {
+    CommandTemplate mget = CommandTemplate.parseMemtier("MGET __key__ __key__ __key__", null, "command.1");
+    assertEquals(3, mget.keys());
+    assertEquals(List.of("MGET", "board:42", "board:102", "board:103"), words(mget, new Fill()));
+    CommandTemplate hset = CommandTemplate.parseMemtier("HSET s:__key__ name \"User __key__ __key__\" f __field__ v"
+        + " __data__ n __int(1,2)__ k2 __key2__", null, "c");
+    assertEquals(List.of("HSET", "s:board:42", "name", "User board:102 __key__", "f", "__field__", "v", "abcd", "n",
+        "__int(1,2)__", "k2", "__key2__"), words(hset, new Fill()), "ycsb-kv's placeholders are text to memtier");
+    assertEquals("__KEY__", CommandTemplate.parseMemtier("__key__ x", null, "c").name(), "the name is text");
+    assertTrue(assertThrows(WorkloadException.class, () -> CommandTemplate.parseMemtier("SET k x__data__", null,
+        "command.1")).getMessage().contains("the data placeholder cannot be combined with other data"));
   }
 
   @Test

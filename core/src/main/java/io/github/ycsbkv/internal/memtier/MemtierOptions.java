@@ -160,7 +160,7 @@ final class MemtierOptions {
         if (s.longName().equals("multi-key-get")) {
           throw MemtierArgs.usage("--multi-key-get: memtier_benchmark 2.3 sends multi-key gets over its memcache"
               + " protocols only (over RESP it aborts with 'multi get not implemented for redis yet'); for an MGET"
-              + " give --command \"MGET __key__ __key2__\"");
+              + " give --command \"MGET __key__ __key__\" (each __key__ a key of its own, as memtier draws them)");
         }
         throw MemtierArgs.notYet("--" + s.longName(), null);
       }

@@ -75,6 +75,9 @@ final class MemtierProperties {
       }
     } else {
       for (MemtierArgs.Command c : a.commands) {
+        // Read as memtier reads a --command: each __key__ word a key of its own (MGET __key__ __key__: two), no
+        // placeholders but __key__ and __data__. (The SET and GET of --ratio above are this workload's own templates.)
+        p.setProperty("command." + n + ".syntax", "memtier");
         command(p, n++, c.text(), c.ratio(), c.keyPattern(), a.keyPrefix);
       }
     }
