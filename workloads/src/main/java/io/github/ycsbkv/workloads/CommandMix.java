@@ -112,9 +112,10 @@ final class CommandMix {
     int open = prefix.indexOf('{');
     boolean tagged = open >= 0 && prefix.indexOf('}', open + 1) > open + 1;
     if (cluster(p) && t.keys() > 1 && !tagged) {
+      String tag = "{" + prefix.replaceAll("[^A-Za-z0-9]", "") + "}:";
       throw new WorkloadException(at + ": '" + t.text() + "' has " + t.keys() + " keys, which a cluster serves only in"
-          + " one hash slot: give its keys a hash tag, for example " + (at.startsWith(COMMAND) ? at : COMMAND + "N")
-          + ".keyprefix={" + prefix.replaceAll("[^A-Za-z0-9]", "") + "}:");
+          + " one hash slot: give its keys a hash tag, for example " + ("memtier".equals(p.getProperty(at + ".syntax"))
+          ? "--key-prefix '" + tag + "'" : (at.startsWith(COMMAND) ? at : COMMAND + "N") + ".keyprefix=" + tag));
     }
   }
 

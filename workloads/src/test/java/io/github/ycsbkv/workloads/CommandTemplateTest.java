@@ -163,5 +163,10 @@ class CommandTemplateTest {
             WorkloadException.class, () -> CommandMix.checkSlots(cluster, t, "set:", "command.1")).getMessage());
     CommandMix.checkSlots(cluster, t, "{set}:", "command.1"); // one slot: allowed
     CommandMix.checkSlots(new java.util.Properties(), t, "set:", "command.1"); // one server: allowed
+    // A memtier command line's: the hint is memtier's option.
+    cluster.setProperty("command.1.syntax", "memtier");
+    CommandTemplate mget = CommandTemplate.parseMemtier("MGET __key__ __key__", null, "command.1");
+    assertTrue(assertThrows(WorkloadException.class, () -> CommandMix.checkSlots(cluster, mget, "memtier-",
+        "command.1")).getMessage().endsWith("give its keys a hash tag, for example --key-prefix '{memtier}:'"));
   }
 }
