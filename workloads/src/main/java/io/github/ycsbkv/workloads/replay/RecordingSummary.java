@@ -18,7 +18,10 @@ record RecordingSummary(Path file, RecordingFormat format, long commands, Map<St
     Map<String, Long> byCommand = new TreeMap<>();
     Map<String, Boolean> clients = new java.util.HashMap<>();
     long commands = 0;
-    long first = Long.MIN_VALUE;
+    // The earliest and the latest instants, wherever their lines are: Dragonfly's MONITOR writes each thread's lines as
+    // that thread hands them over, so a later line may hold an earlier instant (a replay timed from the first line
+    // sent such a command at once and ended its span early: 502 ms for a recording of 875).
+    long first = Long.MAX_VALUE;
     long last = Long.MIN_VALUE;
     try (RecordingReader in = format.open(file)) {
       Recorded r;
@@ -26,17 +29,16 @@ record RecordingSummary(Path file, RecordingFormat format, long commands, Map<St
         commands++;
         byCommand.merge(r.name(), 1L, Long::sum);
         clients.putIfAbsent(r.client(), Boolean.TRUE);
-        if (first == Long.MIN_VALUE) {
-          first = r.micros();
-        }
+        first = Math.min(first, r.micros());
         last = Math.max(last, r.micros());
       }
-      return new RecordingSummary(file, format, commands, byCommand, clients.size(), first, Math.max(first, last),
+      return new RecordingSummary(file, format, commands, byCommand, clients.size(), commands == 0 ? 0 : first,
+          commands == 0 ? 0 : last,
           new LinkedHashMap<>(in.skipped()));
     }
   }
 
-  /** From the first recorded command to the last, in seconds. */
+  /** From the earliest recorded instant to the latest, in seconds. */
   double seconds() {
     return commands == 0 ? 0 : (lastMicros - firstMicros) / 1e6;
   }

@@ -56,6 +56,26 @@ class RecordingReadersTest {
     assertEquals(RecordingFormat.MONITOR, RecordingFormat.of("auto", f));
   }
 
+  /**
+   * A recording whose lines are not in the order of their instants (Dragonfly's MONITOR writes each thread's lines as
+   * it hands them over): its span is from the earliest instant to the latest, wherever their lines are, so that a
+   * replay timed from it sends none of its commands early.
+   */
+  @Test
+  void summary_spanFromTheEarliestInstantToTheLatest_notTheFirstLine() throws Exception {
+    Path f = tmp.resolve("late");
+    Files.writeString(f, String.join("\n", "OK",
+        "100.400000 [0 127.0.0.1:1] \"SET\" \"a\" \"1\"",
+        "100.000000 [0 127.0.0.1:2] \"SET\" \"b\" \"1\"",
+        "100.875000 [0 127.0.0.1:1] \"GET\" \"a\"",
+        "100.500000 [0 127.0.0.1:2] \"GET\" \"b\""), StandardCharsets.ISO_8859_1);
+    RecordingSummary s = RecordingSummary.read(f, RecordingFormat.MONITOR);
+    assertEquals(100_000_000L, s.firstMicros());
+    assertEquals(100_875_000L, s.lastMicros());
+    assertEquals(0.875, s.seconds(), 1e-9);
+    assertEquals(4, s.commands());
+  }
+
   @Test
   void monitor_malformedLine_namesFileAndLine() throws Exception {
     Path f = tmp.resolve("bad");
