@@ -96,7 +96,9 @@ record SuiteFile(Path file, String name, List<String> groups, List<String> comma
       clients.add(tool(c));
     }
     List<List<String>> init = new ArrayList<>();
-    for (JsonNode c : db.path("init_commands")) {
+    // A list of commands, or one command as a line (8 of the specification's files: init_commands: '"SADD" ...').
+    JsonNode inits = db.path("init_commands");
+    for (JsonNode c : inits.isTextual() ? List.of(inits) : inits) {
       List<String> words = c.isArray() ? texts(c) : ShellWords.split(c.asText(), file + "'s init command");
       if (!words.isEmpty()) {
         init.add(words);

@@ -78,6 +78,12 @@ class SuiteFilesTest {
     assertEquals(1, s.clients().size());
     assertTrue(s.clients().get(0).memtier());
     assertTrue(s.matches("bitmap") && s.matches("BITPOS") && s.matches("benchmark-x") && !s.matches("hash"));
+    // One command given as a line, not a list (the specification's set and hash suites of one key).
+    Path one = tmp.resolve("one.yml");
+    Files.writeString(one, Files.readString(f).replace("  init_commands:\n  - '\"SETBIT\" \"users\" \"31\" \"1\"'\n"
+        + "  - - SCRIPT\n    - LOAD\n    - return 'a b'\n", "  init_commands: '\"SADD\" \"set:1\" \"a\"\n    \"b c\"'\n"));
+    assertEquals(List.of(List.of("SADD", "set:1", "a", "b c")), SuiteFile.read(one).initCommands(),
+        "a line that is the one command: " + Files.readString(one));
     Path defaults = tmp.resolve("defaults.yml");
     Files.writeString(defaults, "exporter:\n  metrics: []\n");
     assertNull(SuiteFile.read(defaults), "a YAML file without a client is no suite");
