@@ -29,10 +29,12 @@ import java.util.stream.Stream;
  * @param initCommands {@code dbconfig.init_commands}, each a command's words (written as one shell-quoted line or as
  *     a list of words)
  * @param clients {@code clientconfig}, or each of {@code clientconfigs} (run at once)
+ * @param dataset {@code dbconfig.dataset}: an RDB file the specification's runner loads before the server starts
+ *     (its address), or null
  */
 record SuiteFile(Path file, String name, List<String> groups, List<String> commands, List<String> topologies,
     Map<String, String> configuration, long keyspaceLength, Tool preload, List<List<String>> initCommands,
-    List<Tool> clients) {
+    List<Tool> clients, String dataset) {
 
   /** A tool the suite runs, and its arguments as one shell-quoted line. */
   record Tool(String tool, String arguments) {
@@ -47,7 +49,7 @@ record SuiteFile(Path file, String name, List<String> groups, List<String> comma
   /** The same suite named {@code newName}, in {@code topology} only. */
   SuiteFile in(String topology, String newName) {
     return new SuiteFile(file, newName, groups, commands, List.of(topology), configuration, keyspaceLength, preload,
-        initCommands, clients);
+        initCommands, clients, dataset);
   }
 
   /** The suite files {@code paths} name: files as given, directories' {@code *.yml} and {@code *.yaml}, sorted. */
@@ -107,7 +109,8 @@ record SuiteFile(Path file, String name, List<String> groups, List<String> comma
     return new SuiteFile(file, root.path("name").asText(file.getFileName().toString().replaceFirst("\\.ya?ml$", "")),
         texts(root.path("tested-groups")), texts(root.path("tested-commands")), texts(root.path("redis-topologies")),
         configuration, db.path("check").path("keyspacelen").asLong(-1),
-        db.has("preload_tool") ? tool(db.path("preload_tool")) : null, init, clients);
+        db.has("preload_tool") ? tool(db.path("preload_tool")) : null, init, clients,
+        db.path("dataset").asText("").isBlank() ? null : db.path("dataset").asText().strip());
   }
 
   private static Tool tool(JsonNode n) {

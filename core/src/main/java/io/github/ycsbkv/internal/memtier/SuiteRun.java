@@ -296,6 +296,11 @@ public final class SuiteRun {
     if (s.preload() != null && !s.preload().memtier()) {
       return "its preload is " + s.preload().tool() + ", not memtier_benchmark";
     }
+    if (s.dataset() != null) {
+      // Run on an empty store, its commands would all read nothing (the geo suites' 60M-member key).
+      return "its data set is an RDB file (" + s.dataset() + ") that the specification's runner loads before the"
+          + " server starts; ycsb suite does not load data sets";
+    }
     return null;
   }
 

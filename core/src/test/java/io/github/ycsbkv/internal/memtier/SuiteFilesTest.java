@@ -84,6 +84,16 @@ class SuiteFilesTest {
         + "  - - SCRIPT\n    - LOAD\n    - return 'a b'\n", "  init_commands: '\"SADD\" \"set:1\" \"a\"\n    \"b c\"'\n"));
     assertEquals(List.of(List.of("SADD", "set:1", "a", "b c")), SuiteFile.read(one).initCommands(),
         "a line that is the one command: " + Files.readString(one));
+    assertNull(s.dataset());
+    assertNull(SuiteRun.notHere(s));
+    // A suite whose data is an RDB file the specification's runner loads: skipped, with its address.
+    Path rdb = tmp.resolve("rdb.yml");
+    Files.writeString(rdb, Files.readString(f).replace("  check:\n", "  dataset: https://example.org/geo/dump.rdb\n"
+        + "  check:\n"));
+    SuiteFile geo = SuiteFile.read(rdb);
+    assertEquals("https://example.org/geo/dump.rdb", geo.dataset());
+    assertEquals("its data set is an RDB file (https://example.org/geo/dump.rdb) that the specification's runner"
+        + " loads before the server starts; ycsb suite does not load data sets", SuiteRun.notHere(geo));
     Path defaults = tmp.resolve("defaults.yml");
     Files.writeString(defaults, "exporter:\n  metrics: []\n");
     assertNull(SuiteFile.read(defaults), "a YAML file without a client is no suite");
