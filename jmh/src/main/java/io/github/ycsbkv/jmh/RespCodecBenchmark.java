@@ -78,6 +78,11 @@ public class RespCodecBenchmark {
   private final String memtierKey = "memtier-1843727";
   private final byte[] value512 = new byte[512];
   private ByteBuf smallOut;
+  /** The specification's SADD of 100 members (its intset suites): the name, a key and 100 numbers. */
+  private final byte[][] sadd = new byte[102][];
+  /** The memtier shape as the commands workload hands it over: a GET and a SET of 512 bytes, each argument bytes. */
+  private final byte[][] getArgs = {GET, "memtier-1843727".getBytes(StandardCharsets.US_ASCII)};
+  private final byte[][] setArgs = {SET, getArgs[1], value512};
 
   @Setup
   public void setUp() throws IOException {
@@ -105,6 +110,11 @@ public class RespCodecBenchmark {
     engineOut = Unpooled.directBuffer(4096);
     engineIn = Unpooled.directBuffer(hgetallReply.length).writeBytes(hgetallReply);
     smallOut = ByteBufAllocator.DEFAULT.ioBuffer(4096);
+    sadd[0] = "SADD".getBytes(StandardCharsets.US_ASCII);
+    sadd[1] = "intset:1843727".getBytes(StandardCharsets.US_ASCII);
+    for (int i = 2; i < sadd.length; i++) {
+      sadd[i] = Integer.toString(100_000 + i * 37).getBytes(StandardCharsets.US_ASCII);
+    }
   }
 
   @TearDown
@@ -181,6 +191,47 @@ public class RespCodecBenchmark {
     RespWriter.bulk(smallOut, SET);
     RespWriter.bulk(smallOut, memtierKey);
     RespWriter.bulk(smallOut, value512);
+    return smallOut.readableBytes();
+  }
+
+  /** The SADD of 100 members, each argument written alone (a header, the bytes, a line's end: three writes each). */
+  @Benchmark
+  public int engineSaddEachArgument() {
+    smallOut.clear();
+    RespWriter.command(smallOut, sadd.length);
+    for (byte[] a : sadd) {
+      RespWriter.bulk(smallOut, a);
+    }
+    return smallOut.readableBytes();
+  }
+
+  /** The same SADD as the engine writes a template's command: its short pieces gathered and written in one. */
+  @Benchmark
+  public int engineSaddGathered() {
+    smallOut.clear();
+    RespWriter.command(smallOut, sadd);
+    return smallOut.readableBytes();
+  }
+
+  /** The memtier shape's GET and SET of 512 bytes, as argument bytes, each argument written alone. */
+  @Benchmark
+  public int engineGetSetEachArgument() {
+    smallOut.clear();
+    for (byte[][] c : new byte[][][] {getArgs, setArgs}) {
+      RespWriter.command(smallOut, c.length);
+      for (byte[] a : c) {
+        RespWriter.bulk(smallOut, a);
+      }
+    }
+    return smallOut.readableBytes();
+  }
+
+  /** The same GET and SET gathered (the SET's value of 512 bytes written straight after its gathered head). */
+  @Benchmark
+  public int engineGetSetGathered() {
+    smallOut.clear();
+    RespWriter.command(smallOut, getArgs);
+    RespWriter.command(smallOut, setArgs);
     return smallOut.readableBytes();
   }
 

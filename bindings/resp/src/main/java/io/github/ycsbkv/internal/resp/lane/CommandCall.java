@@ -41,10 +41,7 @@ public final class CommandCall extends RespCall {
 
   @Override
   protected int write(ByteBuf out) {
-    RespWriter.command(out, args.length);
-    for (byte[] a : args) {
-      RespWriter.bulk(out, a);
-    }
+    RespWriter.command(out, args);
     return 1;
   }
 

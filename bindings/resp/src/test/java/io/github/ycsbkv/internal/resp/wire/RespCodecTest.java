@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -43,6 +44,40 @@ class RespCodecTest {
       String expect = "*" + n + "\r\n$" + n + "\r\n" + "\u0000".repeat(n) + "\r\n$" + n + "\r\n" + "x".repeat(n) + "\r\n";
       assertEquals(expect, out.toString(StandardCharsets.US_ASCII), "length " + n);
       assertEquals(RespReader.INCOMPLETE, RespReader.end(out, 0, out.writerIndex()), "an array of " + n + " holding two");
+    }
+  }
+
+  /**
+   * A command given as its arguments' bytes, gathered: the same bytes as the argument-by-argument writes, for
+   * arguments around the gathering bound, a command longer than the gathering array, one of 1,024 arguments (its header
+   * written out) and an empty argument; a buffer that already holds a command keeps it.
+   */
+  @Test
+  void writer_commandOfArgumentBytes_writesWhatEachArgumentWrittenAloneWould() {
+    java.util.SplittableRandom r = new java.util.SplittableRandom(11);
+    int[][] shapes = {{3}, {0, 5}, {RespWriter.GATHER - 1, RespWriter.GATHER, RespWriter.GATHER + 1, 2},
+        new int[101], new int[1024], {70000, 1, 4096}, new int[40]};
+    java.util.Arrays.fill(shapes[3], 4);
+    java.util.Arrays.fill(shapes[4], 2);
+    java.util.Arrays.fill(shapes[6], RespWriter.GATHER - 1);
+    for (int[] lengths : shapes) {
+      byte[][] args = new byte[lengths.length][];
+      for (int i = 0; i < args.length; i++) {
+        args[i] = new byte[lengths[i]];
+        for (int b = 0; b < args[i].length; b++) {
+          args[i][b] = (byte) r.nextInt(256);
+        }
+      }
+      ByteBuf alone = Unpooled.buffer().writeBytes(new byte[] {'+', 'x'});
+      RespWriter.command(alone, args.length);
+      for (byte[] a : args) {
+        RespWriter.bulk(alone, a);
+      }
+      ByteBuf gathered = Unpooled.directBuffer(16).writeBytes(new byte[] {'+', 'x'});
+      RespWriter.command(gathered, args);
+      assertEquals(ByteBufUtil.hexDump(alone), ByteBufUtil.hexDump(gathered), java.util.Arrays.toString(lengths));
+      assertEquals(alone.writerIndex(), RespReader.end(gathered, 2, gathered.writerIndex()) == RespReader.INCOMPLETE
+          ? -1 : RespReader.end(gathered, 2, gathered.writerIndex()), "one whole command after the first bytes");
     }
   }
 
