@@ -352,6 +352,11 @@ final class LocalClusters {
     }
 
     @Override
+    public String stopped() {
+      return nodes.stream().map(Running::stopped).filter(java.util.Objects::nonNull).findFirst().orElse(null);
+    }
+
+    @Override
     public void close() {
       nodes.forEach(Running::close);
     }

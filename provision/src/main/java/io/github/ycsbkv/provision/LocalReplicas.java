@@ -103,6 +103,11 @@ final class LocalReplicas {
     }
 
     @Override
+    public String stopped() {
+      return servers.stream().map(Running::stopped).filter(java.util.Objects::nonNull).findFirst().orElse(null);
+    }
+
+    @Override
     public void close() {
       for (int i = servers.size() - 1; i >= 0; i--) {
         servers.get(i).close();

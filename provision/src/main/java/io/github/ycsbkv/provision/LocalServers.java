@@ -212,7 +212,8 @@ public final class LocalServers implements Provisioner {
           + (c.getCommandParts().length == 0
               ? "the image's own command, with " + new java.util.TreeMap<>(c.getEnvMap())
               : masked(shown(List.of(c.getCommandParts())), password));
-      return new Running(kind, prefix, c.hostName(), c.port(), ca, password, description, dir, c::stop);
+      return new Running(kind, prefix, c.hostName(), c.port(), ca, password, description, dir, c::stop,
+          c::stopped);
     } catch (IOException | RuntimeException e) {
       deleteTree(dir);
       if (e instanceof IOException io) {
@@ -289,7 +290,8 @@ public final class LocalServers implements Provisioner {
     Live.add(process);
     String description = kind.id() + (ca == null ? "" : " (TLS only, throw-away CA)") + " started on 127.0.0.1:"
         + port + ": " + masked(shown(cmd), password);
-    Running server = new Running(kind, prefix, "127.0.0.1", port, ca, password, description, dir, () -> stop(process));
+    Running server = new Running(kind, prefix, "127.0.0.1", port, ca, password, description, dir, () -> stop(process),
+        () -> process.isAlive() ? null : ended(kind, port, process.exitValue(), log, dir.resolve("asd.log")));
     try {
       awaitReady(server, process, log);
     } catch (IOException e) {
@@ -297,6 +299,26 @@ public final class LocalServers implements Provisioner {
       throw e;
     }
     return server;
+  }
+
+  /**
+   * How a server's process ended: its exit status, or the signal that killed it (the JVM reports 128 + the signal),
+   * and the last line of its log.
+   */
+  static String ended(ServerKind kind, int port, int status, Path... logs) {
+    String how = status > 128 && status < 160 ? "was killed by signal " + (status - 128) + (status - 128 == 9
+        ? " (SIGKILL: the kernel's OOM killer sends it when memory runs out; dmesg says whether it did)"
+        : status - 128 == 11 ? " (SIGSEGV: the server crashed)" : "") : "exited with status " + status;
+    return kind.binary() + " on 127.0.0.1:" + port + " " + how + "; its log's last lines: "
+        + String.join(" | ", tail(logs).lines().map(String::strip).filter(l -> !l.isEmpty())
+            .map(l -> l.length() > 200 ? l.substring(0, 200) + "..." : l)
+            .reduce(new ArrayList<String>(), (a, l) -> {
+              a.add(l);
+              if (a.size() > 2) {
+                a.remove(0);
+              }
+              return a;
+            }, (a, b) -> a));
   }
 
   /** A command line as a shell would take it back (empty arguments as ""). */

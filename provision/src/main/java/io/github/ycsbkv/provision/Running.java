@@ -4,6 +4,7 @@ import io.github.ycsbkv.internal.provision.Provisioner.Provisioned;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /** A server started here: a process or a container, its address, and what the client needs for it. */
 final class Running implements Provisioned {
@@ -18,9 +19,11 @@ final class Running implements Provisioned {
   final String description;
   final Path dir;
   final Runnable stop;
+  /** Null while it runs, else how it stopped. */
+  private final Supplier<String> stopped;
 
   Running(ServerKind kind, String prefix, String host, int port, ThrowAwayCa ca, String password, String description,
-      Path dir, Runnable stop) {
+      Path dir, Runnable stop, Supplier<String> stopped) {
     this.kind = kind;
     this.prefix = prefix != null ? prefix : LocalServers.keyPrefix(kind, null);
     this.host = host;
@@ -30,6 +33,7 @@ final class Running implements Provisioned {
     this.description = description;
     this.dir = dir;
     this.stop = stop;
+    this.stopped = stopped;
   }
 
   @Override
@@ -55,6 +59,11 @@ final class Running implements Provisioned {
   @Override
   public String description() {
     return description;
+  }
+
+  @Override
+  public String stopped() {
+    return stopped.get();
   }
 
   /** The port clients connect to. */

@@ -158,6 +158,25 @@ public final class StoreContainer extends GenericContainer<StoreContainer> {
     return "container " + image + (memlock ? " (memlock unlimited)" : " (--force_epoll, no memlock)");
   }
 
+  /**
+   * Null while the container runs; else how it stopped: its exit code, whether the engine's OOM killer stopped it,
+   * and the last line of its output.
+   */
+  String stopped() {
+    try {
+      var state = getDockerClient().inspectContainerCmd(getContainerId()).exec().getState();
+      if (Boolean.TRUE.equals(state.getRunning())) {
+        return null;
+      }
+      String[] lines = getLogs().strip().split("\\R");
+      return describe() + " stopped with exit code " + state.getExitCodeLong()
+          + (Boolean.TRUE.equals(state.getOOMKilled()) ? " (killed for want of memory: OOMKilled)" : "")
+          + "; its output's last line: " + lines[lines.length - 1];
+    } catch (RuntimeException e) {
+      return describe() + " is gone: " + e.getMessage();
+    }
+  }
+
   /** The port on the host that reaches the server: its own with host networking, else the one Docker mapped. */
   public int port() {
     return hostPort > 0 ? hostPort : getMappedPort(kind.containerPort());

@@ -257,6 +257,63 @@ class SuiteIT {
   }
 
   /**
+   * A store that stops during a suite (here its init commands end in SHUTDOWN NOSAVE; an OOM kill is the same to the
+   * run): the suite fails saying the server stopped and how, with the last lines of its log; a store --store started
+   * is started again for the next suite, which runs; a server given by address is not, and the suites after it are
+   * said as not run, the exit non-zero.
+   */
+  @Test
+  void aStoreThatStops_isSaid_startedAgainOrTheRestNotRun() throws Exception {
+    assumeTrue(RespServer.onPath("redis-server") != null || System.getenv("CI") != null, "no redis-server on PATH");
+    String client = "--command \"SET __key__ __data__\" -c 1 -t 1 --key-maximum 100";
+    Path dies = tmp.resolve("suites").resolve("dies.yml");
+    Files.createDirectories(dies.getParent());
+    Files.writeString(dies, "version: 0.4\nname: dies\ndbconfig:\n  init_commands:\n  - SET a 1\n"
+        + "  - SHUTDOWN NOSAVE\nredis-topologies:\n- oss-standalone\nclientconfig:\n  tool: memtier_benchmark\n"
+        + "  arguments: '" + client + "'\n");
+    Path after = suite("after", "- oss-standalone\n", client);
+    Path out = tmp.resolve("restarted");
+    Cli run = Cli.run("suite", "--store", "redis", "--servers", "binary", "--test-time", "1", "--out",
+        out.toString(), dies.toString(), after.toString());
+    assertEquals(1, run.exitCode(), run.err());
+    Map<String, JsonNode> bySuite = new HashMap<>();
+    JSON.readTree(out.resolve("redis").resolve("summary.json").toFile()).path("suites")
+        .forEach(x -> bySuite.put(x.path("suite").asText(), x));
+    String reason = bySuite.get("dies").path("reason").asText();
+    assertEquals("failed", bySuite.get("dies").path("status").asText(), run.err());
+    assertTrue(reason.startsWith("its server stopped during the suite: redis-server on 127.0.0.1:")
+        && reason.contains(" exited with status 0; its log's last lines: ") && reason.contains("bye bye"), reason);
+    assertEquals("ran", bySuite.get("after").path("status").asText(), run.err());
+    assertTrue(bySuite.get("after").path("opsPerSec").asDouble() > 0, bySuite.get("after").toString());
+    java.util.regex.Matcher started = java.util.regex.Pattern.compile("redis started on 127\\.0\\.0\\.1:(\\d+)")
+        .matcher(run.err());
+    List<String> ports = new ArrayList<>();
+    while (started.find()) {
+      ports.add(started.group(1));
+    }
+    assertEquals(2, ports.size(), run.err());
+    assertTrue(run.err().contains("ycsb suite: the next suite starts the store again"), run.err());
+    assertFalse(run.err().contains("Exception"), run.err());
+
+    try (RespServer given = RespServer.start(Store.Kind.REDIS)) {
+      Path out2 = tmp.resolve("given");
+      Cli alone = Cli.run("suite", "--host", "127.0.0.1", "--port", Integer.toString(given.port()), "--test-time",
+          "1", "--out", out2.toString(), dies.toString(), after.toString(), after.toString());
+      assertEquals(1, alone.exitCode(), alone.err());
+      JsonNode suites = JSON.readTree(out2.resolve("summary.json").toFile()).path("suites");
+      assertEquals(3, suites.size(), suites.toString());
+      assertEquals("its server stopped during the suite: the server at 127.0.0.1:" + given.port()
+          + " no longer takes connections", suites.path(0).path("reason").asText().replaceAll(" \\(.*", ""));
+      for (int i = 1; i < 3; i++) {
+        assertEquals("failed", suites.path(i).path("status").asText(), suites.toString());
+        assertTrue(suites.path(i).path("reason").asText().startsWith("not run: the server at 127.0.0.1:"),
+            suites.toString());
+      }
+      assertTrue(alone.err().contains("the 2 suite(s) after it were not run"), alone.err());
+    }
+  }
+
+  /**
    * {@code --store}: each store started here from its binary, each suite in its topology (I/O threads, a replica, a
    * cluster of three primaries), the stores one after the other, and one table across them.
    */

@@ -183,6 +183,13 @@ public final class SuiteRun {
         r = failed(s, "internal error: " + UserError.describe(e) + " (a bug in ycsb-kv; please report it with the"
             + " suite's file)");
       }
+      String stopped = r.status().equals("skipped") || r.status().equals("interrupted") ? null
+          : servers.stopped();
+      if (stopped != null) {
+        // What the suite saw of it ("cannot reach the server", a preload cut short) follows from this.
+        r = failed(s, "its server stopped during the suite: " + stopped);
+        last = null;
+      }
       outcomes.add(r);
       if (r.status().equals("failed")) {
         failed++;
@@ -196,6 +203,18 @@ public final class SuiteRun {
       err.flush();
       if (r.status().equals("interrupted")) {
         break;
+      }
+      if (stopped != null && !servers.restarts()) {
+        int rest = suites.size() - outcomes.size();
+        err.println("ycsb suite: the " + rest + " suite(s) after it were not run: start the server again and run"
+            + " them (--filter)");
+        for (SuiteFile later : suites.subList(outcomes.size(), suites.size())) {
+          outcomes.add(failed(later, "not run: " + stopped));
+          failed++;
+        }
+        break;
+      } else if (stopped != null) {
+        err.println("ycsb suite: the next suite starts the store again");
       }
     }
     String name = summaryName(server, o);

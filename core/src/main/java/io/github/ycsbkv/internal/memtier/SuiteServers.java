@@ -42,6 +42,15 @@ abstract class SuiteServers implements AutoCloseable {
   /** The server for suite {@code s}. */
   abstract Where serve(SuiteFile s);
 
+  /**
+   * After a suite: null while its server runs (or answers, one given by address); else one line saying that it
+   * stopped and how. A server started here is started again for the next suite; one given by address is not.
+   */
+  abstract String stopped();
+
+  /** Whether the next suite can have a server after {@link #stopped} said one stopped. */
+  abstract boolean restarts();
+
   @Override
   public void close() {}
 
@@ -54,6 +63,22 @@ abstract class SuiteServers implements AutoCloseable {
           return Where.not("it runs on " + String.join(", ", s.topologies()) + "; this run has one standalone server");
         }
         return new Where(host, port, "as given", null);
+      }
+
+      @Override
+      String stopped() {
+        try (java.net.Socket socket = new java.net.Socket()) {
+          socket.connect(new java.net.InetSocketAddress(host, port), 5_000);
+          return null;
+        } catch (IOException e) {
+          return "the server at " + host + ":" + port + " no longer takes connections (" + UserError.describe(e)
+              + ")";
+        }
+      }
+
+      @Override
+      boolean restarts() {
+        return false;
       }
     };
   }
@@ -154,6 +179,20 @@ abstract class SuiteServers implements AutoCloseable {
         err.println("ycsb suite: " + t.name() + ": " + running.description());
         err.flush();
         return where;
+      }
+
+      @Override
+      String stopped() {
+        String how = running == null ? null : running.stopped();
+        if (how != null) {
+          close(); // the next suite starts the store again
+        }
+        return how;
+      }
+
+      @Override
+      boolean restarts() {
+        return true;
       }
 
       @Override

@@ -69,6 +69,14 @@ public interface Provisioner {
     /** One line: what runs where, with which flags. */
     String description();
 
+    /**
+     * Null while every server it started still runs; else one line saying which stopped and how (its exit status or
+     * signal, the last line of its log), for a run that finds its server gone.
+     */
+    default String stopped() {
+      return null;
+    }
+
     /** Stops the server and removes its directory. */
     @Override
     void close();
