@@ -139,6 +139,10 @@ record Drivers(int threads, int clients, String reason, boolean nonBlocking, int
     boolean integrity = verifying;
     int cores = Math.max(1, Runtime.getRuntime().availableProcessors());
     int sharedConnections = sharedConnections(props);
+    String stateful = WorkloadTraits.of(workload).keepsConnectionState();
+    if (stateful != null) {
+      return ownConnections(stateful, value, clients, sharedConnections, nonBlocking);
+    }
     if (sharedConnections > 0) {
       return sharing(sharedConnections, value, clients, pipeline, target, async, integrity,
           unsafeWorkload(props, workload), nonBlocking, cores);
@@ -188,6 +192,34 @@ record Drivers(int threads, int clients, String reason, boolean nonBlocking, int
           ? "-target" : "dataintegrity=true") + "; use -p drivers=0");
     }
     return new Drivers(d, clients, "drivers=" + d, nonBlocking);
+  }
+
+  /**
+   * A thread and a connection per client for a workload whose commands keep state on their connection
+   * ({@code stateful} names them): on a connection of several clients one client's EXEC would end another's MULTI.
+   * {@code drivers} that asks for fewer threads, and shared connections, are refused in one line.
+   */
+  private static Drivers ownConnections(String stateful, String value, int clients, int sharedConnections,
+      boolean nonBlocking) {
+    if (sharedConnections > 0) {
+      throw new UserError("the workload sends " + stateful + ", which keep state on their connection: each client"
+          + " needs a connection of its own; drop -p " + CONNECTIONS);
+    }
+    if (!value.equals("auto") && !value.equals("0")) {
+      int d;
+      try {
+        d = Integer.parseInt(value);
+      } catch (NumberFormatException e) {
+        throw new UserError("property '" + PROPERTY + "' must be auto, 0 (a thread per client) or a thread count,"
+            + " got '" + value + "'");
+      }
+      if (d > 0 && d < clients) {
+        throw new UserError("drivers=" + d + " serves several clients' operations on shared threads, but the workload"
+            + " sends " + stateful + ", which keep state on their connection; use -p drivers=0 (or drop it)");
+      }
+    }
+    return new Drivers(clients, clients, clients > 1 ? "a thread and a connection per client: the workload sends "
+        + stateful + ", which keep state on their connection" : "", nonBlocking);
   }
 
   /**

@@ -82,6 +82,16 @@ public interface WorkloadTraits {
   }
 
   /**
+   * Initialised, sends commands whose effect stays on their connection for the commands after them (a transaction's
+   * WATCH, MULTI and EXEC), so that each client's operations must go on a connection of its own in the order the
+   * client made them: the engine then serves each client from a thread of its own with its own connection. Null:
+   * none (the default); else which commands, for the run's header and for a refusal of shared connections.
+   */
+  default String keepsConnectionState() {
+    return null;
+  }
+
+  /**
    * The clients the workload has of its own for these properties (a recording's clients, each to be a client thread
    * with its own connection), asked before the phase starts when {@code -threads} is not given; 0: none (the engine's
    * default). May read a file; a problem with it is left to {@code init} to say. Default: 0.

@@ -44,7 +44,10 @@ class MemtierIT {
    * and a size range, a {@code --command} with P and {@code allkeys} as the specification's preloads write it
    * (max - min requests per client, each over its part), {@code allkeys} over a range of one key as the
    * specification's one-hash preloads write it (memtier's default of 10,000 requests), distinct seeds with Gaussian
-   * keys.
+   * keys, and a transaction per connection (WATCH, MULTI, SET, EXEC in turn: every one accepted, which needs each
+   * client's commands on a connection of its own, in order; the run ends non-zero when the server refused any; each
+   * client's keys its own part of the range, so that no other client's SET aborts its EXEC, which would make the
+   * server's count of SETs differ from run to run).
    */
   private static final List<List<String>> LINES = List.of(
       List.of("-t", "2", "-c", "3", "-n", "400", "--ratio", "1:4", "--key-maximum", "1000000"),
@@ -60,11 +63,15 @@ class MemtierIT {
           "allkeys", "-c", "1", "-t", "1", "--pipeline", "50", "--key-prefix", "onekey:"),
       List.of("--command=HSET __key__ f __data__", "--command=HGETALL __key__", "--command-ratio=3",
           "--command-key-pattern=G", "--distinct-client-seed", "--randomize", "-t", "1", "-c", "3", "-n", "200",
-          "--key-maximum=500", "--hide-histogram"));
+          "--key-maximum=500", "--hide-histogram"),
+      List.of("--command", "WATCH __key__", "--command-key-pattern", "P", "--command", "MULTI",
+          "--command-key-pattern", "P", "--command", "SET __key__ __data__", "--command-key-pattern", "P",
+          "--command", "EXEC", "--command-key-pattern", "P", "-d", "32", "--key-maximum", "1000", "-t", "2", "-c",
+          "3", "-n", "200"));
 
   /** Commands the lines send, as commandstats names them. */
   private static final Set<String> SENT = Set.of("SET", "SETEX", "GET", "LPUSH", "LRANGE", "HSET", "HGETALL",
-      "SADD", "WAIT", "HELLO", "CLIENT|SETNAME", "CLIENT|SETINFO", "AUTH");
+      "SADD", "WAIT", "HELLO", "CLIENT|SETNAME", "CLIENT|SETINFO", "AUTH", "WATCH", "MULTI", "EXEC");
 
   @TempDir
   Path tmp;

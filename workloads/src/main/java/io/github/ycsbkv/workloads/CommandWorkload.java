@@ -120,6 +120,27 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
     return true;
   }
 
+  /** The commands that keep state on their connection for the ones after them: a transaction's. */
+  private static final java.util.Set<String> TRANSACTION = java.util.Set.of("MULTI", "EXEC", "DISCARD", "WATCH",
+      "UNWATCH");
+
+  /**
+   * memtier sends each connection's commands in their order on it, so a WATCH, MULTI, SET, EXEC mix is a transaction
+   * per connection; with several clients' operations on a connection they would interleave ({@code EXEC without
+   * MULTI}).
+   */
+  @Override
+  public String keepsConnectionState() {
+    java.util.TreeSet<String> names = new java.util.TreeSet<>();
+    for (CommandMix.Entry e : mix) {
+      String name = e.template().name().toUpperCase(java.util.Locale.ROOT);
+      if (TRANSACTION.contains(name)) {
+        names.add(name);
+      }
+    }
+    return names.isEmpty() ? null : String.join(", ", names);
+  }
+
   /** Like memtier's runs, its runs need no load: recordcount is the key range. */
   @Override
   public boolean skipsLoad() {
