@@ -54,7 +54,8 @@ final class SuiteCommand implements Callable<Integer> {
   String binding;
 
   @Option(names = "--test-time", paramLabel = "S",
-      description = "Run each client S seconds, in place of the suite's duration or request count.")
+      description = "Run each client S seconds, in place of the suite's duration or request count (clients of"
+          + " different durations keep what each runs beyond the shortest).")
   Integer testTime;
 
   @Option(names = "--filter", paramLabel = "TEXT",

@@ -36,8 +36,7 @@ final class SuiteListing {
         lines.add(s.name() + "\tpreload\t" + String.join(" ", preload.stream().map(SuiteListing::quote).toList()));
       }
       for (int i = 0; i < s.clients().size() && why == null; i++) {
-        List<String> args = SuiteRun.clusterMode(SuiteRun.clientArgs(ShellWords.split(s.clients().get(i).arguments(),
-            s.name()), o.testTime()), cluster);
+        List<String> args = SuiteRun.clusterMode(SuiteRun.clientArgs(s, i, o.testTime()), cluster);
         why = refusal(args, "");
         lines.add(s.name() + "\tclient " + (i + 1) + "\t" + String.join(" ", args.stream().map(SuiteListing::quote)
             .toList()));

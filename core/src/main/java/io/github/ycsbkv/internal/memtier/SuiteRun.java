@@ -249,8 +249,8 @@ public final class SuiteRun {
     }
     // Each client's arguments checked before the store is touched: an option ycsb memtier does not honour skips it.
     List<List<String>> clients = new ArrayList<>();
-    for (SuiteFile.Tool t : s.clients()) {
-      List<String> args = clusterMode(clientArgs(ShellWords.split(t.arguments(), s.name()), o.testTime()), cluster);
+    for (int i = 0; i < s.clients().size(); i++) {
+      List<String> args = clusterMode(clientArgs(s, i, o.testTime()), cluster);
       try {
         MemtierArgs.parse(args);
       } catch (UserError e) {
@@ -356,6 +356,43 @@ public final class SuiteRun {
     return codes;
   }
 
+
+  /**
+   * Client {@code i} of suite {@code s} as ycsb memtier takes it, {@code --test-time} shortened to {@code testTime}
+   * (null: as written). Where the suite's clients run for different times, each keeps what it runs beyond the
+   * shortest: the blocking suites' producer outlives its consumers by 5 s so that each read still blocked at their end
+   * gets a last push and returns (memtier waits for every reply), and a uniform time would leave them blocked.
+   */
+  static List<String> clientArgs(SuiteFile s, int i, Integer testTime) {
+    List<String> words = ShellWords.split(s.clients().get(i).arguments(), s.name());
+    if (testTime == null || s.clients().size() < 2) {
+      return clientArgs(words, testTime);
+    }
+    long shortest = Long.MAX_VALUE;
+    for (SuiteFile.Tool t : s.clients()) {
+      long own = ownTestTime(ShellWords.split(t.arguments(), s.name()));
+      shortest = own >= 0 ? Math.min(shortest, own) : shortest;
+    }
+    long own = ownTestTime(words);
+    return clientArgs(words, own >= 0 ? (int) Math.min(Integer.MAX_VALUE, testTime + own - shortest) : testTime);
+  }
+
+  /** The {@code --test-time} a client's words give, or -1. */
+  private static long ownTestTime(List<String> words) {
+    for (int i = 0; i < words.size(); i++) {
+      String w = words.get(i);
+      String v = w.equals("--test-time") && i + 1 < words.size() ? words.get(i + 1)
+          : w.startsWith("--test-time=") ? w.substring("--test-time=".length()) : null;
+      if (v != null) {
+        try {
+          return Long.parseLong(v.trim());
+        } catch (NumberFormatException e) {
+          return -1; // ycsb memtier says what is wrong with it
+        }
+      }
+    }
+    return -1;
+  }
 
   /**
    * The client's arguments as ycsb memtier takes them: {@code --test-time S} in place of the suite's duration or

@@ -39,6 +39,34 @@ class SuiteFilesTest {
     assertEquals(List.of("-n", "10"), SuiteRun.clientArgs(List.of("-n", "10"), null), "no override: as written");
   }
 
+  /**
+   * Clients that run for different times keep the difference under {@code --test-time}: the blocking suites' producer
+   * (125 s) outlives its consumers (120 s) by 5 s, so that each BLPOP still blocked at their end gets its last push.
+   */
+  @Test
+  void testTime_severalClients_keepWhatEachRunsBeyondTheShortest() throws Exception {
+    Path f = tmp.resolve("blocking.yml");
+    Files.writeString(f, String.join("\n",
+        "version: 0.4",
+        "name: blocking",
+        "clientconfigs:",
+        "- tool: memtier_benchmark",
+        "  arguments: --command \"LPUSH q __data__\" -c 1 -t 1 --test-time 125",
+        "- tool: memtier_benchmark",
+        "  arguments: --command \"BLPOP q 0\" -c 25 -t 4 --test-time=120",
+        "- tool: memtier_benchmark",
+        "  arguments: --command \"GET k\" -n 1000",
+        ""));
+    SuiteFile s = SuiteFile.read(f);
+    assertEquals(List.of("--command", "LPUSH q __data__", "-c", "1", "-t", "1", "--test-time", "7"),
+        SuiteRun.clientArgs(s, 0, 2));
+    assertEquals(List.of("--command", "BLPOP q 0", "-c", "25", "-t", "4", "--test-time", "2"),
+        SuiteRun.clientArgs(s, 1, 2));
+    assertEquals(List.of("--command", "GET k", "--test-time", "2"), SuiteRun.clientArgs(s, 2, 2));
+    assertEquals(List.of("--command", "LPUSH q __data__", "-c", "1", "-t", "1", "--test-time", "125"),
+        SuiteRun.clientArgs(s, 0, null), "no override: as written");
+  }
+
   @Test
   void aSuiteFile_itsParts() throws Exception {
     Path f = tmp.resolve("s.yml");
