@@ -190,8 +190,16 @@ final class CommandTemplate {
    * quotes {@code \'} is a quote; a closing quote must end its word. Text is sent in UTF-8, an escaped byte as it is.
    */
   static List<byte[]> split(String text, String where) throws WorkloadException {
+    return split(text, where, StandardCharsets.UTF_8);
+  }
+
+  /**
+   * As above, the text's characters sent in {@code charset}: ISO-8859-1 for a line read one char per byte (memtier's
+   * {@code --monitor-input} file, which memtier splits with the same rules), so that its bytes are sent as they were.
+   */
+  static List<byte[]> split(String text, String where, java.nio.charset.Charset charset) throws WorkloadException {
     List<byte[]> out = new ArrayList<>();
-    Word word = new Word();
+    Word word = new Word(charset);
     char quote = 0;
     int n = text.length();
     for (int i = 0; i < n; i++) {
@@ -247,16 +255,21 @@ final class CommandTemplate {
   private static final class Word {
     final java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
     final StringBuilder text = new StringBuilder();
+    final java.nio.charset.Charset charset;
     boolean any;
 
-    /** A byte given by its escape, after the text before it in UTF-8. */
+    Word(java.nio.charset.Charset charset) {
+      this.charset = charset;
+    }
+
+    /** A byte given by its escape, after the text before it in the charset. */
     void raw(int b) {
       flush();
       bytes.write(b);
     }
 
     private void flush() {
-      bytes.writeBytes(text.toString().getBytes(StandardCharsets.UTF_8));
+      bytes.writeBytes(text.toString().getBytes(charset));
       text.setLength(0);
     }
 

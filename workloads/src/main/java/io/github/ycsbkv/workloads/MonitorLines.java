@@ -69,12 +69,8 @@ final class MonitorLines {
       }
       String at = file.trim() + ":" + (i + 1);
       String command = line.substring(quote).strip();
-      byte[][] words;
-      try {
-        words = MonitorWords.lenient(command, 0);
-      } catch (MonitorWords.Malformed e) {
-        throw new WorkloadException(at + ": " + e.getMessage());
-      }
+      // Split as memtier splits its --monitor-input lines: with the rules of its --command.
+      byte[][] words = CommandTemplate.split(command, at, StandardCharsets.ISO_8859_1).toArray(new byte[0][]);
       lines.add(CommandTemplate.ofMemtier(words, command, null, at));
     }
     if (lines.isEmpty()) {

@@ -90,6 +90,24 @@ class CommandTemplateTest {
   }
 
   /**
+   * A {@code --monitor-input} line, which memtier splits with its {@code --command}'s rules: quoted, bare and
+   * single-quoted words, a quote opening inside a word joins it, an unknown escape is the character itself, and each
+   * char of a line read one per byte (ISO-8859-1) is that byte, not its UTF-8.
+   */
+  @Test
+  void monitorLines_splitAsACommand_byteForByte() throws Exception {
+    List<byte[]> w = CommandTemplate.split("\"SET\" \"k\\\"q w\" \"v\\x01\\xff\\n\" bare 'it\\'s' ab\"c d\" \"a\\qb\" "
+        + "\"\u00e9\"", "f:1", java.nio.charset.StandardCharsets.ISO_8859_1);
+    assertEquals(List.of("SET", "k\"q w", "v\u0001\u00ff\n", "bare", "it's", "abc d", "aqb", "\u00e9"),
+        w.stream().map(b -> new String(b, java.nio.charset.StandardCharsets.ISO_8859_1)).toList());
+    assertArrayEquals(new byte[] {(byte) 0xe9}, w.get(7), "one byte, as the file held it");
+    for (String bad : List.of("\"GET", "'GET", "\"GET\"x")) {
+      assertTrue(assertThrows(WorkloadException.class, () -> CommandTemplate.split(bad, "f:3",
+          java.nio.charset.StandardCharsets.ISO_8859_1)).getMessage().startsWith("f:3: "), bad);
+    }
+  }
+
+  /**
    * memtier's syntax: each word holding {@code __key__} is a key of its own, numbered in the words' order (an MGET of
    * three keys draws three), with the text around its first {@code __key__}; {@code __data__} only alone; every other
    * text literal, ycsb-kv's own placeholders included; the command's name is never a placeholder.

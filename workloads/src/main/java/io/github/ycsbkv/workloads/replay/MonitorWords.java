@@ -7,12 +7,10 @@ import java.util.List;
 /**
  * The words of a command as {@code MONITOR} prints them: each in double quotes with the escapes of Redis's
  * {@code sdscatrepr} ({@code \"}, {@code \\}, {@code \n}, {@code \r}, {@code \t}, {@code \a}, {@code \b},
- * {@code \xHH}), read back as bytes (a line read one char per byte, ISO-8859-1, gives the bytes it held).
- *
- * <p>{@link #strict}: only quoted words and known escapes, as a recording holds them (replay says a line it cannot
- * read). {@link #lenient}: as redis-cli's and memtier_benchmark's argument splitter reads a line ({@code sdssplitargs};
- * memtier's {@code --monitor-input}): bare words and single-quoted words too, and an unknown escape is the character
- * itself. Either way a closing quote must end its word. Stateless.
+ * {@code \xHH}), read back as bytes (a line read one char per byte, ISO-8859-1, gives the bytes it held). Only quoted
+ * words and known escapes, as a recording holds them: replay says a line it cannot read. (memtier's
+ * {@code --monitor-input} lines are split as its {@code --command}s are, by the commands workload.) A closing quote
+ * must end its word. Stateless.
  */
 public final class MonitorWords {
 
@@ -29,15 +27,6 @@ public final class MonitorWords {
 
   /** The quoted words of {@code line} from index {@code from}, as a recording holds them. */
   static byte[][] strict(String line, int from) {
-    return split(line, from, true);
-  }
-
-  /** The words of {@code line} from index {@code from}, as memtier_benchmark and redis-cli split a command line. */
-  public static byte[][] lenient(String line, int from) {
-    return split(line, from, false);
-  }
-
-  private static byte[][] split(String line, int from, boolean strict) {
     List<byte[]> words = new ArrayList<>();
     int n = line.length();
     int i = from;
@@ -46,29 +35,16 @@ public final class MonitorWords {
       if (Character.isWhitespace(c)) {
         i++;
       } else if (c == '"') {
-        i = quoted(line, i + 1, words, strict);
-      } else if (strict) {
-        throw new Malformed("expected a quoted word at column " + (i + 1) + ", got: " + abbreviate(line));
-      } else if (c == '\'') {
-        i = singleQuoted(line, i + 1, words);
+        i = quoted(line, i + 1, words);
       } else {
-        int end = i;
-        while (end < n && !Character.isWhitespace(line.charAt(end)) && line.charAt(end) != '"'
-            && line.charAt(end) != '\'') {
-          end++;
-        }
-        if (end < n && !Character.isWhitespace(line.charAt(end))) {
-          throw new Malformed("a quote inside a word at column " + (end + 1) + ": " + abbreviate(line));
-        }
-        words.add(latin1(line, i, end));
-        i = end;
+        throw new Malformed("expected a quoted word at column " + (i + 1) + ", got: " + abbreviate(line));
       }
     }
     return words.toArray(new byte[0][]);
   }
 
   /** A double-quoted word from {@code i} (after its opening quote); the index after its closing quote. */
-  private static int quoted(String line, int i, List<byte[]> words, boolean strict) {
+  private static int quoted(String line, int i, List<byte[]> words) {
     ByteArrayOutputStream out = new ByteArrayOutputStream(16);
     int n = line.length();
     while (i < n) {
@@ -97,36 +73,13 @@ public final class MonitorWords {
           if (hex) {
             out.write(Character.digit(line.charAt(i + 2), 16) * 16 + Character.digit(line.charAt(i + 3), 16));
             i += 2;
-          } else if (strict) {
+          } else {
             throw new Malformed(e == 'x' ? "'\\x' without two hex digits at column " + (i + 1)
                 : "unknown escape '\\" + e + "' at column " + (i + 1));
-          } else {
-            out.write(e & 0xff);
           }
         }
       }
       i += 2;
-    }
-    throw new Malformed("a quoted word without its closing quote");
-  }
-
-  /** A single-quoted word ({@code \'} its only escape); the index after its closing quote. */
-  private static int singleQuoted(String line, int i, List<byte[]> words) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream(16);
-    int n = line.length();
-    while (i < n) {
-      char c = line.charAt(i);
-      if (c == '\\' && i + 1 < n && line.charAt(i + 1) == '\'') {
-        out.write('\'');
-        i += 2;
-      } else if (c == '\'') {
-        closed(line, i);
-        words.add(out.toByteArray());
-        return i + 1;
-      } else {
-        out.write(c & 0xff);
-        i++;
-      }
     }
     throw new Malformed("a quoted word without its closing quote");
   }
@@ -137,14 +90,6 @@ public final class MonitorWords {
       throw new Malformed("a closing quote must be followed by a space, at column " + (i + 2) + ": "
           + abbreviate(line));
     }
-  }
-
-  private static byte[] latin1(String line, int from, int to) {
-    byte[] b = new byte[to - from];
-    for (int k = from; k < to; k++) {
-      b[k - from] = (byte) line.charAt(k);
-    }
-    return b;
   }
 
   static String abbreviate(String line) {
