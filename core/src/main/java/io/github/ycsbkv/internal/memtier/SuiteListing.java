@@ -30,13 +30,13 @@ final class SuiteListing {
       boolean cluster = topology != null && topology.cluster();
       List<String> lines = new ArrayList<>();
       if (s.preload() != null && why == null) {
-        List<String> preload = SuiteRun.clusterMode(ShellWords.split(s.preload().arguments(), s.name()
+        List<String> preload = SuiteClients.clusterMode(ShellWords.split(s.preload().arguments(), s.name()
             + "'s preload"), cluster);
         why = refusal(preload, "its preload: ");
         lines.add(s.name() + "\tpreload\t" + String.join(" ", preload.stream().map(SuiteListing::quote).toList()));
       }
       for (int i = 0; i < s.clients().size() && why == null; i++) {
-        List<String> args = SuiteRun.clusterMode(SuiteRun.clientArgs(s, i, o.testTime()), cluster);
+        List<String> args = SuiteClients.clusterMode(SuiteClients.clientArgs(s, i, o.testTime()), cluster);
         why = refusal(args, "");
         lines.add(s.name() + "\tclient " + (i + 1) + "\t" + String.join(" ", args.stream().map(SuiteListing::quote)
             .toList()));

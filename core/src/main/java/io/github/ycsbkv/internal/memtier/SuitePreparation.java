@@ -52,7 +52,7 @@ final class SuitePreparation {
           return refused;
         }
         if (preload != null) {
-          int code = SuiteRun.memtier(preload, o, binding, dir.resolve("preload"), stopSignal);
+          int code = SuiteClients.memtier(preload, o, binding, dir.resolve("preload"), stopSignal);
           if (code != 0) {
             return "its preload ended with exit " + code + SuiteRun.firstFailure(dir.resolve("preload")) + " ("
                 + dir.resolve("preload").resolve("log.txt") + ")";

@@ -33,10 +33,10 @@ class SuiteFilesTest {
   @Test
   void testTime_replacesTheSuitesDurationOrRequestCount() {
     assertEquals(List.of("-c", "50", "--hide-histogram", "--test-time", "2"),
-        SuiteRun.clientArgs(List.of("-c", "50", "--test-time", "180", "--hide-histogram"), 2));
-    assertEquals(List.of("-c", "5", "--test-time", "3"), SuiteRun.clientArgs(List.of("-n", "allkeys", "-c", "5"), 3));
-    assertEquals(List.of("-c", "5", "--test-time", "3"), SuiteRun.clientArgs(List.of("--requests=10", "-c", "5"), 3));
-    assertEquals(List.of("-n", "10"), SuiteRun.clientArgs(List.of("-n", "10"), null), "no override: as written");
+        SuiteClients.clientArgs(List.of("-c", "50", "--test-time", "180", "--hide-histogram"), 2));
+    assertEquals(List.of("-c", "5", "--test-time", "3"), SuiteClients.clientArgs(List.of("-n", "allkeys", "-c", "5"), 3));
+    assertEquals(List.of("-c", "5", "--test-time", "3"), SuiteClients.clientArgs(List.of("--requests=10", "-c", "5"), 3));
+    assertEquals(List.of("-n", "10"), SuiteClients.clientArgs(List.of("-n", "10"), null), "no override: as written");
   }
 
   /**
@@ -59,12 +59,12 @@ class SuiteFilesTest {
         ""));
     SuiteFile s = SuiteFile.read(f);
     assertEquals(List.of("--command", "LPUSH q __data__", "-c", "1", "-t", "1", "--test-time", "7"),
-        SuiteRun.clientArgs(s, 0, 2));
+        SuiteClients.clientArgs(s, 0, 2));
     assertEquals(List.of("--command", "BLPOP q 0", "-c", "25", "-t", "4", "--test-time", "2"),
-        SuiteRun.clientArgs(s, 1, 2));
-    assertEquals(List.of("--command", "GET k", "--test-time", "2"), SuiteRun.clientArgs(s, 2, 2));
+        SuiteClients.clientArgs(s, 1, 2));
+    assertEquals(List.of("--command", "GET k", "--test-time", "2"), SuiteClients.clientArgs(s, 2, 2));
     assertEquals(List.of("--command", "LPUSH q __data__", "-c", "1", "-t", "1", "--test-time", "125"),
-        SuiteRun.clientArgs(s, 0, null), "no override: as written");
+        SuiteClients.clientArgs(s, 0, null), "no override: as written");
   }
 
   @Test
