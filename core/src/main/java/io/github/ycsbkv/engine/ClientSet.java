@@ -102,6 +102,10 @@ final class ClientSet {
         boolean staged = staged(db, starts, drivers, warmupParts.isEmpty());
         stagedConnections |= staged;
         w.staircase(starts, staged);
+        if (!drivers.shared() && warmupParts.isEmpty() && starts[0] > 0) {
+          w.connectAtStep(); // a thread per client: its binding connects at its step
+          stagedConnections = true;
+        }
       }
       if (arrivals != null) {
         w.openLoop(new Worker.OpenLoopPlan(arrivals, s.targetOpsPerSec() * drivers.inFlight(id) / clients, id, n,

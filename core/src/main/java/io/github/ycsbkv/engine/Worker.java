@@ -70,6 +70,8 @@ final class Worker implements Runnable {
   private long[] stairs;
   /** Whether the binding opens the connections of this thread's later clients at their steps. */
   private boolean stagedConnections;
+  /** A thread per client whose client starts at a later step: its binding is initialised (connects) at that step. */
+  private boolean connectAtStep;
   /** What the measured phase's open loop saw of itself (the schedule lag), or null; read after the thread ended. */
   private volatile OpenLoopStats openLoopStats;
   private volatile String initFailure;
@@ -158,6 +160,15 @@ final class Worker implements Runnable {
     this.stagedConnections = staged;
   }
 
+  /**
+   * Set before the thread starts, for a thread per client after {@link #staircase} with a later step and no warm-up:
+   * its binding's {@code init()} (its connection) waits for the step, as memtier_benchmark connects a client at its
+   * step, instead of running before the phase and idling.
+   */
+  void connectAtStep() {
+    this.connectAtStep = true;
+  }
+
   /** This thread's open-loop figures of its measured phase (the lag from the start, the rest at its end), or null. */
   OpenLoopStats openLoopStats() {
     return openLoopStats;
@@ -210,6 +221,10 @@ final class Worker implements Runnable {
 
   @Override
   public void run() {
+    if (connectAtStep) {
+      runFromStep();
+      return;
+    }
     Object state;
     try {
       db.init();
@@ -248,6 +263,45 @@ final class Worker implements Runnable {
       go.await();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+      return;
+    }
+    runPass(state, timed, signal, opsToDo, startNanos, maxExecutionNanos, opsDone, true);
+    measuredEndNanos = clock.nanoTime();
+    cleanup();
+  }
+
+  /**
+   * The measured phase of a client that connects at its step: ready at once (nothing to open yet), then at its step
+   * its binding's {@code init()} and the workload's thread state, then its operations. A failure to connect then
+   * stops the run, as a failure at the start would; a run that ended before the step never connects.
+   */
+  private void runFromStep() {
+    initEnded = true;
+    ready.countDown();
+    try {
+      go.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return;
+    }
+    if (!waitUntil(startNanos + stairs[0], signal)) {
+      measuredEndNanos = clock.nanoTime();
+      return;
+    }
+    try {
+      db.init();
+    } catch (Throwable e) {
+      signal.stop(StopReason.FAILED, "client " + id + " could not start at its step: " + UserError.describe(e));
+      measuredEndNanos = clock.nanoTime();
+      return;
+    }
+    Object state;
+    try {
+      state = workload.initThread(props, id, threads);
+    } catch (Exception e) {
+      signal.stop(StopReason.FAILED, "workload cannot start thread " + id + ": " + UserError.describe(e));
+      measuredEndNanos = clock.nanoTime();
+      cleanup();
       return;
     }
     runPass(state, timed, signal, opsToDo, startNanos, maxExecutionNanos, opsDone, true);

@@ -598,12 +598,14 @@ class MemtierIT {
    * its first request, and when it connected (its {@code SELECT 1}, which {@code --select-db 1} sends first on each):
    * the k-th to begin began, and from the third on the k-th to connect connected (as memtier connects its clients at
    * their steps), no earlier than the k-th step allows after the run's start (lower bounds: a slow machine only makes
-   * them later), and every client sent requests.
+   * them later), and every client sent requests. Both ways ycsb-kv serves clients: 6 clients on this machine's
+   * threads, and with {@code --pipeline 2} a thread per client (whose binding connects at its step).
    */
-  @Test
-  void staircase_clientsBeginAtTheirSteps() throws Exception {
+  @ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"1", "2"})
+  void staircase_clientsBeginAtTheirSteps(String pipeline) throws Exception {
     List<String> line = List.of("--clients-start", "1", "--clients-step", "1", "--step-duration", "1", "-t", "2", "-c",
-        "3", "--test-time", "4", "--ratio", "1:1", "--key-maximum", "100", "--select-db", "1");
+        "3", "--test-time", "4", "--ratio", "1:1", "--key-maximum", "100", "--select-db", "1", "--pipeline", pipeline);
     try (Store store = Store.provision(Store.Kind.REDIS); Jedis j = store.jedis(); Jedis monitor = store.jedis()) {
       Map<String, Double> first = new java.util.concurrent.ConcurrentHashMap<>();
       Map<String, Double> connected = new java.util.concurrent.ConcurrentHashMap<>();
@@ -652,6 +654,7 @@ class MemtierIT {
         assertTrue(connects.get(k) >= startSeconds + step - 0.005, "client " + k + " connected "
             + (connects.get(k) - startSeconds) + " s after the start, before its step at " + step + " s: " + connects);
       }
+      assertTrue(ours.err().contains("each later client's connection opened at its step"), ours.err());
       assertEquals(1, ours.json().path("configuration").path("clients_start").asInt(), ours.json().toString());
       assertEquals(1, ours.json().path("configuration").path("step_duration").asInt());
     }
