@@ -490,7 +490,8 @@ class MemtierIT {
   /**
    * {@code --reconnect-interval N}: each connection reopened after every N replies but the last, as memtier does it;
    * with {@code --pipeline}, as memtier, no request past the interval is sent before the pipeline drained and the
-   * connection was reopened (an interval that is no multiple of the pipeline: 6 with 4 in flight). The server counts
+   * connection was reopened (an interval that is no multiple of the pipeline: 6 with 4 in flight); with
+   * {@code --rate-limiting} (an open loop, each client on a thread and connection of its own), the same. The server counts
    * the connections each tool opened: memtier's with and without the option, and ours the same way (ours also holds
    * the probe's connections, the same in both runs), so the connections the option adds are equal.
    */
@@ -499,17 +500,16 @@ class MemtierIT {
     try (Store store = Store.provision(Store.Kind.REDIS); Jedis j = store.jedis()) {
       // 4 connections, 50 requests each; reopened after 10, 20, 30 and 40 (16 more), or after 6, 12, ..., 48 (32).
       for (List<String> shape : List.of(List.of("--reconnect-interval", "10"),
-          List.of("--reconnect-interval", "6", "--pipeline", "4"))) {
+          List.of("--reconnect-interval", "6", "--pipeline", "4"),
+          List.of("--reconnect-interval", "10", "--rate-limiting", "100"))) {
         List<String> plain = new ArrayList<>(List.of("--ratio", "1:1", "-t", "1", "-c", "4", "-n", "50",
             "--key-maximum", "100"));
-        if (shape.contains("--pipeline")) {
-          plain.addAll(List.of("--pipeline", "4"));
-        }
+        plain.addAll(shape.subList(2, shape.size()));
         List<String> reconnecting = new ArrayList<>(plain);
         reconnecting.addAll(shape.subList(0, 2));
         Map<String, Long> added = new HashMap<>();
         for (String tool : List.of("memtier", "ycsb")) {
-          String name = tool + shape.size();
+          String name = tool + shape.get(shape.size() - 1) + shape.size();
           Seen without = tool.equals("memtier") ? memtier(store, j, plain, tmp.resolve(name + "-plain.json"))
               : ycsb(store, j, plain, tmp.resolve(name + "-plain.json"));
           Seen with = tool.equals("memtier") ? memtier(store, j, reconnecting, tmp.resolve(name + "-re.json"))

@@ -140,10 +140,6 @@ public final class MemtierArgs {
     if (reconnectInterval > 0 && server.cluster()) {
       throw usage("cluster mode does not support the --reconnect-interval option (as in memtier_benchmark)");
     }
-    if (reconnectInterval > 0 && rateLimit > 0) {
-      throw usage("--reconnect-interval with --rate-limiting is not honoured by 'ycsb memtier' yet (the rate's"
-          + " requests are sent on the clients' connections in turn, not each on its own); drop one");
-    }
     if (connStartJitterMicros[0] > connStartJitterMicros[1]) {
       throw usage("--thread-conn-start-min-jitter-micros (" + connStartJitterMicros[0] + ") cannot be greater than"
           + " --thread-conn-start-max-jitter-micros (" + connStartJitterMicros[1] + ") (as in memtier_benchmark)");
