@@ -95,7 +95,7 @@ public class RespProbe implements ServerProbe {
     List<ServerNode> out = new ArrayList<>();
     for (RespConnection.Endpoint e : at) {
       out.add(ServerNode.of(RedisClient.builder().hostAndPort(e.host(), e.port())
-          .clientConfig(JedisClients.config(connection)).build()));
+          .clientConfig(JedisClients.config(connection)).poolConfig(JedisClients.pool()).build()));
       addresses.add(e.toString());
     }
     return out;
