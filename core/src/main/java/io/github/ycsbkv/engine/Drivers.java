@@ -170,16 +170,7 @@ record Drivers(int threads, int clients, String reason, boolean nonBlocking, int
       }
       return new Drivers(clients, clients, "", nonBlocking);
     }
-    int d;
-    try {
-      d = Integer.parseInt(value);
-    } catch (NumberFormatException e) {
-      throw new UserError("property '" + PROPERTY + "' must be auto, 0 (a thread per client) or a thread count,"
-          + " got '" + value + "'");
-    }
-    if (d < 0) {
-      throw new UserError("property '" + PROPERTY + "' must be auto, 0 or a positive thread count, got " + d);
-    }
+    int d = threadCount(value);
     if (d == 0 || d >= clients) {
       return new Drivers(clients, clients, "", nonBlocking);
     }
@@ -194,6 +185,21 @@ record Drivers(int threads, int clients, String reason, boolean nonBlocking, int
     return new Drivers(d, clients, "drivers=" + d, nonBlocking);
   }
 
+  /** {@code drivers} other than auto: 0 (a thread per client) or a thread count; else one line saying so. */
+  private static int threadCount(String value) {
+    int d;
+    try {
+      d = Integer.parseInt(value);
+    } catch (NumberFormatException e) {
+      throw new UserError("property '" + PROPERTY + "' must be auto, 0 (a thread per client) or a thread count,"
+          + " got '" + value + "'");
+    }
+    if (d < 0) {
+      throw new UserError("property '" + PROPERTY + "' must be auto, 0 or a positive thread count, got " + d);
+    }
+    return d;
+  }
+
   /**
    * A thread and a connection per client for a workload whose commands keep state on their connection
    * ({@code stateful} names them): on a connection of several clients one client's EXEC would end another's MULTI.
@@ -205,14 +211,8 @@ record Drivers(int threads, int clients, String reason, boolean nonBlocking, int
       throw new UserError("the workload sends " + stateful + ", which keep state on their connection: each client"
           + " needs a connection of its own; drop -p " + CONNECTIONS);
     }
-    if (!value.equals("auto") && !value.equals("0")) {
-      int d;
-      try {
-        d = Integer.parseInt(value);
-      } catch (NumberFormatException e) {
-        throw new UserError("property '" + PROPERTY + "' must be auto, 0 (a thread per client) or a thread count,"
-            + " got '" + value + "'");
-      }
+    if (!value.equals("auto")) {
+      int d = threadCount(value);
       if (d > 0 && d < clients) {
         throw new UserError("drivers=" + d + " serves several clients' operations on shared threads, but the workload"
             + " sends " + stateful + ", which keep state on their connection; use -p drivers=0 (or drop it)");
