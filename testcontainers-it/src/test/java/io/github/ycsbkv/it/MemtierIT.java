@@ -491,8 +491,8 @@ class MemtierIT {
    * {@code --reconnect-interval N}: each connection reopened after every N replies but the last, as memtier does it;
    * with {@code --pipeline}, as memtier, no request past the interval is sent before the pipeline drained and the
    * connection was reopened (an interval that is no multiple of the pipeline: 6 with 4 in flight); with
-   * {@code --rate-limiting} (an open loop, each client on a thread and connection of its own), the same. The server counts
-   * the connections each tool opened: memtier's with and without the option, and ours the same way (ours also holds
+   * {@code --rate-limiting} (an open loop, each client on a thread and connection of its own), the same. The server
+   * counts the connections each tool opened: memtier's with and without the option, and ours the same way (ours also holds
    * the probe's connections, the same in both runs), so the connections the option adds are equal.
    */
   @Test

@@ -208,7 +208,7 @@ public final class SuiteRun {
           failed++;
         }
         break;
-      } else if (stopped != null) {
+      } else if (stopped != null && outcomes.size() < suites.size()) {
         err.println("ycsb suite: the next suite starts the store again");
       }
     }
@@ -253,8 +253,8 @@ public final class SuiteRun {
       }
       clients.add(args);
     }
-    List<String> preload = s.preload() == null ? null : SuiteClients.clusterMode(ShellWords.split(s.preload().arguments(),
-        s.name() + "'s preload"), cluster);
+    List<String> preload = s.preload() == null ? null
+        : SuiteClients.clusterMode(ShellWords.split(s.preload().arguments(), s.name() + "'s preload"), cluster);
     if (preload != null) {
       try {
         MemtierArgs.parse(preload);
@@ -272,8 +272,8 @@ public final class SuiteRun {
       return failed(s, failure);
     }
     if (o.capacity() != null) {
-      SuiteCapacity.Found found = SuiteCapacity.search(SuiteClients.serverArgs(clients.get(0), o, binding), binding, o.capacity(),
-          dir.resolve("capacity"));
+      SuiteCapacity.Found found = SuiteCapacity.search(SuiteClients.serverArgs(clients.get(0), o, binding), binding,
+          o.capacity(), dir.resolve("capacity"));
       if (found.reason() != null) {
         notes.add((Double.isNaN(found.capacity()) ? "capacity not found: " : "a lower bound: ") + found.reason());
       }
