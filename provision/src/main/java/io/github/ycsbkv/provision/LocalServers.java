@@ -303,22 +303,16 @@ public final class LocalServers implements Provisioner {
 
   /**
    * How a server's process ended: its exit status, or the signal that killed it (the JVM reports 128 + the signal),
-   * and the last line of its log.
+   * and the last two lines of its log, each cut to 200 characters.
    */
   static String ended(ServerKind kind, int port, int status, Path... logs) {
     String how = status > 128 && status < 160 ? "was killed by signal " + (status - 128) + (status - 128 == 9
         ? " (SIGKILL: the kernel's OOM killer sends it when memory runs out; dmesg says whether it did)"
         : status - 128 == 11 ? " (SIGSEGV: the server crashed)" : "") : "exited with status " + status;
+    List<String> lines = tail(logs).lines().map(String::strip).filter(l -> !l.isEmpty())
+        .map(l -> l.length() > 200 ? l.substring(0, 200) + "..." : l).toList();
     return kind.binary() + " on 127.0.0.1:" + port + " " + how + "; its log's last lines: "
-        + String.join(" | ", tail(logs).lines().map(String::strip).filter(l -> !l.isEmpty())
-            .map(l -> l.length() > 200 ? l.substring(0, 200) + "..." : l)
-            .reduce(new ArrayList<String>(), (a, l) -> {
-              a.add(l);
-              if (a.size() > 2) {
-                a.remove(0);
-              }
-              return a;
-            }, (a, b) -> a));
+        + String.join(" | ", lines.subList(Math.max(0, lines.size() - 2), lines.size()));
   }
 
   /** A command line as a shell would take it back (empty arguments as ""). */
