@@ -162,7 +162,7 @@ class RedisTlsIT {
     }}, null);
     return new Jedis(new redis.clients.jedis.HostAndPort("127.0.0.1", server.port()),
         redis.clients.jedis.DefaultJedisClientConfig.builder().ssl(true).sslSocketFactory(any.getSocketFactory())
-            .hostnameVerifier((host, session) -> true).build());
+            .hostnameVerifier((host, session) -> true).socketTimeoutMillis(Store.ADMIN_TIMEOUT_MILLIS).build());
   }
 
   /** A load of 50 records from {@code start} over TLS; its exit code checked. */

@@ -56,7 +56,7 @@ class ReplicaReadsIT {
     try (Jedis p = primary.jedis()) {
       Matcher m = Pattern.compile("slave0:ip=([^,]+),port=(\\d+)").matcher(p.info("replication"));
       assertTrue(m.find(), p.info("replication"));
-      try (Jedis r = new Jedis(m.group(1), Integer.parseInt(m.group(2)))) {
+      try (Jedis r = new Jedis(m.group(1), Integer.parseInt(m.group(2)), Store.ADMIN_TIMEOUT_MILLIS)) {
         caughtUp(List.of(p), List.of(r));
       }
     }

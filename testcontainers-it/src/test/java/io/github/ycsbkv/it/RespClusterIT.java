@@ -365,7 +365,7 @@ class RespClusterIT {
 
     /** Sends the map to node {@code i}'s admin port ({@code DFLYCLUSTER CONFIG}). */
     void sendMap(int i) {
-      try (Jedis j = new Jedis("127.0.0.1", admin[i])) {
+      try (Jedis j = new Jedis("127.0.0.1", admin[i], Store.ADMIN_TIMEOUT_MILLIS)) {
         Object reply = j.sendCommand(() -> "DFLYCLUSTER".getBytes(java.nio.charset.StandardCharsets.US_ASCII),
             "CONFIG", dragonflyMap);
         assertEquals("OK", new String((byte[]) reply, java.nio.charset.StandardCharsets.UTF_8));

@@ -126,7 +126,8 @@ public final class RespServer implements AutoCloseable {
 
   /** A direct connection through the store's own client (not through the binding). */
   public Jedis jedis() {
-    return new Jedis(new HostAndPort("127.0.0.1", port), DefaultJedisClientConfig.builder().build());
+    return new Jedis(new HostAndPort("127.0.0.1", port), DefaultJedisClientConfig.builder()
+        .socketTimeoutMillis(Store.ADMIN_TIMEOUT_MILLIS).build());
   }
 
   /** Whether the server process still runs. */

@@ -472,7 +472,7 @@ class ServerStatesIT {
   void workingSetTwiceTheMemoryLimit_dragonflyCacheMode_evictsAndTheHitRatioIsTheServers() throws Exception {
     // Dragonfly's least limit is 256 MiB a thread: one thread, 256 MiB, and about twice that in records.
     try (RespServer df = RespServer.start(Store.Kind.DRAGONFLY, "--cache_mode=true", "--maxmemory=256mb",
-        "--proactor_threads=1"); Jedis j = new Jedis("127.0.0.1", df.port())) {
+        "--proactor_threads=1"); Jedis j = new Jedis("127.0.0.1", df.port(), Store.ADMIN_TIMEOUT_MILLIS)) {
       List<String> common = List.of("-P", WORKLOADS.resolve("workloada").toString(), "-threads", "8",
           "-p", "fieldcount=1", "-p", "fieldlength=1000", "-p", "dragonfly.port=" + df.port(),
           "-p", "recordcount=500000");
@@ -609,7 +609,7 @@ class ServerStatesIT {
   private static Map<Integer, Integer> slotsByPort(RespServer node) {
     Map<Integer, Integer> out = new java.util.TreeMap<>();
     String nodes;
-    try (Jedis j = new Jedis("127.0.0.1", node.port())) {
+    try (Jedis j = new Jedis("127.0.0.1", node.port(), Store.ADMIN_TIMEOUT_MILLIS)) {
       nodes = j.clusterNodes();
     }
     for (String line : nodes.split("\r?\n")) {
@@ -635,7 +635,7 @@ class ServerStatesIT {
     long keys = 0;
     long redirections = 0;
     for (RespServer n : nodes) {
-      try (Jedis j = new Jedis("127.0.0.1", n.port())) {
+      try (Jedis j = new Jedis("127.0.0.1", n.port(), Store.ADMIN_TIMEOUT_MILLIS)) {
         keys += j.dbSize();
         for (String line : j.info("errorstats").split("\r?\n")) {
           if (line.startsWith("errorstat_MOVED:count=") || line.startsWith("errorstat_ASK:count=")) {
@@ -753,7 +753,7 @@ class ServerStatesIT {
   private static Map<Integer, Long> keysByPort(List<RespServer> nodes) {
     Map<Integer, Long> out = new java.util.TreeMap<>();
     for (RespServer n : nodes) {
-      try (Jedis j = new Jedis("127.0.0.1", n.port())) {
+      try (Jedis j = new Jedis("127.0.0.1", n.port(), Store.ADMIN_TIMEOUT_MILLIS)) {
         out.put(n.port(), j.dbSize());
       }
     }
