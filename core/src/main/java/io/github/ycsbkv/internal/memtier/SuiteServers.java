@@ -43,10 +43,24 @@ abstract class SuiteServers implements AutoCloseable {
   abstract Where serve(SuiteFile s);
 
   /**
-   * After a suite: null while its server runs (or answers, one given by address); else one line saying that it
-   * stopped and how. A server started here is started again for the next suite; one given by address is not.
+   * After a suite ({@code failed}: it failed): null while its server runs (or answers, one given by address); else one
+   * line saying that it stopped and how. A server started here is started again for the next suite; one given by
+   * address is not.
    */
-  abstract String stopped();
+  abstract String stopped(boolean failed);
+
+  /** Null while {@code host:port} takes connections; else why it does not. */
+  static String refusing(String host, int port) {
+    try (java.net.Socket socket = new java.net.Socket()) {
+      socket.connect(new java.net.InetSocketAddress(host, port), 5_000);
+      return null;
+    } catch (IOException e) {
+      return "the server at " + host + ":" + port + " no longer takes connections (" + UserError.describe(e) + ")";
+    }
+  }
+
+  /** How long a server that no longer takes connections may take to exit before it is said as not answering. */
+  static final long EXIT_WAIT_MILLIS = 60_000;
 
   /** Whether the next suite can have a server after {@link #stopped} said one stopped. */
   abstract boolean restarts();
@@ -66,14 +80,8 @@ abstract class SuiteServers implements AutoCloseable {
       }
 
       @Override
-      String stopped() {
-        try (java.net.Socket socket = new java.net.Socket()) {
-          socket.connect(new java.net.InetSocketAddress(host, port), 5_000);
-          return null;
-        } catch (IOException e) {
-          return "the server at " + host + ":" + port + " no longer takes connections (" + UserError.describe(e)
-              + ")";
-        }
+      String stopped(boolean failed) {
+        return refusing(host, port);
       }
 
       @Override
@@ -182,8 +190,25 @@ abstract class SuiteServers implements AutoCloseable {
       }
 
       @Override
-      String stopped() {
-        String how = running == null ? null : running.stopped();
+      String stopped(boolean failed) {
+        if (running == null) {
+          return null;
+        }
+        String how = running.stopped();
+        String refused = how == null && failed ? refusing(where.host(), where.port()) : null;
+        // A server on its way out (a SHUTDOWN, a crash) closes its port before its process has ended: the process's
+        // end is waited for, to say how it ended.
+        for (long end = System.nanoTime() + EXIT_WAIT_MILLIS * 1_000_000; refused != null && how == null
+            && System.nanoTime() < end; ) {
+          try {
+            Thread.sleep(100);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            break;
+          }
+          how = running.stopped();
+        }
+        how = how != null ? how : refused;
         if (how != null) {
           close(); // the next suite starts the store again
         }
