@@ -227,20 +227,11 @@ final class Worker implements Runnable {
     }
     Object state;
     try {
-      db.init();
-    } catch (Throwable e) {
-      initFailure = UserError.describe(e);
+      state = open();
+    } catch (IllegalStateException e) {
+      initFailure = e.getMessage();
       initEnded = true;
       ready.countDown();
-      return;
-    }
-    try {
-      state = workload.initThread(props, id, threads);
-    } catch (Exception e) {
-      initFailure = "workload cannot start thread " + id + ": " + UserError.describe(e);
-      initEnded = true;
-      ready.countDown();
-      cleanup();
       return;
     }
     initEnded = true;
@@ -265,6 +256,29 @@ final class Worker implements Runnable {
       Thread.currentThread().interrupt();
       return;
     }
+    measured(state);
+  }
+
+  /**
+   * The binding's {@code init()} (its connections) and the workload's state of this thread; either failing is an
+   * {@link IllegalStateException} saying which (the binding cleaned up when the workload's part failed).
+   */
+  private Object open() {
+    try {
+      db.init();
+    } catch (Throwable e) {
+      throw new IllegalStateException(UserError.describe(e), e);
+    }
+    try {
+      return workload.initThread(props, id, threads);
+    } catch (Exception e) {
+      cleanup();
+      throw new IllegalStateException("workload cannot start thread " + id + ": " + UserError.describe(e), e);
+    }
+  }
+
+  /** The measured phase's operations, its end noted, then the binding cleaned up. */
+  private void measured(Object state) {
     runPass(state, timed, signal, opsToDo, startNanos, maxExecutionNanos, opsDone, true);
     measuredEndNanos = clock.nanoTime();
     cleanup();
@@ -288,25 +302,15 @@ final class Worker implements Runnable {
       measuredEndNanos = clock.nanoTime();
       return;
     }
-    try {
-      db.init();
-    } catch (Throwable e) {
-      signal.stop(StopReason.FAILED, "client " + id + " could not start at its step: " + UserError.describe(e));
-      measuredEndNanos = clock.nanoTime();
-      return;
-    }
     Object state;
     try {
-      state = workload.initThread(props, id, threads);
-    } catch (Exception e) {
-      signal.stop(StopReason.FAILED, "workload cannot start thread " + id + ": " + UserError.describe(e));
+      state = open();
+    } catch (IllegalStateException e) {
+      signal.stop(StopReason.FAILED, "client " + id + " could not start at its step: " + e.getMessage());
       measuredEndNanos = clock.nanoTime();
-      cleanup();
       return;
     }
-    runPass(state, timed, signal, opsToDo, startNanos, maxExecutionNanos, opsDone, true);
-    measuredEndNanos = clock.nanoTime();
-    cleanup();
+    measured(state);
   }
 
   /**

@@ -15,16 +15,11 @@ import org.junit.jupiter.api.Test;
  */
 class DriversTest {
 
-  /** Sends its transaction; never looks at results, as the commands workload. */
-  static final class Transactions extends site.ycsb.Workload implements WorkloadTraits {
+  /** Never looks at results, as the commands workload; no commands that keep state. */
+  static class Plain extends site.ycsb.Workload implements WorkloadTraits {
     @Override
     public boolean pipelineSafe() {
       return true;
-    }
-
-    @Override
-    public String keepsConnectionState() {
-      return "EXEC, MULTI";
     }
 
     @Override
@@ -38,21 +33,11 @@ class DriversTest {
     }
   }
 
-  /** The same workload without commands that keep state. */
-  static final class Plain extends site.ycsb.Workload implements WorkloadTraits {
+  /** The same, sending a transaction. */
+  static final class Transactions extends Plain {
     @Override
-    public boolean pipelineSafe() {
-      return true;
-    }
-
-    @Override
-    public boolean doInsert(site.ycsb.DB db, Object threadState) {
-      return true;
-    }
-
-    @Override
-    public boolean doTransaction(site.ycsb.DB db, Object threadState) {
-      return true;
+    public String keepsConnectionState() {
+      return "EXEC, MULTI";
     }
   }
 
