@@ -191,6 +191,10 @@ public final class SuiteRun {
       }
       // After each suite, so that a run of hours stopped from outside (SIGTERM, a CI's timeout) leaves what it ran.
       SuiteSummary.write(o.out(), outcomes, summaryName(server, o), o);
+      // The heap a suite grew (a preload's values of up to 512 MiB, its histograms) handed back before the next: the
+      // serial collector gives memory back to the system only after a full collection, so a run of hundreds of suites
+      // otherwise keeps gigabytes the store under test may need on the same machine (docs/memtier.md).
+      System.gc();
       err.println("ycsb suite: " + s.name() + ": " + r.status() + (r.reason() != null ? ": " + r.reason()
           : o.capacity() == null ? String.format(Locale.ROOT, " (%.0f ops/s, p99 %.3f ms)", r.opsPerSec(), r.p99Ms())
           : Double.isNaN(r.capacity()) ? " (" + String.join("; ", r.notes()) + ")"
