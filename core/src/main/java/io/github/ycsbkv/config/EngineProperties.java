@@ -116,8 +116,10 @@ public final class EngineProperties {
    * outage.
    */
   public static final Duration OUTAGE_GAP = Duration.ofSeconds(1);
-  /** How long stopped client threads get to finish an operation in flight before results are taken. */
-  public static final Duration STOP_GRACE = Duration.ofSeconds(10);
+  /** Seconds stopped clients get to finish the operations they have in flight before results are taken. */
+  public static final String STOP_GRACE = "stop.grace";
+  /** Default of {@link #STOP_GRACE}. */
+  public static final long DEFAULT_STOP_GRACE_SECONDS = 10;
 
   /**
    * Keys read by upstream's code that runs inside ycsb-kv, accepted as upstream accepts them: its measurement

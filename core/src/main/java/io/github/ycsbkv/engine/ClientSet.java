@@ -41,6 +41,8 @@ final class ClientSet {
   private final CountDownLatch ready;
   private final CountDownLatch go = new CountDownLatch(1);
   private final StopSignal signal;
+  /** How long stopped clients get to finish what they have in flight ({@value EngineProperties#STOP_GRACE}). */
+  final java.time.Duration stopGrace;
   private final int clients;
   /** How much later than the phase's start the schedules begin (one of several client processes, ClientSplit). */
   private final long scheduleOffsetNanos;
@@ -57,6 +59,7 @@ final class ClientSet {
       Properties dbProps, Notices notices) {
     int n = drivers.threads();
     this.signal = b.stopSignal();
+    this.stopGrace = s.stopGrace();
     this.clients = s.threads();
     this.ready = new CountDownLatch(n);
     this.workers = new ArrayList<>(n);
@@ -78,7 +81,7 @@ final class ClientSet {
     Staircase stairs = Staircase.of(b.properties(), clients, s.maxTime(), s.targetOpsPerSec() > 0);
     this.staircase = stairs;
     Worker.Shared shared = new Worker.Shared(n, b.phase(), workload, b.properties(), s.tickNanos(),
-        s.maxTime().toNanos(), b.clock(), signal, upstream, ready, go);
+        s.maxTime().toNanos(), b.clock(), signal, upstream, ready, go, s.stopGrace().toNanos());
     for (int id = 0; id < n; id++) {
       DB db = newDb(b, dbProps, drivers, id, maxInFlight, s.pipeline(), notices);
       if (intended == null) {
@@ -394,7 +397,7 @@ final class ClientSet {
 
   /**
    * Joins every client that had ended its {@code init()} when {@link #awaitInit()} returned; after a stop, waits at
-   * most {@link EngineProperties#STOP_GRACE}. Clients still connecting when the first failed (or Ctrl-C came) are not
+   * most {@link #stopGrace}. Clients still connecting when the first failed (or Ctrl-C came) are not
    * waited for: each would take its own timeout; they are daemon threads, stop on their own and run nothing.
    * Returns the threads still alive.
    */
@@ -415,7 +418,7 @@ final class ClientSet {
           long now = System.nanoTime();
           if (stopSeenAt < 0) {
             stopSeenAt = now;
-          } else if (now - stopSeenAt > EngineProperties.STOP_GRACE.toNanos()) {
+          } else if (now - stopSeenAt > stopGrace.toNanos()) {
             return stillAlive();
           }
         }

@@ -58,6 +58,8 @@ final class DrivenLoop {
   static final int MAX_QUEUED = 10_000_000;
 
   private final int clients;
+  /** How long what is in flight gets to complete after a stop. */
+  private final long stopGraceNanos;
   /** Requests in flight at most: a closed loop's clients, or an open loop's connections times maxinflight. */
   private final int slots;
   private final Executor executor;
@@ -147,17 +149,20 @@ final class DrivenLoop {
 
   DrivenLoop(int clients, Executor executor, TimedDB timed, Workload workload, Object state, boolean load,
       long opsToDo, long deadlineNanos, StopSignal signal, NanoClock clock, LongConsumer opsDone) {
-    this(clients, executor, timed, workload, state, load, opsToDo, deadlineNanos, signal, clock, opsDone, null, 1);
+    this(clients, executor, timed, workload, state, load, opsToDo, deadlineNanos, signal, clock, opsDone, null, 1,
+        TimeUnit.SECONDS.toNanos(EngineProperties.DEFAULT_STOP_GRACE_SECONDS));
   }
 
   /**
    * With {@code arrivals}: the open loop on that schedule (its limit and deadline are this loop's), with at most
    * {@code maxInFlight} requests in flight per connection (the binding spreads them, {@link
-   * io.github.ycsbkv.spi.InstancePlan#maxInFlight()}).
+   * io.github.ycsbkv.spi.InstancePlan#maxInFlight()}); after a stop, what is in flight gets {@code stopGraceNanos}
+   * to complete.
    */
   DrivenLoop(int clients, Executor executor, TimedDB timed, Workload workload, Object state, boolean load,
       long opsToDo, long deadlineNanos, StopSignal signal, NanoClock clock, LongConsumer opsDone, Arrivals arrivals,
-      int maxInFlight) {
+      int maxInFlight, long stopGraceNanos) {
+    this.stopGraceNanos = stopGraceNanos;
     this.arrivals = arrivals;
     this.slots = clients * Math.max(1, maxInFlight);
     this.timer = arrivals == null ? null : new WakeTimer(executor, () -> drain(tick));
@@ -209,7 +214,8 @@ final class DrivenLoop {
 
   /**
    * Starts the clients on the completion thread and waits until the last operation completed, the
-   * run stopped and {@link EngineProperties#STOP_GRACE} passed, or the deadline passed with nothing left.
+   * run stopped and its grace ({@value EngineProperties#STOP_GRACE}) passed, or the deadline passed with nothing
+   * left.
    */
   void runAndWait() {
     executor.execute(() -> {
@@ -239,7 +245,7 @@ final class DrivenLoop {
           long now = System.nanoTime();
           if (stopSeen < 0) {
             stopSeen = now;
-          } else if (now - stopSeen > EngineProperties.STOP_GRACE.toNanos()) {
+          } else if (now - stopSeen > stopGraceNanos) {
             return;
           }
         }

@@ -144,8 +144,9 @@ final class MeasuredPhase {
       warnings.warn("workload cleanup failed: " + UserError.describe(e));
     }
     if (unfinished > 0) {
-      warnings.warn(unfinished + " client thread(s) did not finish within " + EngineProperties.STOP_GRACE.toSeconds()
-          + " s of the stop; their operations in flight are not counted");
+      warnings.warn(unfinished + " client thread(s) did not finish within " + settings.stopGrace().toSeconds()
+          + " s of the stop; their operations in flight are not counted (" + EngineProperties.STOP_GRACE
+          + " gives them longer)");
     }
     long earlyStops = clients.stoppedByWorkload();
     if (earlyStops > 0 && !WorkloadTraits.of(workload).endsOnItsOwn()) {

@@ -31,6 +31,8 @@ import site.ycsb.DB;
  * @param schedule {@code -target} as a schedule whose rate changes, or null (no target, or one rate); then
  *     {@code targetOpsPerSec} is its mean and {@code maxTime} at most its length
  * @param arrivalsSeed the seed of the open loop's Poisson arrivals ({@value EngineProperties#ARRIVALS_SEED})
+ * @param stopGrace how long stopped clients get to finish what they have in flight
+ *     ({@value EngineProperties#STOP_GRACE})
  *
  * <p>One of several client processes ({@link ClientSplit}) holds its share here: its operations, its rate or schedule,
  * its seed; nothing is written back into the properties but the records a load's workload reads
@@ -38,7 +40,7 @@ import site.ycsb.DB;
  */
 record PhaseSettings(int threads, double targetOpsPerSec, long operations, Duration maxTime, long statusIntervalMillis,
     List<Double> percentiles, long abortAfterNanos, String label, int pipeline, Reconnect reconnect,
-    WarmupSetting warmup, RateSchedule schedule, long arrivalsSeed) {
+    WarmupSetting warmup, RateSchedule schedule, long arrivalsSeed, Duration stopGrace) {
 
   /** The workloads whose records a load slices by {@code insertstart}/{@code insertcount}. */
   private static final java.util.Set<String> SLICED = java.util.Set.of(EngineProperties.DEFAULT_WORKLOAD,
@@ -125,7 +127,9 @@ record PhaseSettings(int threads, double targetOpsPerSec, long operations, Durat
         Props.getPercentiles(props, EngineProperties.PERCENTILES, EngineProperties.DEFAULT_PERCENTILES),
         TimeUnit.SECONDS.toNanos(Props.getLong(props, EngineProperties.ERRORS_ABORT_AFTER,
             EngineProperties.DEFAULT_ERRORS_ABORT_AFTER_SECONDS, 0)),
-        props.getProperty(EngineProperties.LABEL), pipeline, Reconnect.from(props), warmup, schedule, seed);
+        props.getProperty(EngineProperties.LABEL), pipeline, Reconnect.from(props), warmup, schedule, seed,
+        Duration.ofSeconds(Props.getLong(props, EngineProperties.STOP_GRACE, EngineProperties.DEFAULT_STOP_GRACE_SECONDS,
+            1)));
   }
 
   /**

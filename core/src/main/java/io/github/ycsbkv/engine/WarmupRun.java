@@ -31,7 +31,8 @@ final class WarmupRun {
   /**
    * Runs the clients' warm-up (when {@code start}: every client is ready and nothing stopped the run), part after
    * part, and waits until each client ended each part; returns what it did, or null when it did not run. A client
-   * that is still in a part {@link EngineProperties#STOP_GRACE} after the part should have ended stops the run.
+   * that is still in a part its grace ({@value EngineProperties#STOP_GRACE}) after the part should have ended stops
+   * the run.
    */
   Warmup run(boolean start) {
     List<WarmupPart> parts = clients.warmupParts;
@@ -74,9 +75,9 @@ final class WarmupRun {
         }
         if (stopSeen < 0) {
           stopSeen = now;
-        } else if (now - stopSeen > EngineProperties.STOP_GRACE.toNanos()) {
+        } else if (now - stopSeen > clients.stopGrace.toNanos()) {
           signal.stop(StopReason.FAILED, part.done.getCount() + " client thread(s) did not end their warm-up within "
-              + EngineProperties.STOP_GRACE.toSeconds() + " s of its end (an operation that never completed)");
+              + clients.stopGrace.toSeconds() + " s of its end (an operation that never completed)");
           return;
         }
       }

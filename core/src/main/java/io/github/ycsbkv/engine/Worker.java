@@ -53,6 +53,7 @@ final class Worker implements Runnable {
   private final Measurements upstream;
   private final CountDownLatch ready;
   private final CountDownLatch go;
+  private final long stopGraceNanos;
   /** Clients this thread serves on the binding's completion thread (drivers), or 0. */
   private final int drivenClients;
 
@@ -83,7 +84,8 @@ final class Worker implements Runnable {
    * upstream's measurements, and the latches of the threads' readiness and of the start.
    */
   record Shared(int threads, Phase phase, Workload workload, Properties props, long tickNanos, long maxExecutionNanos,
-      NanoClock clock, StopSignal signal, Measurements upstream, CountDownLatch ready, CountDownLatch go) {}
+      NanoClock clock, StopSignal signal, Measurements upstream, CountDownLatch ready, CountDownLatch go,
+      long stopGraceNanos) {}
 
   /**
    * Client {@code id} of {@code shared}'s phase, on its binding instance {@code db} timed by {@code timed}, with
@@ -106,6 +108,7 @@ final class Worker implements Runnable {
     this.upstream = shared.upstream();
     this.ready = shared.ready();
     this.go = shared.go();
+    this.stopGraceNanos = shared.stopGraceNanos();
     this.drivenClients = drivenClients;
   }
 
@@ -348,7 +351,8 @@ final class Worker implements Runnable {
             : new Arrivals(openLoop.kind(), openLoop.rate(), start, openLoop.index(), openLoop.of(), limit, deadline,
                 openLoop.seed());
         DrivenLoop driven = new DrivenLoop(drivenClients, loopExecutor, t, workload, state, phase == Phase.LOAD,
-            toDo, deadline, stop, clock, done, arrivals, openLoop == null ? 1 : openLoop.maxInFlight());
+            toDo, deadline, stop, clock, done, arrivals, openLoop == null ? 1 : openLoop.maxInFlight(),
+            stopGraceNanos);
         t.drive(driven);
         if (measured && stairs != null) {
           driven.startLater(start, stairs, stagedConnections);

@@ -47,7 +47,7 @@ class UnknownPropertiesTest {
     Set<String> added = new java.util.TreeSet<>(UnknownProperties.ENGINE);
     added.removeAll(before);
     assertTrue(UnknownProperties.ENGINE.containsAll(before));
-    assertEquals(Set.of("connections", "server.cluster", "staircase", "workload.neverscans"), added);
+    assertEquals(Set.of("connections", "server.cluster", "staircase", "stop.grace", "workload.neverscans"), added);
     assertFalse(UnknownProperties.ENGINE.contains("site.ycsb.workloads.CoreWorkload"), "a default is no key");
   }
 

@@ -50,6 +50,7 @@ class MemtierArgsTest {
     assertEquals("2", p.getProperty("dragonfly.db"));
     assertEquals("minimal", p.getProperty("dragonfly.handshake"), "AUTH and SELECT only, as memtier connects");
     assertEquals("60000", p.getProperty("dragonfly.timeout"), "memtier waits for every reply");
+    assertEquals("65", p.getProperty("stop.grace"), "and for every reply in flight at the end, not the engine's 10 s");
     assertEquals("***", a.configuration().get("authenticate"), "the password is never written");
   }
 
