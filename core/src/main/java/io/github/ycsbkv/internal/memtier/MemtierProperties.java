@@ -30,9 +30,9 @@ final class MemtierProperties {
     // preload answers late, not never. A minute, where the bindings' default of 2 s failed a Dragonfly cluster's
     // preload of 10M keys on two cores.
     p.setProperty(MemtierArgs.prefix(bindingName) + ".timeout", Integer.toString(REPLY_TIMEOUT_MILLIS));
-    // At the end of --test-time memtier stops sending and waits for every reply in flight: a slow command's
-    // (Dragonfly's BITPOS over 100M bits, 12 ms each, 1,000 in flight) still count. As long as a reply may take, and
-    // then some, instead of the engine's 10 s after which what is in flight is abandoned.
+    // At the end of --test-time memtier stops sending and waits for every reply in flight, so the replies of slow
+    // commands still count (Dragonfly's BITPOS over 100M bits: 12 ms each, 1,000 in flight). As long as a reply may
+    // take, and then some, instead of the engine's 10 s after which what is in flight is abandoned.
     p.setProperty(EngineProperties.STOP_GRACE, Integer.toString(REPLY_TIMEOUT_MILLIS / 1000 + 5));
     if (a.reconnectInterval > 0) {
       p.setProperty(MemtierArgs.prefix(bindingName) + ".reconnect.every", Long.toString(a.reconnectInterval));
