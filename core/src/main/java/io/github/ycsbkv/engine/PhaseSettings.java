@@ -128,8 +128,8 @@ record PhaseSettings(int threads, double targetOpsPerSec, long operations, Durat
         TimeUnit.SECONDS.toNanos(Props.getLong(props, EngineProperties.ERRORS_ABORT_AFTER,
             EngineProperties.DEFAULT_ERRORS_ABORT_AFTER_SECONDS, 0)),
         props.getProperty(EngineProperties.LABEL), pipeline, Reconnect.from(props), warmup, schedule, seed,
-        Duration.ofSeconds(Props.getLong(props, EngineProperties.STOP_GRACE, EngineProperties.DEFAULT_STOP_GRACE_SECONDS,
-            1)));
+        Duration.ofSeconds(Props.getLong(props, EngineProperties.STOP_GRACE,
+            EngineProperties.DEFAULT_STOP_GRACE_SECONDS, 1)));
   }
 
   /**
