@@ -15,6 +15,7 @@ import io.github.ycsbkv.spi.ConnectionShape;
 import io.github.ycsbkv.spi.InstancePlan;
 import io.github.ycsbkv.spi.Notices;
 import io.github.ycsbkv.spi.StagedConnections;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -42,7 +43,7 @@ final class ClientSet {
   private final CountDownLatch go = new CountDownLatch(1);
   private final StopSignal signal;
   /** How long stopped clients get to finish what they have in flight ({@value EngineProperties#STOP_GRACE}). */
-  final java.time.Duration stopGrace;
+  final Duration stopGrace;
   private final int clients;
   /** How much later than the phase's start the schedules begin (one of several client processes, ClientSplit). */
   private final long scheduleOffsetNanos;

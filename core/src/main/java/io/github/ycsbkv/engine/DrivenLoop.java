@@ -147,14 +147,9 @@ final class DrivenLoop {
     }
   }
 
-  DrivenLoop(int clients, Executor executor, TimedDB timed, Workload workload, Object state, boolean load,
-      long opsToDo, long deadlineNanos, StopSignal signal, NanoClock clock, LongConsumer opsDone) {
-    this(clients, executor, timed, workload, state, load, opsToDo, deadlineNanos, signal, clock, opsDone, null, 1,
-        TimeUnit.SECONDS.toNanos(EngineProperties.DEFAULT_STOP_GRACE_SECONDS));
-  }
-
   /**
-   * With {@code arrivals}: the open loop on that schedule (its limit and deadline are this loop's), with at most
+   * {@code clients} clients on {@code executor}, the binding's completion thread; with {@code arrivals} (else null):
+   * the open loop on that schedule (its limit and deadline are this loop's), with at most
    * {@code maxInFlight} requests in flight per connection (the binding spreads them, {@link
    * io.github.ycsbkv.spi.InstancePlan#maxInFlight()}); after a stop, what is in flight gets {@code stopGraceNanos}
    * to complete.
