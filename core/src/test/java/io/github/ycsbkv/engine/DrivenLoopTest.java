@@ -54,10 +54,9 @@ class DrivenLoopTest {
     DyingLoopDB.COMPLETIONS.set(0);
     Properties p = props("4", "0");
     p.setProperty("drivers", "1");
-    p.setProperty("maxexecutiontime", "60");
-    long start = System.nanoTime();
+    p.setProperty("maxexecutiontime", "600");
     BenchmarkResult r = new Benchmark(Phase.RUN, p, "dying", DyingLoopDB.class, getClass().getClassLoader()).run();
-    long millis = (System.nanoTime() - start) / 1_000_000;
+    // Stopped by the thread's death, not by maxexecutiontime (which would say max_execution_time, after 10 minutes).
     assertEquals("failed", r.stopReason(), String.valueOf(r.error()));
     assertTrue(String.valueOf(r.error()).contains("dying-loop") && r.error().contains("died"), r.error());
     long recorded = r.operation("READ").statuses().values().stream().mapToLong(Long::longValue).sum()
@@ -65,17 +64,18 @@ class DrivenLoopTest {
         .mapToLong(Long::longValue).sum());
     assertEquals(99, recorded, "the 99 operations completed before the thread died are recorded");
     assertEquals(103, r.operations(), "issued: those and the 4 that were in flight on the dead thread");
-    assertTrue(millis < 5_000, "stopped within seconds, not after maxexecutiontime: " + millis + " ms");
   }
 
   @Test
   void run_maxExecutionTime_stopsTheLoops() {
     Properties p = props("6", "0");
     p.setProperty("maxexecutiontime", "1");
+    // Loops that did not stop at the deadline would run on until the stop's grace gave up on them, 10 minutes on.
+    p.setProperty("stop.grace", "600");
     BenchmarkResult r = run(p);
     assertEquals("max_execution_time", r.stopReason());
     assertTrue(r.operations() > 100, "ran for a second: " + r.operations());
-    assertTrue(r.runtimeMillis() < 3000, "stopped: " + r.runtimeMillis());
+    assertTrue(r.runtimeMillis() < 300_000, "the loops stopped themselves: " + r.runtimeMillis() + " ms");
   }
 
   @Test
