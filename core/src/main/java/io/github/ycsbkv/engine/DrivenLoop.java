@@ -8,7 +8,6 @@ import io.github.ycsbkv.engine.stop.StopReason;
 import io.github.ycsbkv.engine.stop.StopSignal;
 import io.github.ycsbkv.engine.time.Arrivals;
 import io.github.ycsbkv.engine.time.NanoClock;
-import io.github.ycsbkv.engine.time.WakeTimer;
 import java.util.ArrayDeque;
 import java.util.PriorityQueue;
 import java.util.concurrent.CountDownLatch;
@@ -33,12 +32,7 @@ import site.ycsb.Workload;
  * workload that calls one stops the run with one line saying so. A client whose operation failed because the
  * store could not be reached waits ({@link Reconnect}) before its next one, as a client thread of its own does.
  *
- * <p>Open loop ({@code -target} with {@link Arrivals}): operations arrive on the schedule whatever the replies do.
- * An arrival is written at once when one of the clients' connections has nothing in flight (fewer than {@code
- * maxinflight}), else it waits in the client, first in first out, until one completes; its latency counts from its
- * intended start either way. The
- * loop wakes for each arrival on time ({@link WakeTimer}); how late it acts on each arrival is recorded
- * ({@link OpenLoopStats}).
+ * <p>Open loop ({@code -target} with {@link Arrivals}): {@link DrivenArrivals}.
  */
 final class DrivenLoop {
 
@@ -53,9 +47,6 @@ final class DrivenLoop {
     e.setRemoveOnCancelPolicy(true);
     return e;
   }
-
-  /** Arrivals waiting in the client at most: beyond this the store is hopelessly behind the schedule. */
-  static final int MAX_QUEUED = 10_000_000;
 
   private final int clients;
   /** How long what is in flight gets to complete after a stop. */
@@ -99,16 +90,10 @@ final class DrivenLoop {
   private final Runnable wake = this::wakeParked;
   private volatile boolean stoppedByWorkload;
 
-  /** The open loop's schedule, or null for the closed loop. */
-  private final Arrivals arrivals;
-  /** What the open loop saw of itself (null for the closed loop); written on the completion thread. */
-  private final OpenLoopStats stats;
-  /** Arrivals waiting for a connection, as their intended starts; confined to the completion thread. */
-  private final LongQueue waiting = new LongQueue();
+  /** The open loop, or null for the closed loop. */
+  private final DrivenArrivals arrivals;
   /** The first task of a wake-up for the next arrival. */
   private final Runnable tick = () -> { };
-  /** Wakes the open loop for its next arrival; null for the closed loop. */
-  private final WakeTimer timer;
 
   /**
    * The operations after which the binding's one connection is reopened ({@link io.github.ycsbkv.spi.Reconnecting}),
@@ -158,10 +143,9 @@ final class DrivenLoop {
       long opsToDo, long deadlineNanos, StopSignal signal, NanoClock clock, LongConsumer opsDone, Arrivals arrivals,
       int maxInFlight, long stopGraceNanos) {
     this.stopGraceNanos = stopGraceNanos;
-    this.arrivals = arrivals;
+    this.arrivals = arrivals == null ? null
+        : new DrivenArrivals(arrivals, this, executor, () -> drain(tick), clock, signal, clients);
     this.slots = clients * Math.max(1, maxInFlight);
-    this.timer = arrivals == null ? null : new WakeTimer(executor, () -> drain(tick));
-    this.stats = arrivals == null ? null : new OpenLoopStats();
     this.clients = clients;
     this.executor = executor;
     this.timed = timed;
@@ -169,11 +153,7 @@ final class DrivenLoop {
     this.state = state;
     this.load = load;
     this.opsLimit = opsToDo < 0 ? Long.MAX_VALUE : opsToDo;
-    // The open loop's schedule ends at the deadline; what still waits in the client then is served for at most a
-    // grace (a fifth of the run, 1 to 10 s), so that a queue a stable store had at that moment is not counted as
-    // arrivals it did not serve.
-    this.deadlineNanos = arrivals == null || deadlineNanos == Long.MAX_VALUE ? deadlineNanos
-        : deadlineNanos + drainGrace(deadlineNanos - arrivals.start());
+    this.deadlineNanos = arrivals == null ? deadlineNanos : this.arrivals.deadline(deadlineNanos);
     this.signal = signal;
     this.clock = clock;
     this.opsDone = opsDone;
@@ -269,20 +249,22 @@ final class DrivenLoop {
    * null for the closed loop; {@link #openLoopStats()} adds the schedule it kept once it ended.
    */
   OpenLoopStats liveStats() {
-    return stats;
+    return arrivals == null ? null : arrivals.live();
   }
 
   /** The open loop's own figures (read after {@link #runAndWait()} returned), or null for the closed loop. */
   OpenLoopStats openLoopStats() {
-    if (stats != null) {
-      stats.schedule(arrivals.count(), arrivals.start(), arrivals.last(), arrivals.rate());
-    }
-    return stats;
+    return arrivals == null ? null : arrivals.kept();
   }
 
   /** Whether the caller runs on the completion thread (where nothing may block). */
   boolean onLoopThread() {
     return Thread.currentThread() == loopThread;
+  }
+
+  /** Operations in flight. */
+  int inFlight() {
+    return inFlight;
   }
 
   /** Called by {@link TimedDB} for every operation submitted through the asynchronous path. */
@@ -320,7 +302,7 @@ final class DrivenLoop {
           if (arrivals == null) {
             refill();
           } else {
-            arrive();
+            arrivals.arrive();
           }
         } else if (r == wake) {
           r.run();
@@ -350,7 +332,7 @@ final class DrivenLoop {
     } finally {
       draining = false;
     }
-    if (inFlight == 0 && (arrivals == null ? !canIssue() : !moreArrivals())) {
+    if (inFlight == 0 && (arrivals == null ? !canIssue() : !arrivals.more())) {
       finished.countDown();
     }
   }
@@ -360,79 +342,27 @@ final class DrivenLoop {
     if (arrivals == null) {
       refill();
     } else {
-      dispatchWaiting();
-    }
-  }
-
-  /**
-   * The open loop's wake-up: handles every arrival whose time has come, in order (each written at once or put in the
-   * queue), then sets the timer for the next.
-   */
-  private void arrive() {
-    long t;
-    long now = clock.nanoTime();
-    while ((t = arrivals.peek()) <= now && canIssue()) {
-      arrivals.advance();
-      if (waiting.isEmpty() && free() > 0) {
-        stats.arrived(clock.nanoTime() - t, inFlight, clients, 0);
-        issueAt(t);
-      } else if (waiting.size() < MAX_QUEUED) {
-        waiting.add(t);
-        stats.arrived(clock.nanoTime() - t, inFlight, clients, waiting.size());
-      } else {
-        signal.stop(StopReason.FAILED, waiting.size() + " operations are waiting in the client for a connection: the"
-            + " store is far behind the schedule (-target); lower the rate");
-      }
-      now = clock.nanoTime();
-    }
-    if (stopped()) {
-      waiting.clear();
-      return;
-    }
-    long next = arrivals.peek();
-    if (next != Long.MAX_VALUE) {
-      timer.wakeAt(next, clock.nanoTime());
-    }
-  }
-
-  /** Writes waiting arrivals while connections are free. */
-  private void dispatchWaiting() {
-    if (stopped()) {
-      waiting.clear();
-      return;
-    }
-    while (!waiting.isEmpty() && free() > 0 && canIssue()) {
-      issueAt(waiting.poll());
+      arrivals.dispatchWaiting();
     }
   }
 
   /** Starts the operation of an arrival intended at {@code intended}; its latency counts from then. */
-  private void issueAt(long intended) {
+  void issueAt(long intended) {
     timed.setIntendedStartNanos(intended);
     issue();
     park(timed.takeHold());
-  }
-
-  /** How long the open loop serves what waits in the client after its schedule ended: a fifth of it, 1 to 10 s. */
-  static long drainGrace(long scheduleNanos) {
-    return Math.max(TimeUnit.SECONDS.toNanos(1), Math.min(TimeUnit.SECONDS.toNanos(10), scheduleNanos / 5));
   }
 
   /**
    * Requests that may still be written: none in flight and no client waiting to reconnect, per connection; an open
    * loop with {@code maxinflight} above 1 has that many per connection.
    */
-  private int free() {
+  int free() {
     return slots - inFlight - parked.size() - steps.notStarted();
   }
 
-  private boolean stopped() {
+  boolean stopped() {
     return workloadStopped || signal.isStopped();
-  }
-
-  /** Whether the open loop has arrivals to come or waiting: false once stopped. */
-  private boolean moreArrivals() {
-    return !stopped() && (!waiting.isEmpty() || arrivals.peek() != Long.MAX_VALUE);
   }
 
   private void wakeParked() {
@@ -494,7 +424,7 @@ final class DrivenLoop {
    * measured phase by count: the clock is read every {@value #CLOCK_EVERY} operations, and {@link #runAndWait()}
    * looks at it every 20 ms as well.
    */
-  private boolean canIssue() {
+  boolean canIssue() {
     if (workloadStopped || signal.isStopped() || issued >= opsLimit) {
       return false;
     }
