@@ -17,8 +17,6 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.Vector;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.Semaphore;
 import java.util.function.Supplier;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
@@ -53,18 +51,8 @@ final class TimedDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.C
 
   /** With {@code pipeline > 1} or on a {@link DrivenLoop}: the binding's asynchronous operations, else null. */
   private AsyncOperations async;
-  private final int pipeline;
-  private final Semaphore inFlight;
-  /**
-   * A pipelined client thread's operations since its connection was opened, when the binding reopens it every so many
-   * ({@link #reconnectEvery()}); confined to the client thread.
-   */
-  private long sinceReopen;
-  /** Completed asynchronous operations, recorded by this thread (recorders have one writer). */
-  private final ConcurrentLinkedQueue<Completion> completed = new ConcurrentLinkedQueue<>();
-
-  private record Completion(OperationRecorder operation, Status status, long startNanos, long endNanos,
-      long intendedNanos) {}
+  /** With {@code pipeline > 1} on a thread of its own: the thread's window of operations in flight, else null. */
+  private final ThreadPipeline window;
 
   /** With drivers on the binding's completion thread: that loop, else null. */
   private DrivenLoop driven;
@@ -91,12 +79,12 @@ final class TimedDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.C
         outages);
     this.db = db;
     this.reconnecting = db instanceof io.github.ycsbkv.spi.Reconnecting r ? r : null;
-    this.pipeline = setup.pipeline();
+    int pipeline = setup.pipeline();
     this.async = pipeline > 1 ? (AsyncOperations) db : null;
-    this.inFlight = pipeline > 1 ? new Semaphore(pipeline) : null;
     this.bindingName = setup.bindingName();
     this.clock = setup.clock();
     this.signal = signal;
+    this.window = pipeline > 1 ? new ThreadPipeline(this, async, pipeline, clock, signal, reconnecting) : null;
     this.recorders = recorders;
     this.read = recorders.operation("READ");
     this.update = recorders.operation("UPDATE");
@@ -294,42 +282,17 @@ final class TimedDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.C
   }
 
   /**
-   * Starts an asynchronous operation once fewer than {@code pipeline} are in flight, and returns
-   * {@link Status#BATCHED_OK} at once; the operation is recorded when it completes, with its own
-   * start and end. Completions are recorded by this thread, here and in {@link #awaitInFlight()}.
+   * Starts an asynchronous operation and returns {@link Status#BATCHED_OK} at once; it is recorded when it completes,
+   * with its own start and end: on a {@link DrivenLoop}'s thread, or in this client thread's {@link ThreadPipeline}.
    */
   private Status submit(OperationRecorder operation, String name, Supplier<CompletionStage<Status>> call) {
     if (driven != null) {
       return submitDriven(operation, name, call);
     }
-    recordCompleted();
-    countForReopen();
-    if (!inFlight.tryAcquire()) {
-      // About to wait for a completion: send what the binding may have batched first.
-      async.flush();
-      inFlight.acquireUninterruptibly();
-      recordCompleted();
-    }
-    long start = clock.nanoTime();
-    long intended = intendedStartNanos;
-    CompletionStage<Status> stage;
-    try {
-      stage = call.get();
-    } catch (RuntimeException e) {
-      inFlight.release();
-      return done(operation, thrown(name, e), start);
-    }
-    stage.whenComplete((status, error) -> {
-      long end = clock.nanoTime();
-      Status outcome = error != null ? new Status("ERROR", UserError.describe(error)) : status == null ? Status.ERROR
-          : status;
-      completed.add(new Completion(operation, outcome, start, end, intended));
-      inFlight.release();
-    });
-    return Status.BATCHED_OK;
+    return window.submit(operation, name, call, intendedStartNanos);
   }
 
-  /** As {@link #submit}, on the completion thread of a {@link DrivenLoop}: no semaphore, no hand-off. */
+  /** On the completion thread of a {@link DrivenLoop}: no semaphore, no hand-off. */
   private Status submitDriven(OperationRecorder operation, String name, Supplier<CompletionStage<Status>> call) {
     long start = clock.nanoTime();
     long intended = intendedStartNanos;
@@ -366,13 +329,6 @@ final class TimedDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.C
     return null;
   }
 
-  private void recordCompleted() {
-    Completion c;
-    while ((c = completed.poll()) != null) {
-      record(c.operation(), c.status(), c.startNanos(), c.endNanos(), c.intendedNanos());
-    }
-  }
-
   /** Sends what the binding batched, before the client thread waits for something else (a schedule). */
   void flushPending() {
     if (async != null) {
@@ -387,42 +343,11 @@ final class TimedDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.C
     }
   }
 
-  /**
-   * A pipelined client thread's next operation, asynchronous or blocking, counted: once its connection filled its
-   * count, it waits until what is in flight completed, then has the binding reopen it (memtier_benchmark drains its
-   * pipeline before it reconnects); neither is in a latency.
-   */
-  private void countForReopen() {
-    long every = reconnecting == null || inFlight == null || driven != null ? 0 : reconnecting.reconnectEvery();
-    if (every > 0 && ++sinceReopen > every) {
-      reopenDrained();
-      sinceReopen = 1;
-    }
-  }
-
-  private void reopenDrained() {
-    async.flush();
-    inFlight.acquireUninterruptibly(pipeline);
-    try {
-      recordCompleted();
-      reconnecting.reopen().toCompletableFuture().join();
-    } catch (java.util.concurrent.CompletionException e) {
-      signal.stop(StopReason.FAILED, "a client could not reconnect after its " + (sinceReopen - 1) + " requests ("
-          + UserError.describe(e.getCause() != null ? e.getCause() : e) + ")");
-    } finally {
-      inFlight.release(pipeline);
-    }
-  }
-
   /** Waits until every asynchronous operation completed, and records them. No-op without a pipeline. */
   void awaitInFlight() {
-    if (inFlight == null || driven != null) {
-      return;
+    if (window != null && driven == null) {
+      window.awaitInFlight();
     }
-    async.flush();
-    inFlight.acquireUninterruptibly(pipeline);
-    inFlight.release(pipeline);
-    recordCompleted();
   }
 
   /**
@@ -475,9 +400,16 @@ final class TimedDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.C
   private long begin() {
     if (reconnecting != null) {
       reconnecting.reconnectIfDue();
-      countForReopen();
+      if (window != null && driven == null) {
+        window.countForReopen();
+      }
     }
     return clock.nanoTime();
+  }
+
+  /** An operation started at {@code start} whose call threw {@code e}: recorded as failed, and the run stopped. */
+  Status threw(OperationRecorder operation, String name, RuntimeException e, long start) {
+    return done(operation, thrown(name, e), start);
   }
 
   private Status done(OperationRecorder metrics, Status status, long startNanos) {
