@@ -36,7 +36,6 @@ import site.ycsb.measurements.Measurements;
  */
 final class Worker implements Runnable {
 
-  private static final long MAX_PARK_NANOS = 10_000_000L;
   private final int id;
   private final int threads;
   private final Phase phase;
@@ -56,6 +55,8 @@ final class Worker implements Runnable {
   private final long stopGraceNanos;
   /** Clients this thread serves on the binding's completion thread (drivers), or 0. */
   private final int drivenClients;
+  /** This client's loop on its own thread (when it is not served on the binding's completion thread). */
+  private final ThreadLoop threadLoop;
 
   private volatile long startNanos;
   /** The measured phase's operations started so far. */
@@ -110,6 +111,7 @@ final class Worker implements Runnable {
     this.go = shared.go();
     this.stopGraceNanos = shared.stopGraceNanos();
     this.drivenClients = drivenClients;
+    this.threadLoop = new ThreadLoop(id, threads, tickNanos, clock, workload, phase == Phase.LOAD, upstream);
   }
 
   /** Set by the engine before it opens the start gate. */
@@ -301,7 +303,7 @@ final class Worker implements Runnable {
       Thread.currentThread().interrupt();
       return;
     }
-    if (!waitUntil(startNanos + stairs[0], signal)) {
+    if (!ThreadLoop.waitUntil(clock, startNanos + stairs[0], signal)) {
       measuredEndNanos = clock.nanoTime();
       return;
     }
@@ -371,8 +373,11 @@ final class Worker implements Runnable {
         if (measured) {
           openLoopStats = lag;
         }
-        if (!measured || stairs == null || waitUntil(start + stairs[0], stop)) {
-          loop(state, t, stop, toDo, start, maxNanos, done, lag, measured ? paced : null, instants);
+        if (!measured || stairs == null || ThreadLoop.waitUntil(clock, start + stairs[0], stop)) {
+          Boolean ended = threadLoop.run(state, t, stop, toDo, start, maxNanos, done, lag, measured ? paced : null, instants);
+          if (ended != null) {
+            stoppedByWorkload = ended;
+          }
         }
       }
       t.ending();
@@ -387,120 +392,6 @@ final class Worker implements Runnable {
         own.shutdown();
       }
     }
-  }
-
-  private void loop(Object state, TimedDB t, StopSignal stop, long toDo, long start, long maxNanos,
-      LongConsumer opsDone, OpenLoopStats lag, RateSchedule schedule, ArrivalInstants instants) {
-    // No limit is Long.MAX_VALUE, and the clock is read for every operation, so that the branches are taken the same
-    // way whatever the limits: code compiled during a warm-up by time stays right for a measured phase by count.
-    final long deadline = maxNanos > 0 ? start + maxNanos : Long.MAX_VALUE;
-    final long limit = toDo < 0 ? Long.MAX_VALUE : toDo;
-    final long offset = tickNanos > 0 ? tickNanos * id / threads : 0;
-    // A schedule whose rate changes: this client's even share of it, staggered as the ticks are.
-    final Arrivals scheduled = tickNanos > 0 && schedule != null ? new Arrivals(Arrivals.Kind.UNIFORM, schedule,
-        1.0 / threads, 1e9 / tickNanos, start, id, threads, limit, deadline, 0) : null;
-    final boolean load = phase == Phase.LOAD;
-    long done = 0;
-    // When this client's connection became free: the end of its last operation.
-    long freeAt = Long.MIN_VALUE;
-    while (done < limit && !stop.isStopped()) {
-      if (!t.awaitReconnect()) {
-        break;
-      }
-      if (instants != null || tickNanos > 0) {
-        long intended = nextIntended(state, instants, scheduled, start, offset, done);
-        if (instants != null && intended == ArrivalInstants.END) {
-          stoppedByWorkload = true; // this client's part of the recording is sent
-          break;
-        }
-        if (!awaitArrival(intended, deadline, scheduled != null || instants != null, t, stop)) {
-          break;
-        }
-        arrived(lag, t, intended, freeAt, instants != null);
-      } else if (clock.nanoTime() >= deadline) {
-        stop.stop(StopReason.MAX_EXECUTION_TIME, null);
-        break;
-      }
-      boolean more;
-      try {
-        more = load ? workload.doInsert(t, state) : workload.doTransaction(t, state);
-      } catch (RuntimeException e) {
-        stop.stop(StopReason.FAILED, "workload " + workload.getClass().getSimpleName() + " failed: "
-            + UserError.describe(e));
-        break;
-      }
-      done++;
-      if (tickNanos > 0 || instants != null) {
-        freeAt = clock.nanoTime();
-      }
-      opsDone.accept(done);
-      if (!more || workload.isStopRequested()) {
-        stoppedByWorkload = !more;
-        break;
-      }
-    }
-  }
-
-  /**
-   * When this client's next operation is due: at the workload's own next instant ({@link ArrivalInstants#END} when
-   * they ended), on the schedule, or at this client's next tick ({@code offset} after the start's).
-   */
-  private long nextIntended(Object state, ArrivalInstants instants, Arrivals scheduled, long start, long offset,
-      long done) {
-    if (instants != null) {
-      long due = instants.nextInstantNanos(state);
-      return due == ArrivalInstants.END ? ArrivalInstants.END : start + due;
-    }
-    if (scheduled == null) {
-      return start + offset + done * tickNanos;
-    }
-    long intended = scheduled.peek();
-    scheduled.advance();
-    return intended;
-  }
-
-  /**
-   * Waits for an arrival at {@code intended}, flushing what is pending first when it is ahead; false when the phase
-   * stops before it: past the time limit (a schedule's clients, and a workload's own instants, stop at the limit, not
-   * at their own next arrival past it: others may have arrivals left before it) or stopped meanwhile.
-   */
-  private boolean awaitArrival(long intended, long deadline, boolean scheduledOrOwn, TimedDB t, StopSignal stop) {
-    if (intended >= deadline) {
-      if (!scheduledOrOwn || waitUntil(deadline, stop)) {
-        stop.stop(StopReason.MAX_EXECUTION_TIME, null);
-      }
-      return false;
-    }
-    if (intended > clock.nanoTime()) {
-      t.flushPending();
-    }
-    return waitUntil(intended, stop);
-  }
-
-  /**
-   * How late this client acts on its arrival: from its intended start, or, when the arrival found the connection still
-   * busy with the last operation, from the moment that one ended. Waiting behind a busy connection is the store's
-   * queue (it counts in the operation's latency from its intended start), not the client's lateness.
-   */
-  private void arrived(OpenLoopStats lag, TimedDB t, long intended, long freeAt, boolean ownInstants) {
-    long now = clock.nanoTime();
-    boolean busy = freeAt > intended;
-    lag.arrived(now - (busy ? freeAt : intended), busy ? 1 : 0, 1,
-        !busy ? 0 : !ownInstants ? 1 + (now - intended) / tickNanos : 1);
-    t.setIntendedStartNanos(intended);
-    upstream.setIntendedStartTimeNs(intended);
-  }
-
-  /** Parks until {@code deadline}; false if {@code stop} was stopped meanwhile. */
-  private boolean waitUntil(long deadline, StopSignal stop) {
-    long remaining;
-    while ((remaining = deadline - clock.nanoTime()) > 0) {
-      if (stop.isStopped()) {
-        return false;
-      }
-      clock.park(Math.min(remaining, MAX_PARK_NANOS));
-    }
-    return true;
   }
 
   private void cleanup() {
