@@ -49,7 +49,8 @@ final class DrivenArrivals {
    * not counted as arrivals it did not serve.
    */
   long deadline(long deadlineNanos) {
-    return deadlineNanos == Long.MAX_VALUE ? deadlineNanos : deadlineNanos + drainGrace(deadlineNanos - arrivals.start());
+    return deadlineNanos == Long.MAX_VALUE ? deadlineNanos
+        : deadlineNanos + drainGrace(deadlineNanos - arrivals.start());
   }
 
   /** How long the open loop serves what waits in the client after its schedule ended: a fifth of it, 1 to 10 s. */

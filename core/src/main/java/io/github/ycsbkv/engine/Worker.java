@@ -374,7 +374,8 @@ final class Worker implements Runnable {
           openLoopStats = lag;
         }
         if (!measured || stairs == null || ThreadLoop.waitUntil(clock, start + stairs[0], stop)) {
-          Boolean ended = threadLoop.run(state, t, stop, toDo, start, maxNanos, done, lag, measured ? paced : null, instants);
+          Boolean ended = threadLoop.run(state, t, stop, toDo, start, maxNanos, done, lag, measured ? paced : null,
+              instants);
           if (ended != null) {
             stoppedByWorkload = ended;
           }
