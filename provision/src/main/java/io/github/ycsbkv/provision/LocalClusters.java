@@ -357,6 +357,15 @@ final class LocalClusters {
     }
 
     @Override
+    public List<java.nio.file.Path> keepLogs(java.nio.file.Path into) throws java.io.IOException {
+      List<java.nio.file.Path> kept = new ArrayList<>();
+      for (Running r : nodes) {
+        kept.addAll(r.keepLogs(into));
+      }
+      return kept;
+    }
+
+    @Override
     public void close() {
       nodes.forEach(Running::close);
     }

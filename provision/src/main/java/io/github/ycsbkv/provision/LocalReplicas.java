@@ -108,6 +108,15 @@ final class LocalReplicas {
     }
 
     @Override
+    public List<java.nio.file.Path> keepLogs(java.nio.file.Path into) throws java.io.IOException {
+      List<java.nio.file.Path> kept = new ArrayList<>();
+      for (Running r : servers) {
+        kept.addAll(r.keepLogs(into));
+      }
+      return kept;
+    }
+
+    @Override
     public void close() {
       for (int i = servers.size() - 1; i >= 0; i--) {
         servers.get(i).close();

@@ -1,7 +1,12 @@
 package io.github.ycsbkv.provision;
 
 import io.github.ycsbkv.internal.provision.Provisioner.Provisioned;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -64,6 +69,22 @@ final class Running implements Provisioned {
   @Override
   public String stopped() {
     return stopped.get();
+  }
+
+  /** Its log files ({@code server.log}, Aerospike's {@code asd.log}) as {@code BINARY-PORT[-asd].log} in {@code into}. */
+  @Override
+  public List<Path> keepLogs(Path into) throws IOException {
+    List<Path> kept = new ArrayList<>();
+    for (String name : List.of("server.log", "asd.log")) {
+      Path log = dir == null ? null : dir.resolve(name);
+      if (log != null && Files.isRegularFile(log)) {
+        Files.createDirectories(into);
+        Path to = into.resolve(kind.binary() + "-" + port + (name.equals("asd.log") ? "-asd" : "") + ".log");
+        Files.copy(log, to, StandardCopyOption.REPLACE_EXISTING);
+        kept.add(to);
+      }
+    }
+    return kept;
   }
 
   /** The port clients connect to. */

@@ -292,6 +292,10 @@ class SuiteIT {
       ports.add(started.group(1));
     }
     assertEquals(2, ports.size(), run.err());
+    // The stopped server's whole log is kept in the suite's directory before its own is removed, and named.
+    Path kept = out.resolve("redis").resolve("dies").resolve("redis-server-" + ports.get(0) + ".log");
+    assertTrue(reason.endsWith("; the servers' whole logs: " + kept), reason);
+    assertTrue(Files.readString(kept).contains("bye bye"), kept.toString());
     assertTrue(run.err().contains("ycsb suite: the next suite starts the store again"), run.err());
     assertFalse(run.err().contains("Exception"), run.err());
 

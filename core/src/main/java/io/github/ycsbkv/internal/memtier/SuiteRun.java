@@ -179,7 +179,7 @@ public final class SuiteRun {
             + " suite's file)");
       }
       String stopped = r.status().equals("skipped") || r.status().equals("interrupted") ? null
-          : servers.stopped(r.status().equals("failed"));
+          : servers.stopped(r.status().equals("failed"), o.out().resolve(s.name()));
       if (stopped != null) {
         // What the suite saw of it ("cannot reach the server", a preload cut short) follows from this.
         r = failed(s, "its server stopped during the suite: " + stopped);

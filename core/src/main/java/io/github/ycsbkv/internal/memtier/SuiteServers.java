@@ -4,6 +4,7 @@ import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.internal.provision.Provisioner;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -44,10 +45,21 @@ abstract class SuiteServers implements AutoCloseable {
 
   /**
    * After a suite ({@code failed}: it failed): null while its server runs (or answers, one given by address); else one
-   * line saying that it stopped and how. A server started here is started again for the next suite; one given by
-   * address is not.
+   * line saying that it stopped and how. A server started here is started again for the next suite, its servers' logs
+   * first kept in {@code logs} (the suite's directory) and named in the line; one given by address is not.
    */
-  abstract String stopped(boolean failed);
+  abstract String stopped(boolean failed, Path logs);
+
+  /** The servers' logs of {@code running} copied into {@code into}, as a clause naming them ("" when none). */
+  static String keptLogs(Provisioner.Provisioned running, Path into) {
+    try {
+      List<Path> kept = running.keepLogs(into);
+      return kept.isEmpty() ? "" : "; the servers' whole logs: " + String.join(", ",
+          kept.stream().map(Path::toString).toList());
+    } catch (IOException e) {
+      return "; its logs could not be kept (" + UserError.describe(e) + ")";
+    }
+  }
 
   /** Null while {@code host:port} takes connections; else why it does not. */
   static String refusing(String host, int port) {
@@ -80,7 +92,7 @@ abstract class SuiteServers implements AutoCloseable {
       }
 
       @Override
-      String stopped(boolean failed) {
+      String stopped(boolean failed, Path logs) {
         return refusing(host, port);
       }
 
@@ -190,7 +202,7 @@ abstract class SuiteServers implements AutoCloseable {
       }
 
       @Override
-      String stopped(boolean failed) {
+      String stopped(boolean failed, Path logs) {
         if (running == null) {
           return null;
         }
@@ -210,6 +222,7 @@ abstract class SuiteServers implements AutoCloseable {
         }
         how = how != null ? how : refused;
         if (how != null) {
+          how += keptLogs(running, logs);
           close(); // the next suite starts the store again
         }
         return how;

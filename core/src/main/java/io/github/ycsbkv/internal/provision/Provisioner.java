@@ -77,6 +77,15 @@ public interface Provisioner {
       return null;
     }
 
+    /**
+     * Copies each of its servers' own logs that it keeps in a file into {@code into} (created when needed), before
+     * {@link #close()} removes them, for a run that found a server stopped; returns the files written (none: its
+     * servers keep no log file here).
+     */
+    default java.util.List<java.nio.file.Path> keepLogs(java.nio.file.Path into) throws java.io.IOException {
+      return java.util.List.of();
+    }
+
     /** Stops the server and removes its directory. */
     @Override
     void close();
