@@ -59,14 +59,21 @@ final class LocalReplicas {
     return new WithReplicas(servers);
   }
 
-  /** Until {@code replica} says its link to its primary is up and its first sync has ended. */
+  /**
+   * Until {@code replica} says its link to its primary is up and its first sync has ended: given up after {@value
+   * #READY_SECONDS} s in which its {@code INFO replication} did not change (a sync of gigabytes moves its counters on).
+   */
   static void awaitSynced(ServerKind kind, Running replica) throws IOException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(READY_SECONDS);
     String info = "";
     while (System.nanoTime() < deadline) {
-      info = String.valueOf(Probes.command("127.0.0.1", replica.port(), "INFO", "replication"));
-      if (info.contains("master_link_status:up") && !info.contains("master_sync_in_progress:1")) {
+      String now = String.valueOf(Probes.command("127.0.0.1", replica.port(), "INFO", "replication"));
+      if (now.contains("master_link_status:up") && !now.contains("master_sync_in_progress:1")) {
         return;
+      }
+      if (!now.equals(info)) {
+        deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(READY_SECONDS);
+        info = now;
       }
       try {
         Thread.sleep(100);
@@ -75,8 +82,8 @@ final class LocalReplicas {
         throw new IOException("interrupted while the replica synced");
       }
     }
-    throw new IOException(kind.binary() + " on 127.0.0.1:" + replica.port() + " did not finish its first sync with"
-        + " its primary within " + READY_SECONDS + " s: " + info.strip().replace("\r\n", ", "));
+    throw new IOException(kind.binary() + " on 127.0.0.1:" + replica.port() + " did not finish its sync with its"
+        + " primary (nothing changed in " + READY_SECONDS + " s): " + info.strip().replace("\r\n", ", "));
   }
 
   /** The primary and its replicas, the client given the primary, stopped together. */
@@ -100,6 +107,38 @@ final class LocalReplicas {
       }
       return servers.get(0).description() + "; with " + at.size() + " replica(s) of it on " + String.join(", ", at)
           + " (REPLICAOF; reads go to them with -p readfrom=replica or any)";
+    }
+
+    @Override
+    public int replicas() {
+      return servers.size() - 1;
+    }
+
+    @Override
+    public void detachReplicas() throws IOException {
+      for (Running r : servers.subList(1, servers.size())) {
+        reply(r, Probes.command("127.0.0.1", r.port(), "REPLICAOF", "NO", "ONE"), "REPLICAOF NO ONE");
+        reply(r, Probes.command("127.0.0.1", r.port(), "FLUSHALL"), "FLUSHALL");
+      }
+    }
+
+    @Override
+    public void attachReplicas() throws IOException {
+      Running primary = servers.get(0);
+      for (Running r : servers.subList(1, servers.size())) {
+        reply(r, Probes.command("127.0.0.1", r.port(), "REPLICAOF", "127.0.0.1", Integer.toString(primary.port())),
+            "REPLICAOF");
+      }
+      for (Running r : servers.subList(1, servers.size())) {
+        awaitSynced(r.kind, r);
+      }
+    }
+
+    private static void reply(Running r, String reply, String command) throws IOException {
+      if (!"OK".equalsIgnoreCase(reply)) {
+        throw new IOException(r.kind.binary() + " on 127.0.0.1:" + r.port() + " answered " + command + " with "
+            + reply);
+      }
     }
 
     @Override

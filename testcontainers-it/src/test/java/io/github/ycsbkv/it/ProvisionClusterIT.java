@@ -118,6 +118,49 @@ class ProvisionClusterIT {
   }
 
   /**
+   * A primary with a replica, its replica detached for a suite's {@code preload_before_replica} and attached again:
+   * detached, the replica is a primary of its own, empty and writable (a replica refuses writes); attached, it returns
+   * once it synced, holding the primary's data set and nothing of its own.
+   */
+  @ParameterizedTest
+  @CsvSource({"redis,redis", "dragonfly,dragonfly"})
+  void replicaDetachedForAPreload_thenAttached_holdsThePrimarysDataSet(String store, String binding) throws Exception {
+    requireBinary(store);
+    Provisioner.Request request = new Provisioner.Request(store, 0, false, Provisioner.Way.BINARY, binding, 1, null,
+        1);
+    try (Provisioner.Provisioned servers = new LocalServers().start(request)) {
+      assertEquals(1, servers.replicas());
+      java.util.regex.Matcher m = java.util.regex.Pattern.compile("with 1 replica\\(s\\) of it on 127\\.0\\.0\\.1:(\\d+)")
+          .matcher(servers.description());
+      assertTrue(m.find(), servers.description());
+      Map<String, String> p = servers.properties();
+      String prefix = p.keySet().stream().filter(k -> k.endsWith(".port")).findFirst().orElseThrow()
+          .replace("port", "");
+      try (redis.clients.jedis.Jedis primary = new redis.clients.jedis.Jedis(p.get(prefix + "host"),
+          Integer.parseInt(p.get(prefix + "port")));
+          redis.clients.jedis.Jedis replica = new redis.clients.jedis.Jedis("127.0.0.1",
+              Integer.parseInt(m.group(1)))) {
+        primary.set("before", "1");
+        caughtUp(servers, replica);
+        assertEquals("1", replica.get("before"));
+
+        servers.detachReplicas();
+        assertEquals(0, replica.dbSize(), "emptied");
+        assertEquals("OK", replica.set("own", "x"), "a primary of its own takes writes");
+        for (int i = 0; i < 1000; i++) {
+          primary.set("k" + i, "v" + i);
+        }
+
+        servers.attachReplicas();
+        assertEquals(primary.dbSize(), replica.dbSize(), "synced before attach returned");
+        assertEquals(1001, replica.dbSize());
+        assertEquals("v999", replica.get("k999"));
+        assertEquals(null, replica.get("own"), "its own data replaced by the primary's");
+      }
+    }
+  }
+
+  /**
    * A Redis Cluster and a Dragonfly cluster of three primaries with a replica each, started by {@code LocalServers}
    * ({@code ycsb study --cluster 3 --replicas 1}): every node names the three replicas, and a run with {@code -p
    * readfrom=replica} reads every record from them (the replicas' own counts of the reads add up to the run's, no

@@ -206,6 +206,17 @@ class SuiteIT {
   }
 
   /** A suite file of the specification's format, written here: its topologies and one memtier client. */
+  /** A replica suite whose 100 keys are preloaded before its replica takes them ({@code preload_before_replica}). */
+  private Path preloadedBeforeReplica(String client) throws Exception {
+    Path f = tmp.resolve("suites").resolve("preloaded.yml");
+    Files.createDirectories(f.getParent());
+    Files.writeString(f, "version: 0.4\nname: preloaded\ndbconfig:\n  preload_before_replica: true\n  check:\n"
+        + "    keyspacelen: 100\n  preload_tool:\n    tool: memtier_benchmark\n    arguments: --command \"SET __key__"
+        + " __data__\" --command-key-pattern P -n allkeys --key-maximum 100 -c 1 -t 1\nredis-topologies:\n"
+        + "- oss-standalone-01-replicas\nclientconfig:\n  tool: memtier_benchmark\n  arguments: '" + client + "'\n");
+    return f;
+  }
+
   private Path suite(String name, String topologies, String arguments) throws Exception {
     Path f = tmp.resolve("suites").resolve(name + ".yml");
     Files.createDirectories(f.getParent());
@@ -329,7 +340,7 @@ class SuiteIT {
     String client = "--command \"SET __key__ __data__\" -c 2 -t 1 --key-maximum 100";
     List<Path> files = List.of(suite("plain", "- oss-standalone\n", client),
         suite("threads", "- oss-standalone-02-io-threads\n", client),
-        suite("replica", "- oss-standalone-01-replicas\n", client),
+        suite("replica", "- oss-standalone-01-replicas\n", client), preloadedBeforeReplica(client),
         clusterSuite(client), persistenceSuite("rdb", client), persistenceSuite("aof-everysec", client));
     Path out = tmp.resolve("stores");
     List<String> args = new ArrayList<>(List.of("suite", "--store", "redis,valkey", "--servers", "binary",
@@ -362,6 +373,16 @@ class SuiteIT {
       assertEquals(1, replica.path("serverStates").path("timeline").path(0).path("replicas").asInt(),
           store + ": " + replica.path("serverStates"));
       assertEquals(0, plain.path("serverStates").path("timeline").path(0).path("replicas").asInt(), store);
+      // preload_before_replica on the same servers: the replica detached for the preload, then synced, then the client.
+      JsonNode preloaded = bySuite.get("preloaded");
+      assertEquals("ran", preloaded.path("status").asText(), store + " " + preloaded + "\n" + run.err());
+      assertTrue(preloaded.path("notes").toString().contains("preloaded before its 1 replica(s), which then synced in"),
+          preloaded.toString());
+      assertFalse(preloaded.path("notes").toString().contains("keyspace check"), preloaded.toString());
+      JsonNode afterSync = JSON.readTree(out.resolve(store).resolve("preloaded").resolve("ycsb-kv")
+          .resolve("result.json").toFile());
+      assertEquals(1, afterSync.path("serverStates").path("timeline").path(0).path("replicas").asInt(),
+          store + ": " + afterSync.path("serverStates"));
       // The cluster-only suite on three primaries started here: its preload and client with --cluster-mode, its
       // init commands routed to their keys' primaries, its keyspace counted over the primaries.
       JsonNode cluster = bySuite.get("cluster");
@@ -398,7 +419,7 @@ class SuiteIT {
     assertEquals(0, report.exitCode(), report.err());
     String html = Files.readString(out.resolve("report.html"));
     assertTrue(html.contains("<h1>ycsb-kv suite report</h1>"), html);
-    assertTrue(html.contains("valkey: ") && html.contains("x over 6 suites ("), html);
+    assertTrue(html.contains("valkey: ") && html.contains("x over 7 suites ("), html);
     for (String name : List.of("plain", "threads", "replica", "cluster", "rdb", "aof-everysec")) {
       assertTrue(html.contains("<td class=\"l\">" + name + "</td>"), name + ": " + html);
     }

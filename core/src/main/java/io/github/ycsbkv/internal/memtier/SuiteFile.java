@@ -31,10 +31,12 @@ import java.util.stream.Stream;
  * @param clients {@code clientconfig}, or each of {@code clientconfigs} (run at once)
  * @param dataset {@code dbconfig.dataset}: an RDB file the specification's runner loads before the server starts
  *     (its address), or null
+ * @param preloadBeforeReplica {@code dbconfig.preload_before_replica}: on a topology with replicas, the preload runs
+ *     with the replicas detached, which then take the data set in one full sync before the clients run
  */
 record SuiteFile(Path file, String name, List<String> groups, List<String> commands, List<String> topologies,
     Map<String, String> configuration, long keyspaceLength, Tool preload, List<List<String>> initCommands,
-    List<Tool> clients, String dataset) {
+    List<Tool> clients, String dataset, boolean preloadBeforeReplica) {
 
   /** A tool the suite runs, and its arguments as one shell-quoted line. */
   record Tool(String tool, String arguments) {
@@ -49,7 +51,7 @@ record SuiteFile(Path file, String name, List<String> groups, List<String> comma
   /** The same suite named {@code newName}, in {@code topology} only. */
   SuiteFile in(String topology, String newName) {
     return new SuiteFile(file, newName, groups, commands, List.of(topology), configuration, keyspaceLength, preload,
-        initCommands, clients, dataset);
+        initCommands, clients, dataset, preloadBeforeReplica);
   }
 
   /** The suite files {@code paths} name: files as given, directories' {@code *.yml} and {@code *.yaml}, sorted. */
@@ -110,7 +112,8 @@ record SuiteFile(Path file, String name, List<String> groups, List<String> comma
         texts(root.path("tested-groups")), texts(root.path("tested-commands")), texts(root.path("redis-topologies")),
         configuration, db.path("check").path("keyspacelen").asLong(-1),
         db.has("preload_tool") ? tool(db.path("preload_tool")) : null, init, clients,
-        db.path("dataset").asText("").isBlank() ? null : db.path("dataset").asText().strip());
+        db.path("dataset").asText("").isBlank() ? null : db.path("dataset").asText().strip(),
+        db.path("preload_before_replica").asBoolean(false));
   }
 
   private static Tool tool(JsonNode n) {

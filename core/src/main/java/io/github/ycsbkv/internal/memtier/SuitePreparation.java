@@ -1,7 +1,9 @@
 package io.github.ycsbkv.internal.memtier;
 
 import io.github.ycsbkv.engine.stop.StopSignal;
+import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.internal.link.RespLink;
+import io.github.ycsbkv.internal.provision.Provisioner;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,10 +23,19 @@ final class SuitePreparation {
   /**
    * The store made ready for the suite: emptied, its configuration parameters set, the preload run, the init commands
    * sent and the keyspace checked; a parameter or command refused is a note. On a cluster each primary is emptied,
-   * set and counted, and an init command follows its key's {@code MOVED}. Returns why it failed, or null.
+   * set and counted, and an init command follows its key's {@code MOVED}. A suite with {@code preload_before_replica}
+   * on servers started here with replicas has them detached from the primary while the preload and the init commands
+   * run, then attached again and their sync awaited, so that they take the data set in one full sync; on a server
+   * given by address that cannot be done, and a note says so. Returns why it failed, or null.
    */
-  static String prepare(SuiteFile s, SuiteRun.Options o, Map<String, String> persistence, String binding,
+  static String prepare(SuiteFile s, SuiteRun.Options o, SuiteServers.Where where, String binding,
       List<String> preload, Path dir, List<String> notes, Consumer<StopSignal> stopSignal) {
+    Map<String, String> persistence = where.persistence();
+    Provisioner.Provisioned replicated = s.preloadBeforeReplica() && where.started() != null
+        && where.started().replicas() > 0 ? where.started() : null;
+    if (s.preloadBeforeReplica() && where.started() == null) {
+      notes.add("preload_before_replica: the replicas of a server given by address are not detached for the preload");
+    }
     try (RespLink seed = RespLink.open(o.host(), o.port(), o.user(), o.password())) {
       List<String> primaries = seed.clusterPrimaries(o.host());
       List<RespLink> nodes = new ArrayList<>();
@@ -51,18 +62,29 @@ final class SuitePreparation {
         if (refused != null) {
           return refused;
         }
-        if (preload != null) {
-          int code = SuiteClients.memtier(preload, o, binding, dir.resolve("preload"), stopSignal);
-          if (code != 0) {
-            return "its preload ended with exit " + code + SuiteRun.firstFailure(dir.resolve("preload")) + " ("
-                + dir.resolve("preload").resolve("log.txt") + ")";
+        if (replicated != null) {
+          try {
+            replicated.detachReplicas();
+          } catch (java.io.IOException e) {
+            return "its replicas could not be detached for the preload (preload_before_replica): "
+                + UserError.describe(e);
           }
         }
-        for (List<String> command : s.initCommands()) {
-          RespLink.Reply r = routed(seed, command, primaries, nodes);
-          if (r.error()) {
-            notes.add("init command refused: " + SuiteRun.shorten(String.join(" ", command)) + ": " + r.text());
+        String failed = load(s, o, binding, preload, dir, notes, stopSignal, seed, primaries, nodes);
+        if (replicated != null) {
+          // Attached again whether the preload ended or failed: the next suite on these servers has its replicas.
+          long started = System.nanoTime();
+          try {
+            replicated.attachReplicas();
+          } catch (java.io.IOException e) {
+            return (failed != null ? failed + "; and its" : "its") + " replicas could not take the preloaded data set"
+                + " (preload_before_replica): " + UserError.describe(e);
           }
+          notes.add(String.format(Locale.ROOT, "preloaded before its %d replica(s), which then synced in %.1f s",
+              replicated.replicas(), (System.nanoTime() - started) / 1e9));
+        }
+        if (failed != null) {
+          return failed;
         }
         if (s.keyspaceLength() >= 0) {
           long keys = 0;
@@ -77,6 +99,26 @@ final class SuitePreparation {
         }
       } finally {
         nodes.forEach(RespLink::close);
+      }
+    }
+    return null;
+  }
+
+  /** The preload run and the init commands sent (a refused one is a note); why the preload failed, or null. */
+  private static String load(SuiteFile s, SuiteRun.Options o, String binding, List<String> preload, Path dir,
+      List<String> notes, Consumer<StopSignal> stopSignal, RespLink seed, List<String> primaries,
+      List<RespLink> nodes) {
+    if (preload != null) {
+      int code = SuiteClients.memtier(preload, o, binding, dir.resolve("preload"), stopSignal);
+      if (code != 0) {
+        return "its preload ended with exit " + code + SuiteRun.firstFailure(dir.resolve("preload")) + " ("
+            + dir.resolve("preload").resolve("log.txt") + ")";
+      }
+    }
+    for (List<String> command : s.initCommands()) {
+      RespLink.Reply r = routed(seed, command, primaries, nodes);
+      if (r.error()) {
+        notes.add("init command refused: " + SuiteRun.shorten(String.join(" ", command)) + ": " + r.text());
       }
     }
     return null;

@@ -271,7 +271,7 @@ public final class SuiteRun {
     }
     Path dir = o.out().resolve(s.name());
     List<String> notes = new ArrayList<>();
-    String failure = SuitePreparation.prepare(s, o, where.persistence(), binding, preload, dir, notes, stopSignal);
+    String failure = SuitePreparation.prepare(s, o, where, binding, preload, dir, notes, stopSignal);
     if (failure != null) {
       return failed(s, failure);
     }

@@ -29,10 +29,11 @@ abstract class SuiteServers implements AutoCloseable {
    * Where a suite runs: the address, and what the server is ({@code as given}, or how it was started); or why it
    * cannot run here ({@code why}, a skip's reason).
    */
-  record Where(String host, int port, String what, String why, boolean cluster, Map<String, String> persistence) {
+  record Where(String host, int port, String what, String why, boolean cluster, Map<String, String> persistence,
+      Provisioner.Provisioned started) {
 
     Where(String host, int port, String what, String why) {
-      this(host, port, what, why, false, Map.of());
+      this(host, port, what, why, false, Map.of(), null);
     }
 
     static Where not(String why) {
@@ -266,6 +267,6 @@ abstract class SuiteServers implements AutoCloseable {
     }
     return new Where(host, port, t.name() + (t.asked() > t.ioThreads() ? String.format(Locale.ROOT, " with %d I/O"
         + " threads (this machine's cores, not %d)", t.ioThreads(), t.asked()) : ""), null, t.cluster(),
-        t.persistence());
+        t.persistence(), p);
   }
 }

@@ -86,6 +86,23 @@ public interface Provisioner {
       return java.util.List.of();
     }
 
+    /** How many replicas of a standalone primary it started (0: none, or a cluster's). */
+    default int replicas() {
+      return 0;
+    }
+
+    /**
+     * Its replicas made primaries of their own and emptied ({@code REPLICAOF NO ONE}, {@code FLUSHALL}), so that what
+     * the primary is sent now reaches no replica: a suite's {@code preload_before_replica}. No-op without replicas.
+     */
+    default void detachReplicas() throws java.io.IOException {}
+
+    /**
+     * Its replicas made replicas of its primary again ({@code REPLICAOF}), returning once each says its sync ended: the
+     * primary's data set, whatever its size, in one full sync. No-op without replicas.
+     */
+    default void attachReplicas() throws java.io.IOException {}
+
     /** Stops the server and removes its directory. */
     @Override
     void close();
