@@ -18,6 +18,11 @@ import java.util.concurrent.TimeUnit;
 final class LocalReplicas {
 
   private static final long READY_SECONDS = 60;
+  /**
+   * How long a replica may take to answer a command that changes its role or empties it, or a look at its sync: it
+   * answers once it applied what came before (a primary's FLUSHALL of gigabytes took KeyDB 6.3 over 5 s here).
+   */
+  private static final int SLOW_COMMAND_MILLIS = 300_000;
 
   private LocalReplicas() {}
 
@@ -67,7 +72,8 @@ final class LocalReplicas {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(READY_SECONDS);
     String info = "";
     while (System.nanoTime() < deadline) {
-      String now = String.valueOf(Probes.command("127.0.0.1", replica.port(), "INFO", "replication"));
+      String now = String.valueOf(Probes.command("127.0.0.1", replica.port(), SLOW_COMMAND_MILLIS, "INFO",
+          "replication"));
       if (now.contains("master_link_status:up") && !now.contains("master_sync_in_progress:1")) {
         return;
       }
@@ -117,8 +123,9 @@ final class LocalReplicas {
     @Override
     public void detachReplicas() throws IOException {
       for (Running r : servers.subList(1, servers.size())) {
-        reply(r, Probes.command("127.0.0.1", r.port(), "REPLICAOF", "NO", "ONE"), "REPLICAOF NO ONE");
-        reply(r, Probes.command("127.0.0.1", r.port(), "FLUSHALL"), "FLUSHALL");
+        reply(r, Probes.command("127.0.0.1", r.port(), SLOW_COMMAND_MILLIS, "REPLICAOF", "NO", "ONE"),
+            "REPLICAOF NO ONE");
+        reply(r, Probes.command("127.0.0.1", r.port(), SLOW_COMMAND_MILLIS, "FLUSHALL"), "FLUSHALL");
       }
     }
 
@@ -126,8 +133,8 @@ final class LocalReplicas {
     public void attachReplicas() throws IOException {
       Running primary = servers.get(0);
       for (Running r : servers.subList(1, servers.size())) {
-        reply(r, Probes.command("127.0.0.1", r.port(), "REPLICAOF", "127.0.0.1", Integer.toString(primary.port())),
-            "REPLICAOF");
+        reply(r, Probes.command("127.0.0.1", r.port(), SLOW_COMMAND_MILLIS, "REPLICAOF", "127.0.0.1",
+            Integer.toString(primary.port())), "REPLICAOF");
       }
       for (Running r : servers.subList(1, servers.size())) {
         awaitSynced(r.kind, r);

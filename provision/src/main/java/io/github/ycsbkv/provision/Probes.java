@@ -45,7 +45,12 @@ final class Probes {
    * {@link #reply} gives it; the cluster set-up commands' replies. Throws {@link IOException} on no answer within 5 s.
    */
   static String command(String host, int port, String... args) throws IOException {
-    Object reply = reply(host, port, args);
+    return command(host, port, 5000, args);
+  }
+
+  /** As {@link #command(String, int, String...)}, waiting up to {@code timeoutMillis} for the answer. */
+  static String command(String host, int port, int timeoutMillis, String... args) throws IOException {
+    Object reply = reply(host, port, timeoutMillis, args);
     return reply == null ? null : String.valueOf(reply);
   }
 
@@ -55,9 +60,13 @@ final class Probes {
    * an error without its type byte. Throws {@link IOException} on no answer within 5 s.
    */
   static Object reply(String host, int port, String... args) throws IOException {
+    return reply(host, port, 5000, args);
+  }
+
+  private static Object reply(String host, int port, int timeoutMillis, String... args) throws IOException {
     try (Socket s = new Socket()) {
       s.connect(new InetSocketAddress(host, port), 1000);
-      s.setSoTimeout(5000);
+      s.setSoTimeout(timeoutMillis);
       StringBuilder request = new StringBuilder("*").append(args.length).append("\r\n");
       for (String a : args) {
         request.append('$').append(a.getBytes(StandardCharsets.UTF_8).length).append("\r\n").append(a).append("\r\n");
