@@ -358,11 +358,7 @@ final class LocalClusters {
 
     @Override
     public List<java.nio.file.Path> keepLogs(java.nio.file.Path into) throws java.io.IOException {
-      List<java.nio.file.Path> kept = new ArrayList<>();
-      for (Running r : nodes) {
-        kept.addAll(r.keepLogs(into));
-      }
-      return kept;
+      return Running.keepLogs(nodes, into);
     }
 
     @Override

@@ -155,11 +155,7 @@ final class LocalReplicas {
 
     @Override
     public List<java.nio.file.Path> keepLogs(java.nio.file.Path into) throws java.io.IOException {
-      List<java.nio.file.Path> kept = new ArrayList<>();
-      for (Running r : servers) {
-        kept.addAll(r.keepLogs(into));
-      }
-      return kept;
+      return Running.keepLogs(servers, into);
     }
 
     @Override

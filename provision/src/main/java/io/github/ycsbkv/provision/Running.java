@@ -87,6 +87,15 @@ final class Running implements Provisioned {
     return kept;
   }
 
+  /** Each of {@code servers}' logs in {@code into} ({@link #keepLogs(Path)}). */
+  static List<Path> keepLogs(List<Running> servers, Path into) throws IOException {
+    List<Path> kept = new ArrayList<>();
+    for (Running r : servers) {
+      kept.addAll(r.keepLogs(into));
+    }
+    return kept;
+  }
+
   /** The port clients connect to. */
   int port() {
     return port;
