@@ -84,8 +84,14 @@ class OpenLoopTest {
     assertTrue(o.queueMax() >= 250, "arrivals waited in the client: " + o.queueMax());
     assertTrue(o.queueMean() > 100, "" + o.queueMean());
     assertTrue(o.latency().maxMicros() >= 400_000, "the last arrival's wait counts: " + o.latency().maxMicros());
+    // From the write, each takes the store's time only: far less than the median wait in the queue, which 500 of
+    // the 1,000 arrivals spend behind at least 250 ms of the store's 1 ms operations (a stall of the machine
+    // lengthens both).
     double service = r.operation("READ").serviceOk().percentileMicros(99);
-    assertTrue(service < 100_000, "from the write, each takes the store's time only: " + service);
+    double median = o.latency().percentileMicros(50);
+    assertTrue(median >= 240_000, "half the arrivals waited behind 500 of the store's operations: " + median);
+    assertTrue(service < median / 4, "from the write, each takes the store's time only: " + service + " us against"
+        + " the queue's median " + median + " us");
     assertTrue(r.runtimeMillis() >= 450, "" + r.runtimeMillis());
   }
 
@@ -107,7 +113,13 @@ class OpenLoopTest {
     p.setProperty("maxexecutiontime", "1");
     BenchmarkResult r = run(p);
     assertEquals("max_execution_time", r.stopReason());
-    assertTrue(r.operations() >= 400 && r.operations() <= 520, "about 500 in a second: " + r.operations());
+    // Paced by the schedule, not by the store (4 clients of 1 ms serve 4,000 a second): no more arrivals than 500 a
+    // second gives in the time the phase ran, and most of them (a stall of the machine delays arrivals, and the
+    // deadline may come before the late ones are made).
+    double scheduled = 500 * r.runtimeMillis() / 1000.0;
+    assertEquals(r.load().openLoop().arrivalCount(), r.operations(), "every arrival made was done");
+    assertTrue(r.operations() <= scheduled + 4 && r.operations() >= scheduled / 2, "about 500 a second in "
+        + r.runtimeMillis() + " ms: " + r.operations());
   }
 
   @Test
@@ -149,8 +161,12 @@ class OpenLoopTest {
     double latency = o.latency().percentileMicros(99);
     double lag = o.scheduleLag().percentileMicros(99);
     assertTrue(latency >= 100_000, "the queue is in every late arrival's latency: " + latency);
-    assertTrue(lag < latency / 20, "the client's own lag is not the queue: lag P99 " + lag + " us, latency P99 "
-        + latency + " us");
+    // The client's own lag is not the queue: compared at the median, which a few stalls of the machine (each
+    // lagging the two clients' operations in it) do not move.
+    double lagMedian = o.scheduleLag().percentileMicros(50);
+    double latencyMedian = o.latency().percentileMicros(50);
+    assertTrue(lagMedian < latencyMedian / 20 && lag < latency, "the client's own lag is not the queue: lag P50 "
+        + lagMedian + " us, P99 " + lag + " us; latency P50 " + latencyMedian + " us, P99 " + latency + " us");
   }
 
   /**
