@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -55,6 +56,22 @@ class FaultIT {
   }
 
   /** Every store on its default client; Redis and Dragonfly also with a thread per client, and on their other clients. */
+  /** Waits up to {@code nanos} for the first histogram export in {@code dir}; whether it came. */
+  private static boolean firstExport(Path dir, long nanos) throws InterruptedException {
+    long until = System.nanoTime() + nanos;
+    while (System.nanoTime() < until) {
+      try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+        if (files.anyMatch(f -> f.getFileName().toString().endsWith(".hlog"))) {
+          return true;
+        }
+      } catch (java.io.IOException e) {
+        // Not made yet.
+      }
+      Thread.sleep(20);
+    }
+    return false;
+  }
+
   @ParameterizedTest(name = "{0} drivers={1} {2}")
   @CsvSource({"REDIS, auto, ''", "REDIS, 0, ''", "REDIS, auto, redis.asyncclient=jedis", "VALKEY, auto, ''",
       "KEYDB, auto, ''", "DRAGONFLY, auto, ''", "DRAGONFLY, 0, ''", "DRAGONFLY, auto, dragonfly.asyncclient=lettuce",
@@ -79,10 +96,19 @@ class FaultIT {
       Cli load = Cli.run(cat(List.of("load", kind.id()), common));
       assertEquals(0, load.exitCode(), load.err());
 
+      Path out = tmp.resolve("run");
       long[] downNanos = new long[2];
+      long[] killedAtWall = {-1};
       Thread fault = new Thread(() -> {
         try {
-          Thread.sleep(2500);
+          // Timed from the run's measured phase, not from the test's start (which a slow start of the run's JVM
+          // shifted towards the phase's start): the phase's first histogram export is written one status interval
+          // (1 s) into it, so the kill comes about 2.5 s into the phase.
+          if (!firstExport(out, TimeUnit.SECONDS.toNanos(120))) {
+            return;
+          }
+          Thread.sleep(1500);
+          killedAtWall[0] = System.currentTimeMillis();
           downNanos[0] = System.nanoTime();
           server.kill();
           Thread.sleep(1500);
@@ -93,7 +119,6 @@ class FaultIT {
         }
       }, "fault");
       fault.start();
-      Path out = tmp.resolve("run");
       // The server is back about 4 s in: 8 s leave 4 s of operations after the outage. 12 s for Aerospike, whose
       // client finds the node again at its next cluster tend (a container's came back 7 s in, a CI run's container
       // pass, 2026-11-27), and under qemu, whose client is slower to come back and to run.
@@ -101,6 +126,8 @@ class FaultIT {
       Cli run = Cli.run(cat(List.of("run", kind.id()), common, List.of("-p", "maxexecutiontime=" + seconds, "-p",
           "operationcount=0", "-p", "status.interval=1", "-p", "export.dir=" + out)));
       fault.join();
+      assertTrue(killedAtWall[0] > 0, "the run's phase never wrote its first export, so the server was not killed: "
+          + run.err());
       long downMillis = TimeUnit.NANOSECONDS.toMillis(downNanos[1] - downNanos[0]);
       JsonNode summaryOf = JSON.readTree(out.resolve("result.json").toFile()).path("outages");
       System.out.println("[it] fault " + kind.id() + " drivers=" + drivers + " " + client + ": server down " + downMillis + " ms; "
@@ -150,9 +177,13 @@ class FaultIT {
       assertTrue(before >= 0 && last - before > 1000, "operations after the outage: " + r.path("intervals"));
       assertTrue(!o.path("throughputBackAfterMillis").isNumber() || o.path("throughputBackAfterMillis").asLong() >= 0,
           o.toString());
-      // The kill is timed from the test's start; under qemu the phase starts later (an outage at 0.74 s was seen).
-      long earliest = CiPasses.emulated() ? 300 : 1000;
-      assertTrue(o.path("startMillis").asLong() > earliest && o.path("startMillis").asLong() < 4000, o.toString());
+      // It began with the kill: no sooner than an operation in flight then had started, no later than the client
+      // library noticed (the same slack as the outage's length above, which the run's stalls widen).
+      long killAt = killedAtWall[0] - Instant.parse(r.path("timing").path("start").asText()).toEpochMilli();
+      assertTrue(killAt >= 2400, "killed 1.5 s after the phase's first export (1 s in): " + killAt + " ms");
+      long startMillis = o.path("startMillis").asLong();
+      assertTrue(startMillis >= killAt - 1000 - stall && startMillis <= killAt + server.noticeMillis() + slack,
+          "outage from " + startMillis + " ms, the server killed at " + killAt + " ms into the phase: " + o);
       // No operation lost from the counts: every one issued was recorded with its outcome.
       long recorded = 0;
       for (JsonNode op : r.path("operations")) {
