@@ -49,21 +49,24 @@ class ClusterFailoverIT {
     Cli load = Cli.run(cat(List.of("load", "redis"), common, List.of()));
     assertEquals(0, load.exitCode(), load.err());
 
-    long[] killedAt = new long[1];
+    Path out = tmp.resolve("run");
+    long[] killedAt = {-1};
     Thread killer = new Thread(() -> {
       try {
-        Thread.sleep(2500);
-        killedAt[0] = System.nanoTime();
+        if (!RunPhase.awaitInto(out, 1500)) { // about 2.5 s into the phase
+          return;
+        }
+        killedAt[0] = System.currentTimeMillis();
         victim.kill();
       } catch (Exception e) {
         throw new IllegalStateException(e);
       }
     }, "killer");
     killer.start();
-    Path out = tmp.resolve("run");
     Cli run = Cli.run(cat(List.of("run", "redis"), common, List.of("-p", "maxexecutiontime=12", "-p", "operationcount=0",
         "-p", "status.interval=1", "-p", "export.dir=" + out)));
     killer.join();
+    assertTrue(killedAt[0] > 0, "the run's phase never wrote its first export, so no node was killed: " + run.err());
     JsonNode r = JSON.readTree(out.resolve("result.json").toFile());
     System.out.println("[it] cluster failover: " + r.path("outages"));
 

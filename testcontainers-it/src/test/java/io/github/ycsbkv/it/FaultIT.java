@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -56,22 +55,6 @@ class FaultIT {
   }
 
   /** Every store on its default client; Redis and Dragonfly also with a thread per client, and on their other clients. */
-  /** Waits up to {@code nanos} for the first histogram export in {@code dir}; whether it came. */
-  private static boolean firstExport(Path dir, long nanos) throws InterruptedException {
-    long until = System.nanoTime() + nanos;
-    while (System.nanoTime() < until) {
-      try (java.util.stream.Stream<Path> files = Files.list(dir)) {
-        if (files.anyMatch(f -> f.getFileName().toString().endsWith(".hlog"))) {
-          return true;
-        }
-      } catch (java.io.IOException e) {
-        // Not made yet.
-      }
-      Thread.sleep(20);
-    }
-    return false;
-  }
-
   @ParameterizedTest(name = "{0} drivers={1} {2}")
   @CsvSource({"REDIS, auto, ''", "REDIS, 0, ''", "REDIS, auto, redis.asyncclient=jedis", "VALKEY, auto, ''",
       "KEYDB, auto, ''", "DRAGONFLY, auto, ''", "DRAGONFLY, 0, ''", "DRAGONFLY, auto, dragonfly.asyncclient=lettuce",
@@ -104,10 +87,9 @@ class FaultIT {
           // Timed from the run's measured phase, not from the test's start (which a slow start of the run's JVM
           // shifted towards the phase's start): the phase's first histogram export is written one status interval
           // (1 s) into it, so the kill comes about 2.5 s into the phase.
-          if (!firstExport(out, TimeUnit.SECONDS.toNanos(120))) {
+          if (!RunPhase.awaitInto(out, 1500)) {
             return;
           }
-          Thread.sleep(1500);
           killedAtWall[0] = System.currentTimeMillis();
           downNanos[0] = System.nanoTime();
           server.kill();
@@ -179,7 +161,7 @@ class FaultIT {
           o.toString());
       // It began with the kill: no sooner than an operation in flight then had started, no later than the client
       // library noticed (the same slack as the outage's length above, which the run's stalls widen).
-      long killAt = killedAtWall[0] - Instant.parse(r.path("timing").path("start").asText()).toEpochMilli();
+      long killAt = RunPhase.millisInto(r, killedAtWall[0]);
       assertTrue(killAt >= 2400, "killed 1.5 s after the phase's first export (1 s in): " + killAt + " ms");
       long startMillis = o.path("startMillis").asLong();
       assertTrue(startMillis >= killAt - 1000 - stall && startMillis <= killAt + server.noticeMillis() + slack,
