@@ -62,6 +62,7 @@ public final class CiPasses implements ExecutionCondition {
       Map.entry("ReplicaReadsIT", "where reads go is the RESP engine's routing in Java, the same on every platform;"
           + " its connections on aarch64 are every workload test's"),
       Map.entry("SuiteIT", "a suite is memtier's command line translated in Java, the same on every platform"),
+      Map.entry("RespLinkIT", "a socket's timeout around one command, in Java, the same on every platform"),
       Map.entry("MemtierIT", "memtier's command line is translated in Java, the same on every platform, and compared"
           + " with the x86_64 memtier_benchmark in the binary pass"),
       Map.entry("MetricsIT", "the scraped rate is compared with the run's over seconds of the run's clock"),

@@ -153,6 +153,25 @@ public final class RespLink implements AutoCloseable {
     }
   }
 
+  /**
+   * {@link #callOrFail}, waiting up to {@code millis} for this reply (a command that takes long on a large data set:
+   * {@code FLUSHALL} of tens of millions of entries), the link's own timeout again after it.
+   */
+  public Reply callOrFail(List<String> words, int millis) {
+    try {
+      int before = socket.getSoTimeout();
+      socket.setSoTimeout(millis);
+      try {
+        return callOrFail(words);
+      } finally {
+        socket.setSoTimeout(before);
+      }
+    } catch (IOException e) {
+      throw new UserError("the connection to the server at " + address + " failed (" + UserError.describe(e)
+          + ") during " + words.get(0), UserError.FAILED, e);
+    }
+  }
+
   private Reply read() throws IOException {
     String line = line();
     char kind = line.charAt(0);

@@ -18,6 +18,12 @@ import java.util.function.Consumer;
  */
 final class SuitePreparation {
 
+  /**
+   * How long a suite's {@code FLUSHALL} may take: the data set of the suite before may be tens of millions of entries
+   * (Dragonfly 1.40 took more than the link's minute to empty the 50 million entries of a stream suite here).
+   */
+  static final int FLUSH_TIMEOUT_MILLIS = 300_000;
+
   private SuitePreparation() {}
 
   /**
@@ -47,7 +53,7 @@ final class SuitePreparation {
         }
         List<RespLink> each = nodes.isEmpty() ? List.of(seed) : nodes;
         for (RespLink link : each) {
-          RespLink.Reply flushed = link.callOrFail(List.of("FLUSHALL"));
+          RespLink.Reply flushed = link.callOrFail(List.of("FLUSHALL"), FLUSH_TIMEOUT_MILLIS);
           if (flushed.error()) {
             return "FLUSHALL was refused (" + flushed.text() + ")";
           }
