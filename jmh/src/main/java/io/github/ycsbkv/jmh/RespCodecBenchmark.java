@@ -83,6 +83,8 @@ public class RespCodecBenchmark {
   /** The memtier shape as the commands workload hands it over: a GET and a SET of 512 bytes, each argument bytes. */
   private final byte[][] getArgs = {GET, "memtier-1843727".getBytes(StandardCharsets.US_ASCII)};
   private final byte[][] setArgs = {SET, getArgs[1], value512};
+  /** memtier_benchmark's default SET (a 32-byte value) for the pipelined shape. */
+  private final byte[][] set32Args = {SET, getArgs[1], new byte[32]};
 
   @Setup
   public void setUp() throws IOException {
@@ -232,6 +234,19 @@ public class RespCodecBenchmark {
     smallOut.clear();
     RespWriter.command(smallOut, getArgs);
     RespWriter.command(smallOut, setArgs);
+    return smallOut.readableBytes();
+  }
+
+  /**
+   * The pipelined memtier shape's writes (#51: {@code --pipeline 50 --ratio 1:10}): 50 commands, 5 SETs of 32 bytes and
+   * 45 GETs, gathered into one buffer of the engine's allocator, as a connection's flush holds them.
+   */
+  @Benchmark
+  public int enginePipeline50Gathered() {
+    smallOut.clear();
+    for (int i = 0; i < 50; i++) {
+      RespWriter.command(smallOut, i % 10 == 0 ? set32Args : getArgs);
+    }
     return smallOut.readableBytes();
   }
 

@@ -73,11 +73,18 @@ class RespCodecTest {
       for (byte[] a : args) {
         RespWriter.bulk(alone, a);
       }
-      ByteBuf gathered = Unpooled.directBuffer(16).writeBytes(new byte[] {'+', 'x'});
-      RespWriter.command(gathered, args);
-      assertEquals(ByteBufUtil.hexDump(alone), ByteBufUtil.hexDump(gathered), java.util.Arrays.toString(lengths));
-      assertEquals(alone.writerIndex(), RespReader.end(gathered, 2, gathered.writerIndex()) == RespReader.INCOMPLETE
-          ? -1 : RespReader.end(gathered, 2, gathered.writerIndex()), "one whole command after the first bytes");
+      // Into a direct buffer, one of the allocator the connections use and a heap buffer, each grown from 16 bytes.
+      ByteBuf[] into = {Unpooled.directBuffer(16), io.netty.buffer.ByteBufAllocator.DEFAULT.ioBuffer(16),
+          Unpooled.buffer(16)};
+      for (ByteBuf gathered : into) {
+        gathered.writeBytes(new byte[] {'+', 'x'});
+        RespWriter.command(gathered, args);
+        assertEquals(ByteBufUtil.hexDump(alone), ByteBufUtil.hexDump(gathered), java.util.Arrays.toString(lengths)
+            + " into " + gathered.getClass().getSimpleName());
+        assertEquals(alone.writerIndex(), RespReader.end(gathered, 2, gathered.writerIndex()) == RespReader.INCOMPLETE
+            ? -1 : RespReader.end(gathered, 2, gathered.writerIndex()), "one whole command after the first bytes");
+        gathered.release();
+      }
     }
   }
 
