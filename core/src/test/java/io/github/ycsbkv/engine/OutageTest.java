@@ -113,7 +113,7 @@ class OutageTest {
     assertTrue(failed >= 10 && failed <= 10 * (2 + (long) downSeenMillis / 100), "10 clients, in " + downSeenMillis
         + " ms: " + failed);
     assertEquals(failed, o.failedOperations(), o.describe());
-    assertTrue(o.firstCause().contains("the test's store is down"), o.firstCause());
+    assertTrue(o.firstCause().contains("the test's store is down"), o.describe() + "; stalls " + r.stalls() + "; the store refused from " + firstRefusedAt + " ms for " + downSeenMillis + " ms");
     // Before the outage every client had an operation of 1 ms in flight: far more than a client in waits could do.
     assertTrue(o.levelBeforeOpsPerSec() > 10 * 1000.0 / RECONNECT_MAX_MILLIS, o.describe());
     assertTrue(o.backAfterMillis() >= 0 && o.backAfterMillis() <= r.runtimeMillis() - o.endMillis(), o.describe());

@@ -205,14 +205,23 @@ public final class OutageWatch implements Runnable {
       }
       Arrays.sort(order, (a, b) -> Long.compare(all.get(a)[0], all.get(b)[0]));
       // Outages and stalls that overlap or are less than the gap apart are one outage (a failover: a few
-      // failures, then every client waiting); the earliest one's cause is its first cause.
+      // failures, then every client waiting); the earliest one's cause is its first cause. A stall's start is
+      // known to a sample's precision only: failures that began less than a sample after it (a store down, so
+      // that nothing succeeds either) give the cause.
+      int failureOutages = ended.size();
+      long sampleNanos = TimeUnit.MILLISECONDS.toNanos(TICK_MILLIS);
       long[] current = null;
       String cause = null;
+      boolean causeIsStall = false;
       for (int i : order) {
         long[] o = all.get(i);
         if (current != null && (current[1] < 0 || o[0] - current[1] < gapNanos)) {
           current[1] = current[1] < 0 || o[1] < 0 ? -1 : Math.max(current[1], o[1]);
           current[2] += o[2];
+          if (causeIsStall && i < failureOutages && o[0] - current[0] < sampleNanos) {
+            cause = why.get(i);
+            causeIsStall = false;
+          }
           continue;
         }
         if (current != null && out.size() < MAX_KEPT) {
@@ -220,6 +229,7 @@ public final class OutageWatch implements Runnable {
         }
         current = o.clone();
         cause = why.get(i);
+        causeIsStall = i >= failureOutages;
       }
       if (current != null && out.size() < MAX_KEPT) {
         out.add(outage(current[0], current[1], current[2], cause));

@@ -118,6 +118,42 @@ class OutageWatchTest {
     assertEquals("connection lost", failure.firstCause());
   }
 
+  /**
+   * A store down for a second: nothing succeeds either, so a stall begins at the sample before the first failure,
+   * which started less than a sample later. The failures' cause is the outage's (OutageTest found the stall's
+   * cause there when the two starts fell a few milliseconds apart); a stall that began a sample or more before
+   * the failures keeps its own.
+   */
+  @Test
+  void failuresBeganLessThanASampleAfterTheStall_giveTheCause_aStallWellBeforeThemKeepsItsOwn() {
+    watch.startAt(0);
+    steady(100, 1000, 100);
+    watch.unavailable(1030 * MS, 1031 * MS, new Unavailable("connection refused"));
+    watch.unavailable(1900 * MS, 1901 * MS, new Unavailable("connection refused"));
+    watch.succeeded(2150 * MS, 2151 * MS);
+    steady(1100, 2100, 0);                         // nothing succeeds from 1.0 s to 2.2 s
+    steady(2200, 6000, 100);
+    List<Outage> out = watch.finish(6000 * MS);
+    assertEquals(1, out.size(), out.toString());
+    assertEquals(1000, out.get(0).startMillis(), "from the stall's sample");
+    assertEquals(2, out.get(0).failedOperations());
+    assertEquals("connection refused", out.get(0).firstCause());
+
+    OutageWatch early = new OutageWatch(NanoClock.SYSTEM, 1000 * MS, completed::get);
+    completed.set(0);
+    early.startAt(0);
+    for (long t = 100; t <= 6000; t += 100) {
+      completed.addAndGet(t <= 1000 || t >= 2600 ? 100 : 0);  // nothing completes from 1.0 s to 2.6 s
+      early.tick(t * MS);
+    }
+    early.unavailable(1500 * MS, 1501 * MS, new Unavailable("connection refused"));
+    early.succeeded(2550 * MS, 2551 * MS);
+    List<Outage> stalledFirst = early.finish(6000 * MS);
+    assertEquals(1, stalledFirst.size(), stalledFirst.toString());
+    assertTrue(stalledFirst.get(0).firstCause().startsWith("no operation completed for"),
+        stalledFirst.get(0).firstCause());
+  }
+
   /** A failover: one client's operation fails, another succeeds, then every client waits: one outage. */
   @Test
   void failuresThenAStallLessThanTheGapLater_areOneOutage() {
