@@ -27,7 +27,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * </ul>
  *
  * <p>One choice depends on a test's parameters and stays beside them, worded through {@link #notUnderEmulation}:
- * {@code FaultIT}'s kills beyond one per client library.
+ * {@code FaultIT}'s kills but the RESP engine's and Aerospike's client's.
  */
 public final class CiPasses implements ExecutionCondition {
 
@@ -44,6 +44,10 @@ public final class CiPasses implements ExecutionCondition {
 
   private static final String STUDY = "a study is sweeps of runs the other tests make on aarch64, its servers this"
       + " host's processes";
+
+  private static final String TLS_JAVA = "a URI, a trust setting, a message or the record command's use of the"
+      + " engine's TLS is Java, the same on every platform; BoringSSL on aarch64 is tested by RedisTlsIT's load and"
+      + " pipelined run with the CA file and its two untrusted-certificate cases";
 
   /**
    * Left out under emulation, by test class or {@code Class#method} (simple names), with why; the x86_64 passes ran
@@ -80,6 +84,16 @@ public final class CiPasses implements ExecutionCondition {
           + " Java, the same on every platform; a cluster's connections on aarch64 are RespClusterIT's"),
       Map.entry("ClusterFailoverIT", "a replica promoted by the cluster is found again by the engine's routing in Java;"
           + " connections lost on aarch64 are FaultIT's and RespClusterIT's"),
+      Map.entry("LauncherIT#load_fromAnotherDirectory_keepsQuotedArgumentsAndWritesResults", "quoted arguments"
+          + " through the sh launcher are the same on every platform; the launcher's JVM on aarch64 is its class-data"
+          + " test's"),
+      Map.entry("RedisTlsIT#load_withRedissUriAndCaFile_succeeds", TLS_JAVA),
+      Map.entry("RedisTlsIT#load_insecure_acceptsTheSelfSignedServer", TLS_JAVA),
+      Map.entry("RedisTlsIT#load_plainTextToATlsPort_suggestsTls", TLS_JAVA),
+      Map.entry("RedisTlsIT#record_overTlsWithTheCaFile_holdsEveryInsertOfALoad", TLS_JAVA),
+      Map.entry("RedisTlsIT#record_overTlsWithoutTheCa_saysTheHandshakeFailedAndWhatToGive", TLS_JAVA),
+      Map.entry("ConnectionScaleIT", "5,000 connections opened in waves are the engine's Java and this host's"
+          + " kernel; the aarch64 transport's connections are every workload test's"),
       Map.entry("LauncherIT#help_listsTheCommands", "the command list is picocli's text, the same on every platform;"
           + " the launcher's JVM on aarch64 is its class-data test's"),
       Map.entry("LauncherIT#run_unknownBinding_propagatesExitCodeTwo", "an exit code through the sh launcher, the same"

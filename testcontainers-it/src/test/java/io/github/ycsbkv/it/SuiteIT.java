@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -60,6 +61,13 @@ class SuiteIT {
       "memtier_benchmark-array-arget-1K-random",
       "memtier_benchmark-10Kkeys-load-list-rpush-bulkload-pipeline-50");
 
+  /**
+   * Run on Redis only: Dragonfly spends about 12 ms of its CPU on each of this suite's BITPOS over 100 million bits, and
+   * the suite's 1,000 requests in flight are waited for as memtier_benchmark waits for them, about 55 s of a CI run
+   * (the bitmap group is the BITOP suite's on Dragonfly; this one ran there in the whole specification's run).
+   */
+  private static final Set<String> REDIS_ONLY = Set.of("memtier_benchmark-1key-100M-bits-bitmap-bitpos");
+
   /** Skipped, each with its reason: a cluster-only suite, another tool's. */
   private static final Map<String, String> SKIP = Map.of(
       "memtier_benchmark-1Mkeys-string-get-10B-cluster", "this run has one standalone server",
@@ -82,7 +90,9 @@ class SuiteIT {
       Path out = tmp.resolve(kind.id());
       List<String> args = new ArrayList<>(List.of("suite", "--host", store.host(), "--port",
           Integer.toString(store.port()), "--test-time", "1", "--out", out.toString()));
-      for (String name : RUN) {
+      List<String> suites = RUN.stream().filter(name -> kind == Store.Kind.REDIS || !REDIS_ONLY.contains(name))
+          .toList();
+      for (String name : suites) {
         args.add(SUITES.resolve(name + ".yml").toString());
       }
       SKIP.keySet().forEach(name -> args.add(SUITES.resolve(name + ".yml").toString()));
@@ -90,9 +100,9 @@ class SuiteIT {
       JsonNode summary = JSON.readTree(out.resolve("summary.json").toFile());
       Map<String, JsonNode> bySuite = new HashMap<>();
       summary.path("suites").forEach(s -> bySuite.put(s.path("suite").asText(), s));
-      assertEquals(RUN.size() + SKIP.size(), bySuite.size(), run.out());
+      assertEquals(suites.size() + SKIP.size(), bySuite.size(), run.out());
       int ran = 0;
-      for (String name : RUN) {
+      for (String name : suites) {
         JsonNode s = bySuite.get(name);
         assertTrue(s != null, name + " in " + run.out());
         if (name.contains("array-arget")) {
@@ -110,7 +120,7 @@ class SuiteIT {
         assertTrue(Files.isRegularFile(out.resolve(name).resolve("ycsb-kv").resolve("result.json")), name);
         ran++;
       }
-      assertEquals(RUN.size() - 1, ran);
+      assertEquals(suites.size() - 1, ran);
       // The preloads and init commands ran: the suites' keyspace checks held on Redis (Dragonfly's expiries and
       // key counts differ in places: said as notes, not held to here).
       if (kind == Store.Kind.REDIS) {
