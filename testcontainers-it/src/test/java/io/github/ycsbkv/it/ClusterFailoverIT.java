@@ -81,8 +81,11 @@ class ClusterFailoverIT {
     assertEquals(1, outages.size(), outages.toString());
     JsonNode o = outages.get(0);
     long duration = o.path("durationMillis").asLong(-1);
-    // At least the node timeout (1 s) before the replica may take over; within the run.
-    assertTrue(duration >= 1000 && duration <= 9000, o.toString());
+    // At least the node timeout (1 s) before the replica may take over; ended within the run, however long this
+    // machine took to promote the replica (operations after it are checked below).
+    assertTrue(duration >= 1000, o.toString());
+    assertTrue(o.path("endMillis").asLong() < r.path("timing").path("runtimeMillis").asLong(), "ended within the run: "
+        + o + ", " + r.path("timing"));
     long failed = o.path("failedOperations").asLong();
     assertEquals(errors, failed, "every failure was in the outage");
     // A partial outage (#40): the lost primary's slots fail at once, the two other primaries' keys go on, and the
