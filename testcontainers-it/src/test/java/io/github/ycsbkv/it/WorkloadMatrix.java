@@ -329,27 +329,32 @@ abstract class WorkloadMatrix {
     flush();
     Cli load = Cli.run(args("load", c, tmp.resolve("kill-load")).toArray(new String[0]));
     assertEquals(0, load.exitCode(), load.err());
-    // Under emulation later: a cold arm64 JVM was still connecting 1.5 s into the run (the ARM64 pass of 2026-11-26
-    // killed Dragonfly before the binding's first connection: "Connection refused" at init, not a run that died).
-    long killAfterMillis = CiPasses.emulated() ? 8000 : 1500;
+    // Timed from the run's measured phase, not from the test's start: a cold JVM (an arm64 one under qemu, or one on a
+    // loaded machine) can still be connecting a fixed time after the test started (the ARM64 pass of 2026-11-26 killed
+    // Dragonfly before the binding's first connection: "Connection refused" at init, not a run that died). The first
+    // histogram export comes one status interval (1 s) into the phase, so the kill about 1.5 s into it.
+    Path out = tmp.resolve("kill-run");
+    boolean[] killed = {false};
     Thread killer = new Thread(() -> {
       try {
-        Thread.sleep(killAfterMillis);
-        store.kill();
+        if (RunPhase.awaitInto(out, 500)) {
+          store.kill();
+          killed[0] = true;
+        }
       } catch (Exception e) {
         throw new IllegalStateException(e);
       }
     });
     killer.start();
-    Path out = tmp.resolve("kill-run");
     String timeout = switch (kind()) {
       case AEROSPIKE -> "as.timeout=500";
       case DRAGONFLY -> "dragonfly.timeout=500";
       default -> "redis.timeout=500";
     };
-    Cli run = Cli.run(args("run", c, out, "-p", "maxexecutiontime=60", "-p", "errors.abortafter=2", "-p", timeout)
-        .toArray(new String[0]));
+    Cli run = Cli.run(args("run", c, out, "-p", "maxexecutiontime=60", "-p", "errors.abortafter=2", "-p", timeout,
+        "-p", "status.interval=1").toArray(new String[0]));
     killer.join();
+    assertTrue(killed[0], "the run's phase began (its first histogram export) and the server was killed: " + run.err());
     assertEquals(1, run.exitCode(), run.err());
     assertTrue(run.lastErrLine().startsWith("ycsb: every operation on '" + kind().id() + "' failed for the last 2 s"),
         run.lastErrLine());
