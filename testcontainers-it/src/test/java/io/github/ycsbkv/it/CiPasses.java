@@ -92,6 +92,9 @@ public final class CiPasses implements ExecutionCondition {
       Map.entry("RedisTlsIT#load_plainTextToATlsPort_suggestsTls", TLS_JAVA),
       Map.entry("RedisTlsIT#record_overTlsWithTheCaFile_holdsEveryInsertOfALoad", TLS_JAVA),
       Map.entry("RedisTlsIT#record_overTlsWithoutTheCa_saysTheHandshakeFailedAndWhatToGive", TLS_JAVA),
+      Map.entry("AerospikeBindingIT#pipelined_manyThreadsTimesPipeline_noOperationFails", "the asynchronous client's"
+          + " connections shared over its event loops are the binding's Java; Aerospike's event loops on aarch64 are"
+          + " its asyncClient test's"),
       Map.entry("ConnectionScaleIT", "5,000 connections opened in waves are the engine's Java and this host's"
           + " kernel; the aarch64 transport's connections are every workload test's"),
       Map.entry("LauncherIT#help_listsTheCommands", "the command list is picocli's text, the same on every platform;"
