@@ -279,9 +279,10 @@ class ManyHostsIT {
    * The merged start spread is what the processes measured themselves: each one's measured phase started at or after
    * the barrier's one instant (its own {@code startSpreadMicros}, how late its sleep ended), and the merged spread is
    * the latest of those less the earliest. How late a sleep ends is this machine's scheduling, which a loaded machine
-   * stretches (95 ms seen with four JVMs on two cores): no fixed bound is held to it.
+   * stretches (95 ms seen with four JVMs on two cores): no fixed bound is held to it. Also {@code ClientImageIT}'s,
+   * for its pods.
    */
-  private static void assertSpreadOfTheirOwnStarts(long merged, List<JsonNode> results, String what) {
+  static void assertSpreadOfTheirOwnStarts(long merged, List<JsonNode> results, String what) {
     long earliest = Long.MAX_VALUE;
     long latest = Long.MIN_VALUE;
     String startAt = results.get(0).path("load").path("hosts").path("startAt").asText();
