@@ -3,6 +3,7 @@ package io.github.ycsbkv.it;
 import java.lang.reflect.Method;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 import org.junit.jupiter.api.extension.ExecutionCondition;
@@ -15,7 +16,9 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * {@code junit-platform.properties}). A skipped test says which pass left it out and why.
  *
  * <ul>
- *   <li>The <b>binary pass</b> (the README's {@code ./mvnw verify}) runs every test.
+ *   <li>The <b>binary pass</b> (the README's {@code ./mvnw verify}) runs every test; where {@code .ci/run} runs a
+ *       container pass after it on the same machine (it then sets {@code CI_CONTAINER_PASS_FOLLOWS}), it leaves
+ *       {@link #LEFT_TO_CONTAINER_PASS} to that pass, which runs them with each store from its pinned image.
  *   <li>The <b>container pass</b> ({@code it.provision=container}) runs only what the container path adds:
  *       {@link #CONTAINER_PASS}, each store from its pinned image, the studies' containers (host networking, the
  *       provisioning code), the client image as the manifests run it. Every other test's subject is the same with a
@@ -41,6 +44,14 @@ public final class CiPasses implements ExecutionCondition {
       "StudyIT", "a study's servers started in containers: host networking, CPU pinning, the provisioning code",
       "ClientImageIT", "the client image, run as the Kubernetes manifests' pods and merge Job run it",
       "StoreTest", "how a store is provisioned");
+
+  /**
+   * The test classes the binary pass leaves to the container pass that follows it ({@link #containerPassFollows}):
+   * every workload file on each store, the same tests there with the store from its pinned image (and, for a store
+   * whose image that machine cannot build, from its binary: {@code .ci/run} runs them so beside that pass).
+   */
+  static final Set<String> LEFT_TO_CONTAINER_PASS = Set.of("RedisWorkloadsIT", "ValkeyWorkloadsIT",
+      "KeydbWorkloadsIT", "DragonflyWorkloadsIT", "AerospikeWorkloadsIT");
 
   private static final String STUDY = "a study is sweeps of runs the other tests make on aarch64, its servers this"
       + " host's processes";
@@ -135,6 +146,11 @@ public final class CiPasses implements ExecutionCondition {
         System.getenv().getOrDefault("IT_PROVISION", "auto")));
   }
 
+  /** Whether {@code .ci/run} runs a container pass after this one ({@code CI_CONTAINER_PASS_FOLLOWS}). */
+  static boolean containerPassFollows() {
+    return System.getenv("CI_CONTAINER_PASS_FOLLOWS") != null;
+  }
+
   /** Whether this JVM runs under emulation ({@code -Dit.emulated=true}: CI's ARM64 pass under qemu-user). */
   static boolean emulated() {
     return Boolean.getBoolean("it.emulated");
@@ -159,6 +175,10 @@ public final class CiPasses implements ExecutionCondition {
       return ConditionEvaluationResult.disabled("the container pass runs only what the container path adds"
           + " (CiPasses.CONTAINER_PASS); " + name + " is the same with a store from its binary, which the binary pass"
           + " ran");
+    }
+    if (!containerPass() && !emulated() && containerPassFollows() && LEFT_TO_CONTAINER_PASS.contains(name)) {
+      return ConditionEvaluationResult.disabled("left to the container pass that .ci/run runs next on this machine"
+          + " (CI_CONTAINER_PASS_FOLLOWS): the same tests, the store from its pinned image");
     }
     if (emulated()) {
       String why = NOT_UNDER_EMULATION.get(name);
