@@ -79,7 +79,9 @@ class MetricsIT {
       java.util.TreeMap<Long, Long> counted = new java.util.TreeMap<>();
       long longestGap = 0;
       long previous = 0;
+      double lagMaxMicros = 0;
       for (JsonNode i : result.path("intervals")) {
+        lagMaxMicros = Math.max(lagMaxMicros, i.path("lagMaxMicros").asDouble(0));
         // Each interval sample's operations are the phase's so far.
         counted.put(start.toEpochMilli() + i.path("elapsedMillis").asLong(), i.path("operations").asLong());
         longestGap = Math.max(longestGap, i.path("elapsedMillis").asLong() - previous);
@@ -118,7 +120,10 @@ class MetricsIT {
       System.out.printf("[it] metrics: Prometheus's rates %s ops/s, the run's throughput %.1f; scraped over counted,"
           + " median %.3f of %s; the longest status interval %d ms%n", rates, throughput, ratio, ratios, longestGap);
       assertEquals(1.0, ratio, 0.05, "the scraped rate against the run's counts, window by window: " + ratios);
-      assertEquals(2000, throughput, 20, "the run kept its target");
+      // The run kept its target: 1%, and the arrivals due in its greatest lag, which a stalled client (a loaded machine)
+      // may not have started by the phase's end.
+      double seconds = java.time.Duration.between(start, end).toMillis() / 1e3;
+      assertEquals(2000, throughput, 20 + 2000 * lagMaxMicros / 1e6 / seconds, "the run kept its target");
 
       // The last scrape (during metrics.linger) has every operation of the run, READ and UPDATE by outcome.
       JsonNode total = query(web, "sum(ycsbkv_operations_total" + selector + ")", end.getEpochSecond() + 2);
@@ -151,8 +156,12 @@ class MetricsIT {
       JsonNode keys = query(web, "ycsbkv_server_keys" + selector, start.getEpochSecond() + 10);
       assertTrue(keys.get(0).path("value").get(1).asLong() >= 1000, keys.toString());
       JsonNode lag = query(web, "ycsbkv_schedule_lag_p99_seconds" + selector, start.getEpochSecond() + 10);
+      // An interval's P99 is at most that interval's greatest lag, which the run wrote for each of its intervals (the
+      // histograms keep 3 significant digits: 1% over is rounding); not a fixed bound, which a loaded machine breaks.
       double lagSeconds = lag.get(0).path("value").get(1).asDouble();
-      assertTrue(lagSeconds >= 0 && lagSeconds < 1, lag.toString());
+      assertTrue(lagMaxMicros > 0, "the run's intervals give their greatest lag: " + result.path("intervals"));
+      assertTrue(lagSeconds > 0 && lagSeconds <= lagMaxMicros * 1.01 / 1e6, lag + " against the run's greatest lag "
+          + lagMaxMicros + " us");
       JsonNode outages = query(web, "ycsbkv_outages_total" + selector, end.getEpochSecond() + 2);
       assertEquals(0, outages.get(0).path("value").get(1).asInt(), outages.toString());
 
