@@ -681,6 +681,116 @@ class MemtierIT {
     }
   }
 
+  /**
+   * TLS as memtier_benchmark takes it: a Redis serving TLS that asks for a client certificate
+   * ({@code tls-auth-clients yes}), its own certificate naming only {@code redis.test}, not the address connected to.
+   * The same line with {@code --cert}, {@code --key}, {@code --cacert}, {@code --sni} and {@code --tls-protocols}
+   * sends the same commands on as many connections as memtier_benchmark's, and the JSON's configuration gives those
+   * options as memtier's does. Without {@code --sni}, ycsb-kv checks the certificate against the address and refuses
+   * it (memtier_benchmark checks no name); without {@code --cert} the server closes the connection: one line each.
+   */
+  @Test
+  void tlsWithClientCertificateAndSni_sameLoadAtTheServer_asMemtierBenchmark() throws Exception {
+    assumeTrue(RespServer.onPath("openssl") != null || System.getenv("CI") != null, "openssl is not on PATH");
+    Path certs = Files.createDirectories(tmp.resolve("certs"));
+    openssl(certs, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem", "-days",
+        "2", "-subj", "/CN=ycsb-kv test CA");
+    Files.writeString(certs.resolve("san.cnf"), "subjectAltName=DNS:redis.test\n");
+    for (String who : List.of("server", "client")) {
+      openssl(certs, "req", "-newkey", "rsa:2048", "-nodes", "-keyout", who + ".key", "-out", who + ".csr", "-subj",
+          "/CN=" + who);
+      List<String> sign = new ArrayList<>(List.of("x509", "-req", "-in", who + ".csr", "-CA", "ca.pem", "-CAkey",
+          "ca.key", "-CAcreateserial", "-out", who + ".pem", "-days", "2"));
+      if (who.equals("server")) {
+        sign.addAll(List.of("-extfile", "san.cnf"));
+      }
+      openssl(certs, sign.toArray(String[]::new));
+    }
+    int tlsPort = RespServer.freePort();
+    try (RespServer redis = RespServer.start(Store.Kind.REDIS, "--tls-port", Integer.toString(tlsPort),
+        "--tls-cert-file", certs.resolve("server.pem").toString(), "--tls-key-file",
+        certs.resolve("server.key").toString(), "--tls-ca-cert-file", certs.resolve("ca.pem").toString(),
+        "--tls-auth-clients", "yes"); Jedis j = redis.jedis()) {
+      List<String> address = List.of("-s", "127.0.0.1", "-p", Integer.toString(tlsPort));
+      List<String> trust = List.of("--tls", "--cacert", certs.resolve("ca.pem").toString());
+      List<String> client = List.of("--cert", certs.resolve("client.pem").toString(), "--key",
+          certs.resolve("client.key").toString());
+      List<String> sni = List.of("--sni", "redis.test", "--tls-protocols", "TLSv1.2,TLSv1.3");
+      List<String> load = List.of("--ratio", "1:3", "-d", "100", "--key-maximum", "1000", "-t", "2", "-c", "2", "-n",
+          "500", "--hide-histogram");
+
+      j.flushAll();
+      Map<String, Long> before = calls(j);
+      long connections = connectionsReceived(j);
+      List<String> cmd = new ArrayList<>(List.of("memtier_benchmark", "--json-out-file",
+          tmp.resolve("memtier-tls.json").toString()));
+      for (List<String> part : List.of(address, trust, client, sni, load)) {
+        cmd.addAll(part);
+      }
+      Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertTrue(p.waitFor(120, TimeUnit.SECONDS), "memtier_benchmark finished");
+      assertEquals(0, p.exitValue(), out);
+      Seen theirs = seen(j, before, connections, tmp.resolve("memtier-tls.json"), out);
+
+      j.flushAll();
+      before = calls(j);
+      connections = connectionsReceived(j);
+      List<String> args = new ArrayList<>(List.of("memtier", "--json-out-file", tmp.resolve("ycsb-tls.json")
+          .toString()));
+      for (List<String> part : List.of(address, trust, client, sni, load)) {
+        args.addAll(part);
+      }
+      Cli run = Cli.run(args.toArray(String[]::new));
+      assertEquals(0, run.exitCode(), run.err());
+      Seen ours = seen(j, before, connections, tmp.resolve("ycsb-tls.json"), run.err());
+
+      assertEquals(Map.of("SET", 500L, "GET", 1500L), theirs.calls(), "memtier's commands: " + theirs.calls());
+      assertEquals(theirs.calls(), ours.calls(), "the server's command counts");
+      assertEquals(4, theirs.connections(), "memtier's connections");
+      JsonNode result = JSON.readTree(tmp.resolve("ycsb-tls-ycsb-kv").resolve("result.json").toFile());
+      assertEquals(4, result.path("load").path("server").path("runConnections").asInt(), result.path("load")
+          .toString());
+      assertTrue(run.err().contains("TLS through"), run.err());
+      for (String key : List.of("tls", "cert", "key", "cacert", "tls_skip_verify", "sni")) {
+        JsonNode a = theirs.json().path("configuration").path(key);
+        JsonNode b = ours.json().path("configuration").path(key);
+        assertTrue(!a.isMissingNode() && a.equals(b), key + ": memtier's " + a + ", ours " + b);
+      }
+      specificationKeys(ours.json(), "over TLS", true);
+
+      // Without --sni: the certificate does not name 127.0.0.1.
+      List<String> noSni = new ArrayList<>(List.of("memtier"));
+      for (List<String> part : List.of(address, trust, client, load)) {
+        noSni.addAll(part);
+      }
+      Cli unnamed = Cli.run(noSni.toArray(String[]::new));
+      assertEquals(1, unnamed.exitCode(), unnamed.err());
+      assertTrue(unnamed.lastErrLine().contains("the server's certificate is not trusted")
+          && unnamed.lastErrLine().contains("redis.tls.sni=NAME"), unnamed.err());
+      // Without the client certificate: the server closes the connection after the handshake.
+      List<String> noCert = new ArrayList<>(List.of("memtier"));
+      for (List<String> part : List.of(address, trust, sni, load)) {
+        noCert.addAll(part);
+      }
+      Cli anonymous = Cli.run(noCert.toArray(String[]::new));
+      assertEquals(1, anonymous.exitCode(), anonymous.err());
+      assertTrue(anonymous.lastErrLine().contains("closed the connection")
+          && anonymous.lastErrLine().contains("give redis.tls.cert and redis.tls.key"), anonymous.err());
+      for (Cli failed : List.of(unnamed, anonymous)) {
+        assertTrue(failed.err().lines().noneMatch(l -> l.startsWith("\tat ")), failed.err());
+      }
+    }
+  }
+
+  private static void openssl(Path dir, String... args) throws Exception {
+    List<String> cmd = new ArrayList<>(List.of("openssl"));
+    cmd.addAll(List.of(args));
+    Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0, "openssl " + cmd + ": " + out);
+  }
+
   @Test
   void optionsItDoesNotHonour_areOneLine_exit2() throws Exception {
     for (String[] bad : List.of(new String[] {"--key-zipf-exp=1.2", "--key-zipf-exp: memtier_benchmark's option is not"

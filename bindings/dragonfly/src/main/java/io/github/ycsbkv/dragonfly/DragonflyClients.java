@@ -155,10 +155,20 @@ final class DragonflyClients {
         // Fail commands at once while disconnected, so that a dead server shows as errors, not as a hang.
         .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS);
     RespConnection.Tls tls = c.tls();
-    if (tls.enabled() && tls.caFile() != null) {
-      o.sslOptions(SslOptions.builder().trustManager(new File(tls.caFile())).build());
-    } else if (tls.enabled() && tls.trustStore() != null) {
-      o.sslOptions(SslOptions.builder().truststore(new File(tls.trustStore()), tls.trustStorePassword()).build());
+    if (tls.enabled()) {
+      SslOptions.Builder ssl = SslOptions.builder();
+      if (tls.caFile() != null) {
+        ssl.trustManager(new File(tls.caFile()));
+      } else if (tls.trustStore() != null) {
+        ssl.truststore(new File(tls.trustStore()), tls.trustStorePassword());
+      }
+      if (tls.certFile() != null) {
+        ssl.keyManager(new File(tls.certFile()), new File(tls.keyFile()), null);
+      }
+      if (tls.protocols() != null) {
+        ssl.protocols(tls.protocols().toArray(String[]::new));
+      }
+      o.sslOptions(ssl.build());
     }
     return o.build();
   }

@@ -90,6 +90,10 @@ public class DragonflyDB extends RespDB<DragonflySettings> implements RenamedPro
           + " (dragonfly.asyncclient=jedis, with clients served by few threads): drop one of the two");
     }
     if (settings.asyncClient() == AsyncClient.LETTUCE) {
+      if (settings.connection().tls().sni() != null) {
+        throw new DBException("dragonfly.tls.sni is sent by dragonfly.asyncclient=netty (the default) or jedis;"
+            + " Lettuce sends the host's name: drop one of the two");
+      }
       if (connections > 1 && !"client".equalsIgnoreCase(p.getProperty("connections", "client").trim())) {
         throw new DBException("-p connections=N (connections shared by the clients) is served by"
             + " dragonfly.asyncclient=netty (the default) or jedis; drop dragonfly.asyncclient=lettuce or"

@@ -18,9 +18,13 @@ final class MemtierConfiguration {
     c.put("port", a.server.port());
     c.put("uri", a.given.containsKey("uri") ? MemtierArgs.hidePassword(a.given.get("uri")) : "");
     c.put("protocol", a.given.getOrDefault("protocol", "redis"));
-    c.put("tls", a.server.tls());
-    c.put("cacert", a.server.caCert() == null ? "None" : a.server.caCert());
-    c.put("tls_skip_verify", a.server.tlsSkipVerify());
+    // memtier writes these flags as the strings "true" and "false", and a file not given as null.
+    c.put("tls", Boolean.toString(a.server.tls()));
+    c.put("cert", a.server.cert());
+    c.put("key", a.server.key());
+    c.put("cacert", a.server.caCert());
+    c.put("tls_skip_verify", Boolean.toString(a.server.tlsSkipVerify()));
+    c.put("sni", a.server.sni());
     c.put("run_count", a.runCount);
     c.put("requests", a.requests < 0 ? a.requestsPerClient() : a.requests);
     c.put("rate_limit", a.rateLimit);

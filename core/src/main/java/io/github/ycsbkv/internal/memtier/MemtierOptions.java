@@ -22,6 +22,8 @@ final class MemtierOptions {
       new Spec("host", 'h', true), new Spec("server", 's', true), new Spec("port", 'p', true),
       new Spec("protocol", 'P', true), new Spec("authenticate", 'a', true), new Spec("uri", 'u', true),
       new Spec("tls", '\0', false), new Spec("cacert", '\0', true), new Spec("tls-skip-verify", '\0', false),
+      new Spec("cert", '\0', true), new Spec("key", '\0', true), new Spec("sni", '\0', true),
+      new Spec("tls-protocols", '\0', true),
       new Spec("run-count", 'x', true), new Spec("cluster-mode", '\0', false), new Spec("help", '\0', false),
       new Spec("version", 'v', false), new Spec("out-file", 'o', true), new Spec("json-out-file", '\0', true),
       new Spec("show-config", '\0', false), new Spec("hide-histogram", '\0', false),
@@ -50,8 +52,7 @@ final class MemtierOptions {
   /** memtier 2.3's options that ycsb-kv does not honour yet, with whether each takes a value. */
   private static final List<Spec> NOT_YET = List.of(
       new Spec("unix-socket", 'S', true), new Spec("ipv4", '4', false), new Spec("ipv6", '6', false),
-      new Spec("cert", '\0', true), new Spec("key", '\0', true), new Spec("sni", '\0', true),
-      new Spec("tls-protocols", '\0', true), new Spec("debug", 'D', false), new Spec("client-stats", '\0', true),
+      new Spec("debug", 'D', false), new Spec("client-stats", '\0', true),
       new Spec("hdr-file-prefix", '\0', true), new Spec("command-stats-breakdown", '\0', true),
       new Spec("statsd-host", '\0', true), new Spec("statsd-port", '\0', true), new Spec("statsd-prefix", '\0', true),
       new Spec("statsd-run-label", '\0', true), new Spec("graphite-port", '\0', true),

@@ -19,9 +19,17 @@ import java.util.Properties;
  * @param caCert the CA certificate's file, or null
  * @param tlsSkipVerify whether the server's certificate goes unchecked
  * @param cluster whether the server is a cluster's node
+ * @param cert the client certificate's PEM file, or null
+ * @param key its private key's PEM file, or null
+ * @param sni the server name sent over TLS, or null
+ * @param tlsProtocols the TLS versions allowed, comma-separated as memtier takes them, or null
  */
 record MemtierServer(String host, int port, String user, String password, int db, boolean tls, String caCert,
-    boolean tlsSkipVerify, boolean cluster) {
+    boolean tlsSkipVerify, boolean cluster, String cert, String key, String sni, String tlsProtocols) {
+
+  /** memtier_benchmark's names of the TLS protocol versions of {@code --tls-protocols}. */
+  private static final java.util.List<String> TLS_PROTOCOLS = java.util.List.of("TLSv1", "TLSv1.1", "TLSv1.2",
+      "TLSv1.3");
 
   /** The server {@code o}, memtier's options by long name, names; a bad value is a {@code UserError}. */
   static MemtierServer of(Map<String, String> o) {
@@ -71,8 +79,28 @@ record MemtierServer(String host, int port, String user, String password, int db
       throw MemtierArgs.usage("--protocol must be redis, resp2, resp3, memcache_text or memcache_binary, got '"
           + protocol + "'");
     }
+    if (!t) {
+      for (String option : new String[] {"cacert", "tls-skip-verify", "cert", "key", "sni", "tls-protocols"}) {
+        if (o.containsKey(option)) {
+          throw MemtierArgs.usage("--" + option + " is TLS's: give --tls too (or a rediss:// --uri)");
+        }
+      }
+    }
+    if (o.containsKey("cert") != o.containsKey("key")) {
+      throw MemtierArgs.usage("--cert and --key go together: the client certificate's PEM file and its private"
+          + " key's");
+    }
+    String protocols = o.get("tls-protocols");
+    if (protocols != null) {
+      for (String v : protocols.split(",", -1)) {
+        if (!TLS_PROTOCOLS.contains(v.trim())) {
+          throw MemtierArgs.usage("--tls-protocols takes a comma-separated list of " + String.join(", ",
+              TLS_PROTOCOLS) + ", got '" + v.trim() + "'");
+        }
+      }
+    }
     return new MemtierServer(h, p, u, pw, d, t, o.get("cacert"), o.containsKey("tls-skip-verify"),
-        o.containsKey("cluster-mode"));
+        o.containsKey("cluster-mode"), o.get("cert"), o.get("key"), o.get("sni"), protocols);
   }
 
   /** Sets the binding's connection properties ({@code prefix.host}, ...) on {@code p}. */
@@ -95,6 +123,16 @@ record MemtierServer(String host, int port, String user, String password, int db
       }
       if (tlsSkipVerify) {
         p.setProperty(prefix + ".tls.insecure", "true");
+      }
+      if (cert != null) {
+        p.setProperty(prefix + ".tls.cert", cert);
+        p.setProperty(prefix + ".tls.key", key);
+      }
+      if (sni != null) {
+        p.setProperty(prefix + ".tls.sni", sni);
+      }
+      if (tlsProtocols != null) {
+        p.setProperty(prefix + ".tls.protocols", tlsProtocols);
       }
     }
     if (cluster) {

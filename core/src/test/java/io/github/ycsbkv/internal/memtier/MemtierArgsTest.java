@@ -118,6 +118,39 @@ class MemtierArgsTest {
   }
 
   @Test
+  void tlsOptions_becomeTheBindingsProperties_andTheJsonSaysThemAsMemtierDoes() {
+    MemtierArgs a = MemtierArgs.parse(List.of("--tls", "--cacert", "ca.pem", "--cert", "client.pem", "--key",
+        "client.key", "--sni", "redis.test", "--tls-protocols", "TLSv1.2,TLSv1.3"));
+    Properties p = a.properties("redis");
+    assertEquals("true", p.getProperty("redis.tls"));
+    assertEquals("ca.pem", p.getProperty("redis.tls.cafile"));
+    assertEquals("client.pem", p.getProperty("redis.tls.cert"));
+    assertEquals("client.key", p.getProperty("redis.tls.key"));
+    assertEquals("redis.test", p.getProperty("redis.tls.sni"));
+    assertEquals("TLSv1.2,TLSv1.3", p.getProperty("redis.tls.protocols"));
+    assertEquals(null, p.getProperty("redis.tls.insecure"));
+    // memtier 2.3's shapes: flags as the strings "true" and "false", a file not given as null.
+    assertEquals("true", a.configuration().get("tls"));
+    assertEquals("false", a.configuration().get("tls_skip_verify"));
+    assertEquals("client.pem", a.configuration().get("cert"));
+    assertEquals("redis.test", a.configuration().get("sni"));
+    MemtierArgs plain = MemtierArgs.parse(List.of());
+    assertEquals("false", plain.configuration().get("tls"));
+    assertTrue(plain.configuration().containsKey("cacert") && plain.configuration().get("cacert") == null);
+    assertEquals(null, plain.properties("redis").getProperty("redis.tls"));
+    for (List<String> bad : List.of(List.of("--cert", "c.pem", "--key", "k.pem"), List.of("--sni", "x"),
+        List.of("--tls", "--cert", "c.pem"), List.of("--tls", "--key", "k.pem"),
+        List.of("--tls", "--tls-protocols", "TLSv1.2,SSLv3"))) {
+      UserError e = assertThrows(UserError.class, () -> MemtierArgs.parse(bad), bad.toString());
+      assertEquals(2, e.exitCode(), bad.toString());
+    }
+    assertEquals("--sni is TLS's: give --tls too (or a rediss:// --uri)", assertThrows(UserError.class,
+        () -> MemtierArgs.parse(List.of("--sni", "x"))).getMessage());
+    assertEquals("--cert and --key go together: the client certificate's PEM file and its private key's",
+        assertThrows(UserError.class, () -> MemtierArgs.parse(List.of("--tls", "--cert", "c.pem"))).getMessage());
+  }
+
+  @Test
   void wordsThatAreNoOption_areLeftAside_asMemtierDoes() {
     MemtierArgs a = MemtierArgs.parse(List.of("--command=HSET k name ", "User", "__key__", "-n", "5"));
     assertEquals(List.of("User", "__key__"), a.ignored);

@@ -94,7 +94,7 @@ public final class EngineBackend implements RespBackend {
       throws DBException {
     RespConnection.Endpoint e = c.endpoint();
     RespEndpoint endpoint = new RespEndpoint(e.host(), e.port(), c.user(), c.password(), c.database(),
-        c.timeoutMillis(), RespTls.nettyContext(c), c.where(), c.minimalHandshake());
+        c.timeoutMillis(), RespTls.nettyContext(c), c.where(), c.minimalHandshake(), c.tls().sni());
     RespLane lane = RespLane.open(endpoint, connections, transport == null ? "auto" : transport, maxInFlight,
         cluster, reads, atStart);
     return new EngineBackend(c, new RespRecords(lane, format, write));

@@ -69,7 +69,7 @@ final class LaneConnection extends ChannelInboundHandlerAdapter {
       protected void initChannel(Channel ch) {
         SslContext tls = endpoint.tls();
         if (tls != null) {
-          ch.pipeline().addLast(tls.newHandler(ch.alloc(), endpoint.host(), endpoint.port()));
+          ch.pipeline().addLast(tls.newHandler(ch.alloc(), endpoint.tlsName(), endpoint.port()));
         }
         ch.pipeline().addLast(self);
       }

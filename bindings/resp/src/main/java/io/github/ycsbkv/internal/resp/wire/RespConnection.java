@@ -50,15 +50,34 @@ public record RespConnection(String binding, List<Endpoint> endpoints, String us
 
   /**
    * TLS: off, or on with the JVM's CAs, a PEM file of CAs ({@code caFile}), a trust store, or (insecure) any
-   * certificate and no host name check. {@link #toString()} masks the trust store's password.
+   * certificate and no host name check; a client certificate and its key (PEM files, for a server that asks for
+   * one: Redis's {@code tls-auth-clients}), the name sent as SNI and checked against the server's certificate
+   * instead of the host, and the protocol versions allowed (null for the TLS library's). {@link #toString()} masks
+   * the trust store's password.
    */
-  public record Tls(boolean enabled, String caFile, String trustStore, String trustStorePassword, boolean insecure) {
+  public record Tls(boolean enabled, String caFile, String trustStore, String trustStorePassword, boolean insecure,
+      String certFile, String keyFile, String sni, List<String> protocols) {
+
+    /** Without a client certificate, SNI or protocol versions. */
+    public Tls(boolean enabled, String caFile, String trustStore, String trustStorePassword, boolean insecure) {
+      this(enabled, caFile, trustStore, trustStorePassword, insecure, null, null, null, null);
+    }
+
+    public Tls {
+      protocols = protocols == null ? null : List.copyOf(protocols);
+    }
+
     @Override
     public String toString() {
       return enabled ? "Tls[caFile=" + caFile + ", trustStore=" + trustStore + ", trustStorePassword="
-          + (trustStorePassword == null ? "none" : "*****") + ", insecure=" + insecure + "]" : "Tls[off]";
+          + (trustStorePassword == null ? "none" : "*****") + ", insecure=" + insecure
+          + (certFile == null ? "" : ", cert=" + certFile + ", key=" + keyFile) + (sni == null ? "" : ", sni=" + sni)
+          + (protocols == null ? "" : ", protocols=" + protocols) + "]" : "Tls[off]";
     }
   }
+
+  /** The TLS protocol versions {@code <binding>.tls.protocols} may name, as memtier_benchmark's --tls-protocols. */
+  public static final List<String> TLS_PROTOCOLS = List.of("TLSv1", "TLSv1.1", "TLSv1.2", "TLSv1.3");
 
   public RespConnection {
     endpoints = List.copyOf(endpoints);
@@ -67,7 +86,8 @@ public record RespConnection(String binding, List<Endpoint> endpoints, String us
   /**
    * Reads {@code <binding>.uri}, {@code .host} (one {@code host} or {@code host:port}, or several comma-separated),
    * {@code .port}, {@code .user}, {@code .password}, {@code .db}, {@code .timeout} and {@code .tls},
-   * {@code .tls.cafile}, {@code .tls.truststore}, {@code .tls.truststore.password}, {@code .tls.insecure}.
+   * {@code .tls.cafile}, {@code .tls.truststore}, {@code .tls.truststore.password}, {@code .tls.insecure},
+   * {@code .tls.cert}, {@code .tls.key}, {@code .tls.sni}, {@code .tls.protocols}.
    * Whether several hosts are allowed is the binding's to check.
    */
   public static RespConnection parse(Properties p, String binding) throws DBException {
@@ -92,7 +112,19 @@ public record RespConnection(String binding, List<Endpoint> endpoints, String us
     String user = p.getProperty(binding + ".user", uri.user());
     Tls tls = new Tls(BindingProperties.bool(p, binding + ".tls", uri.tls()), p.getProperty(binding + ".tls.cafile"),
         p.getProperty(binding + ".tls.truststore"), p.getProperty(binding + ".tls.truststore.password"),
-        BindingProperties.bool(p, binding + ".tls.insecure", false));
+        BindingProperties.bool(p, binding + ".tls.insecure", false), blankIsNull(p, binding + ".tls.cert"),
+        blankIsNull(p, binding + ".tls.key"), blankIsNull(p, binding + ".tls.sni"), protocols(p, binding));
+    if (tls.sni() != null) {
+      try {
+        new javax.net.ssl.SNIHostName(tls.sni());
+      } catch (IllegalArgumentException e) {
+        throw new DBException(binding + ".tls.sni must be a host name, got '" + tls.sni() + "'");
+      }
+    }
+    if ((tls.certFile() == null) != (tls.keyFile() == null)) {
+      throw new DBException(binding + ".tls.cert and " + binding + ".tls.key go together: give the client"
+          + " certificate's PEM file and its private key's, or neither");
+    }
     String handshake = p.getProperty(binding + "." + HANDSHAKE, "full").trim().toLowerCase(java.util.Locale.ROOT);
     if (!handshake.equals("full") && !handshake.equals("minimal")) {
       throw new DBException(binding + "." + HANDSHAKE + " must be full or minimal, got '" + handshake + "'");
@@ -101,6 +133,29 @@ public record RespConnection(String binding, List<Endpoint> endpoints, String us
         p.getProperty(binding + ".password", uri.password()), database,
         BindingProperties.integer(p, binding + ".timeout", DEFAULT_TIMEOUT_MILLIS, 1), tls,
         handshake.equals("minimal"));
+  }
+
+  private static String blankIsNull(Properties p, String name) {
+    String v = p.getProperty(name);
+    return v == null || v.isBlank() ? null : v.trim();
+  }
+
+  /** {@code <binding>.tls.protocols}: comma-separated names of {@link #TLS_PROTOCOLS}, or null when not given. */
+  private static List<String> protocols(Properties p, String binding) throws DBException {
+    String v = blankIsNull(p, binding + ".tls.protocols");
+    if (v == null) {
+      return null;
+    }
+    List<String> out = new ArrayList<>();
+    for (String name : v.split(",")) {
+      String n = name.trim();
+      if (!TLS_PROTOCOLS.contains(n)) {
+        throw new DBException(binding + ".tls.protocols takes a comma-separated list of " + String.join(", ",
+            TLS_PROTOCOLS) + ", got '" + n + "'");
+      }
+      out.add(n);
+    }
+    return out;
   }
 
   /** {@code host}, or {@code host:port} (then that port), with the port checked; {@code property} for messages. */

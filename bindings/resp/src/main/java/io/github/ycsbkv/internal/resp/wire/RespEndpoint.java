@@ -10,9 +10,21 @@ import io.netty.handler.ssl.SslContext;
  * @param where how messages name the server ("127.0.0.1:6379")
  * @param minimalHandshake whether a connection sends only AUTH and SELECT when it opens, as memtier_benchmark's do
  *     (else also CLIENT SETNAME ycsb-kv and a PING)
+ * @param sni over TLS, the server name to send and to check its certificate against, or null for {@code host}
  */
 public record RespEndpoint(String host, int port, String user, String password, int database, int timeoutMillis,
-    SslContext tls, String where, boolean minimalHandshake) {
+    SslContext tls, String where, boolean minimalHandshake, String sni) {
+
+  /** Without SNI of its own: the host's name is sent. */
+  public RespEndpoint(String host, int port, String user, String password, int database, int timeoutMillis,
+      SslContext tls, String where, boolean minimalHandshake) {
+    this(host, port, user, password, database, timeoutMillis, tls, where, minimalHandshake, null);
+  }
+
+  /** The name TLS sends and checks: {@code sni}, else the host. */
+  public String tlsName() {
+    return sni != null ? sni : host;
+  }
 
   /** With the full handshake. */
   public RespEndpoint(String host, int port, String user, String password, int database, int timeoutMillis,
@@ -22,7 +34,7 @@ public record RespEndpoint(String host, int port, String user, String password, 
 
   /** The same way of connecting, to {@code host:port} ({@code where} in messages). */
   public RespEndpoint at(String host, int port, String where) {
-    return new RespEndpoint(host, port, user, password, database, timeoutMillis, tls, where, minimalHandshake);
+    return new RespEndpoint(host, port, user, password, database, timeoutMillis, tls, where, minimalHandshake, sni);
   }
 
   @Override

@@ -61,6 +61,9 @@ public final class RespErrors {
     SSLException ssl = UserError.findCause(e, SSLException.class);
     String tlsHint = c.tls().enabled() ? "; if it does not serve TLS, set " + c.property("tls") + "=false"
         : "; if it serves TLS, set " + c.property("tls") + "=true";
+    // A server that asks for a client certificate closes a connection that gives none after the handshake.
+    String certHint = c.tls().enabled() && c.tls().certFile() == null ? "; if it asks for a client certificate"
+        + " (tls-auth-clients), give " + c.property("tls.cert") + " and " + c.property("tls.key") : "";
     String message;
     if (ssl == null && (e instanceof JedisAccessControlException || mentions(e, "WRONGPASS")
         || mentions(e, "NOAUTH") || mentions(e, "invalid password") || mentions(e, "authentication"))) {
@@ -75,13 +78,14 @@ public final class RespErrors {
       String why = UserError.findCause(e, GeneralSecurityException.class) != null && !(root instanceof SSLException)
           ? "the server's certificate is not trusted (" + root.getMessage() + ")" : ssl.getMessage();
       message = "TLS handshake with " + where + " failed: " + why + "; check " + c.property("tls.cafile") + "/"
-          + c.property("tls.truststore") + ", or " + c.property("tls.insecure")
+          + c.property("tls.truststore") + (mentions(e, "subject alternative names") ? ", give " + c.property(
+              "tls.sni") + "=NAME, a name the certificate holds" : "") + ", or " + c.property("tls.insecure")
           + "=true for a self-signed test server";
     } else if (root instanceof SocketTimeoutException) {
       message = "the server at " + where + " did not answer within " + c.timeoutMillis() + " ms ("
           + root.getMessage() + ")" + tlsHint;
     } else if (root instanceof SocketException || mentions(e, "end of stream")) {
-      message = "the server at " + where + " closed the connection (" + root.getMessage() + ")" + tlsHint;
+      message = "the server at " + where + " closed the connection (" + root.getMessage() + ")" + tlsHint + certHint;
     } else if (e instanceof JedisDataException || (e instanceof RespException r && r.serverError())) {
       message = "the server at " + where + " refused the connection: " + e.getMessage();
     } else {

@@ -17,8 +17,9 @@ import site.ycsb.DBException;
 /**
  * TLS of the RESP bindings' connections: trusts the JVM's default CAs, a PEM CA file ({@code <binding>.tls.cafile}),
  * a trust store ({@code <binding>.tls.truststore}), or, with {@code <binding>.tls.insecure=true}, any server
- * certificate (for self-signed test servers only). Jedis's sockets get an {@link SSLSocketFactory}, the RESP
- * engine's channels a Netty {@code SslContext}. Stateless.
+ * certificate (for self-signed test servers only); a client certificate ({@code .tls.cert}, {@code .tls.key}), the
+ * server's name to send and check ({@code .tls.sni}) and the protocol versions ({@code .tls.protocols}). Jedis's
+ * sockets get an {@link SSLSocketFactory}, the RESP engine's channels a Netty {@code SslContext}. Stateless.
  */
 public final class RespTls {
 
@@ -27,10 +28,21 @@ public final class RespTls {
   /** The socket factory of Jedis's TLS connections. */
   public static SSLSocketFactory socketFactory(RespConnection s) throws DBException {
     try {
+      if (s.tls().certFile() != null) {
+        // The client certificate's PEM files read as the engine's are (Netty's reader), into the JDK's engine.
+        io.netty.handler.ssl.SslContextBuilder b = io.netty.handler.ssl.SslContextBuilder.forClient()
+            .sslProvider(io.netty.handler.ssl.SslProvider.JDK);
+        withClientCertificate(b, s);
+        TrustManager[] trust = trustManagers(s);
+        if (trust != null) {
+          b.trustManager(trust[0]);
+        }
+        return ((io.netty.handler.ssl.JdkSslContext) b.build()).context().getSocketFactory();
+      }
       SSLContext context = SSLContext.getInstance("TLS");
       context.init(null, trustManagers(s), null);
       return context.getSocketFactory();
-    } catch (GeneralSecurityException e) {
+    } catch (GeneralSecurityException | javax.net.ssl.SSLException e) {
       throw new DBException("cannot set up TLS: " + e.getMessage(), e);
     }
   }
@@ -51,6 +63,12 @@ public final class RespTls {
       TrustManager[] trust = trustManagers(s);
       if (trust != null) {
         b.trustManager(trust[0]);
+      }
+      if (s.tls().certFile() != null) {
+        withClientCertificate(b, s);
+      }
+      if (s.tls().protocols() != null) {
+        b.protocols(s.tls().protocols());
       }
       return b.build();
     } catch (GeneralSecurityException | javax.net.ssl.SSLException e) {
@@ -92,11 +110,41 @@ public final class RespTls {
     return null;
   }
 
-  /** Host name verification for Jedis's sockets, unless the user asked to trust anything. */
+  /**
+   * The client certificate and key of {@code <binding>.tls.cert} and {@code .tls.key} (PEM) on {@code b}; a file
+   * missing or not PEM is a {@link DBException} naming its property.
+   */
+  private static void withClientCertificate(io.netty.handler.ssl.SslContextBuilder b, RespConnection s)
+      throws DBException {
+    for (String property : new String[] {"tls.cert", "tls.key"}) {
+      String file = property.equals("tls.cert") ? s.tls().certFile() : s.tls().keyFile();
+      if (!Files.isReadable(Path.of(file))) {
+        throw new DBException(s.property(property) + " '" + file + "' not found (or not readable)");
+      }
+    }
+    try {
+      b.keyManager(Path.of(s.tls().certFile()).toFile(), Path.of(s.tls().keyFile()).toFile());
+    } catch (IllegalArgumentException e) {
+      throw new DBException("cannot read the client certificate " + s.property("tls.cert") + " '"
+          + s.tls().certFile() + "' with its key " + s.property("tls.key") + " '" + s.tls().keyFile()
+          + "' (PEM files, the key unencrypted PKCS#8 or PKCS#1): " + RespTransport.why(e));
+    }
+  }
+
+  /**
+   * Host name verification for Jedis's sockets, unless the user asked to trust anything (against {@code .tls.sni}
+   * when given, which is also sent as the server's name), and the protocol versions of {@code .tls.protocols}.
+   */
   public static SSLParameters parameters(RespConnection s) {
     SSLParameters p = new SSLParameters();
     if (!s.tls().insecure()) {
       p.setEndpointIdentificationAlgorithm("HTTPS");
+    }
+    if (s.tls().sni() != null) {
+      p.setServerNames(java.util.List.of(new javax.net.ssl.SNIHostName(s.tls().sni())));
+    }
+    if (s.tls().protocols() != null) {
+      p.setProtocols(s.tls().protocols().toArray(String[]::new));
     }
     return p;
   }
