@@ -752,7 +752,15 @@ class MemtierIT {
       assertEquals(4, result.path("load").path("server").path("runConnections").asInt(), result.path("load")
           .toString());
       assertTrue(run.err().contains("TLS through"), run.err());
-      for (String key : List.of("tls", "cert", "key", "cacert", "tls_skip_verify", "sni")) {
+      List<String> absent = new ArrayList<>();
+      theirs.json().path("configuration").fieldNames().forEachRemaining(k -> {
+        if (!ours.json().path("configuration").has(k)) {
+          absent.add(k);
+        }
+      });
+      assertEquals(List.of(), absent, "the keys of memtier's configuration missing from ycsb-kv's");
+      for (String key : List.of("tls", "cert", "key", "cacert", "tls_skip_verify", "sni", "random_data",
+          "wait-ratio", "print-all-runs")) {
         JsonNode a = theirs.json().path("configuration").path(key);
         JsonNode b = ours.json().path("configuration").path(key);
         assertTrue(!a.isMissingNode() && a.equals(b), key + ": memtier's " + a + ", ours " + b);

@@ -34,7 +34,7 @@ final class MemtierConfiguration {
     c.put("ratio", a.setRatio + ":" + a.getRatio);
     c.put("pipeline", a.pipeline);
     c.put("data_size", a.dataSize);
-    c.put("random_data", a.randomData);
+    c.put("random_data", Boolean.toString(a.randomData));
     c.put("data_size_range", a.dataSizeRange == null ? "0:0" : a.dataSizeRange.replace('-', ':'));
     c.put("data_size_list", a.dataSizeList == null ? "" : a.dataSizeList);
     c.put("data_size_pattern", String.valueOf(a.dataSizePattern));
@@ -52,9 +52,29 @@ final class MemtierConfiguration {
     c.put("thread_conn_start_min_jitter_micros", a.connStartJitterMicros[0]);
     c.put("thread_conn_start_max_jitter_micros", a.connStartJitterMicros[1]);
     // memtier's own shapes: a colon in num-slaves' range, a dash in wait-timeout's.
-    c.put("wait-ratio", a.waits.sets() + ":" + a.waits.waits());
+    // Not given: 0:0, as memtier_benchmark 2.3 writes it.
+    c.put("wait-ratio", a.given.containsKey("wait-ratio") ? a.waits.sets() + ":" + a.waits.waits() : "0:0");
     c.put("num-slaves", a.waits.replicas()[0] + ":" + a.waits.replicas()[1]);
     c.put("wait-timeout", a.waits.timeout()[0] + "-" + a.waits.timeout()[1]);
+    // memtier 2.3's other keys, at what it writes for the options ycsb memtier refuses (each refused when given) or
+    // does not take.
+    c.put("unix socket", null);
+    c.put("address family", "Unspecified");
+    c.put("out_file", a.given.get("out-file"));
+    c.put("client_stats", null);
+    c.put("debug", 0);
+    c.put("data_offset", 0);
+    c.put("data_import", null);
+    c.put("data_verify", "false");
+    c.put("verify_only", "false");
+    c.put("generate_keys", "false");
+    c.put("key_stddev", 0.0);
+    c.put("key_median", 0.0);
+    c.put("key_zipf_exp", 0.0);
+    c.put("connection_timeout", 0);
+    c.put("multi_key_get", 0);
+    c.put("no-expiry", "false");
+    c.put("print-all-runs", Boolean.toString(a.printAllRuns));
     if (a.clientsStart > 0) {
       c.put("clients_start", a.clientsStart);
       c.put("clients_step", a.clientsStep);

@@ -252,7 +252,8 @@ class MemtierArgsTest {
     assertEquals("5-20", a.configuration().get("wait-timeout"));
     Properties none = MemtierArgs.parse(List.of("--wait-ratio", "1:0")).properties("redis");
     assertEquals(null, none.getProperty("command.wait.ratio"), "1:0, memtier's default: no WAIT");
-    assertEquals("1:0", MemtierArgs.parse(List.of()).configuration().get("wait-ratio"));
+    assertEquals("1:0", MemtierArgs.parse(List.of("--wait-ratio", "1:0")).configuration().get("wait-ratio"));
+    assertEquals("0:0", MemtierArgs.parse(List.of()).configuration().get("wait-ratio"), "as memtier 2.3 writes it");
   }
 
   @Test
