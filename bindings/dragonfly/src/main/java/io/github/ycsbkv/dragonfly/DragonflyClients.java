@@ -154,6 +154,9 @@ final class DragonflyClients {
         .timeoutOptions(TimeoutOptions.enabled(Duration.ofMillis(c.timeoutMillis())))
         // Fail commands at once while disconnected, so that a dead server shows as errors, not as a hang.
         .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS);
+    if (c.resp3()) {
+      o.protocolVersion(io.lettuce.core.protocol.ProtocolVersion.RESP3);
+    }
     RespConnection.Tls tls = c.tls();
     if (tls.enabled()) {
       SslOptions.Builder ssl = SslOptions.builder();

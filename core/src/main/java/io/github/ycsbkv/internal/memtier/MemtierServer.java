@@ -8,7 +8,7 @@ import java.util.Properties;
 /**
  * The server memtier_benchmark's options name and how to reach it: {@code -s}/{@code -p}, or {@code --uri} (its
  * scheme, credentials and database), {@code -a}, {@code --select-db}, TLS ({@code --tls}, {@code --cacert},
- * {@code --tls-skip-verify}), {@code --cluster-mode}, and the protocol, of which ycsb-kv speaks RESP2. Immutable.
+ * {@code --tls-skip-verify}), {@code --cluster-mode}, and the protocol ({@code -P}: RESP2, or RESP3 after {@code HELLO 3}). Immutable.
  *
  * @param host the server's host
  * @param port its port
@@ -23,9 +23,10 @@ import java.util.Properties;
  * @param key its private key's PEM file, or null
  * @param sni the server name sent over TLS, or null
  * @param tlsProtocols the TLS versions allowed, comma-separated as memtier takes them, or null
+ * @param resp3 whether each connection says {@code HELLO 3} and is answered in RESP3 ({@code -P resp3})
  */
 record MemtierServer(String host, int port, String user, String password, int db, boolean tls, String caCert,
-    boolean tlsSkipVerify, boolean cluster, String cert, String key, String sni, String tlsProtocols) {
+    boolean tlsSkipVerify, boolean cluster, String cert, String key, String sni, String tlsProtocols, boolean resp3) {
 
   /** memtier_benchmark's names of the TLS protocol versions of {@code --tls-protocols}. */
   private static final java.util.List<String> TLS_PROTOCOLS = java.util.List.of("TLSv1", "TLSv1.1", "TLSv1.2",
@@ -72,10 +73,7 @@ record MemtierServer(String host, int port, String user, String password, int db
     if (protocol.startsWith("memcache")) {
       throw MemtierArgs.notYet("--protocol " + protocol, "ycsb-kv speaks RESP only (Redis, Valkey, KeyDB, Dragonfly)");
     }
-    if (protocol.equals("resp3")) {
-      throw MemtierArgs.notYet("--protocol resp3", "ycsb-kv's RESP engine speaks RESP2; use redis or resp2");
-    }
-    if (!protocol.equals("redis") && !protocol.equals("resp2")) {
+    if (!protocol.equals("redis") && !protocol.equals("resp2") && !protocol.equals("resp3")) {
       throw MemtierArgs.usage("--protocol must be redis, resp2, resp3, memcache_text or memcache_binary, got '"
           + protocol + "'");
     }
@@ -100,7 +98,7 @@ record MemtierServer(String host, int port, String user, String password, int db
       }
     }
     return new MemtierServer(h, p, u, pw, d, t, o.get("cacert"), o.containsKey("tls-skip-verify"),
-        o.containsKey("cluster-mode"), o.get("cert"), o.get("key"), o.get("sni"), protocols);
+        o.containsKey("cluster-mode"), o.get("cert"), o.get("key"), o.get("sni"), protocols, protocol.equals("resp3"));
   }
 
   /** Sets the binding's connection properties ({@code prefix.host}, ...) on {@code p}. */
@@ -137,6 +135,9 @@ record MemtierServer(String host, int port, String user, String password, int db
     }
     if (cluster) {
       p.setProperty(prefix + ".cluster", "true");
+    }
+    if (resp3) {
+      p.setProperty(prefix + ".protocol", "resp3");
     }
   }
 

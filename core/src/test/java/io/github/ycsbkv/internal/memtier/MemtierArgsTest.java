@@ -134,7 +134,10 @@ class MemtierArgsTest {
     assertEquals("false", a.configuration().get("tls_skip_verify"));
     assertEquals("client.pem", a.configuration().get("cert"));
     assertEquals("redis.test", a.configuration().get("sni"));
+    assertEquals("resp3", MemtierArgs.parse(List.of("-P", "resp3")).properties("redis").getProperty("redis.protocol"));
+    assertEquals("resp3", MemtierArgs.parse(List.of("--protocol=resp3")).configuration().get("protocol"));
     MemtierArgs plain = MemtierArgs.parse(List.of());
+    assertEquals(null, plain.properties("redis").getProperty("redis.protocol"));
     assertEquals("false", plain.configuration().get("tls"));
     assertTrue(plain.configuration().containsKey("cacert") && plain.configuration().get("cacert") == null);
     assertEquals(null, plain.properties("redis").getProperty("redis.tls"));
@@ -163,7 +166,7 @@ class MemtierArgsTest {
     for (List<String> bad : List.of(List.of("--wait-ratio", "0:0"), List.of("--wait-ratio", "1"),
         List.of("--num-slaves", "0-0"), List.of("--wait-timeout", "5"), List.of("--wait-ratio", "1:1", "--cluster-mode"),
         List.of("--wait-ratio", "1:1", "--command", "SET __key__ x"), List.of("-S", "/tmp/s"),
-        List.of("--protocol", "memcache_binary"), List.of("--protocol=resp3"), List.of("--nope"),
+        List.of("--protocol", "memcache_binary"), List.of("--nope"),
         List.of("-n", "10", "--test-time", "5"), List.of("--key-pattern", "P:R"), List.of("--ratio", "3"),
         List.of("--command-ratio", "2"), List.of("--command", "GET __key__", "--ratio", "1:1"), List.of("-t"),
         List.of("-t", "zero"), List.of("--hide-histogram=yes"), List.of("-d", "10", "--data-size-range", "1-9"),

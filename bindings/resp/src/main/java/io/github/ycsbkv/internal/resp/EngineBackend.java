@@ -94,7 +94,7 @@ public final class EngineBackend implements RespBackend {
       throws DBException {
     RespConnection.Endpoint e = c.endpoint();
     RespEndpoint endpoint = new RespEndpoint(e.host(), e.port(), c.user(), c.password(), c.database(),
-        c.timeoutMillis(), RespTls.nettyContext(c), c.where(), c.minimalHandshake(), c.tls().sni());
+        c.timeoutMillis(), RespTls.nettyContext(c), c.where(), c.minimalHandshake(), c.tls().sni(), c.resp3());
     RespLane lane = RespLane.open(endpoint, connections, transport == null ? "auto" : transport, maxInFlight,
         cluster, reads, atStart);
     return new EngineBackend(c, new RespRecords(lane, format, write));
@@ -220,7 +220,7 @@ public final class EngineBackend implements RespBackend {
       RespConnection.Endpoint at = RespConnection.endpoint(address, -1, "cluster node");
       JedisClients.flushDatabase(new RespConnection(connection.binding(), List.of(at), connection.user(),
           connection.password(), connection.database(), connection.timeoutMillis(), connection.tls(),
-          connection.minimalHandshake()));
+          connection.minimalHandshake(), connection.resp3()));
     }
   }
 

@@ -50,6 +50,12 @@ public final class JedisClients {
     } else {
       b.clientName("ycsb-kv");
     }
+    if (c.resp3()) {
+      // The load's connections in RESP3: HELLO 3, with the credentials in it (where the RESP engine and
+      // memtier_benchmark send AUTH, then HELLO 3). ycsb-kv's own connections beside the load ask with
+      // RespConnection#observer, in RESP2.
+      b.protocol(redis.clients.jedis.RedisProtocol.RESP3);
+    }
     if (c.user() != null) {
       b.user(c.user());
     }
@@ -83,7 +89,8 @@ public final class JedisClients {
    * is tried alone first, on a socket of our own: Jedis closes a connection whose handshake failed by flushing it,
    * which over TLS starts the handshake again and waits a second timeout.
    */
-  public static void check(RespConnection c) throws DBException {
+  public static void check(RespConnection load) throws DBException {
+    RespConnection c = load.observer();
     RespConnection.Endpoint e = c.endpoint();
     if (c.tls().enabled()) {
       tlsHandshake(c, e);
@@ -136,7 +143,8 @@ public final class JedisClients {
    * {@code CONFIG SET name value} on the server {@code c} describes, on a connection of its own (set-up, not
    * measured); the server's refusal is the line returned, null when it took the setting.
    */
-  public static String configSet(RespConnection c, String name, String value) throws DBException {
+  public static String configSet(RespConnection load, String name, String value) throws DBException {
+    RespConnection c = load.observer();
     RespConnection.Endpoint e = c.endpoint();
     try (Jedis j = new Jedis(new HostAndPort(e.host(), e.port()), builder(c).autoNegotiateProtocol(false).build())) {
       j.configSet(name, value);
@@ -148,7 +156,8 @@ public final class JedisClients {
     }
   }
 
-  public static void flushDatabase(RespConnection c) throws DBException {
+  public static void flushDatabase(RespConnection load) throws DBException {
+    RespConnection c = load.observer();
     RespConnection.Endpoint e = c.endpoint();
     // RESP2, said outright: the plain Jedis class cannot negotiate RESP3, and says so on stderr when asked to.
     try (Jedis j = new Jedis(new HostAndPort(e.host(), e.port()), builder(c).autoNegotiateProtocol(false)

@@ -135,10 +135,10 @@ final class LaneConnection extends ChannelInboundHandlerAdapter {
   }
 
   /**
-   * AUTH (with the ACL user, if any), SELECT (a database other than 0), CLIENT SETNAME, READONLY (a cluster's replica
-   * read from: it then serves its primary's slots' reads instead of redirecting them), PING; with the minimal
-   * handshake (memtier's) neither CLIENT SETNAME nor PING, unless nothing else would be sent (the connection is ready
-   * once a reply came).
+   * AUTH (with the ACL user, if any), SELECT (a database other than 0), HELLO 3 (RESP3), CLIENT SETNAME, READONLY (a
+   * cluster's replica read from: it then serves its primary's slots' reads instead of redirecting them), PING; with
+   * the minimal handshake (memtier's) neither CLIENT SETNAME nor PING, unless nothing else would be sent (the
+   * connection is ready once a reply came).
    */
   private static List<RespCall> setupCalls(RespEndpoint endpoint, boolean readOnly) {
     List<RespCall> setup = new ArrayList<>();
@@ -148,6 +148,9 @@ final class LaneConnection extends ChannelInboundHandlerAdapter {
     }
     if (endpoint.database() != 0) {
       setup.add(new ValueCall("SELECT", endpoint.database()));
+    }
+    if (endpoint.resp3()) {
+      setup.add(new ValueCall("HELLO", 3)); // after AUTH and SELECT, as memtier_benchmark's --protocol resp3
     }
     if (!endpoint.minimalHandshake()) {
       // Named as the Jedis path's connections are (CLIENT LIST shows the benchmark's connections).

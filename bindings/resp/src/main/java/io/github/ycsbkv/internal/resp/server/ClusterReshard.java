@@ -45,8 +45,8 @@ final class ClusterReshard extends SlotMove {
 
   ClusterReshard(RespConnection connection, UnaryOperator<String> addresses, int slots) throws Exception {
     super(slots);
-    this.connection = connection;
-    this.config = JedisClients.config(connection);
+    this.connection = connection.observer();
+    this.config = JedisClients.config(this.connection);
     this.addresses = addresses;
     RespConnection.Endpoint e = connection.endpoint();
     this.seed = new Jedis(new HostAndPort(e.host(), e.port()), config);

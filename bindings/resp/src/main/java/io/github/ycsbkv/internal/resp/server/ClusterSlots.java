@@ -180,7 +180,7 @@ public record ClusterSlots(List<String> primaries, int[] bySlot, List<List<Strin
     for (String address : addresses) {
       int colon = address.lastIndexOf(':');
       HostAndPort at = new HostAndPort(address.substring(0, colon), Integer.parseInt(address.substring(colon + 1)));
-      try (Connection connection = new Connection(at, JedisClients.config(c))) {
+      try (Connection connection = new Connection(at, JedisClients.config(c.observer()))) {
         connection.sendCommand(Protocol.Command.CLUSTER, "SLOTS");
         return parse(connection.getOne(), address, map);
       } catch (JedisException | RespException e) {

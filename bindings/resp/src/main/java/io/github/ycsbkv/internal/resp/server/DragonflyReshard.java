@@ -64,8 +64,8 @@ final class DragonflyReshard extends SlotMove {
 
   DragonflyReshard(RespConnection connection, UnaryOperator<String> addresses, int slots) throws DBException {
     super(slots);
-    this.connection = connection;
-    this.config = JedisClients.config(connection);
+    this.connection = connection.observer();
+    this.config = JedisClients.config(this.connection);
     this.addresses = addresses == null ? a -> a : addresses;
   }
 

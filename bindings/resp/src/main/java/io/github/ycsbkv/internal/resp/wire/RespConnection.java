@@ -23,9 +23,20 @@ import site.ycsb.DBException;
  * @param timeoutMillis how long a connection attempt, and a reply, may take
  * @param minimalHandshake whether a connection sends only what memtier_benchmark sends when it connects ({@code AUTH},
  *     {@code SELECT}), not the client's name, protocol negotiation and library info ({@code <binding>.handshake})
+ * @param resp3 whether the RESP engine's connections speak RESP3 ({@code HELLO 3} after AUTH and SELECT, as
+ *     memtier_benchmark's {@code --protocol resp3}: {@code <binding>.protocol=resp3}); else RESP2
  */
 public record RespConnection(String binding, List<Endpoint> endpoints, String user, String password, int database,
-    int timeoutMillis, Tls tls, boolean minimalHandshake) {
+    int timeoutMillis, Tls tls, boolean minimalHandshake, boolean resp3) {
+
+  /** RESP2. */
+  public RespConnection(String binding, List<Endpoint> endpoints, String user, String password, int database,
+      int timeoutMillis, Tls tls, boolean minimalHandshake) {
+    this(binding, endpoints, user, password, database, timeoutMillis, tls, minimalHandshake, false);
+  }
+
+  /** Property, under the binding's prefix: {@code resp2} (default) or {@code resp3}, the RESP engine's protocol. */
+  public static final String PROTOCOL = "protocol";
 
   /**
    * Property, under the binding's prefix: {@code full} (default: each connection named ycsb-kv, its protocol
@@ -129,10 +140,14 @@ public record RespConnection(String binding, List<Endpoint> endpoints, String us
     if (!handshake.equals("full") && !handshake.equals("minimal")) {
       throw new DBException(binding + "." + HANDSHAKE + " must be full or minimal, got '" + handshake + "'");
     }
+    String protocol = p.getProperty(binding + "." + PROTOCOL, "resp2").trim().toLowerCase(java.util.Locale.ROOT);
+    if (!protocol.equals("resp2") && !protocol.equals("resp3")) {
+      throw new DBException(binding + "." + PROTOCOL + " must be resp2 or resp3, got '" + protocol + "'");
+    }
     return new RespConnection(binding, endpoints, user == null || user.isBlank() ? null : user,
         p.getProperty(binding + ".password", uri.password()), database,
         BindingProperties.integer(p, binding + ".timeout", DEFAULT_TIMEOUT_MILLIS, 1), tls,
-        handshake.equals("minimal"));
+        handshake.equals("minimal"), protocol.equals("resp3"));
   }
 
   private static String blankIsNull(Properties p, String name) {
@@ -177,10 +192,19 @@ public record RespConnection(String binding, List<Endpoint> endpoints, String us
     return new Endpoint(host, port);
   }
 
+  /**
+   * The same connection settings in RESP2: ycsb-kv's own connections beside the load (the probe, the start's check,
+   * FLUSHALL, a reshard), which are not the load's and which memtier_benchmark does not open, say no {@code HELLO 3}.
+   */
+  public RespConnection observer() {
+    return resp3 ? new RespConnection(binding, endpoints, user, password, database, timeoutMillis, tls,
+        minimalHandshake, false) : this;
+  }
+
   /** The same connection settings, to {@code server} alone (a cluster's node). */
   public RespConnection at(Endpoint server) {
     return new RespConnection(binding, List.of(server), user, password, database, timeoutMillis, tls,
-        minimalHandshake);
+        minimalHandshake, resp3);
   }
 
   /** The (first) server. */

@@ -58,6 +58,17 @@ class RespConnectionTest {
   }
 
   @Test
+  void protocolResp3_forTheLoadsConnections_observersInResp2() throws Exception {
+    RespConnection c = RespConnection.parse(props("redis.protocol", "RESP3"), "redis");
+    assertTrue(c.resp3());
+    assertEquals(false, c.observer().resp3());
+    assertEquals(c.endpoints(), c.observer().endpoints());
+    assertEquals(false, RespConnection.parse(props(), "redis").resp3());
+    assertEquals("redis.protocol must be resp2 or resp3, got 'resp4'", assertThrows(DBException.class,
+        () -> RespConnection.parse(props("redis.protocol", "resp4"), "redis")).getMessage());
+  }
+
+  @Test
   void aClientCertificateFileMissing_isNamedWithItsProperty() throws Exception {
     RespConnection c = RespConnection.parse(props("redis.tls", "true", "redis.tls.cert", "/nonexistent/client.pem",
         "redis.tls.key", "/nonexistent/client.key"), "redis");
