@@ -74,6 +74,11 @@ public final class RespErrors {
           + c.property("host") + ", " + c.property("port") + ")";
     } else if (root instanceof UnknownHostException) {
       message = "cannot resolve host " + root.getMessage() + " (" + c.property("host") + ")";
+    } else if (ssl != null && c.tls().certFile() == null && mentions(e, "certificate_required")) {
+      // TLS 1.3: the server's refusal of a connection without a client certificate comes as this alert when it
+      // arrives before the handshake ends (else as a closed connection, below).
+      message = "TLS handshake with " + where + " failed: the server asks for a client certificate ("
+          + ssl.getMessage() + "); give " + c.property("tls.cert") + " and " + c.property("tls.key");
     } else if (ssl != null) {
       String why = UserError.findCause(e, GeneralSecurityException.class) != null && !(root instanceof SSLException)
           ? "the server's certificate is not trusted (" + root.getMessage() + ")" : ssl.getMessage();
