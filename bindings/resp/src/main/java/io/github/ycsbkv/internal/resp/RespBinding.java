@@ -69,6 +69,15 @@ public abstract class RespBinding implements Binding {
         new PropertyDoc(b + "tls.truststore.password", null, "Password of " + b + "tls.truststore."),
         new PropertyDoc(b + "tls.insecure", "false",
             "Trust any server certificate and skip host name checks: self-signed test servers only."),
+        new PropertyDoc(b + "tls.cert", null, "PEM file of the client certificate, for a server that asks for one"
+            + " (with " + b + "tls.key)."),
+        new PropertyDoc(b + "tls.key", null, "PEM file of the client certificate's private key, unencrypted."),
+        new PropertyDoc(b + "tls.sni", null, "Server name sent in the TLS handshake (SNI), and checked against the"
+            + " server's certificate instead of the host."),
+        new PropertyDoc(b + "tls.protocols", null, "TLS versions allowed, comma-separated: TLSv1, TLSv1.1, TLSv1.2,"
+            + " TLSv1.3 (default: the TLS library's)."),
+        new PropertyDoc(b + RespConnection.PROTOCOL, "resp2", "resp2, or resp3: the load's connections say HELLO 3"
+            + " and are answered in RESP3, as memtier_benchmark's -P resp3 (the server probe stays RESP2)."),
         new PropertyDoc(b + "datatype", "hash", "hash: one hash per record (HSET/HGETALL/HMGET); string: one value"
             + " per record (SET/GET), the raw field when fieldcount=1."),
         new PropertyDoc(b + "scanindex", "on", "Keep a key-ordered index for scans: on (every insert, as upstream),"
