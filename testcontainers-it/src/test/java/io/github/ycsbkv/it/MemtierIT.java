@@ -687,6 +687,32 @@ class MemtierIT {
   }
 
   /**
+   * {@code --key-median} and {@code --key-stddev} shape the G pattern as memtier_benchmark's do: the keys each tool's
+   * SETs wrote lie around the median within six deviations, their mean at the median, about as many of them.
+   */
+  @Test
+  void gaussianMedianAndDeviation_writeKeysWhereMemtierWritesThem() throws Exception {
+    try (Store store = Store.provision(Store.Kind.REDIS); Jedis j = store.jedis()) {
+      List<String> line = List.of("--key-pattern", "G:G", "--ratio", "1:0", "--key-minimum", "1", "--key-maximum",
+          "100000", "--key-median", "20000", "--key-stddev", "50", "-t", "1", "-c", "2", "-n", "2000",
+          "--key-prefix", "g:");
+      Seen theirs = memtier(store, j, line, tmp.resolve("gauss-memtier.json"));
+      Seen ours = ycsb(store, j, line, tmp.resolve("gauss-ycsb.json"));
+      for (Seen seen : List.of(theirs, ours)) {
+        java.util.LongSummaryStatistics numbers = seen.keys().stream()
+            .mapToLong(k -> Long.parseLong(k.substring(2))).summaryStatistics();
+        String what = (seen == theirs ? "memtier_benchmark's" : "ycsb memtier's") + " keys: " + numbers;
+        System.out.println("[it] G with --key-median 20000 --key-stddev 50, " + what);
+        assertTrue(numbers.getMin() >= 20000 - 300 && numbers.getMax() <= 20000 + 300, what);
+        assertEquals(20000, numbers.getAverage(), 15, what);
+        assertTrue(numbers.getCount() > 100, what);
+      }
+      assertEquals(theirs.keys().size(), ours.keys().size(), 0.1 * theirs.keys().size(), "keys written");
+      assertEquals(2000.0 * 2, ours.calls().get("SET"), 0.0, "SETs");
+    }
+  }
+
+  /**
    * TLS as memtier_benchmark takes it: a Redis serving TLS that asks for a client certificate
    * ({@code tls-auth-clients yes}), its own certificate naming only {@code redis.test}, not the address connected to.
    * The same line with {@code --cert}, {@code --key}, {@code --cacert}, {@code --sni} and {@code --tls-protocols}

@@ -35,6 +35,9 @@ final class CommandMix {
   private final String defaultPattern;
   /** The MONITOR lines commands may name, or null. */
   private final MonitorLines monitor;
+  /** The gaussian pattern's median as a number of 1..keys, and its deviation; NaN for the defaults. */
+  private final double median;
+  private final double stddev;
 
   /** The mix {@code p} gives over {@code keys} keys, drawn by {@code defaultPattern} where a command names none. */
   CommandMix(Properties p, long keys, String defaultPattern) throws WorkloadException {
@@ -42,6 +45,22 @@ final class CommandMix {
     this.keys = keys;
     this.defaultPattern = defaultPattern;
     this.monitor = MonitorLines.of(p);
+    long offset = Long.parseLong(p.getProperty(CommandWorkload.KEY_MINIMUM, "1").trim()) - 1;
+    this.median = number(p, CommandWorkload.GAUSSIAN_MEDIAN) - offset;
+    this.stddev = number(p, CommandWorkload.GAUSSIAN_STDDEV);
+  }
+
+  /** The number property {@code name} holds, NaN when not given. */
+  private static double number(Properties p, String name) throws WorkloadException {
+    String v = p.getProperty(name);
+    if (v == null || v.isBlank()) {
+      return Double.NaN;
+    }
+    try {
+      return Double.parseDouble(v.trim());
+    } catch (NumberFormatException e) {
+      throw new WorkloadException("property '" + name + "' must be a number, got '" + v + "'");
+    }
   }
 
   /** The mix's commands, at least one. */
@@ -76,7 +95,7 @@ final class CommandMix {
         : MonitorLines.any(text) ? lines.first() : lines.line(text, at);
     String patternName = p.getProperty(at + ".keypattern", pattern).trim();
     boolean parallel = patternName.equalsIgnoreCase("parallel");
-    KeyPattern keyPattern = KeyPattern.of(parallel ? "sequential" : patternName, keys, Double.NaN, Double.NaN);
+    KeyPattern keyPattern = KeyPattern.of(parallel ? "sequential" : patternName, keys, median, stddev);
     String prefix = p.getProperty(at + ".keyprefix", DEFAULT_KEY_PREFIX);
     checkSlots(p, t, prefix, at);
     return new Entry(t, keyPattern, prefix, weight, parallel, lines != null && MonitorLines.any(text) ? lines : null);
@@ -139,7 +158,7 @@ final class CommandMix {
       CommandTemplate t = CommandTemplate.parse(line.substring(space + 1), null, at);
       checkSlots(p, t, DEFAULT_KEY_PREFIX, at);
       boolean parallel = defaultPattern.equals("parallel");
-      mix.add(new Entry(t, KeyPattern.of(parallel ? "sequential" : defaultPattern, keys, Double.NaN, Double.NaN),
+      mix.add(new Entry(t, KeyPattern.of(parallel ? "sequential" : defaultPattern, keys, median, stddev),
           DEFAULT_KEY_PREFIX, CommandTemplate.weight(line.substring(0, space), at + "'s weight"), parallel, null));
     }
   }

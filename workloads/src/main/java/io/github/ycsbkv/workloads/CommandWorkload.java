@@ -61,6 +61,10 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
   public static final String SEED = "command.seed";
   /** The first key number (default 1): keys are numbered from it, {@code recordcount} of them (memtier's range). */
   public static final String KEY_MINIMUM = "command.keyminimum";
+  /** The gaussian key pattern's median, a key number (default: the middle of the range; memtier's --key-median). */
+  public static final String GAUSSIAN_MEDIAN = "command.gaussian.median";
+  /** The gaussian key pattern's standard deviation (default: a sixth of the range; memtier's --key-stddev). */
+  public static final String GAUSSIAN_STDDEV = "command.gaussian.stddev";
   /**
    * {@code random} (default): each operation's command drawn by its weight; {@code ratio}: each connection sends
    * command 1 ratio-1 times in a row, then command 2 ratio-2 times, and so round, as memtier_benchmark sends its

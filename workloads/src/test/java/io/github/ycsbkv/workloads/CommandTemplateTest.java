@@ -187,4 +187,32 @@ class CommandTemplateTest {
     assertTrue(assertThrows(WorkloadException.class, () -> CommandMix.checkSlots(cluster, mget, "memtier-",
         "command.1")).getMessage().endsWith("give its keys a hash tag, for example --key-prefix '{memtier}:'"));
   }
+
+  @Test
+  void gaussianMedianAndDeviation_inTheRangesNumbers_drawAroundTheMedian() throws Exception {
+    java.util.Properties p = new java.util.Properties();
+    p.setProperty("command.1", "GET __key__");
+    p.setProperty(CommandWorkload.KEY_MINIMUM, "101");
+    p.setProperty(CommandWorkload.GAUSSIAN_MEDIAN, "300");
+    p.setProperty(CommandWorkload.GAUSSIAN_STDDEV, "10");
+    KeyPattern keys = new CommandMix(p, 1000, "gaussian").commands().get(0).keys();
+    // Key numbers 101..1100 are the pattern's 1..1000: the median 300 is its 200th.
+    assertEquals(200.0, keys.median());
+    assertEquals(10.0, keys.stddev());
+    SplittableRandom random = new SplittableRandom(7);
+    int near = 0;
+    for (int i = 0; i < 10_000; i++) {
+      long k = keys.next(random, new long[1]);
+      near += Math.abs(k - 200) <= 20 ? 1 : 0;
+    }
+    assertTrue(near > 9_400 && near < 9_700, near + " of 10,000 within two deviations (95.4% expected)");
+    java.util.Properties defaults = new java.util.Properties();
+    defaults.setProperty("command.1", "GET __key__");
+    KeyPattern middle = new CommandMix(defaults, 1200, "gaussian").commands().get(0).keys();
+    assertEquals(600.5, middle.median());
+    assertEquals(200.0, middle.stddev());
+    p.setProperty(CommandWorkload.GAUSSIAN_STDDEV, "wide");
+    assertEquals("property 'command.gaussian.stddev' must be a number, got 'wide'", assertThrows(
+        WorkloadException.class, () -> new CommandMix(p, 1000, "gaussian")).getMessage());
+  }
 }

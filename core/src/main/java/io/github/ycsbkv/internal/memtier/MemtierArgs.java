@@ -174,8 +174,18 @@ public final class MemtierArgs {
     scanIncremental = o.containsKey("scan-incremental-iteration") && checkScan(commands, pipeline, server.cluster());
     scanMaxIterations = integer(o, "scan-incremental-max-iterations", 0, 0);
     if (!Double.isNaN(keyStddev) || !Double.isNaN(keyMedian)) {
-      throw notYet(o.containsKey("key-stddev") ? "--key-stddev" : "--key-median",
-          "the Gaussian pattern's median and deviation are the range's middle and a sixth of it");
+      String option = !Double.isNaN(keyStddev) ? "--key-stddev" : "--key-median";
+      boolean gaussian = setPattern == 'G' || getPattern == 'G' || commands.stream().anyMatch(c -> c.keyPattern() == 'G');
+      if (!gaussian) {
+        throw usage(option + " shapes the G key pattern, which no --key-pattern or --command-key-pattern names");
+      }
+      if (!Double.isNaN(keyStddev) && !(keyStddev > 0)) {
+        throw usage("--key-stddev must be above 0, got " + o.get("key-stddev"));
+      }
+      if (!Double.isNaN(keyMedian) && (keyMedian < keyMinimum || keyMedian > keyMaximum)) {
+        throw usage("--key-median must be between --key-minimum and --key-maximum (" + keyMinimum + " and "
+            + keyMaximum + "), got " + o.get("key-median"));
+      }
     }
   }
 

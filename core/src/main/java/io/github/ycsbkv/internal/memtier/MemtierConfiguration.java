@@ -57,7 +57,7 @@ final class MemtierConfiguration {
     c.put("num-slaves", a.waits.replicas()[0] + ":" + a.waits.replicas()[1]);
     c.put("wait-timeout", a.waits.timeout()[0] + "-" + a.waits.timeout()[1]);
     // memtier 2.3's other keys, at what it writes for the options ycsb memtier refuses (each refused when given) or
-    // does not take.
+    // does not take, and the Gaussian pattern's shape (0 when not given, as memtier writes it).
     c.put("unix socket", null);
     c.put("address family", "Unspecified");
     c.put("out_file", a.given.get("out-file"));
@@ -68,8 +68,8 @@ final class MemtierConfiguration {
     c.put("data_verify", "false");
     c.put("verify_only", "false");
     c.put("generate_keys", "false");
-    c.put("key_stddev", 0.0);
-    c.put("key_median", 0.0);
+    c.put("key_stddev", Double.isNaN(a.keyStddev) ? 0.0 : a.keyStddev);
+    c.put("key_median", Double.isNaN(a.keyMedian) ? 0.0 : a.keyMedian);
     c.put("key_zipf_exp", 0.0);
     c.put("connection_timeout", 0);
     c.put("multi_key_get", 0);

@@ -39,6 +39,12 @@ final class MemtierProperties {
     }
     p.setProperty("recordcount", Long.toString(a.keyMaximum - a.keyMinimum + 1));
     p.setProperty("command.keyminimum", Long.toString(a.keyMinimum));
+    if (!Double.isNaN(a.keyMedian)) {
+      p.setProperty("command.gaussian.median", Double.toString(a.keyMedian));
+    }
+    if (!Double.isNaN(a.keyStddev)) {
+      p.setProperty("command.gaussian.stddev", Double.toString(a.keyStddev));
+    }
     p.setProperty("command.sequence", "ratio");
     p.setProperty("command.distinctseeds", Boolean.toString(a.distinctClientSeed));
     if (a.randomize) {

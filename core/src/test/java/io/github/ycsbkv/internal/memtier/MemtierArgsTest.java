@@ -154,6 +154,27 @@ class MemtierArgsTest {
   }
 
   @Test
+  void gaussianMedianAndDeviation_asMemtierTakesThem() {
+    MemtierArgs a = MemtierArgs.parse(List.of("--key-pattern", "G:G", "--key-minimum", "101", "--key-maximum",
+        "1100", "--key-median", "300", "--key-stddev", "10"));
+    Properties p = a.properties("redis");
+    assertEquals("300.0", p.getProperty("command.gaussian.median"));
+    assertEquals("10.0", p.getProperty("command.gaussian.stddev"));
+    assertEquals(300.0, a.configuration().get("key_median"));
+    assertEquals(0.0, MemtierArgs.parse(List.of()).configuration().get("key_stddev"));
+    assertEquals(null, MemtierArgs.parse(List.of()).properties("redis").getProperty("command.gaussian.median"));
+    assertEquals("10.0", MemtierArgs.parse(List.of("--command", "GET __key__", "--command-key-pattern", "G",
+        "--key-stddev", "10")).properties("redis").getProperty("command.gaussian.stddev"));
+    for (List<String> bad : List.of(List.of("--key-stddev", "10"), List.of("--key-pattern", "G:G", "--key-stddev",
+        "0"), List.of("--key-pattern", "G:G", "--key-maximum", "100", "--key-median", "101"))) {
+      UserError e = assertThrows(UserError.class, () -> MemtierArgs.parse(bad), bad.toString());
+      assertEquals(2, e.exitCode(), bad.toString());
+    }
+    assertEquals("--key-stddev shapes the G key pattern, which no --key-pattern or --command-key-pattern names",
+        assertThrows(UserError.class, () -> MemtierArgs.parse(List.of("--key-stddev", "10"))).getMessage());
+  }
+
+  @Test
   void wordsThatAreNoOption_areLeftAside_asMemtierDoes() {
     MemtierArgs a = MemtierArgs.parse(List.of("--command=HSET k name ", "User", "__key__", "-n", "5"));
     assertEquals(List.of("User", "__key__"), a.ignored);
