@@ -120,8 +120,8 @@ class MetricsIT {
       System.out.printf("[it] metrics: Prometheus's rates %s ops/s, the run's throughput %.1f; scraped over counted,"
           + " median %.3f of %s; the longest status interval %d ms%n", rates, throughput, ratio, ratios, longestGap);
       assertEquals(1.0, ratio, 0.05, "the scraped rate against the run's counts, window by window: " + ratios);
-      // The run kept its target: 1%, and the arrivals due in its greatest lag, which a stalled client (a loaded machine)
-      // may not have started by the phase's end.
+      // The run kept its target: 1%, and the arrivals due in its greatest lag, which a stalled client (a loaded
+      // machine) may not have started by the phase's end.
       double seconds = java.time.Duration.between(start, end).toMillis() / 1e3;
       assertEquals(2000, throughput, 20 + 2000 * lagMaxMicros / 1e6 / seconds, "the run kept its target");
 

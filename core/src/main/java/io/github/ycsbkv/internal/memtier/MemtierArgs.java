@@ -175,7 +175,8 @@ public final class MemtierArgs {
     scanMaxIterations = integer(o, "scan-incremental-max-iterations", 0, 0);
     if (!Double.isNaN(keyStddev) || !Double.isNaN(keyMedian)) {
       String option = !Double.isNaN(keyStddev) ? "--key-stddev" : "--key-median";
-      boolean gaussian = setPattern == 'G' || getPattern == 'G' || commands.stream().anyMatch(c -> c.keyPattern() == 'G');
+      boolean gaussian = setPattern == 'G' || getPattern == 'G'
+          || commands.stream().anyMatch(c -> c.keyPattern() == 'G');
       if (!gaussian) {
         throw usage(option + " shapes the G key pattern, which no --key-pattern or --command-key-pattern names");
       }

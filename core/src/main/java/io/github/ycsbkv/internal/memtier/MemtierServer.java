@@ -8,7 +8,8 @@ import java.util.Properties;
 /**
  * The server memtier_benchmark's options name and how to reach it: {@code -s}/{@code -p}, or {@code --uri} (its
  * scheme, credentials and database), {@code -a}, {@code --select-db}, TLS ({@code --tls}, {@code --cacert},
- * {@code --tls-skip-verify}), {@code --cluster-mode}, and the protocol ({@code -P}: RESP2, or RESP3 after {@code HELLO 3}). Immutable.
+ * {@code --tls-skip-verify}, {@code --cert}, {@code --key}, {@code --sni}, {@code --tls-protocols}),
+ * {@code --cluster-mode}, and the protocol ({@code -P}: RESP2, or RESP3 after {@code HELLO 3}). Immutable.
  *
  * @param host the server's host
  * @param port its port

@@ -23,8 +23,9 @@ import site.ycsb.DBException;
  * @param timeoutMillis how long a connection attempt, and a reply, may take
  * @param minimalHandshake whether a connection sends only what memtier_benchmark sends when it connects ({@code AUTH},
  *     {@code SELECT}), not the client's name, protocol negotiation and library info ({@code <binding>.handshake})
- * @param resp3 whether the RESP engine's connections speak RESP3 ({@code HELLO 3} after AUTH and SELECT, as
- *     memtier_benchmark's {@code --protocol resp3}: {@code <binding>.protocol=resp3}); else RESP2
+ * @param resp3 whether the load's connections speak RESP3 ({@code HELLO 3}; on the RESP engine after AUTH and SELECT,
+ *     as memtier_benchmark's {@code --protocol resp3}: {@code <binding>.protocol=resp3}); else RESP2; ycsb-kv's own
+ *     connections beside the load take {@link #observer()}
  */
 public record RespConnection(String binding, List<Endpoint> endpoints, String user, String password, int database,
     int timeoutMillis, Tls tls, boolean minimalHandshake, boolean resp3) {

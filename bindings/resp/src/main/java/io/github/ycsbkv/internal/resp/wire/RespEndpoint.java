@@ -11,8 +11,8 @@ import io.netty.handler.ssl.SslContext;
  * @param minimalHandshake whether a connection sends only AUTH and SELECT when it opens, as memtier_benchmark's do
  *     (else also CLIENT SETNAME ycsb-kv and a PING)
  * @param sni over TLS, the server name to send and to check its certificate against, or null for {@code host}
- * @param resp3 whether a connection says {@code HELLO 3} after AUTH and SELECT (RESP3's replies), as memtier_benchmark's
- *     {@code --protocol resp3}
+ * @param resp3 whether a connection says {@code HELLO 3} after AUTH and SELECT (RESP3's replies), as
+ *     memtier_benchmark's {@code --protocol resp3}
  */
 public record RespEndpoint(String host, int port, String user, String password, int database, int timeoutMillis,
     SslContext tls, String where, boolean minimalHandshake, String sni, boolean resp3) {
