@@ -73,7 +73,7 @@ public class RespProbe implements ServerProbe {
    * primary sends it as commands too) added to the primary's load, their hits and misses to its state.
    */
   public RespProbe(RespConnection connection, UnaryOperator<String> cluster, ReplicaReads reads) {
-    this.connection = connection.observer();
+    this.connection = connection == null ? null : connection.observer();
     this.cluster = cluster;
     this.replicas = new DragonflyReplicas(connection, cluster);
     this.reads = reads;
