@@ -123,12 +123,18 @@ class MemtierIT {
 
   private Seen memtier(Store store, Jedis j, List<String> line, Path json, java.util.function.Consumer<Jedis> preload)
       throws Exception {
+    return memtierAt(store.host(), store.port(), j, line, json, preload);
+  }
+
+  /** memtier_benchmark's {@code line} against {@code host:port}, which {@code j} watches (its own port, say). */
+  private Seen memtierAt(String host, int port, Jedis j, List<String> line, Path json,
+      java.util.function.Consumer<Jedis> preload) throws Exception {
     j.flushAll();
     preload.accept(j);
     Map<String, Long> before = calls(j);
     long connections = connectionsReceived(j);
-    List<String> cmd = new ArrayList<>(List.of("memtier_benchmark", "-s", store.host(), "-p",
-        Integer.toString(store.port()), "--json-out-file", json.toString()));
+    List<String> cmd = new ArrayList<>(List.of("memtier_benchmark", "-s", host, "-p", Integer.toString(port),
+        "--json-out-file", json.toString()));
     cmd.addAll(line);
     if (!line.contains("--hide-histogram")) {
       cmd.add("--hide-histogram");
@@ -146,11 +152,17 @@ class MemtierIT {
 
   private Seen ycsb(Store store, Jedis j, List<String> line, Path json, java.util.function.Consumer<Jedis> preload)
       throws Exception {
+    return ycsbAt(store.host(), store.port(), j, line, json, preload);
+  }
+
+  /** {@code ycsb memtier} with {@code line} against {@code host:port}, which {@code j} watches. */
+  private Seen ycsbAt(String host, int port, Jedis j, List<String> line, Path json,
+      java.util.function.Consumer<Jedis> preload) throws Exception {
     j.flushAll();
     preload.accept(j);
     Map<String, Long> before = calls(j);
     long connections = connectionsReceived(j);
-    List<String> args = new ArrayList<>(List.of("memtier", "-s", store.host(), "-p", Integer.toString(store.port()),
+    List<String> args = new ArrayList<>(List.of("memtier", "-s", host, "-p", Integer.toString(port),
         "--json-out-file", json.toString()));
     args.addAll(line);
     Cli run = Cli.run(args.toArray(String[]::new));
@@ -750,31 +762,12 @@ class MemtierIT {
       List<String> load = List.of("--ratio", "1:3", "-d", "100", "--key-maximum", "1000", "-t", "2", "-c", "2", "-n",
           "500", "--hide-histogram");
 
-      j.flushAll();
-      Map<String, Long> before = calls(j);
-      long connections = connectionsReceived(j);
-      List<String> cmd = new ArrayList<>(List.of("memtier_benchmark", "--json-out-file",
-          tmp.resolve("memtier-tls.json").toString()));
-      for (List<String> part : List.of(address, trust, client, sni, load)) {
-        cmd.addAll(part);
+      List<String> line = new ArrayList<>();
+      for (List<String> part : List.of(trust, client, sni, load)) {
+        line.addAll(part);
       }
-      Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      assertTrue(p.waitFor(120, TimeUnit.SECONDS), "memtier_benchmark finished");
-      assertEquals(0, p.exitValue(), out);
-      Seen theirs = seen(j, before, connections, tmp.resolve("memtier-tls.json"), out);
-
-      j.flushAll();
-      before = calls(j);
-      connections = connectionsReceived(j);
-      List<String> args = new ArrayList<>(List.of("memtier", "--json-out-file", tmp.resolve("ycsb-tls.json")
-          .toString()));
-      for (List<String> part : List.of(address, trust, client, sni, load)) {
-        args.addAll(part);
-      }
-      Cli run = Cli.run(args.toArray(String[]::new));
-      assertEquals(0, run.exitCode(), run.err());
-      Seen ours = seen(j, before, connections, tmp.resolve("ycsb-tls.json"), run.err());
+      Seen theirs = memtierAt("127.0.0.1", tlsPort, j, line, tmp.resolve("memtier-tls.json"), x -> { });
+      Seen ours = ycsbAt("127.0.0.1", tlsPort, j, line, tmp.resolve("ycsb-tls.json"), x -> { });
 
       assertEquals(Map.of("SET", 500L, "GET", 1500L), theirs.calls(), "memtier's commands: " + theirs.calls());
       assertEquals(theirs.calls(), ours.calls(), "the server's command counts");
@@ -782,7 +775,7 @@ class MemtierIT {
       JsonNode result = JSON.readTree(tmp.resolve("ycsb-tls-ycsb-kv").resolve("result.json").toFile());
       assertEquals(4, result.path("load").path("server").path("runConnections").asInt(), result.path("load")
           .toString());
-      assertTrue(run.err().contains("TLS through"), run.err());
+      assertTrue(ours.err().contains("TLS through"), ours.err());
       List<String> absent = new ArrayList<>();
       theirs.json().path("configuration").fieldNames().forEachRemaining(k -> {
         if (!ours.json().path("configuration").has(k)) {

@@ -120,12 +120,13 @@ public final class JedisClients {
    */
   /**
    * A client of the server at {@code address} ({@code host:port}) with {@code c}'s settings (user, password, TLS,
-   * timeout), for the probe's own reads of another server than {@code c}'s: a replica, a cluster's node. {@code what}
-   * names the address in an error.
+   * timeout; RESP2, as {@link RespConnection#observer}), for the probe's own reads of another server than {@code c}'s:
+   * a replica, a cluster's node. {@code what} names the address in an error.
    */
   public static RedisClient at(RespConnection c, String address, String what) throws DBException {
     RespConnection.Endpoint e = RespConnection.endpoint(address, -1, what);
-    return RedisClient.builder().hostAndPort(e.host(), e.port()).clientConfig(config(c)).poolConfig(pool()).build();
+    return RedisClient.builder().hostAndPort(e.host(), e.port()).clientConfig(config(c.observer())).poolConfig(pool())
+        .build();
   }
 
   /**
