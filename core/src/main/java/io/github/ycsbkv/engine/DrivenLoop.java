@@ -231,14 +231,27 @@ final class DrivenLoop {
     }
   }
 
-  /** How long {@link #runAndWait()} waits before it looks again: 20 ms, or until the next parked client's wake. */
+  /**
+   * How long {@link #runAndWait()} waits before it looks again: until the next parked client's wake or the deadline,
+   * at most {@value #IDLE_WAIT_MILLIS} ms (20 ms once the run stopped, to keep the stop's grace). The loop itself
+   * stops at the deadline and at a stop; the waiting thread looks for what the loop cannot see: a client to wake, a
+   * dead loop thread, operations that never complete. Each look is a thread wake-up, and a pipelined memtier line
+   * has a waiting thread per connection (200 of them for {@code -c 50 -t 4}): at a look every 20 ms those wake-ups
+   * took 14% of the client's CPU and half its throughput (docs/benchmarks.md).
+   */
   private long waitMillis() {
-    long next = nextWakeNanos;
-    if (next == Long.MAX_VALUE) {
-      return 20;
+    long most = signal.isStopped() ? STOPPED_WAIT_MILLIS : IDLE_WAIT_MILLIS;
+    long until = Math.min(nextWakeNanos, deadlineNanos);
+    if (until == Long.MAX_VALUE) {
+      return most;
     }
-    return Math.max(1, Math.min(20, TimeUnit.NANOSECONDS.toMillis(next - clock.nanoTime()) + 1));
+    return Math.max(1, Math.min(most, TimeUnit.NANOSECONDS.toMillis(until - clock.nanoTime()) + 1));
   }
+
+  /** The longest {@link #runAndWait()} waits between two looks while the run goes on. */
+  static final long IDLE_WAIT_MILLIS = 1000;
+  /** The longest it waits between two looks once the run stopped (the stop's grace is counted in those looks). */
+  static final long STOPPED_WAIT_MILLIS = 20;
 
   boolean stoppedByWorkload() {
     return stoppedByWorkload;
@@ -422,7 +435,7 @@ final class DrivenLoop {
    * Whether the loop may start another operation. The branches are taken the same way whatever the limits (an
    * operation count or none, a deadline or none), so that code compiled during a warm-up by time stays right for a
    * measured phase by count: the clock is read every {@value #CLOCK_EVERY} operations, and {@link #runAndWait()}
-   * looks at it every 20 ms as well.
+   * looks at it at the deadline as well.
    */
   boolean canIssue() {
     if (workloadStopped || signal.isStopped() || issued >= opsLimit) {

@@ -223,8 +223,14 @@ final class TimedDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.C
     return done(insert, status, start);
   }
 
-  /** This thread's recorder of each command's operation name (one writer: the client thread). */
-  private final Map<String, OperationRecorder> commands = new java.util.HashMap<>();
+  /**
+   * A command's operation name on this thread: its recorder, and the name a failure gives ({@code command NAME}), made
+   * once rather than for every operation.
+   */
+  private record CommandOperation(OperationRecorder recorder, String name) {}
+
+  /** This thread's {@link CommandOperation} of each command's operation name (one writer: the client thread). */
+  private final Map<String, CommandOperation> commands = new java.util.HashMap<>();
 
   /** Whether the binding wrapped sends commands. */
   @Override
@@ -245,16 +251,21 @@ final class TimedDB extends DB implements ExpiringWrites, io.github.ycsbkv.spi.C
           + " implement io.github.ycsbkv.spi.Commands): the commands workload runs on redis, valkey, keydb and"
           + " dragonfly");
     }
-    OperationRecorder recorder = commands.computeIfAbsent(operation, recorders::operation);
+    CommandOperation known = commands.get(operation);
+    if (known == null) {
+      known = new CommandOperation(recorders.operation(operation), "command " + operation);
+      commands.put(operation, known);
+    }
+    OperationRecorder recorder = known.recorder();
     if (async != null) {
-      return submit(recorder, "command " + operation, () -> target.commandAsync(operation, key, args, head));
+      return submit(recorder, known.name(), () -> target.commandAsync(operation, key, args, head));
     }
     long start = begin();
     Status status;
     try {
       status = target.command(operation, key, args, head);
     } catch (RuntimeException e) {
-      status = thrown("command " + operation, e);
+      status = thrown(known.name(), e);
     }
     return done(recorder, status, start);
   }
