@@ -13,6 +13,7 @@ import java.util.PriorityQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongConsumer;
 import site.ycsb.Workload;
 
@@ -82,6 +83,8 @@ final class DrivenLoop {
    * until; confined to the completion thread.
    */
   private final PriorityQueue<Long> parked = new PriorityQueue<>();
+  /** The thread in {@link #runAndWait()}, once it started. */
+  private volatile Thread waiter;
   /** The earliest time in {@link #parked}, or Long.MAX_VALUE: read by {@link #runAndWait()}'s thread. */
   private volatile long nextWakeNanos = Long.MAX_VALUE;
   /** A task that wakes parked clients is queued on the completion thread. */
@@ -181,10 +184,41 @@ final class DrivenLoop {
     updateWake();
   }
 
-  /** The next time the loop must wake: a parked client's, or the next step's. */
+  /**
+   * The next time the loop must wake: a parked client's, or the next step's. A time earlier than the one the waiting
+   * thread knew wakes it, so that it waits for the new one rather than for its idle look.
+   */
   private void updateWake() {
     long parkedAt = parked.isEmpty() ? Long.MAX_VALUE : parked.peek();
-    nextWakeNanos = Math.min(parkedAt, steps.nextAt());
+    long next = Math.min(parkedAt, steps.nextAt());
+    long before = nextWakeNanos;
+    nextWakeNanos = next;
+    if (next < before) {
+      wakeWaiter();
+    }
+  }
+
+  /** Wakes the thread in {@link #runAndWait()} (a permit kept if it is not parked yet). */
+  private void wakeWaiter() {
+    Thread w = waiter;
+    if (w != null) {
+      LockSupport.unpark(w);
+    }
+  }
+
+  /**
+   * Waits until the loop finished or {@link #waitMillis()} passed, or {@link #wakeWaiter()} was called; returns
+   * whether the loop finished.
+   */
+  private boolean awaitFinished() throws InterruptedException {
+    if (finished.getCount() == 0) {
+      return true;
+    }
+    LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(waitMillis()));
+    if (Thread.interrupted()) {
+      throw new InterruptedException();
+    }
+    return finished.getCount() == 0;
   }
 
   /**
@@ -193,13 +227,14 @@ final class DrivenLoop {
    * left.
    */
   void runAndWait() {
+    waiter = Thread.currentThread();
     executor.execute(() -> {
       loopThread = Thread.currentThread();
       drain(start);
     });
     long stopSeen = -1;
     try {
-      while (!finished.await(waitMillis(), TimeUnit.MILLISECONDS)) {
+      while (!awaitFinished()) {
         long wakeAt = nextWakeNanos;
         if (wakeAt != Long.MAX_VALUE && (clock.nanoTime() >= wakeAt || signal.isStopped())
             && wakeQueued.compareAndSet(false, true)) {
@@ -347,6 +382,7 @@ final class DrivenLoop {
     }
     if (inFlight == 0 && (arrivals == null ? !canIssue() : !arrivals.more())) {
       finished.countDown();
+      wakeWaiter();
     }
   }
 

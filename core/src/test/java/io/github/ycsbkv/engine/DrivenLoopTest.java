@@ -78,6 +78,30 @@ class DrivenLoopTest {
     assertTrue(r.runtimeMillis() < 300_000, "the loops stopped themselves: " + r.runtimeMillis() + " ms");
   }
 
+  /**
+   * A store that stops answering: nothing completes on the loop, so the loop never sees the deadline; the thread that
+   * waits on it does (it wakes at the deadline, not only at its idle look), and the run ends after the stop's grace
+   * with what completed.
+   */
+  @Test
+  @org.junit.jupiter.api.Timeout(120) // a waiting thread that never woke would hang here: a hang detector, not a bound
+  void run_storeStopsAnswering_endsAtTheDeadlinePlusGrace_withWhatCompleted() {
+    StallingLoopDB.COMPLETIONS.set(0);
+    Properties p = props("4", "0");
+    p.setProperty("drivers", "1");
+    p.setProperty("maxexecutiontime", "2");
+    p.setProperty("stop.grace", "1");
+    BenchmarkResult r = new Benchmark(Phase.RUN, p, "stalling", StallingLoopDB.class, getClass().getClassLoader())
+        .run();
+    assertEquals("max_execution_time", r.stopReason(), String.valueOf(r.error()));
+    long recorded = r.operation("READ").statuses().values().stream().mapToLong(Long::longValue).sum()
+        + (r.operation("UPDATE") == null ? 0 : r.operation("UPDATE").statuses().values().stream()
+        .mapToLong(Long::longValue).sum());
+    assertEquals(StallingLoopDB.ANSWERED, recorded, "the operations answered before the store hung are recorded");
+    assertEquals(StallingLoopDB.ANSWERED + 4, r.operations(), "and the 4 in flight when it hung were issued");
+    assertTrue(r.runtimeMillis() >= 2_000, "the run kept its deadline: " + r.runtimeMillis() + " ms");
+  }
+
   @Test
   void run_workloadThatScans_isServedFromEngineThreads_neverBlocksTheLoop() {
     Properties p = props("6", "500");
