@@ -86,7 +86,7 @@ class DrivenLoopTest {
   @Test
   @org.junit.jupiter.api.Timeout(120) // a waiting thread that never woke would hang here: a hang detector, not a bound
   void run_storeStopsAnswering_endsAtTheDeadlinePlusGrace_withWhatCompleted() {
-    StallingLoopDB.COMPLETIONS.set(0);
+    StallingLoopDB.CALLS.set(0);
     Properties p = props("4", "0");
     p.setProperty("drivers", "1");
     p.setProperty("maxexecutiontime", "2");
