@@ -206,7 +206,7 @@ public final class Benchmark {
     EventPlan events = EventPlan.parse(props, settings.maxTime());
     events.check(probe, bindingName, props); // before any client connects: a kind this store has not is one line
     Drivers drivers = Drivers.resolve(props, settings.threads(), settings.pipeline(), settings.targetOpsPerSec(),
-        dbClass, workload, verifying, sharedThreadsDeclined());
+        dbClass, workload, verifying, sharedThreadsDeclined(), sharesPipelines(settings.pipeline()));
     drivers.checkHeap();
     ClientSet clients = new ClientSet(this, settings, drivers, workload, upstream, bindingProperties(workload, drivers),
         warnings.forBindings());
@@ -343,6 +343,16 @@ public final class Benchmark {
     DB asked = newDb();
     asked.setProperties(props);
     return ((AsyncOperations) asked).sharedThreadsDeclined();
+  }
+
+  /** Whether the binding lets a thread serve several pipelined clients ({@link AsyncOperations#sharesPipelines()}). */
+  private boolean sharesPipelines(int pipeline) {
+    if (pipeline <= 1 || !AsyncOperations.class.isAssignableFrom(dbClass)) {
+      return false;
+    }
+    DB asked = newDb();
+    asked.setProperties(props);
+    return ((AsyncOperations) asked).sharesPipelines();
   }
 
   /**

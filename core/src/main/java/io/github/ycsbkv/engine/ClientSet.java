@@ -88,7 +88,7 @@ final class ClientSet {
       if (intended == null) {
         intended = intendedShape(b, db, drivers, s.pipeline(), maxInFlight);
       }
-      int inFlight = drivers.shared() ? drivers.inFlight(id) : s.pipeline();
+      int inFlight = drivers.shared() ? drivers.slots(id) : s.pipeline();
       TimedDB.Setup timing = new TimedDB.Setup(b.bindingName(), b.clock(), s.abortAfterNanos(), inFlight,
           s.reconnect());
       TimedDB timed = new TimedDB(db, timing, metrics.forThread(), signal, outages);
@@ -234,12 +234,12 @@ final class ClientSet {
   /**
    * What binding instance {@code id} is told ({@link InstancePlan}): the connections it opens, the clients it serves
    * (and their requests in flight) when its thread serves several, the user's {@code pipeline} otherwise, and the
-   * open loop's bound on requests in flight per connection.
+   * bound on requests in flight per connection: the open loop's, or a shared pipeline's depth.
    */
   static InstancePlan plan(Drivers drivers, int id, int maxInFlight, int pipeline) {
     int clients = drivers.shared() ? drivers.inFlight(id) : 1;
-    return new InstancePlan(drivers.connections(id), clients, drivers.shared() ? clients : pipeline,
-        drivers.openLoop(), drivers.openLoop() ? maxInFlight : 1);
+    return new InstancePlan(drivers.connections(id), clients, drivers.shared() ? drivers.slots(id) : pipeline,
+        drivers.openLoop(), drivers.openLoop() ? maxInFlight : drivers.depth());
   }
 
   /**
@@ -278,7 +278,8 @@ final class ClientSet {
         return new LoadShape(clients, n, Math.ceil(clients / (double) n), threads, LoadShape.Model.SHARED, null);
       }
       if (pipeline > 1) {
-        return new LoadShape(clients, threads, pipeline, threads, LoadShape.Model.PIPELINED, null);
+        // A connection per client (its own thread's, or one of a thread per core's), pipeline requests on each.
+        return new LoadShape(clients, clients, pipeline, threads, LoadShape.Model.PIPELINED, null);
       }
       return new LoadShape(clients, clients, 1, threads, LoadShape.Model.PER_CLIENT, null);
     }

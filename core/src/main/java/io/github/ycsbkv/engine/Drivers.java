@@ -36,19 +36,22 @@ import site.ycsb.DB;
  * @param nonBlocking whether the binding has asynchronous operations and the workload only calls them and
  *     never looks at their results, so that a thread's operations in flight (its clients, or its
  *     {@code pipeline}) may run on the binding's completion thread ({@link DrivenLoop})
+ * @param depth requests in flight on each client's connection when a thread serves several clients: the {@code
+ *     pipeline} of a shared pipelined run, else 1
  */
-record Drivers(int threads, int clients, String reason, boolean nonBlocking, int sharedConnections, boolean openLoop) {
+record Drivers(int threads, int clients, String reason, boolean nonBlocking, int sharedConnections, boolean openLoop,
+    int depth) {
 
   static final String PROPERTY = EngineProperties.DRIVERS;
   /** Engine property: {@code client} (default, a connection per client) or N connections shared by the clients. */
   static final String CONNECTIONS = EngineProperties.CONNECTIONS;
 
   Drivers(int threads, int clients, String reason, boolean nonBlocking) {
-    this(threads, clients, reason, nonBlocking, 0, false);
+    this(threads, clients, reason, nonBlocking, 0, false, 1);
   }
 
   Drivers(int threads, int clients, String reason, boolean nonBlocking, int sharedConnections) {
-    this(threads, clients, reason, nonBlocking, sharedConnections, false);
+    this(threads, clients, reason, nonBlocking, sharedConnections, false, 1);
   }
 
   /**
@@ -115,9 +118,14 @@ record Drivers(int threads, int clients, String reason, boolean nonBlocking, int
     return sum;
   }
 
-  /** Operations in flight on thread {@code id}: its share of the clients. */
+  /** Thread {@code id}'s share of the clients (with a shared pipeline, of the connections). */
   int inFlight(int id) {
     return clients / threads + (id < clients % threads ? 1 : 0);
+  }
+
+  /** Operations in flight on thread {@code id}: each of its clients' {@link #depth()}. */
+  int slots(int id) {
+    return inFlight(id) * depth;
   }
 
   /** {@code verifying}: reads are checked as they return ({@code dataintegrity=true} on a run that checks). */
@@ -132,6 +140,15 @@ record Drivers(int threads, int clients, String reason, boolean nonBlocking, int
    */
   static Drivers resolve(Properties props, int clients, int pipeline, double target, Class<? extends DB> dbClass,
       site.ycsb.Workload workload, boolean verifying, String declined) {
+    return resolve(props, clients, pipeline, target, dbClass, workload, verifying, declined, declined == null);
+  }
+
+  /**
+   * {@code pipelinesShared}: whether the binding lets a thread serve several pipelined clients ({@link
+   * AsyncOperations#sharesPipelines()}).
+   */
+  static Drivers resolve(Properties props, int clients, int pipeline, double target, Class<? extends DB> dbClass,
+      site.ycsb.Workload workload, boolean verifying, String declined, boolean pipelinesShared) {
     boolean async = AsyncOperations.class.isAssignableFrom(dbClass);
     boolean safe = unsafeWorkload(props, workload) == null;
     boolean nonBlocking = async && safe && !WorkloadTraits.of(workload).callsBlockingOperations();
@@ -168,6 +185,11 @@ record Drivers(int threads, int clients, String reason, boolean nonBlocking, int
         return new Drivers(cores, clients, "drivers=auto: a thread per core; -p drivers=0 for a thread per client",
             nonBlocking);
       }
+      if (nonBlocking && declined == null && pipelinesShared && pipeline > 1 && target == 0 && !integrity && clients > cores
+          && !staircase(props)) {
+        return new Drivers(cores, clients, "drivers=auto: a thread per core, each keeping " + pipeline + " in flight on"
+            + " each of its connections; -p drivers=0 for a thread per connection", nonBlocking, 0, false, pipeline);
+      }
       return new Drivers(clients, clients, "", nonBlocking);
     }
     int d = threadCount(value);
@@ -183,6 +205,15 @@ record Drivers(int threads, int clients, String reason, boolean nonBlocking, int
           ? "-target" : "dataintegrity=true") + "; use -p drivers=0");
     }
     return new Drivers(d, clients, "drivers=" + d, nonBlocking);
+  }
+
+  /**
+   * Whether the clients start in steps ({@code staircase}): a pipelined thread per connection then opens each
+   * connection at its step, which a thread per core keeping several pipelines does not.
+   */
+  private static boolean staircase(Properties props) {
+    String s = props.getProperty(EngineProperties.STAIRCASE);
+    return s != null && !s.isBlank();
   }
 
   /** {@code drivers} other than auto: 0 (a thread per client) or a thread count; else one line saying so. */
@@ -246,7 +277,7 @@ record Drivers(int threads, int clients, String reason, boolean nonBlocking, int
       }
     }
     return new Drivers(threads, clients, "open loop: -target on the binding's event loops, " + threads + " thread"
-        + (threads == 1 ? "" : "s") + "; -p drivers=0 for a thread per client", nonBlocking, 0, true);
+        + (threads == 1 ? "" : "s") + "; -p drivers=0 for a thread per client", nonBlocking, 0, true, 1);
   }
 
   /** Why {@code -target} runs on a thread per client here rather than on event loops (the open loop refused). */

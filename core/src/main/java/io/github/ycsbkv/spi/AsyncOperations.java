@@ -67,4 +67,14 @@ public interface AsyncOperations {
   default String sharedThreadsDeclined() {
     return null;
   }
+
+  /**
+   * Asked as {@link #sharedThreadsDeclined()} is, for a pipelined run ({@code -p pipeline=P}: P requests in flight on
+   * each client's connection): whether one thread may serve several such clients, the instance opening a connection
+   * per client ({@link InstancePlan#connections()}) and writing each request on one of them with fewer than P in
+   * flight ({@link InstancePlan#maxInFlight()}). The default is no: a thread per pipelined client.
+   */
+  default boolean sharesPipelines() {
+    return false;
+  }
 }

@@ -11,11 +11,12 @@ package io.github.ycsbkv.spi;
  *     thread serves several, its share of {@code -p connections=N}
  * @param clients the closed-loop clients the instance serves from its one thread (1: a client thread of its own)
  * @param pipeline the requests in flight on each connection of a client thread ({@code -p pipeline}), or, when the
- *     clients share connections, the clients this instance serves
+ *     instance's thread serves several clients, the requests in flight over all of them
  * @param openLoop whether the instance serves an open loop ({@code -target} on its completion thread): its operations
  *     arrive on a schedule, so it offers asynchronous operations whatever its client count, and that thread wakes
  *     for each arrival
- * @param maxInFlight the requests the open loop keeps in flight on one connection at most ({@code -p maxinflight}); the
+ * @param maxInFlight the requests the open loop keeps in flight on one connection at most ({@code -p maxinflight}), or
+ *     the {@code pipeline} of each connection when the instance's thread serves several pipelined clients; the
  *     instance writes each on a connection that has fewer
  */
 public record InstancePlan(int connections, int clients, int pipeline, boolean openLoop, int maxInFlight) {

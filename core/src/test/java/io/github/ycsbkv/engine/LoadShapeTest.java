@@ -123,6 +123,47 @@ class LoadShapeTest {
     assertEquals(java.util.List.of(1, 1), ShapedAsyncDB.CONNECTIONS);
   }
 
+  /**
+   * A binding that lets a thread serve several pipelined clients, more clients than cores: a thread per core, each
+   * instance opening a connection per client it serves with the pipeline's depth as its bound per connection, and the
+   * clients' pipelines all in flight at once.
+   */
+  @Test
+  void run_pipeline4_moreClientsThanCores_aThreadPerCore_aConnectionPerClient_fourInFlightOnEach() {
+    int cores = Runtime.getRuntime().availableProcessors();
+    int clients = 2 * cores + 1;
+    ShapedAsyncDB.pipelinesShared = true;
+    Properties p = props(clients);
+    p.setProperty("pipeline", "4");
+    p.setProperty("operationcount", Integer.toString(100 * clients));
+    BenchmarkResult r = run(p, null);
+    LoadShape l = r.load();
+    assertEquals(LoadShape.Model.PIPELINED, l.model());
+    assertEquals(clients, l.connections());
+    assertEquals(4.0, l.inFlightPerConnection());
+    assertEquals(cores, l.servingThreads());
+    assertEquals(cores, ShapedAsyncDB.CONNECTIONS.size(), "an instance per thread: " + ShapedAsyncDB.CONNECTIONS);
+    assertEquals(clients, sum(ShapedAsyncDB.CONNECTIONS), "a connection per client");
+    assertTrue(ShapedAsyncDB.MAX_IN_FLIGHT.stream().allMatch(m -> m == 4), "4 on each: " + ShapedAsyncDB.MAX_IN_FLIGHT);
+    assertEquals(4 * clients, DelayedAsyncDB.MAX_IN_FLIGHT.get(), "every client's pipeline in flight");
+    assertEquals(100L * clients, r.operations());
+    assertEquals(100 * clients, DelayedAsyncDB.COMPLETED.get());
+
+    // A binding that does not say it may: a thread per client, as before.
+    reset();
+    BenchmarkResult own = run(p, null);
+    assertEquals(clients, own.load().servingThreads());
+    assertEquals(java.util.Collections.nCopies(clients, 1), ShapedAsyncDB.CONNECTIONS);
+    assertEquals(100L * clients, own.operations());
+
+    // A staircase opens each connection at its step: a thread per client too.
+    reset();
+    ShapedAsyncDB.pipelinesShared = true;
+    p.setProperty("staircase", (clients - 1) + "+1@50ms");
+    p.setProperty("maxexecutiontime", "1");
+    assertEquals(clients, run(p, null).load().servingThreads());
+  }
+
   @Test
   void connections_malformedOrImpossible_isOneClearLine() {
     Properties p = props(4);

@@ -15,11 +15,17 @@ public class ShapedAsyncDB extends DelayedAsyncDB implements ConnectionShape, In
   static final List<Integer> CONNECTIONS = new CopyOnWriteArrayList<>();
   /** Connections the instances hold now: opened at init, closed at cleanup. */
   static final java.util.concurrent.atomic.AtomicInteger OPEN = new java.util.concurrent.atomic.AtomicInteger();
+  /** Whether a thread may serve several pipelined clients ({@link #sharesPipelines()}). */
+  static volatile boolean pipelinesShared;
+  /** Each instance's plan's bound on requests in flight per connection. */
+  static final List<Integer> MAX_IN_FLIGHT = new CopyOnWriteArrayList<>();
 
   static void resetShape() {
     model = Model.FOLLOWS_ENGINE;
     CONNECTIONS.clear();
     OPEN.set(0);
+    pipelinesShared = false;
+    MAX_IN_FLIGHT.clear();
   }
 
   private int mine;
@@ -27,6 +33,12 @@ public class ShapedAsyncDB extends DelayedAsyncDB implements ConnectionShape, In
   @Override
   public void plan(InstancePlan plan) {
     mine = plan.connections();
+    MAX_IN_FLIGHT.add(plan.maxInFlight());
+  }
+
+  @Override
+  public boolean sharesPipelines() {
+    return pipelinesShared;
   }
 
   @Override

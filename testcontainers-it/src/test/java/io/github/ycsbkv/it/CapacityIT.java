@@ -122,6 +122,39 @@ class CapacityIT {
     }
   }
 
+  /**
+   * {@code -p pipeline=4} with more clients than cores: a thread per core serves them (memtier's {@code --pipeline} on
+   * many connections), each client with a connection of its own, through the same relay (the first connection 10 times
+   * slower): the relay sees every connection, and up to 4 requests on a connection at once, never more, though the
+   * replies come back mostly on the fast ones; every operation completes.
+   */
+  @Test
+  void pipeline4_moreClientsThanCores_aThreadPerCore_theStoreSeesFourOnEachConnection_neverMore() throws Exception {
+    int cores = Runtime.getRuntime().availableProcessors();
+    int clients = 2 * cores + 1;
+    try (RespServer redis = RespServer.start(Store.Kind.REDIS)) {
+      Cli load = Cli.run("load", "redis", "-P", WORKLOADS.resolve("readheavy").toString(), "-p", "recordcount=1000",
+          "-p", "redis.port=" + redis.port(), "-threads", "4");
+      assertEquals(0, load.exitCode(), load.err());
+      try (ServiceTimeRelay relay = ServiceTimeRelay.perConnection("127.0.0.1", redis.port(), 200, 2_000)) {
+        Path out = tmp.resolve("p4");
+        Cli run = Cli.run("run", "redis", "-P", WORKLOADS.resolve("readheavy").toString(), "-p", "recordcount=1000",
+            "-p", "redis.port=" + relay.port(), "-p", "probe=false", "-threads", Integer.toString(clients), "-p",
+            "pipeline=4", "-p", "operationcount=" + 300 * clients, "-p", "export.dir=" + out);
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals(4, relay.outstandingPerConnectionMax(), "up to 4 on a connection, never more");
+        JsonNode r = json(out.resolve("result.json"));
+        JsonNode l = r.path("load");
+        assertEquals(clients, l.path("connections").asInt(), l.toString());
+        assertEquals(cores, l.path("servingThreads").asInt(), l.toString());
+        assertEquals(4.0, l.path("inFlightPerConnection").asDouble(), 1e-9, l.toString());
+        assertEquals(300L * clients, r.path("overall").path("operations").asLong(), r.path("overall").toString());
+        assertTrue(run.err().contains(clients + " connections with 4 requests in flight on each (pipeline), served by "
+            + cores + " thread"), run.err());
+      }
+    }
+  }
+
   @Test
   void clientMadeToStall_endsTheSearch_asClientBound_neverAsTheStoresCapacity() throws Exception {
     try (RespServer redis = RespServer.start(Store.Kind.REDIS)) {

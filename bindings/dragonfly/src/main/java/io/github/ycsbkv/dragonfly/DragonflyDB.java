@@ -47,6 +47,20 @@ public class DragonflyDB extends RespDB<DragonflySettings> implements RenamedPro
         + " measured on Dragonfly 1.40");
   }
 
+  /**
+   * The RESP engine serves a cluster and the default client; Lettuce everything with dragonfly.asyncclient=lettuce,
+   * Jedis pipelines a standalone server with dragonfly.asyncclient=jedis.
+   */
+  @Override
+  protected boolean asyncOnEngine(Properties p) {
+    try {
+      DragonflySettings s = DragonflySettings.from(p);
+      return s.asyncClient() != AsyncClient.LETTUCE && (s.cluster() || s.asyncClient() == AsyncClient.NETTY);
+    } catch (DBException | RuntimeException e) {
+      return false; // init says what is wrong
+    }
+  }
+
   @Override
   protected String binding(java.util.Properties p) {
     return DragonflySettings.BINDING;

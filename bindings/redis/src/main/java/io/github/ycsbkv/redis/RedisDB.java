@@ -116,6 +116,14 @@ public class RedisDB extends RespDB<RedisSettings> implements RenamedProperties 
    * The settings, read as {@code init()} will read them, for what the engine asks before it (the threads, the load
    * shape); null where they do not parse, which {@code init()} then says.
    */
+  /** The RESP engine serves a cluster unless redis.asyncclient=jedis, and a standalone server on its default client. */
+  @Override
+  protected boolean asyncOnEngine(java.util.Properties p) {
+    RedisSettings s = peek(p);
+    return s != null && (s.cluster() ? s.asyncClient() != AsyncClient.JEDIS
+        : s.asyncClient() == AsyncClient.NETTY && s.threadConnections());
+  }
+
   private static RedisSettings peek(Properties p) {
     try {
       return RedisSettings.from(p);

@@ -47,4 +47,19 @@ class RedisDBTest {
     db.setProperties(props("redis.connections", "pool"));
     assertNull(db.connectionModel());
   }
+
+  @Test
+  void sharesPipelines_onTheEngineOnly() {
+    RedisDB db = new RedisDB();
+    db.setProperties(props());
+    assertEquals(true, db.sharesPipelines(), "the RESP engine, the default client");
+    db.setProperties(props("redis.cluster", "true"));
+    assertEquals(true, db.sharesPipelines(), "the engine's cluster routing");
+    db.setProperties(props("redis.asyncclient", "jedis"));
+    assertEquals(false, db.sharesPipelines(), "Jedis pipelines: a thread per pipelined client");
+    db.setProperties(props("redis.connections", "pool"));
+    assertEquals(false, db.sharesPipelines(), "a pool of Jedis connections");
+    db.setProperties(props("redis.reconnect.every", "100"));
+    assertEquals(false, db.sharesPipelines(), "each client reopens its own connection");
+  }
 }

@@ -212,6 +212,18 @@ public abstract class RespDB<S extends RespSettings> extends DB
     }
   }
 
+  /**
+   * Where the RESP engine serves the asynchronous operations (the default client), several pipelined clients may share
+   * a thread: its lane writes each request on a connection below the plan's {@link InstancePlan#maxInFlight()}.
+   */
+  @Override
+  public boolean sharesPipelines() {
+    return sharedThreadsDeclined() == null && asyncOnEngine(getProperties());
+  }
+
+  /** Whether the properties {@code p} serve asynchronous operations through the RESP engine ({@link EngineBackend}). */
+  protected abstract boolean asyncOnEngine(Properties p);
+
   /** The prefix of this binding's properties. */
   protected abstract String binding(Properties p);
 
