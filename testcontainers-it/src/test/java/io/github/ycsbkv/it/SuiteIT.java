@@ -361,8 +361,13 @@ class SuiteIT {
     int threads = Math.min(2, Runtime.getRuntime().availableProcessors());
     for (String store : List.of("redis", "valkey")) {
       Map<String, JsonNode> bySuite = new HashMap<>();
-      JSON.readTree(out.resolve(store).resolve("summary.json").toFile()).path("suites")
-          .forEach(x -> bySuite.put(x.path("suite").asText(), x));
+      JsonNode summary = JSON.readTree(out.resolve(store).resolve("summary.json").toFile());
+      summary.path("suites").forEach(x -> bySuite.put(x.path("suite").asText(), x));
+      // A server per topology, started here: no one address for the store, each suite's own in its notes.
+      assertEquals("binary", summary.path("started").asText(), summary.toString());
+      assertFalse(summary.has("address"), summary.toString());
+      String where = bySuite.get("plain").path("notes").path(0).asText();
+      assertTrue(where.matches("on oss-standalone at 127\\.0\\.0\\.1:\\d+"), where);
       for (String name : List.of("plain", "threads", "replica")) {
         JsonNode s = bySuite.get(name);
         assertEquals("ran", s.path("status").asText(), store + " " + s + "\n" + run.err());

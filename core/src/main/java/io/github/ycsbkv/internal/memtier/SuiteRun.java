@@ -165,7 +165,7 @@ public final class SuiteRun {
           r = one(s, o.at(where.host(), where.port()), where, binding, err, stopSignal);
           if (!where.what().equals("as given")) {
             List<String> notes = new ArrayList<>(r.notes());
-            notes.add(0, "on " + where.what());
+            notes.add(0, "on " + where.what() + " at " + where.host() + ":" + where.port());
             r = new Outcome(r.suite(), r.status(), r.reason(), r.opsPerSec(), r.latencyMs(), r.missesPerSec(),
                 r.p50Ms(), r.p99Ms(), r.clientCpuMicrosPerOp(), r.serverCpuMicrosPerOp(), notes, r.refused(),
                 r.capacity());

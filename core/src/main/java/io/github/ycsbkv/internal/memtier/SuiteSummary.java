@@ -110,7 +110,12 @@ final class SuiteSummary {
   static void write(Path out, List<SuiteRun.Outcome> outcomes, String server, SuiteRun.Options o) {
     ObjectNode root = JSON.createObjectNode();
     root.put("server", server);
-    root.put("address", o.host() + ":" + o.port());
+    if (o.stores().isEmpty()) {
+      root.put("address", o.host() + ":" + o.port());
+    } else {
+      // Started here, a server per topology (and again after one stopped): each suite's notes say where it ran.
+      root.put("started", o.way().name().toLowerCase(Locale.ROOT));
+    }
     if (o.testTime() != null) {
       root.put("testTime", o.testTime());
     }

@@ -67,7 +67,8 @@ final class SuiteReport {
     } else {
       String server = root.path("server").asText("server");
       stores.put(server, root);
-      servers.put(server, server + " at " + root.path("address").asText(""));
+      servers.put(server, root.has("address") ? server + " at " + root.path("address").asText()
+          : server + ", started here (--servers " + root.path("started").asText("") + ")");
     }
     boolean capacity = stores.values().stream().anyMatch(s -> s.has("capacitySlo"));
     Map<String, Map<String, Cell>> bySuite = new LinkedHashMap<>();
