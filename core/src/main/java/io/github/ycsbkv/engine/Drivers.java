@@ -131,21 +131,13 @@ record Drivers(int threads, int clients, String reason, boolean nonBlocking, int
   /** {@code verifying}: reads are checked as they return ({@code dataintegrity=true} on a run that checks). */
   static Drivers resolve(Properties props, int clients, int pipeline, double target, Class<? extends DB> dbClass,
       site.ycsb.Workload workload, boolean verifying) {
-    return resolve(props, clients, pipeline, target, dbClass, workload, verifying, null);
+    return resolve(props, clients, pipeline, target, dbClass, workload, verifying, null, false);
   }
 
   /**
    * {@code declined}: why the binding, as configured, wants a thread per client under {@code drivers=auto}
-   * ({@link AsyncOperations#sharedThreadsDeclined()}), or null.
-   */
-  static Drivers resolve(Properties props, int clients, int pipeline, double target, Class<? extends DB> dbClass,
-      site.ycsb.Workload workload, boolean verifying, String declined) {
-    return resolve(props, clients, pipeline, target, dbClass, workload, verifying, declined, declined == null);
-  }
-
-  /**
-   * {@code pipelinesShared}: whether the binding lets a thread serve several pipelined clients ({@link
-   * AsyncOperations#sharesPipelines()}).
+   * ({@link AsyncOperations#sharedThreadsDeclined()}), or null; {@code pipelinesShared}: whether it lets a thread
+   * serve several pipelined clients ({@link AsyncOperations#sharesPipelines()}).
    */
   static Drivers resolve(Properties props, int clients, int pipeline, double target, Class<? extends DB> dbClass,
       site.ycsb.Workload workload, boolean verifying, String declined, boolean pipelinesShared) {
@@ -185,8 +177,8 @@ record Drivers(int threads, int clients, String reason, boolean nonBlocking, int
         return new Drivers(cores, clients, "drivers=auto: a thread per core; -p drivers=0 for a thread per client",
             nonBlocking);
       }
-      if (nonBlocking && declined == null && pipelinesShared && pipeline > 1 && target == 0 && !integrity && clients > cores
-          && !staircase(props)) {
+      if (nonBlocking && declined == null && pipelinesShared && pipeline > 1 && target == 0 && !integrity
+          && clients > cores && !staircase(props)) {
         return new Drivers(cores, clients, "drivers=auto: a thread per core, each keeping " + pipeline + " in flight on"
             + " each of its connections; -p drivers=0 for a thread per connection", nonBlocking, 0, false, pipeline);
       }

@@ -112,10 +112,6 @@ public class RedisDB extends RespDB<RedisSettings> implements RenamedProperties 
         + " cluster pipeline does not, and is slower)" : super.sharedThreadsDeclined();
   }
 
-  /**
-   * The settings, read as {@code init()} will read them, for what the engine asks before it (the threads, the load
-   * shape); null where they do not parse, which {@code init()} then says.
-   */
   /** The RESP engine serves a cluster unless redis.asyncclient=jedis, and a standalone server on its default client. */
   @Override
   protected boolean asyncOnEngine(java.util.Properties p) {
@@ -124,6 +120,10 @@ public class RedisDB extends RespDB<RedisSettings> implements RenamedProperties 
         : s.asyncClient() == AsyncClient.NETTY && s.threadConnections());
   }
 
+  /**
+   * The settings, read as {@code init()} will read them, for what the engine asks before it (the threads, the load
+   * shape); null where they do not parse, which {@code init()} then says.
+   */
   private static RedisSettings peek(Properties p) {
     try {
       return RedisSettings.from(p);
