@@ -50,12 +50,17 @@ class CapacityIT {
     return JSON.readTree(file.toFile());
   }
 
+  /** Loads readheavy's 1,000 records into the Redis at {@code port}, which the runs of the tests below read. */
+  private static void loadReadheavy(int port) throws Exception {
+    Cli load = Cli.run("load", "redis", "-P", WORKLOADS.resolve("readheavy").toString(), "-p", "recordcount=1000",
+        "-p", "redis.port=" + port, "-threads", "4");
+    assertEquals(0, load.exitCode(), load.err());
+  }
+
   @Test
   void relayOfKnownCapacity_aLooseBudgetFindsIt_aTighterOneFindsLess() throws Exception {
     try (RespServer redis = RespServer.start(Store.Kind.REDIS)) {
-      Cli load = Cli.run("load", "redis", "-P", WORKLOADS.resolve("readheavy").toString(), "-p", "recordcount=1000",
-          "-p", "redis.port=" + redis.port(), "-threads", "4");
-      assertEquals(0, load.exitCode(), load.err());
+      loadReadheavy(redis.port());
       try (ServiceTimeRelay relay = new ServiceTimeRelay("127.0.0.1", redis.port(), 10_000)) {
         // Evenly spaced arrivals: below the relay's rate no queue forms, above it the queue grows step after step
         // (from the step's start: no warm-up, which would only let it grow longer before the step is measured).
@@ -102,9 +107,7 @@ class CapacityIT {
   @Test
   void maxInFlight4_theStoreSeesUpToFourOnEachConnection_neverMore() throws Exception {
     try (RespServer redis = RespServer.start(Store.Kind.REDIS)) {
-      Cli load = Cli.run("load", "redis", "-P", WORKLOADS.resolve("readheavy").toString(), "-p", "recordcount=1000",
-          "-p", "redis.port=" + redis.port(), "-threads", "4");
-      assertEquals(0, load.exitCode(), load.err());
+      loadReadheavy(redis.port());
       try (ServiceTimeRelay relay = ServiceTimeRelay.perConnection("127.0.0.1", redis.port(), 5_000, 50_000)) {
         Path out = tmp.resolve("m4");
         Cli run = Cli.run("run", "redis", "-P", WORKLOADS.resolve("readheavy").toString(), "-p", "recordcount=1000",
@@ -133,9 +136,7 @@ class CapacityIT {
     int cores = Runtime.getRuntime().availableProcessors();
     int clients = 2 * cores + 1;
     try (RespServer redis = RespServer.start(Store.Kind.REDIS)) {
-      Cli load = Cli.run("load", "redis", "-P", WORKLOADS.resolve("readheavy").toString(), "-p", "recordcount=1000",
-          "-p", "redis.port=" + redis.port(), "-threads", "4");
-      assertEquals(0, load.exitCode(), load.err());
+      loadReadheavy(redis.port());
       try (ServiceTimeRelay relay = ServiceTimeRelay.perConnection("127.0.0.1", redis.port(), 200, 2_000)) {
         Path out = tmp.resolve("p4");
         Cli run = Cli.run("run", "redis", "-P", WORKLOADS.resolve("readheavy").toString(), "-p", "recordcount=1000",
@@ -158,9 +159,7 @@ class CapacityIT {
   @Test
   void clientMadeToStall_endsTheSearch_asClientBound_neverAsTheStoresCapacity() throws Exception {
     try (RespServer redis = RespServer.start(Store.Kind.REDIS)) {
-      Cli load = Cli.run("load", "redis", "-P", WORKLOADS.resolve("readheavy").toString(), "-p", "recordcount=1000",
-          "-p", "redis.port=" + redis.port(), "-threads", "4");
-      assertEquals(0, load.exitCode(), load.err());
+      loadReadheavy(redis.port());
       Path out = tmp.resolve("stall");
       Cli run = capacity(StallingRedisDB.class.getName(), List.of("redis.port=" + redis.port(), "export.dir=" + out),
           "-threads", "4", "--slo", "p99=10ms", "--step", "2s");
