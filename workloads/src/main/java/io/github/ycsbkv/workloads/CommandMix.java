@@ -38,6 +38,9 @@ final class CommandMix {
   /** The gaussian pattern's median as a number of 1..keys, and its deviation; NaN for the defaults. */
   private final double median;
   private final double stddev;
+  /** The zipfian pattern's exponent (memtier's Z), NaN for YCSB's generator; and the keys' numbers above 1..keys. */
+  private final double exponent;
+  private final long offset;
 
   /** The mix {@code p} gives over {@code keys} keys, drawn by {@code defaultPattern} where a command names none. */
   CommandMix(Properties p, long keys, String defaultPattern) throws WorkloadException {
@@ -48,6 +51,8 @@ final class CommandMix {
     long offset = Long.parseLong(p.getProperty(CommandWorkload.KEY_MINIMUM, "1").trim()) - 1;
     this.median = number(p, CommandWorkload.GAUSSIAN_MEDIAN) - offset;
     this.stddev = number(p, CommandWorkload.GAUSSIAN_STDDEV);
+    this.exponent = number(p, CommandWorkload.ZIPFIAN_EXPONENT);
+    this.offset = offset;
   }
 
   /** The number property {@code name} holds, NaN when not given. */
@@ -95,7 +100,8 @@ final class CommandMix {
         : MonitorLines.any(text) ? lines.first() : lines.line(text, at);
     String patternName = p.getProperty(at + ".keypattern", pattern).trim();
     boolean parallel = patternName.equalsIgnoreCase("parallel");
-    KeyPattern keyPattern = KeyPattern.of(parallel ? "sequential" : patternName, keys, median, stddev);
+    KeyPattern keyPattern = KeyPattern.of(parallel ? "sequential" : patternName, keys, median, stddev, exponent,
+        offset);
     String prefix = p.getProperty(at + ".keyprefix", DEFAULT_KEY_PREFIX);
     checkSlots(p, t, prefix, at);
     return new Entry(t, keyPattern, prefix, weight, parallel, lines != null && MonitorLines.any(text) ? lines : null);
@@ -158,7 +164,8 @@ final class CommandMix {
       CommandTemplate t = CommandTemplate.parse(line.substring(space + 1), null, at);
       checkSlots(p, t, DEFAULT_KEY_PREFIX, at);
       boolean parallel = defaultPattern.equals("parallel");
-      mix.add(new Entry(t, KeyPattern.of(parallel ? "sequential" : defaultPattern, keys, median, stddev),
+      mix.add(new Entry(t, KeyPattern.of(parallel ? "sequential" : defaultPattern, keys, median, stddev, exponent,
+          offset),
           DEFAULT_KEY_PREFIX, CommandTemplate.weight(line.substring(0, space), at + "'s weight"), parallel, null));
     }
   }

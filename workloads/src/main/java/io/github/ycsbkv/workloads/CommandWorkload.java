@@ -66,6 +66,12 @@ public class CommandWorkload extends Workload implements io.github.ycsbkv.engine
   /** The gaussian key pattern's standard deviation (default: a sixth of the range; memtier's --key-stddev). */
   public static final String GAUSSIAN_STDDEV = "command.gaussian.stddev";
   /**
+   * The zipfian key pattern's exponent, in (0, 5): keys drawn in proportion to their own number to the minus this, as
+   * memtier's Z with its {@code --key-zipf-exp} ({@link PowerLawKeys}). Not given: YCSB's zipfian generator (constant
+   * 0.99 over 1..recordcount).
+   */
+  public static final String ZIPFIAN_EXPONENT = "command.zipfian.exponent";
+  /**
    * {@code random} (default): each operation's command drawn by its weight; {@code ratio}: each connection sends
    * command 1 ratio-1 times in a row, then command 2 ratio-2 times, and so round, as memtier_benchmark sends its
    * {@code --command-ratio} and {@code --ratio} (whole ratios).

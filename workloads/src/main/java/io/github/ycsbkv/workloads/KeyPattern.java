@@ -8,8 +8,8 @@ import site.ycsb.WorkloadException;
  * How a cache workload picks key numbers in {@code [1, max]}, as memtier_benchmark's
  * {@code --key-pattern} does: {@code uniform} (memtier's R), {@code gaussian} (G, with a median and
  * a standard deviation; draws outside the range are drawn again), {@code zipfian} (key 1 the
- * hottest) and {@code sequential} (S, per thread, wrapping around). Immutable; the per-thread
- * sequence position is kept by the caller.
+ * hottest: YCSB's generator, or with an exponent memtier's Z, {@link PowerLawKeys}) and {@code sequential}
+ * (S, per thread, wrapping around). Immutable; the per-thread sequence position is kept by the caller.
  */
 final class KeyPattern {
 
@@ -20,13 +20,22 @@ final class KeyPattern {
   private final double median;
   private final double stddev;
   private final ZipfianSampler zipf;
+  /** memtier's Z instead of {@link #zipf}, over the keys' own numbers, or null. */
+  private final PowerLawKeys power;
+  /** What {@link #power}'s key numbers are above this pattern's (1..max): the range's first key number minus 1. */
+  private final long offset;
 
-  private KeyPattern(Kind kind, long max, double median, double stddev) {
+  private KeyPattern(Kind kind, long max, double median, double stddev, double exponent, long offset) {
     this.kind = kind;
     this.max = max;
     this.median = median;
     this.stddev = stddev;
-    this.zipf = kind == Kind.ZIPFIAN ? new ZipfianSampler(max, ZipfianSampler.DEFAULT_THETA) : null;
+    this.offset = offset;
+    boolean powerLaw = kind == Kind.ZIPFIAN && !Double.isNaN(exponent);
+    this.zipf = kind == Kind.ZIPFIAN && !powerLaw ? new ZipfianSampler(max, ZipfianSampler.DEFAULT_THETA) : null;
+    // memtier's Z draws from the range's positive keys only (key 0 of its default --key-minimum never).
+    long first = Math.max(1, offset + 1);
+    this.power = powerLaw ? new PowerLawKeys(first, Math.max(first, offset + max), exponent) : null;
   }
 
   /**
@@ -36,6 +45,18 @@ final class KeyPattern {
    * @param stddev the Gaussian standard deviation, or NaN for a sixth of the range
    */
   static KeyPattern of(String name, long max, double median, double stddev) throws WorkloadException {
+    return of(name, max, median, stddev, Double.NaN, 0);
+  }
+
+  /**
+   * As {@link #of(String, long, double, double)}, with {@code zipfian} memtier's Z: key numbers drawn in proportion
+   * to {@code (offset + k)^-exponent}, the weight of each key's own number ({@code exponent} NaN: YCSB's generator).
+   *
+   * @param exponent the power law's exponent, in (0, 5) as memtier's {@code --key-zipf-exp}, or NaN
+   * @param offset what the keys' own numbers are above the pattern's 1..max ({@code command.keyminimum - 1})
+   */
+  static KeyPattern of(String name, long max, double median, double stddev, double exponent, long offset)
+      throws WorkloadException {
     Kind kind;
     try {
       kind = Kind.valueOf(name.trim().toUpperCase(Locale.ROOT));
@@ -51,7 +72,11 @@ final class KeyPattern {
       throw new WorkloadException("a Gaussian key pattern needs 1 <= median <= " + max + " and stddev > 0, got median "
           + m + ", stddev " + sd);
     }
-    return new KeyPattern(kind, max, m, sd);
+    if (!Double.isNaN(exponent) && !(exponent > 0 && exponent < 5)) {
+      throw new WorkloadException("a zipfian key pattern's exponent must be above 0 and below 5 (memtier's"
+          + " --key-zipf-exp), got " + exponent);
+    }
+    return new KeyPattern(kind, max, m, sd, exponent, offset);
   }
 
   Kind kind() {
@@ -72,7 +97,7 @@ final class KeyPattern {
       case UNIFORM:
         return 1 + random.nextLong(max);
       case ZIPFIAN:
-        return 1 + zipf.next(random);
+        return power != null ? power.next(random) - offset : 1 + zipf.next(random);
       case SEQUENTIAL:
         long k = 1 + Long.remainderUnsigned(sequence[0]++, max);
         return k;

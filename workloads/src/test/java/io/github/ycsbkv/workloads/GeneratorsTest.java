@@ -32,6 +32,76 @@ class GeneratorsTest {
     assertTrue(counts[0] > counts[1] && counts[1] > counts[2] && counts[2] > counts[9]);
   }
 
+  /**
+   * memtier's Z: each key in proportion to its own number to the minus the exponent. Against the exact masses, for
+   * exponents below, at and above 1, over ranges from 1 and from further up (where the first key weighs
+   * {@code first^-s}, not {@code 1^-s}); the tolerance is six standard errors of a share of 200,000 draws.
+   */
+  @Test
+  void powerLaw_drawsEachKeyByItsOwnNumber_exactlyForAnyExponent() {
+    long[][] ranges = {{1, 100}, {1, 1_000_000}, {10, 1_000}, {1, 2}, {500, 100_000}};
+    double[] exponents = {0.5, 1.0, 1.5, 0.99, 3.0};
+    for (long[] range : ranges) {
+      for (double s : exponents) {
+        PowerLawKeys keys = new PowerLawKeys(range[0], range[1], s);
+        double total = 0;
+        for (long k = range[0]; k <= range[1]; k++) {
+          total += Math.pow(k, -s);
+        }
+        int top = (int) Math.min(5, range[1] - range[0] + 1);
+        long[] counts = new long[top];
+        long beyondTop = 0;
+        SplittableRandom r = new SplittableRandom(7);
+        for (int i = 0; i < N; i++) {
+          long k = keys.next(r);
+          assertTrue(k >= range[0] && k <= range[1], k + " in " + range[0] + ".." + range[1]);
+          if (k - range[0] < top) {
+            counts[(int) (k - range[0])]++;
+          } else {
+            beyondTop++;
+          }
+        }
+        double topShare = 0;
+        for (int i = 0; i < top; i++) {
+          double p = Math.pow(range[0] + i, -s) / total;
+          topShare += p;
+          String what = "key " + (range[0] + i) + " of " + range[0] + ".." + range[1] + " at s=" + s;
+          assertEquals(p, counts[i] / (double) N, 6 * Math.sqrt(p * (1 - p) / N) + 1e-9, what);
+        }
+        double rest = 1 - topShare;
+        assertEquals(rest, beyondTop / (double) N, 6 * Math.sqrt(rest * (1 - rest) / N) + 1e-9,
+            "beyond the first " + top + " keys of " + range[0] + ".." + range[1] + " at s=" + s);
+      }
+    }
+    assertEquals(7, new PowerLawKeys(7, 7, 1).next(new SplittableRandom(1)));
+    assertThrows(IllegalArgumentException.class, () -> new PowerLawKeys(0, 10, 1));
+    assertThrows(IllegalArgumentException.class, () -> new PowerLawKeys(1, 10, 0));
+  }
+
+  /** The zipfian pattern with an exponent: memtier's Z over the keys' own numbers, shifted back to 1..max. */
+  @Test
+  void zipfianWithAnExponent_isMemtiersZ_overTheKeysOwnNumbers() throws Exception {
+    // Keys 0..999 (memtier's default --key-minimum 0): numbers 1..1000, offset -1; key 0 is never drawn, key 1 the
+    // hottest, at 1 / H(999).
+    KeyPattern z = KeyPattern.of("zipfian", 1000, Double.NaN, Double.NaN, 1.0, -1);
+    double harmonic = 0;
+    for (int k = 1; k <= 999; k++) {
+      harmonic += 1.0 / k;
+    }
+    SplittableRandom r = new SplittableRandom(3);
+    long[] seq = {0};
+    long first = 0;
+    for (int i = 0; i < N; i++) {
+      long number = z.next(r, seq);
+      assertTrue(number >= 2 && number <= 1000, "key " + (number - 1) + " is not among 1..999");
+      first += number == 2 ? 1 : 0;
+    }
+    assertEquals(1 / harmonic, first / (double) N, 0.005);
+    assertEquals("a zipfian key pattern's exponent must be above 0 and below 5 (memtier's --key-zipf-exp), got 5.0",
+        assertThrows(WorkloadException.class, () -> KeyPattern.of("zipfian", 10, Double.NaN, Double.NaN, 5, 0))
+            .getMessage());
+  }
+
   @Test
   void gaussian_defaultsToTheMiddleAndASixthOfTheRange() throws Exception {
     KeyPattern g = KeyPattern.of("gaussian", 3_000_000, Double.NaN, Double.NaN);

@@ -65,6 +65,11 @@ public final class MemtierArgs {
   final char getPattern;
   final double keyStddev;
   final double keyMedian;
+  /**
+   * {@code --key-zipf-exp}, the Z pattern's exponent, in (0, 5): as memtier, 1 where a Z pattern is given without it,
+   * and 0 where neither is given (what memtier's configuration then says).
+   */
+  final double keyZipfExp;
   /** {@code --scan-incremental-iteration}, and its {@code --scan-incremental-max-iterations} (0: none). */
   final boolean scanIncremental;
   final int scanMaxIterations;
@@ -171,6 +176,8 @@ public final class MemtierArgs {
     getPattern = pattern.charAt(2);
     keyStddev = o.containsKey("key-stddev") ? parseDouble(o.get("key-stddev"), "--key-stddev") : Double.NaN;
     keyMedian = o.containsKey("key-median") ? parseDouble(o.get("key-median"), "--key-median") : Double.NaN;
+    keyZipfExp = zipfExponent(o, setPattern == 'Z' || getPattern == 'Z'
+        || commands.stream().anyMatch(c -> c.keyPattern() == 'Z'));
     scanIncremental = o.containsKey("scan-incremental-iteration") && checkScan(commands, pipeline, server.cluster());
     scanMaxIterations = integer(o, "scan-incremental-max-iterations", 0, 0);
     if (!Double.isNaN(keyStddev) || !Double.isNaN(keyMedian)) {
@@ -277,6 +284,18 @@ public final class MemtierArgs {
     if (parallel > 0 && parallel != commands.size()) {
       throw usage("the parallel key pattern (P) must be given to every --command (as in memtier_benchmark)");
     }
+  }
+
+  /** {@code --key-zipf-exp}, checked as memtier checks it; where a Z pattern is used without it, memtier's 1. */
+  private static double zipfExponent(Map<String, String> o, boolean zipfian) {
+    if (!o.containsKey("key-zipf-exp")) {
+      return zipfian ? 1.0 : 0.0;
+    }
+    double e = parseDouble(o.get("key-zipf-exp"), "--key-zipf-exp");
+    if (!(e > 0 && e < 5)) {
+      throw usage("--key-zipf-exp must be within (0, 5), above 0 and below 5, got " + o.get("key-zipf-exp"));
+    }
+    return e;
   }
 
   /** {@code --key-pattern SET:GET}, checked. */

@@ -70,7 +70,7 @@ final class MemtierConfiguration {
     c.put("generate_keys", "false");
     c.put("key_stddev", Double.isNaN(a.keyStddev) ? 0.0 : a.keyStddev);
     c.put("key_median", Double.isNaN(a.keyMedian) ? 0.0 : a.keyMedian);
-    c.put("key_zipf_exp", 0.0);
+    c.put("key_zipf_exp", a.keyZipfExp);
     c.put("connection_timeout", 0);
     c.put("multi_key_get", 0);
     c.put("no-expiry", "false");

@@ -37,7 +37,7 @@ final class MemtierOptions {
       new Spec("random-data", 'R', false), new Spec("data-size-range", '\0', true),
       new Spec("key-prefix", '\0', true), new Spec("key-minimum", '\0', true), new Spec("key-maximum", '\0', true),
       new Spec("key-pattern", '\0', true), new Spec("key-stddev", '\0', true), new Spec("key-median", '\0', true),
-      new Spec("data-size-list", '\0', true), new Spec("data-size-pattern", '\0', true),
+      new Spec("key-zipf-exp", '\0', true), new Spec("data-size-list", '\0', true), new Spec("data-size-pattern", '\0', true),
       new Spec("expiry-range", '\0', true), new Spec("scan-incremental-iteration", '\0', false),
       new Spec("scan-incremental-max-iterations", '\0', true),
       new Spec("thread-conn-start-min-jitter-micros", '\0', true),
@@ -61,7 +61,7 @@ final class MemtierOptions {
       new Spec("multi-key-get", '\0', true),
       new Spec("data-offset", '\0', true),
       new Spec("data-import", '\0', true), new Spec("data-verify", '\0', false), new Spec("verify-only", '\0', false),
-      new Spec("generate-keys", '\0', false), new Spec("no-expiry", '\0', false), new Spec("key-zipf-exp", '\0', true));
+      new Spec("generate-keys", '\0', false), new Spec("no-expiry", '\0', false));
 
   /**
    * A command line as read.

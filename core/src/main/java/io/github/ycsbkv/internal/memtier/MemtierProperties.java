@@ -45,6 +45,10 @@ final class MemtierProperties {
     if (!Double.isNaN(a.keyStddev)) {
       p.setProperty("command.gaussian.stddev", Double.toString(a.keyStddev));
     }
+    if (a.keyZipfExp > 0) {
+      // memtier's Z: each key drawn in proportion to its own number to the minus the exponent (1 unless given).
+      p.setProperty("command.zipfian.exponent", Double.toString(a.keyZipfExp));
+    }
     p.setProperty("command.sequence", "ratio");
     p.setProperty("command.distinctseeds", Boolean.toString(a.distinctClientSeed));
     if (a.randomize) {

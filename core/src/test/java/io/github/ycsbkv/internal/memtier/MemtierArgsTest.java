@@ -154,6 +154,26 @@ class MemtierArgsTest {
   }
 
   @Test
+  void zipfExponent_asMemtierTakesIt() {
+    MemtierArgs given = MemtierArgs.parse(List.of("--key-pattern", "Z:R", "--key-zipf-exp", "1.5"));
+    assertEquals("1.5", given.properties("redis").getProperty("command.zipfian.exponent"));
+    assertEquals("zipfian", given.properties("redis").getProperty("command.1.keypattern"));
+    assertEquals(1.5, given.configuration().get("key_zipf_exp"));
+    // A Z pattern without it: memtier's 1. Neither: no exponent, and 0 in the configuration, as memtier writes it.
+    MemtierArgs z = MemtierArgs.parse(List.of("--command", "GET __key__", "--command-key-pattern", "Z"));
+    assertEquals("1.0", z.properties("redis").getProperty("command.zipfian.exponent"));
+    assertEquals(1.0, z.configuration().get("key_zipf_exp"));
+    assertEquals(null, MemtierArgs.parse(List.of()).properties("redis").getProperty("command.zipfian.exponent"));
+    assertEquals(0.0, MemtierArgs.parse(List.of()).configuration().get("key_zipf_exp"));
+    for (String bad : List.of("0", "5", "-1", "x")) {
+      UserError e = assertThrows(UserError.class, () -> MemtierArgs.parse(List.of("--key-pattern", "Z:Z",
+          "--key-zipf-exp", bad)), bad);
+      assertEquals(2, e.exitCode(), bad);
+      assertTrue(e.getMessage().startsWith("--key-zipf-exp"), e.getMessage());
+    }
+  }
+
+  @Test
   void gaussianMedianAndDeviation_asMemtierTakesThem() {
     MemtierArgs a = MemtierArgs.parse(List.of("--key-pattern", "G:G", "--key-minimum", "101", "--key-maximum",
         "1100", "--key-median", "300", "--key-stddev", "10"));
