@@ -137,6 +137,9 @@ public final class CiPasses implements ExecutionCondition {
           "a capacity search is timed"),
       Map.entry("CapacityIT#eachBindingsStore_endsWithACapacity_onTheConnectionsAskedFor",
           "a capacity search is timed; each store's workloads on aarch64 are its WorkloadsIT's"),
+      Map.entry("CapacityIT#pipeline4_moreClientsThanCores_aThreadPerCore_theStoreSeesFourOnEachConnection_neverMore",
+          "which of a thread's connections a pipelined request goes on is the RESP engine's lane in Java, the same on"
+          + " every platform; its bound per connection on aarch64 is maxInFlight4's, the same rule"),
       Map.entry("StudyIT#ycsb2025_tinyScale_runsTheMatrix_andReportsThePublishedFiguresBesideOurs", STUDY),
       Map.entry("StudyIT#ycsb2025_shapeMultiplexed_sideBySide_eachCellsLoadAsTheServerSawIt", STUDY),
       Map.entry("StudyIT#memtier2025_withoutAddresses_startsTheServersFromPath_andStopsThem", STUDY),
