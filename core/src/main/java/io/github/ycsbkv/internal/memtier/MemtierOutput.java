@@ -5,7 +5,9 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbkv.results.BenchmarkResult;
 import io.github.ycsbkv.results.OperationResult;
+import io.github.ycsbkv.results.SeriesHistograms;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
@@ -17,24 +19,56 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
+import org.HdrHistogram.HistogramLogReader;
 
 /**
  * memtier_benchmark's output from ycsb-kv's runs: its results table ({@code ALL STATS}, or {@code BEST RUN RESULTS},
  * {@code WORST RUN RESULTS} and {@code AGGREGATED AVERAGE RESULTS (N runs)} for {@code --run-count N}) and its JSON
  * ({@code --json-out-file}) with memtier 2.3's keys and units: rates per second, latencies in milliseconds, the
  * histogram in microseconds as HdrHistogram's compressed log form. Latency is each request's service time, hits and
- * misses alike (memtier times both). What ycsb-kv does not measure is left out rather than written as zero: the bytes
- * on the wire ({@code KB/sec}) and the per-second {@code Time-Serie}.
+ * misses alike (memtier times both). Each type's {@code Time-Serie} is its second-by-second figures, from the run's
+ * one-second intervals ({@code TYPE.hlog}). What ycsb-kv does not measure is left out rather than written as zero:
+ * the bytes on the wire ({@code KB/sec}, and each second's {@code Bytes RX} and {@code Bytes TX}).
  */
 public final class MemtierOutput {
 
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-  /** One type's figures in one run (or the runs' average): memtier's row. */
+  /**
+   * One second of a type, as memtier's {@code Time-Serie} gives it: its requests, their average, sum, least and
+   * greatest latency and the percentiles asked for, in milliseconds.
+   */
+  record Second(long count, double averageMs, long accumulatedMs, double minMs, double maxMs, double[] percentilesMs) {
+
+    static final Second NONE = new Second(0, 0, 0, 0, 0, new double[0]);
+
+    static Second of(Histogram micros, List<Double> percentiles) {
+      long n = micros.getTotalCount();
+      if (n == 0) {
+        return NONE;
+      }
+      double[] p = new double[percentiles.size()];
+      for (int i = 0; i < p.length; i++) {
+        p[i] = micros.getValueAtPercentile(percentiles.get(i)) / 1000.0;
+      }
+      double average = micros.getMean() / 1000.0;
+      return new Second(n, average, Math.round(average * n), micros.getMinValue() / 1000.0,
+          micros.getMaxValue() / 1000.0, p);
+    }
+  }
+
+  /**
+   * One type's figures in one run (or the runs' average): memtier's row; {@code seconds} its {@code Time-Serie} by
+   * the second from the run's start (empty for the runs' average, as memtier's).
+   */
   record Row(String type, long count, double opsPerSec, double hitsPerSec, double missesPerSec, Histogram micros,
-      boolean hitsShown) {
+      boolean hitsShown, SortedMap<Integer, Second> seconds) {
 
     double averageMs() {
       return micros.getTotalCount() == 0 ? 0 : micros.getMean() / 1000.0;
@@ -61,7 +95,13 @@ public final class MemtierOutput {
    * the rows come in the order of {@code types} (the commands' as given), then any other operation.
    */
   static Run run(BenchmarkResult result, Map<String, Histogram> series, boolean setGet, List<String> types) {
-    double seconds = Math.max(1, result.runtimeMillis()) / 1000.0;
+    return run(result, series, Map.of(), setGet, types);
+  }
+
+  /** As {@link #run(BenchmarkResult, Map, boolean, List)}, each type with its seconds ({@link #seconds}). */
+  static Run run(BenchmarkResult result, Map<String, Histogram> series, Map<String, SortedMap<Integer, Second>> seconds,
+      boolean setGet, List<String> types) {
+    double runSeconds = Math.max(1, result.runtimeMillis()) / 1000.0;
     List<Row> rows = new ArrayList<>();
     Histogram all = new Histogram(3);
     long count = 0;
@@ -89,16 +129,127 @@ public final class MemtierOutput {
       long c = op == null ? 0 : op.count();
       long miss = op == null ? 0 : op.statuses().getOrDefault("NOT_FOUND", 0L);
       long hit = op == null || !name.equals("GET") ? 0 : op.statuses().getOrDefault("OK", 0L);
-      rows.add(new Row(typeName(name), c, c / seconds, hit / seconds, miss / seconds, h,
-          setGet && name.equals("GET")));
+      rows.add(new Row(typeName(name), c, c / runSeconds, hit / runSeconds, miss / runSeconds, h,
+          setGet && name.equals("GET"), everySecond(seconds.get(name), seconds.get(TOTALS))));
       all.add(h);
       count += c;
       hits += hit;
       misses += miss;
     }
-    rows.add(new Row("Totals", count, count / seconds, hits / seconds, misses / seconds, all, setGet));
+    rows.add(new Row("Totals", count, count / runSeconds, hits / runSeconds, misses / runSeconds, all, setGet,
+        everySecond(seconds.get(TOTALS), seconds.get(TOTALS))));
     long start = result.start() == null ? 0 : result.start().toEpochMilli();
     return new Run(rows, start, start + result.runtimeMillis(), "interrupted".equals(result.stopReason()));
+  }
+
+  /** The key of {@link #seconds}' Totals: every type's requests of each second together. */
+  static final String TOTALS = "";
+
+  /** A type's seconds, with every second of the run's ({@code all}) that it had no request in as none (memtier's). */
+  private static SortedMap<Integer, Second> everySecond(SortedMap<Integer, Second> own, SortedMap<Integer, Second> all) {
+    SortedMap<Integer, Second> out = new TreeMap<>();
+    if (all != null) {
+      all.keySet().forEach(k -> out.put(k, Second.NONE));
+    }
+    if (own != null) {
+      out.putAll(own);
+    }
+    return out;
+  }
+
+  /**
+   * Each operation's seconds from the one-second interval logs in {@code dir} ({@code NAME.hlog}, nanoseconds; the
+   * engine's {@code status.interval=1}), by the second from the phase's start, and every operation's together under
+   * {@link #TOTALS}. An interval belongs to the second it started in; the logs are read side by side, so that only
+   * one second's histograms are held at a time.
+   */
+  static Map<String, SortedMap<Integer, Second>> seconds(Path dir, List<Double> percentiles) throws IOException {
+    Map<String, SortedMap<Integer, Second>> out = new LinkedHashMap<>();
+    List<Path> logs = new ArrayList<>();
+    if (Files.isDirectory(dir)) {
+      try (Stream<Path> files = Files.list(dir)) {
+        files.filter(f -> f.getFileName().toString().endsWith(".hlog"))
+            .filter(f -> !f.getFileName().toString().equals(SeriesHistograms.FILE_NAME)).sorted().forEach(logs::add);
+      }
+    }
+    List<IntervalLog> readers = new ArrayList<>();
+    try {
+      for (Path log : logs) {
+        String name = log.getFileName().toString();
+        readers.add(new IntervalLog(name.substring(0, name.length() - ".hlog".length()), log));
+      }
+      Histogram total = new Histogram(3);
+      while (true) {
+        int second = Integer.MAX_VALUE;
+        for (IntervalLog r : readers) {
+          second = Math.min(second, r.nextSecond());
+        }
+        if (second == Integer.MAX_VALUE) {
+          break;
+        }
+        total.reset();
+        for (IntervalLog r : readers) {
+          Histogram own = r.take(second);
+          if (own != null) {
+            out.computeIfAbsent(r.name, k -> new TreeMap<>()).put(second, Second.of(own, percentiles));
+            total.add(own);
+          }
+        }
+        out.computeIfAbsent(TOTALS, k -> new TreeMap<>()).put(second, Second.of(total, percentiles));
+      }
+    } finally {
+      for (IntervalLog r : readers) {
+        r.in.close();
+      }
+    }
+    return out;
+  }
+
+  /** One operation's interval log, read ahead by one interval. */
+  private static final class IntervalLog {
+    final String name;
+    final InputStream in;
+    final HistogramLogReader reader;
+    final double startMillis;
+    Histogram next;
+
+    IntervalLog(String name, Path file) throws IOException {
+      this.name = name;
+      this.in = Files.newInputStream(file);
+      this.reader = new HistogramLogReader(in);
+      this.next = read();
+      this.startMillis = reader.getStartTimeSec() * 1000.0;
+    }
+
+    private Histogram read() throws IOException {
+      try {
+        EncodableHistogram e = reader.nextIntervalHistogram();
+        return e == null ? null : (Histogram) e;
+      } catch (RuntimeException e) {
+        throw new IOException("cannot read " + name + ".hlog: " + e.getMessage(), e);
+      }
+    }
+
+    /**
+     * The second its next interval started in, MAX_VALUE at its end. The engine's sampler starts them on the second
+     * (give or take its wake-up), and the log keeps whole milliseconds: 50 ms of slack keep a second's interval that
+     * began at 999.4 ms in its own second.
+     */
+    int nextSecond() {
+      return next == null ? Integer.MAX_VALUE
+          : (int) Math.floor((next.getStartTimeStamp() - startMillis + 50) / 1000.0);
+    }
+
+    /** Its intervals that started in {@code second}, together, in microseconds; null: none. */
+    Histogram take(int second) throws IOException {
+      Histogram micros = null;
+      while (next != null && nextSecond() == second) {
+        micros = micros == null ? new Histogram(3) : micros;
+        toMicros(next, micros);
+        next = read();
+      }
+      return micros;
+    }
   }
 
   /**
@@ -139,7 +290,9 @@ public final class MemtierOutput {
         misses += row.missesPerSec();
       }
       Row first = runs.get(0).rows().get(i);
-      rows.add(new Row(first.type(), count / n, ops / n, hits / n, misses / n, h, first.hitsShown()));
+      // memtier's average has no seconds of its own: its Time-Serie is empty.
+      rows.add(new Row(first.type(), count / n, ops / n, hits / n, misses / n, h, first.hitsShown(),
+          new TreeMap<>()));
     }
     return new Run(rows, runs.get(0).startMillis(), runs.get(n - 1).finishMillis(),
         runs.stream().anyMatch(Run::interrupted));
@@ -257,6 +410,21 @@ public final class MemtierOutput {
         o.put("Accumulated Latency", Math.round(r.averageMs() * r.count()));
         o.put("Min Latency", round3(r.micros().getTotalCount() == 0 ? 0 : r.micros().getMinValue() / 1000.0));
         o.put("Max Latency", round3(r.micros().getTotalCount() == 0 ? 0 : r.micros().getMaxValue() / 1000.0));
+        ObjectNode series = o.putObject("Time-Serie");
+        for (Map.Entry<Integer, Second> e : r.seconds().entrySet()) {
+          ObjectNode second = series.putObject(Integer.toString(e.getKey()));
+          Second sec = e.getValue();
+          second.put("Count", sec.count());
+          if (sec.count() > 0) {
+            second.put("Average Latency", round3(sec.averageMs()));
+            second.put("Accumulated Latency", sec.accumulatedMs());
+            second.put("Min Latency", round3(sec.minMs()));
+            second.put("Max Latency", round3(sec.maxMs()));
+            for (int i = 0; i < percentiles.size() && i < sec.percentilesMs().length; i++) {
+              second.put("p" + label(percentiles.get(i)), round3(sec.percentilesMs()[i]));
+            }
+          }
+        }
         ObjectNode pct = o.putObject("Percentile Latencies");
         for (double p : percentiles) {
           pct.put("p" + label(p), round3(r.percentileMs(p)));

@@ -37,6 +37,8 @@ final class MemtierProperties {
     if (a.reconnectInterval > 0) {
       p.setProperty(MemtierArgs.prefix(bindingName) + ".reconnect.every", Long.toString(a.reconnectInterval));
     }
+    // memtier's JSON gives each second's figures (its Time-Serie): the engine's intervals of one second.
+    p.setProperty(EngineProperties.STATUS_INTERVAL, "1");
     p.setProperty("recordcount", Long.toString(a.keyMaximum - a.keyMinimum + 1));
     p.setProperty("command.keyminimum", Long.toString(a.keyMinimum));
     if (!Double.isNaN(a.keyMedian)) {

@@ -124,7 +124,8 @@ public final class MemtierRun {
       SummaryCsv.write(result, dir);
       Map<String, Histogram> series = Files.isRegularFile(dir.resolve(SeriesHistograms.FILE_NAME))
           ? SeriesHistograms.read(dir) : Map.of();
-      return MemtierOutput.run(result, series, a.commands.isEmpty(), a.commandTypes());
+      return MemtierOutput.run(result, series, MemtierOutput.seconds(dir, a.percentiles), a.commands.isEmpty(),
+          a.commandTypes());
     } catch (IOException e) {
       err.println("ycsb: cannot write results to '" + dir + "': " + UserError.describe(e));
       return null;
@@ -286,8 +287,8 @@ public final class MemtierRun {
         "request: the file's next, or a random one with --monitor-pattern R), each under its own command's row.",
         "--wait-ratio with --num-slaves and --wait-timeout: WAITs between --ratio's SETs and GETs, as memtier.",
         "Differs: --rate-limiting runs ycsb-kv's open loop at (rate x connections) requests/s in total, latency",
-        "from each request's intended start; the table and JSON leave out KB/sec and the per-second",
-        "Time-Serie (bytes on the wire are not counted);",
+        "from each request's intended start; the table and JSON leave out KB/sec and each second's Bytes",
+        "RX and TX (bytes on the wire are not counted; the Time-Serie has each second's other figures);",
         "--thread-conn-start-min/max-jitter-micros are accepted without a wait (memtier's happens before it connects",
         "and before its clock starts); --reconnect-interval reopens each connection between requests, never in one's",
         "latency (with --pipeline once those in flight completed, as memtier), not yet with --rate-limiting; the",
