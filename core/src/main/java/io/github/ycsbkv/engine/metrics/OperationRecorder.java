@@ -114,25 +114,20 @@ public final class OperationRecorder {
   }
 
   /**
-   * Adds what was recorded since the last call to {@code totals} (indexed by series) and, for
-   * service times of every outcome, to {@code interval}. Returns the operations drained. Called by
-   * one thread at a time.
+   * Moves what this thread recorded since the last drain into {@code into}, series by series (an empty one costs no
+   * pass over its counts). Called by one thread at a time.
    */
-  long drainInto(Histogram[] totals, Histogram interval) {
-    long count = 0;
+  void drainInto(Histogram[] into) {
     for (Series s : Series.values()) {
       int i = s.ordinal();
       if (recorders[i] == null) {
         continue;
       }
       recycled[i] = recorders[i].getIntervalHistogram(recycled[i]);
-      totals[i].add(recycled[i]);
-      if (!s.intended()) {
-        interval.add(recycled[i]);
-        count += recycled[i].getTotalCount();
+      if (recycled[i].getTotalCount() > 0) {
+        into[i].add(recycled[i]);
       }
     }
-    return count;
   }
 
   /** Adds this thread's counts by status name to {@code into}. */
