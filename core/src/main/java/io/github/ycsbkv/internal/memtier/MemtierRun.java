@@ -291,10 +291,11 @@ public final class MemtierRun {
         "RX and TX (bytes on the wire are not counted; the Time-Serie has each second's other figures);",
         "--thread-conn-start-min/max-jitter-micros are accepted without a wait (memtier's happens before it connects",
         "and before its clock starts); --reconnect-interval reopens each connection between requests, never in one's",
-        "latency (with --pipeline once those in flight completed, as memtier), not yet with --rate-limiting; the",
-        "staircase ramp (--clients-start, --clients-step, --step-duration) connects each later client at its step",
-        "where a thread serves several clients (else before the run, idle until its step); with --rate-limiting",
-        "every connection before the run, and the total rate steps up, over every connection.",
+        "latency (with --pipeline once those in flight completed, as memtier; with --rate-limiting while a",
+        "client waits for its next request's instant); the staircase ramp (--clients-start, --clients-step,",
+        "--step-duration) connects each later client at its step where a thread serves several clients (else",
+        "before the run, idle until its step); with --rate-limiting every connection before the run, and the",
+        "total rate steps up, over every connection.",
         "Docs: docs/memtier.md.",
         "");
   }
