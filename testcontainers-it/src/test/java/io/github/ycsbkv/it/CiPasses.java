@@ -30,7 +30,9 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * </ul>
  *
  * <p>One choice depends on a test's parameters and stays beside them, worded through {@link #notUnderEmulation}:
- * {@code FaultIT}'s kills but the RESP engine's and Aerospike's client's.
+ * {@code FaultIT}'s kills but the RESP engine's and Aerospike's client's. {@code LauncherIT}'s class-data test ends
+ * under emulation once the archive was written and used on aarch64 (the broken archive and the user's own options
+ * after that are the launcher script's choices, the same on every platform).
  */
 public final class CiPasses implements ExecutionCondition {
 
