@@ -124,7 +124,7 @@ public final class MemtierRun {
       SummaryCsv.write(result, dir);
       Map<String, Histogram> series = Files.isRegularFile(dir.resolve(SeriesHistograms.FILE_NAME))
           ? SeriesHistograms.read(dir) : Map.of();
-      return MemtierOutput.run(result, series, MemtierOutput.seconds(dir, a.percentiles), a.commands.isEmpty(),
+      return MemtierOutput.run(result, series, MemtierSeconds.seconds(dir, a.percentiles), a.commands.isEmpty(),
           a.commandTypes());
     } catch (IOException e) {
       err.println("ycsb: cannot write results to '" + dir + "': " + UserError.describe(e));

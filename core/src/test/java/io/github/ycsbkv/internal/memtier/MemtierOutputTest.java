@@ -51,7 +51,7 @@ class MemtierOutputTest {
     log("SET", new double[][] {{1.001, 2.0}, {2.0, 2.4}}, new long[][] {{8_000_000}, {}});
     Files.writeString(dir.resolve("histograms.hlog"), "not an interval log: the whole run's, left alone\n");
 
-    Map<String, SortedMap<Integer, MemtierOutput.Second>> s = MemtierOutput.seconds(dir, List.of(50.0, 100.0));
+    Map<String, SortedMap<Integer, MemtierOutput.Second>> s = MemtierSeconds.seconds(dir, List.of(50.0, 100.0));
 
     SortedMap<Integer, MemtierOutput.Second> get = s.get("GET");
     assertEquals(List.of(0, 1, 2), List.copyOf(get.keySet()));
@@ -75,6 +75,6 @@ class MemtierOutputTest {
 
   @Test
   void seconds_withoutLogs_none() throws Exception {
-    assertEquals(Map.of(), MemtierOutput.seconds(dir.resolve("absent"), List.of(50.0)));
+    assertEquals(Map.of(), MemtierSeconds.seconds(dir.resolve("absent"), List.of(50.0)));
   }
 }
