@@ -49,8 +49,7 @@ final class ClusterReshard extends SlotMove {
     this.config = JedisClients.config(this.connection);
     this.addresses = addresses;
     RespConnection.Endpoint e = connection.endpoint();
-    this.seed = new Jedis(new HostAndPort(e.host(), e.port()), config);
-    open = 1;
+    this.seed = hold(new Jedis(new HostAndPort(e.host(), e.port()), config));
   }
 
   /** A source keeps its connection to the target for some seconds after a MIGRATE: its last command restore-asking. */
@@ -61,41 +60,32 @@ final class ClusterReshard extends SlotMove {
 
   @Override
   protected void move() throws Exception {
-    try {
-      List<Primary> primaries = primaries(seed.clusterNodes(), addresses);
-      commands++;
-      if (primaries.size() < 2) {
-        throw new RespException("the cluster has " + primaries.size() + " primary: slots need two to move between");
+    List<Primary> primaries = primaries(seed.clusterNodes(), addresses);
+    commands++;
+    if (primaries.size() < 2) {
+      throw new RespException("the cluster has " + primaries.size() + " primary: slots need two to move between");
+    }
+    primaries.sort(Comparator.comparingInt(Primary::slotCount));
+    Primary target = primaries.get(0);
+    Primary source = primaries.get(primaries.size() - 1);
+    List<Integer> moving = new ArrayList<>();
+    for (int[] r : source.ranges()) {
+      for (int s = r[0]; s <= r[1] && moving.size() < slots; s++) {
+        moving.add(s);
       }
-      primaries.sort(Comparator.comparingInt(Primary::slotCount));
-      Primary target = primaries.get(0);
-      Primary source = primaries.get(primaries.size() - 1);
-      List<Integer> moving = new ArrayList<>();
-      for (int[] r : source.ranges()) {
-        for (int s = r[0]; s <= r[1] && moving.size() < slots; s++) {
-          moving.add(s);
-        }
+    }
+    // Each connection is held until the probe is done (SlotMove.release).
+    Jedis from = jedis(source);
+    Jedis to = jedis(target);
+    List<Jedis> others = new ArrayList<>();
+    for (Primary p : primaries) {
+      if (p != source && p != target) {
+        others.add(jedis(p));
       }
-      try (Jedis from = jedis(source); Jedis to = jedis(target)) {
-        List<Jedis> others = new ArrayList<>();
-        try {
-          for (Primary p : primaries) {
-            if (p != source && p != target) {
-              others.add(jedis(p));
-            }
-          }
-          for (int slot : moving) {
-            move(slot, source, target, from, to, others);
-            slotsMoved++;
-          }
-        } finally {
-          others.forEach(Jedis::close);
-          open -= others.size();
-        }
-      }
-      open -= 2;
-    } finally {
-      seed.close();
+    }
+    for (int slot : moving) {
+      move(slot, source, target, from, to, others);
+      slotsMoved++;
     }
   }
 
@@ -135,9 +125,8 @@ final class ClusterReshard extends SlotMove {
   }
 
   private Jedis jedis(Primary p) {
-    Jedis j = new Jedis(new HostAndPort(p.host(), p.port()), config);
-    j.ping(); // connected now: counted while it is open
-    open++;
+    Jedis j = hold(new Jedis(new HostAndPort(p.host(), p.port()), config));
+    j.ping();
     commands++;
     return j;
   }

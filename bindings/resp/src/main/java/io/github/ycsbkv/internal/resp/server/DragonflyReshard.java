@@ -90,14 +90,10 @@ final class DragonflyReshard extends SlotMove {
     Map<String, Jedis> to = new LinkedHashMap<>();
     try {
       RespConnection.Endpoint e = connection.endpoint();
-      List<Shard> shards;
-      try (Jedis seed = new Jedis(new HostAndPort(e.host(), e.port()), config)) {
-        open++;
-        shards = shards(seed.sendCommand(Protocol.Command.CLUSTER, "SHARDS"), addresses);
-        commands++;
-      } finally {
-        open--;
-      }
+      // Each connection is held until the probe is done (SlotMove.release).
+      Jedis seed = hold(new Jedis(new HostAndPort(e.host(), e.port()), config));
+      List<Shard> shards = shards(seed.sendCommand(Protocol.Command.CLUSTER, "SHARDS"), addresses);
+      commands++;
       if (shards.size() < 2) {
         throw new RespException("the cluster has " + shards.size() + " primary: slots need two to move between");
       }
@@ -129,7 +125,6 @@ final class DragonflyReshard extends SlotMove {
       push(to, json(shards, source, target, moving, true));
       slotsMoved = moving.stream().mapToInt(r -> r[1] - r[0] + 1).sum();
     } finally {
-      to.values().forEach(Jedis::close);
       migrating = false;
     }
   }
@@ -205,9 +200,8 @@ final class DragonflyReshard extends SlotMove {
   }
 
   private Jedis jedis(Node n) {
-    Jedis j = new Jedis(HostAndPort.from(n.reachable()), config);
+    Jedis j = hold(new Jedis(HostAndPort.from(n.reachable()), config));
     j.ping();
-    open++;
     commands++;
     return j;
   }

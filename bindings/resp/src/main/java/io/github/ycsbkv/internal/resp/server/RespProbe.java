@@ -429,6 +429,9 @@ public class RespProbe implements ServerProbe {
 
   @Override
   public void close() {
+    if (reshard != null) {
+      reshard.release(); // its connections, held until the phase's last count of them
+    }
     for (ServerNode n : nodes) {
       try {
         n.closer().run();
