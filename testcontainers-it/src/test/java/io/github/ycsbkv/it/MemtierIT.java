@@ -168,7 +168,8 @@ class MemtierIT {
     args.addAll(line);
     Cli run = Cli.run(args.toArray(String[]::new));
     assertEquals(0, run.exitCode(), run.err());
-    assertTrue(run.out().contains("ALL STATS") && run.out().contains("Totals"), "memtier's table: " + run.out());
+    assertTrue((run.out().contains("ALL STATS") || run.out().contains("BEST RUN RESULTS"))
+        && run.out().contains("Totals"), "memtier's table: " + run.out());
     return seen(j, before, connections, json, run.err());
   }
 
@@ -483,6 +484,65 @@ class MemtierIT {
       assertTrue(average.isObject() && average.size() == 0, average.toString());
       for (int i = 1; i <= 3; i++) {
         assertTrue(Files.isRegularFile(tmp.resolve("runs-ycsb-kv").resolve("run-" + i).resolve("result.json")));
+      }
+    }
+  }
+
+  /**
+   * {@code --hdr-file-prefix}: the files memtier_benchmark writes for each run (the whole run's, and each command's, as
+   * {@code .txt} and {@code .hgrm}) by the same names, in the same layout, each holding as many requests as memtier's.
+   */
+  @Test
+  void hdrFilePrefix_theFilesMemtierWrites_eachWithAsManyRequests() throws Exception {
+    try (Store store = Store.provision(Store.Kind.REDIS); Jedis j = store.jedis()) {
+      List<List<String>> lines = List.of(List.of("-t", "1", "-c", "2", "-n", "150", "-x", "2"),
+          List.of("--command", "LPUSH __key__ __data__", "--command-ratio", "2", "--command", "LRANGE __key__ 0 1",
+              "-t", "2", "-c", "1", "-n", "150"));
+      for (int i = 0; i < lines.size(); i++) {
+        Map<String, Map<String, Long>> counts = new HashMap<>();
+        Map<String, String> heads = new HashMap<>();
+        for (String tool : List.of("memtier", "ycsb")) {
+          Path dir = Files.createDirectories(tmp.resolve("hdr-" + tool + "-" + i));
+          List<String> line = new ArrayList<>(lines.get(i));
+          line.addAll(List.of("--hdr-file-prefix", dir.resolve("p").toString()));
+          Path json = tmp.resolve("hdr-" + tool + "-" + i + ".json");
+          Seen seen = tool.equals("memtier") ? memtier(store, j, line, json) : ycsb(store, j, line, json);
+          Map<String, Long> byFile = new TreeMap<>();
+          try (var files = Files.list(dir)) {
+            for (Path f : files.sorted().toList()) {
+              String name = f.getFileName().toString();
+              List<String> text = Files.readAllLines(f);
+              if (name.endsWith(".hgrm")) {
+                assertEquals("\"StartTimestamp\",\"EndTimestamp\",\"Interval_Max\",\"Interval_Compressed_Histogram\"",
+                    text.get(3), tool + " " + name);
+                String encoded = text.get(4).split(",")[3];
+                byFile.put(name, org.HdrHistogram.Histogram.decodeFromCompressedByteBuffer(java.nio.ByteBuffer.wrap(
+                    java.util.Base64.getDecoder().decode(encoded)), 0).getTotalCount());
+              } else {
+                heads.merge(name, text.get(0), (a, b) -> {
+                  assertEquals(a, b, name + ": the tools' heads");
+                  return a;
+                });
+                Matcher m = Pattern.compile("Total count += +(\\d+)").matcher(String.join("\n", text));
+                assertTrue(m.find(), tool + " " + name + ": " + text);
+                byFile.put(name, Long.parseLong(m.group(1)));
+              }
+            }
+          }
+          assertTrue(seen.err().contains("Writing Full Run command HDR latency histogram results to "), seen.err());
+          counts.put(tool, byFile);
+        }
+        Set<String> expected = i == 0
+            ? Set.of("p_FULL_RUN_1", "p_FULL_RUN_2", "p_GET_command_run_1", "p_GET_command_run_2",
+                "p_SET_command_run_1", "p_SET_command_run_2")
+            : Set.of("p_FULL_RUN_1", "p_LPUSH_command_run_1", "p_LRANGE_command_run_1");
+        Set<String> names = new TreeSet<>();
+        for (String f : counts.get("memtier").keySet()) {
+          names.add(f.substring(0, f.lastIndexOf('.')));
+        }
+        assertEquals(new TreeSet<>(expected), names, "memtier's files: " + counts);
+        assertEquals(counts.get("memtier"), counts.get("ycsb"), "each file's requests, memtier's and ours");
+        assertEquals(i == 0 ? 300 : 200, counts.get("ycsb").get(i == 0 ? "p_FULL_RUN_2.hgrm" : "p_LPUSH_command_run_1.hgrm"));
       }
     }
   }

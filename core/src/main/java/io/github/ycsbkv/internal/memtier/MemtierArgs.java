@@ -33,6 +33,8 @@ public final class MemtierArgs {
   final int runCount;
   final String outFile;
   final String jsonOutFile;
+  /** {@code --hdr-file-prefix}: each run's latency histograms written to files of this prefix; null: none. */
+  final String hdrFilePrefix;
   final boolean showConfig;
   final boolean hideHistogram;
   final List<Double> percentiles;
@@ -116,6 +118,17 @@ public final class MemtierArgs {
     runCount = integer(o, "run-count", 1, 1);
     outFile = o.get("out-file");
     jsonOutFile = o.get("json-out-file");
+    // memtier: an empty prefix is none.
+    hdrFilePrefix = o.getOrDefault("hdr-file-prefix", "").isEmpty() ? null : o.get("hdr-file-prefix");
+    String breakdown = o.get("command-stats-breakdown");
+    if (breakdown != null && !breakdown.equalsIgnoreCase("command")) {
+      if (!breakdown.equalsIgnoreCase("line")) {
+        throw usage("--command-stats-breakdown must be 'command' or 'line' (as in memtier_benchmark), got '"
+            + breakdown + "'");
+      }
+      throw notYet("--command-stats-breakdown=line", "ycsb-kv counts each command by its name, memtier's default"
+          + " 'command'");
+    }
     showConfig = o.containsKey("show-config");
     hideHistogram = o.containsKey("hide-histogram");
     percentiles = percentiles(o.getOrDefault("print-percentiles", "50,99,99.9"));

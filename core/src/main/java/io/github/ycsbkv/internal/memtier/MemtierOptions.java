@@ -45,7 +45,8 @@ final class MemtierOptions {
       new Spec("monitor-input", '\0', true), new Spec("monitor-pattern", '\0', true),
       new Spec("wait-ratio", '\0', true), new Spec("num-slaves", '\0', true), new Spec("wait-timeout", '\0', true),
       new Spec("clients-start", '\0', true), new Spec("clients-step", '\0', true),
-      new Spec("step-duration", '\0', true),
+      new Spec("step-duration", '\0', true), new Spec("hdr-file-prefix", '\0', true),
+      new Spec("command-stats-breakdown", '\0', true),
       // ycsb-kv's own: the binding (else from the server's INFO) and where its own results go.
       new Spec("binding", '\0', true), new Spec("export-dir", '\0', true));
 
@@ -53,7 +54,6 @@ final class MemtierOptions {
   private static final List<Spec> NOT_YET = List.of(
       new Spec("unix-socket", 'S', true), new Spec("ipv4", '4', false), new Spec("ipv6", '6', false),
       new Spec("debug", 'D', false), new Spec("client-stats", '\0', true),
-      new Spec("hdr-file-prefix", '\0', true), new Spec("command-stats-breakdown", '\0', true),
       new Spec("statsd-host", '\0', true), new Spec("statsd-port", '\0', true), new Spec("statsd-prefix", '\0', true),
       new Spec("statsd-run-label", '\0', true), new Spec("graphite-port", '\0', true),
       new Spec("reconnect-on-error", '\0', false), new Spec("max-reconnect-attempts", '\0', true),

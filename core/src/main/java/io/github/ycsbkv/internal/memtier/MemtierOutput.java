@@ -60,10 +60,11 @@ public final class MemtierOutput {
 
   /**
    * One type's figures in one run (or the runs' average): memtier's row; {@code seconds} its {@code Time-Serie} by
-   * the second from the run's start (empty for the runs' average, as memtier's).
+   * the second from the run's start (empty for the runs' average, as memtier's); {@code command} its command's name as
+   * memtier names it ({@code SET}, {@code SCAN 0}), empty for Totals.
    */
   record Row(String type, long count, double opsPerSec, double hitsPerSec, double missesPerSec, Histogram micros,
-      boolean hitsShown, SortedMap<Integer, Second> seconds) {
+      boolean hitsShown, SortedMap<Integer, Second> seconds, String command) {
 
     double averageMs() {
       return micros.getTotalCount() == 0 ? 0 : micros.getMean() / 1000.0;
@@ -125,14 +126,14 @@ public final class MemtierOutput {
       long miss = op == null ? 0 : op.statuses().getOrDefault("NOT_FOUND", 0L);
       long hit = op == null || !name.equals("GET") ? 0 : op.statuses().getOrDefault("OK", 0L);
       rows.add(new Row(typeName(name), c, c / runSeconds, hit / runSeconds, miss / runSeconds, h,
-          setGet && name.equals("GET"), everySecond(seconds.get(name), seconds.get(TOTALS))));
+          setGet && name.equals("GET"), everySecond(seconds.get(name), seconds.get(TOTALS)), commandName(name)));
       all.add(h);
       count += c;
       hits += hit;
       misses += miss;
     }
     rows.add(new Row("Totals", count, count / runSeconds, hits / runSeconds, misses / runSeconds, all, setGet,
-        everySecond(seconds.get(TOTALS), seconds.get(TOTALS))));
+        everySecond(seconds.get(TOTALS), seconds.get(TOTALS)), ""));
     long start = result.start() == null ? 0 : result.start().toEpochMilli();
     return new Run(rows, start, start + result.runtimeMillis(), "interrupted".equals(result.stopReason()));
   }
@@ -164,6 +165,11 @@ public final class MemtierOutput {
     return Character.toUpperCase(lower.charAt(0)) + lower.substring(1) + "s";
   }
 
+  /** memtier's name of an operation's command: an incremental SCAN's {@code SCAN 0} and {@code SCAN <cursor>}. */
+  static String commandName(String operation) {
+    return operation.equals("SCAN-0") ? "SCAN 0" : operation.equals("SCAN-CURSOR") ? "SCAN <cursor>" : operation;
+  }
+
   static void toMicros(Histogram nanos, Histogram micros) {
     for (HistogramIterationValue v : nanos.recordedValues()) {
       micros.recordValueWithCount(Math.max(0, Math.round(v.getValueIteratedTo() / 1000.0)),
@@ -192,7 +198,7 @@ public final class MemtierOutput {
       Row first = runs.get(0).rows().get(i);
       // memtier's average has no seconds of its own: its Time-Serie is empty.
       rows.add(new Row(first.type(), count / n, ops / n, hits / n, misses / n, h, first.hitsShown(),
-          new TreeMap<>()));
+          new TreeMap<>(), first.command()));
     }
     return new Run(rows, runs.get(0).startMillis(), runs.get(n - 1).finishMillis(),
         runs.stream().anyMatch(Run::interrupted));

@@ -216,11 +216,16 @@ class MemtierArgsTest {
         List.of("--expiry-range", "5"), List.of("--expiry-range", "0-10"), List.of("--scan-incremental-iteration"),
         List.of("--scan-incremental-iteration", "--command", "GET __key__"),
         List.of("--scan-incremental-iteration", "--command", "SCAN 0", "--pipeline", "2"),
-        List.of("--scan-incremental-iteration", "--command", "SCAN 0", "--cluster-mode"))) {
+        List.of("--scan-incremental-iteration", "--command", "SCAN 0", "--cluster-mode"),
+        List.of("--command-stats-breakdown", "line"), List.of("--command-stats-breakdown=type"))) {
       UserError e = assertThrows(UserError.class, () -> MemtierArgs.parse(bad), bad.toString());
       assertEquals(2, e.exitCode(), bad.toString());
       assertTrue(!e.getMessage().contains("\n"), e.getMessage());
     }
+    assertTrue(assertThrows(UserError.class, () -> MemtierArgs.parse(List.of("--command-stats-breakdown", "LINE")))
+        .getMessage().startsWith("--command-stats-breakdown=line: memtier_benchmark's option is not honoured"));
+    assertEquals(null, MemtierArgs.parse(List.of("--command-stats-breakdown", "Command", "--hdr-file-prefix=")).hdrFilePrefix);
+    assertEquals("out/p", MemtierArgs.parse(List.of("--hdr-file-prefix", "out/p")).hdrFilePrefix);
     assertTrue(assertThrows(UserError.class, () -> MemtierArgs.parse(List.of("--multi-key-get", "3"))).getMessage()
         .startsWith("--multi-key-get: memtier_benchmark 2.3 sends multi-key gets over its memcache protocols only"));
   }
