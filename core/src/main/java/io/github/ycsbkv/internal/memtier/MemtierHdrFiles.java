@@ -77,6 +77,10 @@ final class MemtierHdrFiles {
         err.println("Writing " + f.getValue().name() + " command HDR latency histogram results in"
             + " HistogramLogProcessor format to " + hgrm + "...");
         writeLog(hgrm, header, f.getValue().micros(), run.startMillis(), run.finishMillis());
+      } catch (java.nio.file.NoSuchFileException e) {
+        err.println("ycsb: cannot write --hdr-file-prefix file '" + e.getFile() + "': its directory does not exist"
+            + " (memtier does not make it either); give a prefix in an existing directory");
+        return false;
       } catch (IOException e) {
         err.println("ycsb: cannot write --hdr-file-prefix file '" + f.getKey() + "': " + UserError.describe(e));
         return false;

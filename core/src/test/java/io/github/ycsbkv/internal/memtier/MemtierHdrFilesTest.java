@@ -125,7 +125,8 @@ class MemtierHdrFilesTest {
     MemtierArgs a = MemtierArgs.parse(List.of("--hdr-file-prefix", dir.resolve("no/such/dir/p").toString()));
     StringWriter err = new StringWriter();
     assertFalse(MemtierHdrFiles.write(a, 1, r, new PrintWriter(err, true)));
-    assertTrue(err.toString().contains("ycsb: cannot write --hdr-file-prefix file '"), err.toString());
+    assertTrue(err.toString().contains("ycsb: cannot write --hdr-file-prefix file '" + dir.resolve("no/such/dir/p")
+        + "_FULL_RUN_1.txt': its directory does not exist"), err.toString());
     assertFalse(err.toString().contains("Exception"), err.toString());
   }
 }
