@@ -63,8 +63,8 @@ final class MemtierHdrFiles {
   record Row(String name, Histogram micros) {}
 
   /**
-   * Writes run {@code number}'s files, saying each as memtier does; false (after one line on {@code err}) when one
-   * could not be written.
+   * Writes run {@code number}'s files, saying each as memtier does (and, after the first run's, which commands share a
+   * file); false (after one line on {@code err}) when one could not be written.
    */
   static boolean write(MemtierArgs a, int number, MemtierOutput.Run run, PrintWriter err) {
     for (Map.Entry<String, Row> f : files(a.hdrFilePrefix, number, run, a.commands.isEmpty()).entrySet()) {
@@ -87,7 +87,7 @@ final class MemtierHdrFiles {
       }
     }
     List<String> shared = sharedNames(a);
-    if (!shared.isEmpty()) {
+    if (!shared.isEmpty() && number == 1) {
       err.println("ycsb-kv memtier: --hdr-file-prefix: the --command lines of " + String.join(", ", shared)
           + " share their command's file, with all their requests (memtier writes each line's to it in turn, the"
           + " last line's kept)");

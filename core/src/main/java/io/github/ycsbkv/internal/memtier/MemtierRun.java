@@ -299,9 +299,9 @@ public final class MemtierRun {
         "--step-duration) connects each later client at its step where a thread serves several clients (else",
         "before the run, idle until its step); with --rate-limiting every connection before the run, and the",
         "total rate steps up, over every connection.",
-        "--hdr-file-prefix P writes memtier's P_FULL_RUN_N and P_NAME_command_run_N .txt and .hgrm of each run",
-        "(HdrHistogram Java's text table); a command of several --command lines has one file of all their requests",
-        "(memtier keeps the last line's); --command-stats-breakdown takes 'command' (the default), not 'line' yet.",
+        "--hdr-file-prefix P writes memtier's P_FULL_RUN_N and P_NAME_command_run_N .txt and .hgrm of each run,",
+        "laid out as memtier's; a command of several --command lines has one file of all their requests (memtier",
+        "keeps the last line's); --command-stats-breakdown takes 'command' (the default), not 'line' yet.",
         "Docs: docs/memtier.md.",
         "");
   }

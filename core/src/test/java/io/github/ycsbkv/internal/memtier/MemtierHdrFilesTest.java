@@ -117,6 +117,10 @@ class MemtierHdrFilesTest {
     StringWriter err = new StringWriter();
     assertTrue(MemtierHdrFiles.write(a, 1, r, new PrintWriter(err, true)));
     assertTrue(err.toString().contains("--command lines of SET share their command's file"), err.toString());
+    StringWriter second = new StringWriter();
+    assertTrue(MemtierHdrFiles.write(a, 2, r, new PrintWriter(second, true)));
+    assertFalse(second.toString().contains("share their command's file"), "said once: " + second);
+    assertTrue(Files.isRegularFile(dir.resolve("q_SET_command_run_2.hgrm")));
   }
 
   @Test
