@@ -95,14 +95,11 @@ final class MemtierHdrFiles {
     return true;
   }
 
-  /** Command names that more than one {@code --command} line has, upper case. */
+  /** Command names that more than one {@code --command} line has, upper case (memtier's, as the rows name them). */
   static List<String> sharedNames(MemtierArgs a) {
     List<String> seen = new ArrayList<>();
     List<String> shared = new ArrayList<>();
-    for (MemtierArgs.Command c : a.commands) {
-      String t = c.text().trim();
-      String name = (t.indexOf(' ') < 0 ? t : t.substring(0, t.indexOf(' '))).replace("\"", "")
-          .toUpperCase(Locale.ROOT);
+    for (String name : a.commandTypes()) {
       if (seen.contains(name) && !shared.contains(name)) {
         shared.add(name);
       }
