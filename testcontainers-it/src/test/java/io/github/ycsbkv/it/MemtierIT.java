@@ -166,6 +166,9 @@ class MemtierIT {
     List<String> args = new ArrayList<>(List.of("memtier", "-s", host, "-p", Integer.toString(port),
         "--json-out-file", json.toString()));
     args.addAll(line);
+    if (!line.contains("--hide-histogram")) {
+      args.add("--hide-histogram"); // as memtierAt runs memtier_benchmark: the same line for both
+    }
     Cli run = Cli.run(args.toArray(String[]::new));
     assertEquals(0, run.exitCode(), run.err());
     assertTrue((run.out().contains("ALL STATS") || run.out().contains("BEST RUN RESULTS"))
@@ -543,6 +546,71 @@ class MemtierIT {
         assertEquals(new TreeSet<>(expected), names, "memtier's files: " + counts);
         assertEquals(counts.get("memtier"), counts.get("ycsb"), "each file's requests, memtier's and ours");
         assertEquals(i == 0 ? 300 : 200, counts.get("ycsb").get(i == 0 ? "p_FULL_RUN_2.hgrm" : "p_LPUSH_command_run_1.hgrm"));
+      }
+    }
+  }
+
+  /**
+   * Without {@code --hide-histogram}: each section's latency distribution under its table and in the JSON under each
+   * command's name, and with {@code --print-all-runs} each run's own section, as memtier_benchmark writes them: the same
+   * sections, each with the same keys in the same order, as many distributions printed, each ending at 100%.
+   */
+  @Test
+  void latencyDistribution_andEveryRun_asMemtierBenchmarkWritesThem() throws Exception {
+    try (Store store = Store.provision(Store.Kind.REDIS); Jedis j = store.jedis()) {
+      List<List<String>> lines = List.of(List.of("-t", "1", "-c", "2", "-n", "200", "-x", "2", "--print-all-runs"),
+          List.of("-t", "1", "-c", "2", "-n", "200", "--key-maximum", "100", "--command", "HSET __key__ f __data__",
+              "--command", "HGETALL __key__"));
+      for (int i = 0; i < lines.size(); i++) {
+        Map<String, JsonNode> json = new HashMap<>();
+        Map<String, Integer> printed = new HashMap<>();
+        for (String tool : List.of("memtier", "ycsb")) {
+          j.flushAll();
+          Path file = tmp.resolve("dist-" + tool + "-" + i + ".json");
+          List<String> cmd = new ArrayList<>(List.of("-s", store.host(), "-p", Integer.toString(store.port()),
+              "--json-out-file", file.toString()));
+          cmd.addAll(lines.get(i));
+          String out;
+          if (tool.equals("memtier")) {
+            cmd.add(0, "memtier_benchmark");
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(p.waitFor(120, TimeUnit.SECONDS), "memtier_benchmark finished");
+            assertEquals(0, p.exitValue(), out);
+          } else {
+            cmd.add(0, "memtier");
+            Cli run = Cli.run(cmd.toArray(String[]::new));
+            assertEquals(0, run.exitCode(), run.err());
+            out = run.out();
+          }
+          printed.put(tool, out.split("Request Latency Distribution\n", -1).length - 1);
+          json.put(tool, JSON.readTree(file.toFile()));
+        }
+        String what = String.join(" ", lines.get(i));
+        List<String> theirSections = new ArrayList<>();
+        json.get("memtier").fieldNames().forEachRemaining(theirSections::add);
+        List<String> ourSections = new ArrayList<>();
+        json.get("ycsb").fieldNames().forEachRemaining(ourSections::add);
+        assertEquals(theirSections, ourSections, what + ": the JSON's sections");
+        assertEquals(i == 0 ? 7 : 3, ourSections.size(), what + ": " + ourSections);
+        assertEquals(printed.get("memtier"), printed.get("ycsb"), what + ": distributions printed");
+        assertEquals(ourSections.size() - 2, printed.get("ycsb"), what + ": one under each section's table");
+        for (String section : ourSections.subList(2, ourSections.size())) {
+          List<String> theirKeys = new ArrayList<>();
+          json.get("memtier").path(section).fieldNames().forEachRemaining(theirKeys::add);
+          List<String> ourKeys = new ArrayList<>();
+          json.get("ycsb").path(section).fieldNames().forEachRemaining(ourKeys::add);
+          assertEquals(theirKeys, ourKeys, what + ": " + section + "'s keys");
+          for (String key : ourKeys) {
+            JsonNode steps = json.get("ycsb").path(section).path(key);
+            if (steps.isArray()) {
+              JsonNode last = steps.get(steps.size() - 1);
+              assertEquals(100.0, last.path("percent").asDouble(), what + ": " + section + " " + key);
+              assertTrue(last.path("<=msec").isNumber(), what + ": " + section + " " + key);
+              assertTrue(key.equals("WAIT") ? steps.size() == 1 : steps.size() > 10, what + ": " + key + " " + steps);
+            }
+          }
+        }
       }
     }
   }

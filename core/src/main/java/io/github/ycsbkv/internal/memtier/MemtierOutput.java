@@ -2,6 +2,7 @@ package io.github.ycsbkv.internal.memtier;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbkv.results.BenchmarkResult;
 import io.github.ycsbkv.results.OperationResult;
@@ -204,12 +205,20 @@ public final class MemtierOutput {
         runs.stream().anyMatch(Run::interrupted));
   }
 
-  /** The sections memtier prints and writes: ALL STATS for one run; best, worst and their average for several. */
-  static Map<String, Run> sections(List<Run> runs) {
+  /**
+   * The sections memtier prints and writes: ALL STATS for one run; for several, each run's ({@code RUN #N RESULTS})
+   * when {@code everyRun} ({@code --print-all-runs}), then the best, the worst and their average.
+   */
+  static Map<String, Run> sections(List<Run> runs, boolean everyRun) {
     Map<String, Run> out = new LinkedHashMap<>();
     if (runs.size() == 1) {
       out.put("ALL STATS", runs.get(0));
       return out;
+    }
+    if (everyRun) {
+      for (int i = 0; i < runs.size(); i++) {
+        out.put("RUN #" + (i + 1) + " RESULTS", runs.get(i));
+      }
     }
     Comparator<Run> byOps = Comparator.comparingDouble(r -> r.totals().opsPerSec());
     out.put("BEST RUN RESULTS", runs.stream().max(byOps).orElseThrow());
@@ -218,7 +227,10 @@ public final class MemtierOutput {
     return out;
   }
 
-  /** The results table as memtier prints it (without KB/sec, which ycsb-kv does not measure). */
+  /**
+   * The results table as memtier prints it (without KB/sec, which ycsb-kv does not measure), each section's followed by
+   * its latency distribution when {@code histogram} (memtier's, without {@code --hide-histogram}).
+   */
   static void table(PrintWriter out, Map<String, Run> sections, List<Double> percentiles, boolean histogram) {
     boolean hits = sections.values().iterator().next().rows().stream().anyMatch(Row::hitsShown);
     StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-6s%15s", "Type", "Ops/sec"));
@@ -253,25 +265,51 @@ public final class MemtierOutput {
         }
         out.println(line + " ");
       }
-    }
-    if (histogram) {
-      Run last = sections.values().iterator().next();
-      out.println();
-      out.println();
-      out.println("Request Latency Distribution (ycsb-kv: each type's percentiles, not every bucket)");
-      out.println(String.format(Locale.ROOT, "%-6s%16s%12s", "Type", "<= msec", "Percent"));
-      out.println("-".repeat(34));
-      for (Row r : last.rows()) {
-        if (r.micros().getTotalCount() == 0 || r.type().equals("Totals")) {
-          continue;
-        }
-        for (double p : List.of(50.0, 90.0, 95.0, 99.0, 99.9, 99.99, 100.0)) {
-          out.println(String.format(Locale.ROOT, "%-6s%16.3f%12.3f", r.type(), r.percentileMs(p), p));
-        }
-        out.println("---");
+      if (histogram) {
+        distributionTable(out, s.getValue());
       }
     }
     out.flush();
+  }
+
+  /**
+   * memtier's {@code Request Latency Distribution} of a section: each type's distribution ({@link #distribution}) under
+   * its command's name ({@code SET}, {@code GET} and {@code WAIT} in SET/GET mode), in memtier's layout.
+   */
+  private static void distributionTable(PrintWriter out, Run run) {
+    out.println();
+    out.println();
+    out.println("Request Latency Distribution");
+    out.println(String.format(Locale.ROOT, "%-6s %12s %12s", "Type", "<= msec   ", "Percent"));
+    out.println("-".repeat(72));
+    for (Row r : run.rows()) {
+      if (r.command().isEmpty()) {
+        continue; // Totals: memtier prints no distribution of them
+      }
+      for (double[] step : distribution(r.micros())) {
+        out.println(String.format(Locale.ROOT, "%-6s %8.3f %12.3f", r.command(), step[0], step[1]));
+      }
+      out.println("---");
+    }
+  }
+
+  /**
+   * A type's latency distribution as memtier prints and writes it: its histogram (microseconds) iterated by percentile
+   * with ten steps per halving of the distance to 100% (HdrHistogram's percentile iteration, memtier's
+   * {@code LATENCY_HDR_GRANULARITY}), each step's percentile and the highest latency equivalent to its value, in
+   * milliseconds; the last step is 100%. A type without a request has one step, 0 ms at 100%, as memtier's C
+   * HdrHistogram iterates an empty histogram (the Java one gives none).
+   */
+  static List<double[]> distribution(Histogram micros) {
+    List<double[]> out = new ArrayList<>();
+    if (micros.getTotalCount() == 0) {
+      out.add(new double[] {0, 100});
+      return out;
+    }
+    for (HistogramIterationValue v : micros.percentiles(10)) {
+      out.add(new double[] {v.getValueIteratedTo() / 1000.0, v.getPercentileLevelIteratedTo()});
+    }
+    return out;
   }
 
   /** memtier's percentile label: 50.00, 99.90, 99.99 (two decimals, as its JSON keys). */
@@ -336,6 +374,20 @@ public final class MemtierOutput {
           pct.put("p" + label(p), round3(r.percentileMs(p)));
         }
         pct.putObject("Histogram log format").put("Compressed Histogram", compressed(r.micros()));
+      }
+      if (!args.hideHistogram) {
+        // memtier's distribution under the table, in its JSON too: each type's steps under its command's name.
+        for (Row r : run.rows()) {
+          if (r.command().isEmpty()) {
+            continue;
+          }
+          ArrayNode steps = section.putArray(r.command());
+          for (double[] step : distribution(r.micros())) {
+            ObjectNode o = steps.addObject();
+            o.put("<=msec", round3(step[0]));
+            o.put("percent", round3(step[1]));
+          }
+        }
       }
     }
     Path parent = file.toAbsolutePath().getParent();

@@ -199,12 +199,7 @@ public final class MemtierRun {
 
   /** memtier's results table (each run's with {@code --print-all-runs}) and its JSON; false when the JSON failed. */
   private static boolean report(MemtierArgs a, List<MemtierOutput.Run> runs, PrintWriter table, PrintWriter err) {
-    Map<String, MemtierOutput.Run> sections = MemtierOutput.sections(runs);
-    if (a.printAllRuns && runs.size() > 1) {
-      for (int i = 0; i < runs.size(); i++) {
-        MemtierOutput.table(table, Map.of("RUN #" + (i + 1) + " RESULTS", runs.get(i)), a.percentiles, false);
-      }
-    }
+    Map<String, MemtierOutput.Run> sections = MemtierOutput.sections(runs, a.printAllRuns);
     MemtierOutput.table(table, sections, a.percentiles, !a.hideHistogram);
     if (a.jsonOutFile != null) {
       try {

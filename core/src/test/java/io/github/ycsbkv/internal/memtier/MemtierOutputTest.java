@@ -2,18 +2,28 @@ package io.github.ycsbkv.internal.memtier;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
+import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** memtier's Time-Serie from the engine's interval logs, as {@code HistogramExports} writes them. */
+/**
+ * memtier's Time-Serie from the engine's interval logs, as {@code HistogramExports} writes them; its latency
+ * distribution under the table and in the JSON; its sections for several runs.
+ */
 class MemtierOutputTest {
 
   private static final long START = 1_796_000_000_123L;
@@ -76,5 +86,102 @@ class MemtierOutputTest {
   @Test
   void seconds_withoutLogs_none() throws Exception {
     assertEquals(Map.of(), MemtierSeconds.seconds(dir.resolve("absent"), List.of(50.0)));
+  }
+
+  /** A row of {@code type} (memtier's {@code command} name) with latencies {@code micros}. */
+  private static MemtierOutput.Row row(String type, String command, long... micros) {
+    Histogram h = new Histogram(3);
+    for (long v : micros) {
+      h.recordValue(v);
+    }
+    return new MemtierOutput.Row(type, micros.length, micros.length, 0, 0, h, false, new TreeMap<>(), command);
+  }
+
+  private static MemtierOutput.Run setGetRun(long... getMicros) {
+    MemtierOutput.Row get = row("Gets", "GET", getMicros);
+    Histogram all = new Histogram(3);
+    all.add(get.micros());
+    return new MemtierOutput.Run(List.of(row("Sets", "SET"), get, row("Waits", "WAIT"),
+        new MemtierOutput.Row("Totals", get.count(), get.count(), 0, 0, all, false, new TreeMap<>(), "")),
+        START, START + 1000, false);
+  }
+
+  @Test
+  void distribution_tenStepsPerHalvingOfTheTail_endingAt100() {
+    long[] micros = new long[1000];
+    for (int i = 0; i < micros.length; i++) {
+      micros[i] = i + 1; // 1 us to 1 ms, evenly
+    }
+    List<double[]> d = MemtierOutput.distribution(row("Gets", "GET", micros).micros());
+    // memtier's steps: 5 points up to 50%, 2.5 up to 75%, 1.25 up to 87.5%, ...; the first at 0% on the least value.
+    assertArrayEquals(new double[] {0.001, 0.0}, d.get(0), 1e-9);
+    assertArrayEquals(new double[] {0.050, 5.0}, d.get(1), 1e-9);
+    assertArrayEquals(new double[] {0.500, 50.0}, d.get(10), 1e-9);
+    assertArrayEquals(new double[] {0.525, 52.5}, d.get(11), 1e-9);
+    assertArrayEquals(new double[] {0.750, 75.0}, d.get(20), 1e-9);
+    assertArrayEquals(new double[] {0.763, 76.25}, d.get(21), 1e-9); // 762.5 requests: the 763rd
+    double[] last = d.get(d.size() - 1);
+    assertEquals(100.0, last[1]);
+    assertEquals(1.0, last[0], 0.001);
+    for (int i = 1; i < d.size(); i++) {
+      assertTrue(d.get(i)[0] >= d.get(i - 1)[0] && d.get(i)[1] >= d.get(i - 1)[1], "steps never go back: " + i);
+    }
+  }
+
+  @Test
+  void distribution_ofATypeWithoutRequests_oneStepAt100() {
+    List<double[]> d = MemtierOutput.distribution(new Histogram(3));
+    assertEquals(1, d.size());
+    assertArrayEquals(new double[] {0, 100}, d.get(0));
+  }
+
+  @Test
+  void table_eachSectionFollowedByItsDistribution_inMemtiersLayout() {
+    Map<String, MemtierOutput.Run> sections = MemtierOutput.sections(List.of(setGetRun(60), setGetRun(60, 80)), true);
+    assertEquals(List.of("RUN #1 RESULTS", "RUN #2 RESULTS", "BEST RUN RESULTS", "WORST RUN RESULTS",
+        "AGGREGATED AVERAGE RESULTS (2 runs)"), List.copyOf(sections.keySet()));
+    StringWriter text = new StringWriter();
+    MemtierOutput.table(new PrintWriter(text), sections, List.of(50.0), true);
+    String out = text.toString();
+    assertEquals(5, out.split("Request Latency Distribution\n", -1).length - 1, out);
+    String first = out.substring(out.indexOf("RUN #1 RESULTS"), out.indexOf("RUN #2 RESULTS"));
+    String dist = first.substring(first.indexOf("Request Latency Distribution"));
+    // The lines memtier's print_histogram writes: its header, a rule of 72, each type's steps and a "---" after it.
+    assertEquals(String.join("\n", "Request Latency Distribution",
+        "Type     <= msec         Percent",
+        "-".repeat(72),
+        "SET       0.000      100.000",
+        "---",
+        "GET       0.060        0.000",
+        "GET       0.060      100.000",
+        "---",
+        "WAIT      0.000      100.000",
+        "---", "", "", ""), dist);
+    StringWriter hidden = new StringWriter();
+    MemtierOutput.table(new PrintWriter(hidden), sections, List.of(50.0), false);
+    assertTrue(!hidden.toString().contains("Request Latency Distribution"), hidden.toString());
+  }
+
+  @Test
+  void json_eachTypesDistributionUnderItsCommandsName_unlessHidden() throws Exception {
+    Map<String, MemtierOutput.Run> sections = MemtierOutput.sections(List.of(setGetRun(60, 80, 100)), false);
+    Path file = dir.resolve("out.json");
+    MemtierOutput.writeJson(file, MemtierArgs.parse(List.of("-n", "10")), sections, List.of(50.0));
+    JsonNode all = new ObjectMapper().readTree(file.toFile()).path("ALL STATS");
+    List<String> keys = new java.util.ArrayList<>();
+    all.fieldNames().forEachRemaining(keys::add);
+    assertEquals(List.of("Runtime", "Sets", "Gets", "Waits", "Totals", "SET", "GET", "WAIT"), keys);
+    JsonNode get = all.path("GET");
+    assertEquals(0.06, get.get(0).path("<=msec").asDouble());
+    assertEquals(0.0, get.get(0).path("percent").asDouble());
+    assertEquals(0.1, get.get(get.size() - 1).path("<=msec").asDouble());
+    assertEquals(100.0, get.get(get.size() - 1).path("percent").asDouble());
+    assertEquals(1, all.path("WAIT").size());
+    assertEquals(100.0, all.path("WAIT").get(0).path("percent").asDouble());
+
+    MemtierOutput.writeJson(file, MemtierArgs.parse(List.of("-n", "10", "--hide-histogram")), sections,
+        List.of(50.0));
+    JsonNode hidden = new ObjectMapper().readTree(file.toFile()).path("ALL STATS");
+    assertTrue(hidden.path("GET").isMissingNode() && hidden.path("Gets").isObject(), hidden.toString());
   }
 }
