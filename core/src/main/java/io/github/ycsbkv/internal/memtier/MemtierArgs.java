@@ -451,6 +451,18 @@ public final class MemtierArgs {
     return List.copyOf(types);
   }
 
+  /**
+   * The names memtier's command list holds, for its table's type column: each command's type ({@link #commandTypes}),
+   * and with a {@code __monitor_line@__} line its placeholder's {@code MONITOR_RANDOM} (memtier_benchmark.cpp).
+   */
+  List<String> commandNames() {
+    List<String> names = new ArrayList<>(commandTypes());
+    if (commands.stream().anyMatch(c -> c.text().trim().equals("__monitor_line@__"))) {
+      names.add("MONITOR_RANDOM");
+    }
+    return names;
+  }
+
   /** The JSON's {@code configuration}, with memtier's names and its shapes of the values. */
   Map<String, Object> configuration() {
     return MemtierConfiguration.of(this);

@@ -231,45 +231,61 @@ public final class MemtierOutput {
    * The results table as memtier prints it (without KB/sec, which ycsb-kv does not measure), each section's followed by
    * its latency distribution when {@code histogram} (memtier's, without {@code --hide-histogram}).
    */
-  static void table(PrintWriter out, Map<String, Run> sections, List<Double> percentiles, boolean histogram) {
+  static void table(PrintWriter out, Map<String, Run> sections, List<Double> percentiles, boolean histogram,
+      int typeColumn) {
     boolean hits = sections.values().iterator().next().rows().stream().anyMatch(Row::hitsShown);
-    StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-6s%15s", "Type", "Ops/sec"));
+    // memtier's output_table: each column's cells end in a space; the type column typeColumn wide, the rates 12, the
+    // latencies 15; a rule of '=' as long as the row over the section's name, one of '-' under the header.
+    String type = "%-" + typeColumn + "s ";
+    StringBuilder head = new StringBuilder(String.format(Locale.ROOT, type + "%12s ", "Type", "Ops/sec"));
+    StringBuilder dashes = new StringBuilder("-".repeat(typeColumn + 1)).append("-".repeat(13));
     if (hits) {
-      head.append(String.format(Locale.ROOT, "%13s%13s", "Hits/sec", "Misses/sec"));
+      head.append(String.format(Locale.ROOT, "%12s %12s ", "Hits/sec", "Misses/sec"));
+      dashes.append("-".repeat(26));
     }
-    head.append(String.format(Locale.ROOT, "%16s", "Avg. Latency"));
+    head.append(String.format(Locale.ROOT, "%15s ", "Avg. Latency"));
+    dashes.append("-".repeat(16));
     for (double p : percentiles) {
-      head.append(String.format(Locale.ROOT, "%16s", "p" + new java.math.BigDecimal(Double.toString(p))
+      head.append(String.format(Locale.ROOT, "%15s ", "p" + new java.math.BigDecimal(Double.toString(p))
           .stripTrailingZeros().toPlainString() + " Latency"));
+      dashes.append("-".repeat(16));
     }
-    String rule = "=".repeat(head.length() + 1);
+    String rule = "=".repeat(dashes.length());
     for (Map.Entry<String, Run> s : sections.entrySet()) {
       out.println();
       out.println();
       out.println(s.getKey());
       out.println(rule);
-      out.println(head + " ");
-      out.println("-".repeat(head.length() + 1));
+      out.println(head);
+      out.println(dashes);
       for (Row r : s.getValue().rows()) {
-        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-6s%15.2f", r.type(), r.opsPerSec()));
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, type + "%12.2f ", r.type(), r.opsPerSec()));
         boolean none = r.type().equals("Waits") && r.count() == 0; // memtier: no latency without a WAIT
         if (hits) {
-          line.append(r.hitsShown() ? String.format(Locale.ROOT, "%13.2f%13.2f", r.hitsPerSec(), r.missesPerSec())
-              : String.format(Locale.ROOT, "%13s%13s", "---", "---"));
+          line.append(r.hitsShown() ? String.format(Locale.ROOT, "%12.2f %12.2f ", r.hitsPerSec(), r.missesPerSec())
+              : String.format(Locale.ROOT, "%12s %12s ", "---", "---"));
         }
-        line.append(none ? String.format(Locale.ROOT, "%16s", "---")
-            : String.format(Locale.ROOT, "%16.5f", r.averageMs()));
+        line.append(none ? String.format(Locale.ROOT, "%15s ", "---")
+            : String.format(Locale.ROOT, "%15.5f ", r.averageMs()));
         for (double p : percentiles) {
-          line.append(none ? String.format(Locale.ROOT, "%16s", "---")
-              : String.format(Locale.ROOT, "%16.5f", r.percentileMs(p)));
+          line.append(none ? String.format(Locale.ROOT, "%15s ", "---")
+              : String.format(Locale.ROOT, "%15.5f ", r.percentileMs(p)));
         }
-        out.println(line + " ");
+        out.println(line);
       }
       if (histogram) {
         distributionTable(out, s.getValue());
       }
     }
     out.flush();
+  }
+
+  /**
+   * The width of memtier's type column: its commands' longest name, at least 6, plus one (run_stats.cpp's
+   * print_type_column); 7 in SET/GET mode. {@code names}: the commands' names (the MONITOR placeholder's included).
+   */
+  static int typeColumn(List<String> names) {
+    return Math.max(6, names.stream().mapToInt(String::length).max().orElse(0)) + 1;
   }
 
   /**

@@ -200,7 +200,8 @@ public final class MemtierRun {
   /** memtier's results table (each run's with {@code --print-all-runs}) and its JSON; false when the JSON failed. */
   private static boolean report(MemtierArgs a, List<MemtierOutput.Run> runs, PrintWriter table, PrintWriter err) {
     Map<String, MemtierOutput.Run> sections = MemtierOutput.sections(runs, a.printAllRuns);
-    MemtierOutput.table(table, sections, a.percentiles, !a.hideHistogram);
+    MemtierOutput.table(table, sections, a.percentiles, !a.hideHistogram,
+        MemtierOutput.typeColumn(a.commandNames()));
     if (a.jsonOutFile != null) {
       try {
         MemtierOutput.writeJson(Path.of(a.jsonOutFile), a, sections, a.percentiles);

@@ -94,7 +94,8 @@ class MemtierOutputTest {
     for (long v : micros) {
       h.recordValue(v);
     }
-    return new MemtierOutput.Row(type, micros.length, micros.length, 0, 0, h, false, new TreeMap<>(), command);
+    return new MemtierOutput.Row(type, micros.length, micros.length, 0, 0, h, type.equals("Gets"), new TreeMap<>(),
+        command);
   }
 
   private static MemtierOutput.Run setGetRun(long... getMicros) {
@@ -102,7 +103,7 @@ class MemtierOutputTest {
     Histogram all = new Histogram(3);
     all.add(get.micros());
     return new MemtierOutput.Run(List.of(row("Sets", "SET"), get, row("Waits", "WAIT"),
-        new MemtierOutput.Row("Totals", get.count(), get.count(), 0, 0, all, false, new TreeMap<>(), "")),
+        new MemtierOutput.Row("Totals", get.count(), get.count(), 0, 0, all, true, new TreeMap<>(), "")),
         START, START + 1000, false);
   }
 
@@ -141,10 +142,18 @@ class MemtierOutputTest {
     assertEquals(List.of("RUN #1 RESULTS", "RUN #2 RESULTS", "BEST RUN RESULTS", "WORST RUN RESULTS",
         "AGGREGATED AVERAGE RESULTS (2 runs)"), List.copyOf(sections.keySet()));
     StringWriter text = new StringWriter();
-    MemtierOutput.table(new PrintWriter(text), sections, List.of(50.0), true);
+    MemtierOutput.table(new PrintWriter(text), sections, List.of(50.0), true, 7);
     String out = text.toString();
     assertEquals(5, out.split("Request Latency Distribution\n", -1).length - 1, out);
     String first = out.substring(out.indexOf("RUN #1 RESULTS"), out.indexOf("RUN #2 RESULTS"));
+    // The table as memtier_benchmark 2.3 lays it out (its lines, without the KB/sec column ycsb-kv does not measure).
+    List<String> lines = first.lines().toList();
+    assertEquals("=".repeat(8 + 13 * 3 + 16 * 2), lines.get(1));
+    assertEquals("Type         Ops/sec     Hits/sec   Misses/sec    Avg. Latency     p50 Latency ", lines.get(2));
+    assertEquals("-".repeat(8 + 13 * 3 + 16 * 2), lines.get(3));
+    assertEquals("Sets            0.00          ---          ---         0.00000         0.00000 ", lines.get(4));
+    assertEquals("Gets            1.00         0.00         0.00         0.06000         0.06000 ", lines.get(5));
+    assertEquals("Waits           0.00          ---          ---             ---             --- ", lines.get(6));
     String dist = first.substring(first.indexOf("Request Latency Distribution"));
     // The lines memtier's print_histogram writes: its header, a rule of 72, each type's steps and a "---" after it.
     assertEquals(String.join("\n", "Request Latency Distribution",
@@ -158,7 +167,7 @@ class MemtierOutputTest {
         "WAIT      0.000      100.000",
         "---", "", "", ""), dist);
     StringWriter hidden = new StringWriter();
-    MemtierOutput.table(new PrintWriter(hidden), sections, List.of(50.0), false);
+    MemtierOutput.table(new PrintWriter(hidden), sections, List.of(50.0), false, 7);
     assertTrue(!hidden.toString().contains("Request Latency Distribution"), hidden.toString());
   }
 
