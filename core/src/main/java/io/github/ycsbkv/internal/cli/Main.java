@@ -109,7 +109,9 @@ public final class Main implements Runnable {
     PrintWriter o = new PrintWriter(out, true, StandardCharsets.UTF_8);
     PrintWriter e = new PrintWriter(err, true, StandardCharsets.UTF_8);
     try {
-      return io.github.ycsbkv.internal.memtier.MemtierRun.execute(args, o, e, Interrupts::setActive);
+      // On a terminal, each run's progress line (as memtier_benchmark shows its own), erased when the run ends.
+      return io.github.ycsbkv.internal.memtier.MemtierRun.execute(args, o, e, Interrupts::setActive,
+          Boolean.getBoolean(PhaseCommand.STDERR_TTY) ? err : null);
     } catch (UserError user) {
       e.println("ycsb memtier: " + user.getMessage());
       debugTrace(user, e);

@@ -44,6 +44,15 @@ public final class MemtierRun {
 
   /** Runs {@code args} (after the word {@code memtier}); returns the exit code as {@code ycsb} does. */
   public static int execute(List<String> args, PrintWriter out, PrintWriter err, Consumer<StopSignal> stopSignal) {
+    return execute(args, out, err, stopSignal, null);
+  }
+
+  /**
+   * As {@link #execute(List, PrintWriter, PrintWriter, Consumer)}, with each run's self-updating progress line on
+   * {@code progress} (a terminal; null: none), as {@code ycsb run} shows it.
+   */
+  public static int execute(List<String> args, PrintWriter out, PrintWriter err, Consumer<StopSignal> stopSignal,
+      PrintStream progress) {
     MemtierArgs a = MemtierArgs.parse(args);
     if (a.help || a.version) {
       out.print(a.help ? help() : "ycsb memtier: memtier_benchmark 2.3's command line on ycsb-kv's engine\n");
@@ -66,7 +75,7 @@ public final class MemtierRun {
     String failure = null;
     for (int i = 1; i <= a.runCount; i++) {
       Path dir = a.runCount == 1 ? exportBase : exportBase.resolve("run-" + i);
-      BenchmarkResult result = runOnce(binding, props, dir, errStream, stopSignal);
+      BenchmarkResult result = runOnce(binding, props, dir, errStream, stopSignal, progress);
       MemtierOutput.Run run = written(result, dir, a, err);
       if (run == null) {
         code = UserError.FAILED;
@@ -108,12 +117,13 @@ public final class MemtierRun {
   }
   /** One run of the options' load on {@code binding}, its results written under {@code dir}. */
   private static BenchmarkResult runOnce(String binding, Properties props, Path dir, PrintStream errStream,
-      Consumer<StopSignal> stopSignal) {
+      Consumer<StopSignal> stopSignal, PrintStream progress) {
     Properties runProps = new Properties();
     runProps.putAll(props);
     runProps.setProperty("export.dir", dir.toString());
     BenchmarkResult result = Benchmarks.of(binding, runProps).run(Phase.RUN, b -> {
       b.warningsTo(errStream);
+      b.progressTo(progress);
       stopSignal.accept(b.stopSignal());
     });
     stopSignal.accept(null);
