@@ -339,6 +339,35 @@ class SuiteIT {
   }
 
   /**
+   * A suite whose preload fails on a store that did not take one of its configuration parameters (Dragonfly has no
+   * {@code maxmemory-policy}, and refuses writes when full where Redis evicts): the failure names the parameter too,
+   * on stderr and in summary.json, since it may be why.
+   */
+  @Test
+  void aFailedPreload_keepsTheParametersTheStoreDidNotTake() throws Exception {
+    assumeTrue(RespServer.onPath("dragonfly") != null || System.getenv("CI") != null, "no dragonfly on PATH");
+    Path f = tmp.resolve("suites").resolve("unset.yml");
+    Files.createDirectories(f.getParent());
+    Files.writeString(f, "version: 0.4\nname: unset\ndbconfig:\n  configuration-parameters:\n"
+        + "    maxmemory-policy: allkeys-lru\n  preload_tool:\n    tool: memtier_benchmark\n"
+        + "    arguments: --command \"NOSUCHCOMMAND __key__\" -n 5 -c 1 -t 1\nredis-topologies:\n- oss-standalone\n"
+        + "clientconfig:\n  tool: memtier_benchmark\n  arguments: '--command \"SET __key__ __data__\" -c 1 -t 1'\n");
+    try (RespServer df = RespServer.start(Store.Kind.DRAGONFLY)) {
+      Path out = tmp.resolve("unset-out");
+      Cli run = Cli.run("suite", "--host", "127.0.0.1", "--port", Integer.toString(df.port()), "--test-time", "1",
+          "--out", out.toString(), f.toString());
+      assertEquals(1, run.exitCode(), run.err());
+      JsonNode s = JSON.readTree(out.resolve("summary.json").toFile()).path("suites").path(0);
+      assertEquals("failed", s.path("status").asText(), s.toString());
+      assertTrue(s.path("reason").asText().startsWith("its preload ended with exit"), s.toString());
+      String note = "configuration parameter maxmemory-policy not set: ";
+      assertTrue(s.path("notes").toString().contains(note), s.toString());
+      assertTrue(run.err().contains("ycsb suite: unset: failed: its preload ended") && run.err().contains(note),
+          run.err());
+    }
+  }
+
+  /**
    * {@code --store}: each store started here from its binary, each suite in its topology (I/O threads, a replica, a
    * cluster of three primaries), the stores one after the other, and one table across them.
    */

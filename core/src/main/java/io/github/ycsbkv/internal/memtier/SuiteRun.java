@@ -196,6 +196,7 @@ public final class SuiteRun {
       // otherwise keeps gigabytes the store under test may need on the same machine (docs/memtier.md).
       System.gc();
       err.println("ycsb suite: " + s.name() + ": " + r.status() + (r.reason() != null ? ": " + r.reason()
+          + (r.status().equals("failed") && !r.notes().isEmpty() ? " (" + String.join("; ", r.notes()) + ")" : "")
           : o.capacity() == null ? String.format(Locale.ROOT, " (%.0f ops/s, p99 %.3f ms)", r.opsPerSec(), r.p99Ms())
           : Double.isNaN(r.capacity()) ? " (" + String.join("; ", r.notes()) + ")"
           : String.format(Locale.ROOT, " (capacity %.0f ops/s within %s)", r.capacity(), o.capacity().slo().describe())));
@@ -231,8 +232,13 @@ public final class SuiteRun {
   }
 
   private static Outcome failed(SuiteFile s, String why) {
+    return failed(s, why, List.of());
+  }
+
+  /** A failure with what the suite had noted before it (a configuration parameter the store lacks, say). */
+  private static Outcome failed(SuiteFile s, String why, List<String> notes) {
     return new Outcome(s.name(), "failed", why, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-        Double.NaN, Double.NaN, List.of(), Map.of(), Double.NaN);
+        Double.NaN, Double.NaN, notes, Map.of(), Double.NaN);
   }
 
   /**
@@ -273,7 +279,8 @@ public final class SuiteRun {
     List<String> notes = new ArrayList<>();
     String failure = SuitePreparation.prepare(s, o, where, binding, preload, dir, notes, stopSignal);
     if (failure != null) {
-      return failed(s, failure);
+      // Kept with it: a parameter the store did not take may be why (an eviction policy, and writes refused when full).
+      return failed(s, failure, notes);
     }
     if (o.capacity() != null) {
       SuiteCapacity.Found found = SuiteCapacity.search(SuiteClients.serverArgs(clients.get(0), o, binding), binding,
