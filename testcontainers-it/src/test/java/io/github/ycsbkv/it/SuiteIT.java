@@ -436,6 +436,12 @@ class SuiteIT {
       assertFalse(cluster.path("notes").toString().contains("keyspace check"), "300 keys + 3 set: " + cluster);
       assertFalse(cluster.path("notes").toString().contains("init command refused"), cluster.toString());
       assertTrue(log(out.resolve(store), "cluster").contains("--cluster-mode"), log(out.resolve(store), "cluster"));
+      // No link of the suite's own is held through a preload: the preload's run saw no client but its own.
+      for (String name : List.of("preloaded", "cluster")) {
+        String preloadLog = Files.readString(out.resolve(store).resolve(name).resolve("preload").resolve("log.txt"));
+        assertTrue(preloadLog.contains("ycsb-kv: load: the server saw "), store + " " + name + ": " + preloadLog);
+        assertFalse(preloadLog.contains("other clients share this server"), store + " " + name + ": " + preloadLog);
+      }
       // The setups with persistence: the primary saves as the setup says (its save points after the suite's
       // save "", which reset them), or appends every second; with its replica.
       for (String setup : List.of("rdb", "aof-everysec")) {

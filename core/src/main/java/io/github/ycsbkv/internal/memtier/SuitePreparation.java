@@ -42,8 +42,44 @@ final class SuitePreparation {
     if (s.preloadBeforeReplica() && where.started() == null) {
       notes.add("preload_before_replica: the replicas of a server given by address are not detached for the preload");
     }
+    // No link of the suite's own is open while the preload runs: its load shape is then the server's only clients
+    // (an idle link held through it made every preload's result warn of another client).
+    List<String> primaries;
     try (RespLink seed = RespLink.open(o.host(), o.port(), o.user(), o.password())) {
-      List<String> primaries = seed.clusterPrimaries(o.host());
+      primaries = seed.clusterPrimaries(o.host());
+      String failed = onEach(seed, primaries, o, (link, first) -> {
+        RespLink.Reply flushed = link.callOrFail(List.of("FLUSHALL"), FLUSH_TIMEOUT_MILLIS);
+        if (flushed.error()) {
+          return "FLUSHALL was refused (" + flushed.text() + ")";
+        }
+        for (Map.Entry<String, String> p : s.configuration().entrySet()) {
+          RespLink.Reply r = link.callOrFail(List.of("CONFIG", "SET", p.getKey(), p.getValue()));
+          if (r.error() && first) {
+            notes.add("configuration parameter " + p.getKey() + " not set: " + r.text());
+          }
+        }
+        return null;
+      });
+      if (failed != null) {
+        return failed;
+      }
+      String refused = persist(seed, o, s, persistence);
+      if (refused != null) {
+        return refused;
+      }
+    }
+    if (replicated != null) {
+      try {
+        replicated.detachReplicas();
+      } catch (java.io.IOException e) {
+        return "its replicas could not be detached for the preload (preload_before_replica): " + UserError.describe(e);
+      }
+    }
+    String failed = preload == null ? null : preload(o, binding, preload, dir, stopSignal);
+    if (failed != null && replicated == null) {
+      return failed;
+    }
+    try (RespLink seed = RespLink.open(o.host(), o.port(), o.user(), o.password())) {
       List<RespLink> nodes = new ArrayList<>();
       try {
         for (String address : primaries) {
@@ -51,32 +87,9 @@ final class SuitePreparation {
           nodes.add(RespLink.open(address.substring(0, colon), Integer.parseInt(address.substring(colon + 1)),
               o.user(), o.password()));
         }
-        List<RespLink> each = nodes.isEmpty() ? List.of(seed) : nodes;
-        for (RespLink link : each) {
-          RespLink.Reply flushed = link.callOrFail(List.of("FLUSHALL"), FLUSH_TIMEOUT_MILLIS);
-          if (flushed.error()) {
-            return "FLUSHALL was refused (" + flushed.text() + ")";
-          }
-          for (Map.Entry<String, String> p : s.configuration().entrySet()) {
-            RespLink.Reply r = link.callOrFail(List.of("CONFIG", "SET", p.getKey(), p.getValue()));
-            if (r.error() && link == each.get(0)) {
-              notes.add("configuration parameter " + p.getKey() + " not set: " + r.text());
-            }
-          }
+        if (failed == null) {
+          initCommands(s, notes, seed, primaries, nodes);
         }
-        String refused = persist(seed, o, s, persistence);
-        if (refused != null) {
-          return refused;
-        }
-        if (replicated != null) {
-          try {
-            replicated.detachReplicas();
-          } catch (java.io.IOException e) {
-            return "its replicas could not be detached for the preload (preload_before_replica): "
-                + UserError.describe(e);
-          }
-        }
-        String failed = load(s, o, binding, preload, dir, notes, stopSignal, seed, primaries, nodes);
         if (replicated != null) {
           // Attached again whether the preload ended or failed: the next suite on these servers has its replicas.
           long started = System.nanoTime();
@@ -94,7 +107,7 @@ final class SuitePreparation {
         }
         if (s.keyspaceLength() >= 0) {
           long keys = 0;
-          for (RespLink link : each) {
+          for (RespLink link : nodes.isEmpty() ? List.of(seed) : nodes) {
             RespLink.Reply size = link.callOrFail(List.of("DBSIZE"));
             keys = size.error() || keys < 0 ? -1 : keys + Long.parseLong(size.text().trim());
           }
@@ -110,24 +123,47 @@ final class SuitePreparation {
     return null;
   }
 
-  /** The preload run and the init commands sent (a refused one is a note); why the preload failed, or null. */
-  private static String load(SuiteFile s, SuiteRun.Options o, String binding, List<String> preload, Path dir,
-      List<String> notes, Consumer<StopSignal> stopSignal, RespLink seed, List<String> primaries,
-      List<RespLink> nodes) {
-    if (preload != null) {
-      int code = SuiteClients.memtier(preload, o, binding, dir.resolve("preload"), stopSignal);
-      if (code != 0) {
-        return "its preload ended with exit " + code + SuiteRun.firstFailure(dir.resolve("preload")) + " ("
-            + dir.resolve("preload").resolve("log.txt") + ")";
+  /** A step on one node of the server: why it failed, or null; {@code first}: the first node (its notes count). */
+  private interface Step {
+    String apply(RespLink link, boolean first);
+  }
+
+  /** {@code step} on the seed alone, or on a link to each of a cluster's {@code primaries}; the first failure. */
+  private static String onEach(RespLink seed, List<String> primaries, SuiteRun.Options o, Step step) {
+    if (primaries.isEmpty()) {
+      return step.apply(seed, true);
+    }
+    for (int i = 0; i < primaries.size(); i++) {
+      String address = primaries.get(i);
+      int colon = address.lastIndexOf(':');
+      try (RespLink link = RespLink.open(address.substring(0, colon), Integer.parseInt(address.substring(colon + 1)),
+          o.user(), o.password())) {
+        String failed = step.apply(link, i == 0);
+        if (failed != null) {
+          return failed;
+        }
       }
     }
+    return null;
+  }
+
+  /** The preload run through {@code ycsb memtier}; why it failed, or null. */
+  private static String preload(SuiteRun.Options o, String binding, List<String> preload, Path dir,
+      Consumer<StopSignal> stopSignal) {
+    int code = SuiteClients.memtier(preload, o, binding, dir.resolve("preload"), stopSignal);
+    return code == 0 ? null : "its preload ended with exit " + code + SuiteRun.firstFailure(dir.resolve("preload"))
+        + " (" + dir.resolve("preload").resolve("log.txt") + ")";
+  }
+
+  /** The init commands sent, each to its key's primary on a cluster (a refused one is a note). */
+  private static void initCommands(SuiteFile s, List<String> notes, RespLink seed, List<String> primaries,
+      List<RespLink> nodes) {
     for (List<String> command : s.initCommands()) {
       RespLink.Reply r = routed(seed, command, primaries, nodes);
       if (r.error()) {
         notes.add("init command refused: " + SuiteRun.shorten(String.join(" ", command)) + ": " + r.text());
       }
     }
-    return null;
   }
 
   /**
