@@ -538,6 +538,73 @@ class SuiteIT {
     }
   }
 
+  /**
+   * {@code --beside memtier_benchmark}: each suite's client run by memtier_benchmark itself on the same server after
+   * the same preparation, the tool that goes first alternating from suite to suite; memtier's figures are its own
+   * JSON's, and the server saw the same commands per request under both tools (a PING each; an MSET of 10 keys each).
+   */
+  @Test
+  void beside_memtierBenchmarkRunsEachSuite_onTheSameServer() throws Exception {
+    suitesPresent();
+    Path memtier = RespServer.onPath("memtier_benchmark");
+    assumeTrue(memtier != null || System.getenv("CI") != null, "no memtier_benchmark on PATH");
+    List<String> names = List.of("memtier_benchmark-nokeys-connection-ping-pipeline-10",
+        "memtier_benchmark-100keys-mset-overwrite-10B-pipeline-1");
+    try (Store store = Store.provision(Store.Kind.REDIS)) {
+      Path out = tmp.resolve("beside");
+      List<String> args = new ArrayList<>(List.of("suite", "--host", store.host(), "--port",
+          Integer.toString(store.port()), "--beside", "memtier_benchmark", "--test-time", "1", "--out",
+          out.toString()));
+      names.forEach(n -> args.add(SUITES.resolve(n + ".yml").toString()));
+      Cli run = Cli.run(args.toArray(String[]::new));
+      assertEquals(0, run.exitCode(), run.err());
+      JsonNode summary = JSON.readTree(out.resolve("summary.json").toFile());
+      List<String> firsts = new ArrayList<>();
+      for (JsonNode s : summary.path("suites")) {
+        String name = s.path("suite").asText();
+        JsonNode b = s.path("memtierBenchmark");
+        assertEquals("ran", s.path("status").asText(), s.toString());
+        assertTrue(b.path("failure").isMissingNode(), s.toString());
+        firsts.add(b.path("first").asText());
+        Path own = out.resolve(name).resolve("memtier_benchmark");
+        // memtier_benchmark's own run: its command line and its JSON, whose figures the summary gives.
+        assertTrue(Files.readString(own.resolve("command.txt")).startsWith(memtier.toString() + " "),
+            Files.readString(own.resolve("command.txt")));
+        JsonNode totals = JSON.readTree(own.resolve("memtier.json").toFile()).path("ALL STATS").path("Totals");
+        assertTrue(totals.path("Ops/sec").asDouble() > 0, totals.toString());
+        assertEquals(totals.path("Ops/sec").asDouble(), b.path("opsPerSec").asDouble(), 0.01, s.toString());
+        assertEquals(totals.path("Percentile Latencies").path("p99.00").asDouble(), b.path("p99Ms").asDouble(),
+            0.001, s.toString());
+        assertTrue(b.path("clientCpuMicrosPerOperation").asDouble() > 0, s.toString());
+        assertTrue(b.path("serverCpuMicrosPerOperation").asDouble() > 0, s.toString());
+        // Equal load at the server: one command per request under each tool.
+        assertEquals(1.0, b.path("serverCommandsPerOperation").asDouble(), 0.01, s.toString());
+        assertEquals(1.0, b.path("ycsbKvServerCommandsPerOperation").asDouble(), 0.01, s.toString());
+        assertEquals(s.path("opsPerSec").asDouble() / b.path("opsPerSec").asDouble(),
+            b.path("throughputRatio").asDouble(), 1e-9, s.toString());
+        assertTrue(run.err().contains(name + ": ran (") && run.err().contains("memtier_benchmark beside it: "),
+            run.err());
+      }
+      assertEquals(List.of("ycsb-kv", "memtier_benchmark"), firsts);
+      assertTrue(run.out().contains("memtier_benchmark beside"), run.out());
+      // The MSET suite's 100 keys were written again for memtier's run: its preload's log is its own.
+      assertTrue(Files.isDirectory(out.resolve(names.get(1)).resolve("memtier_benchmark")), out.toString());
+    }
+  }
+
+  @Test
+  void beside_aProgramNotThere_orWithCapacity_isOneLine_exit2() throws Exception {
+    suitesPresent();
+    Cli missing = Cli.run("suite", "--port", "1", "--beside", "no-such-memtier", SUITES.toString());
+    assertEquals(2, missing.exitCode(), missing.err());
+    assertEquals("ycsb: --beside: 'no-such-memtier' is not on PATH; install memtier_benchmark or give its path"
+        + " (--beside /path/to/memtier_benchmark)", missing.err().strip());
+    Cli capacity = Cli.run("suite", "--port", "1", "--beside", "memtier_benchmark", "--capacity", "--slo", "p99=1ms",
+        SUITES.toString());
+    assertEquals(2, capacity.exitCode(), capacity.err());
+    assertEquals("ycsb: --beside compares closed-loop runs; drop --capacity or --beside", capacity.err().strip());
+  }
+
   @Test
   void aFilterThatMatchesNothing_isOneLine_exit2() throws Exception {
     suitesPresent();

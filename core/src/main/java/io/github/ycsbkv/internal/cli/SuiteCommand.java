@@ -3,6 +3,7 @@ package io.github.ycsbkv.internal.cli;
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.internal.cli.console.Interrupts;
 import io.github.ycsbkv.internal.cli.sweep.CapacityOptions;
+import io.github.ycsbkv.internal.cli.sweep.SweepPlan;
 import io.github.ycsbkv.internal.memtier.SuiteRun;
 import io.github.ycsbkv.internal.provision.Provisioner;
 import java.nio.file.Path;
@@ -29,6 +30,9 @@ import picocli.CommandLine.Spec;
         "Capacity: ycsb suite --port 6379 --capacity --slo p99=1ms --step 5s --filter hash specification/test-suites"
             + " (each suite of one client: a capacity search on its load instead of its closed-loop run;"
             + " DIR/SUITE/capacity/capacity.json).",
+        "Beside memtier_benchmark: ycsb suite --port 6379 --beside memtier_benchmark --test-time 30 --filter string"
+            + " specification/test-suites (each suite's clients run by both tools on the same server; DIR/SUITE/"
+            + "memtier_benchmark/, a second table, summary.json memtierBenchmark).",
         "Skipped, with the reason: suites of other tools, suites for clusters only, options ycsb memtier does not"
             + " honour. Output: DIR/SUITE/memtier.json, memtier.txt, log.txt, ycsb-kv/result.json;"
             + " DIR/summary.json. Docs: docs/memtier.md#the-specifications-suites-ycsb-suite."})
@@ -86,6 +90,13 @@ final class SuiteCommand implements Callable<Integer> {
       + " arguments (tab-separated: suite, preload or client N, the arguments), or why it would be skipped.")
   boolean list;
 
+  @Option(names = "--beside", paramLabel = "PROGRAM", description = "Run each suite's clients with PROGRAM too"
+      + " (memtier_benchmark, on PATH or as a path), on the same server after the same preparation, the tool that"
+      + " goes first alternating from suite to suite: its Ops/sec, p99 and client CPU per operation (its process's,"
+      + " from the shell's times), and the server's CPU and commands per operation under each, beside ycsb-kv's"
+      + " (DIR/SUITE/memtier_benchmark/). Not with --capacity.")
+  String beside;
+
   @Mixin
   CapacityOptions capacity = new CapacityOptions();
 
@@ -118,8 +129,13 @@ final class SuiteCommand implements Callable<Integer> {
         || spec.commandLine().getParseResult().hasMatchedOption("--host"))) {
       throw new UserError("--store starts the servers itself: drop --host and --port, or drop --store");
     }
+    SweepPlan.Capacity search = capacity.search();
+    if (beside != null && search != null) {
+      throw new UserError("--beside compares closed-loop runs; drop --capacity or --beside");
+    }
+    String program = beside == null || list ? beside : SuiteRun.besideProgram(beside);
     return SuiteRun.execute(new SuiteRun.Options(host, port, user, password, binding, testTime, filters, out, paths,
-        capacity.search(), List.copyOf(new java.util.LinkedHashSet<>(stores)), way, list, topologies.equals("all")),
+        search, List.copyOf(new java.util.LinkedHashSet<>(stores)), way, list, topologies.equals("all"), program),
         spec.commandLine().getOut(), spec.commandLine().getErr(), Interrupts::setActive);
   }
 }

@@ -33,25 +33,42 @@ public final class SuiteRun {
   /** What {@code ycsb suite} was asked: the server, the suites, the overrides and where everything goes. */
   public record Options(String host, int port, String user, String password, String binding, Integer testTime,
       List<String> filters, Path out, List<Path> paths, SweepPlan.Capacity capacity, List<String> stores,
-      Provisioner.Way way, boolean list, boolean allTopologies) {
+      Provisioner.Way way, boolean list, boolean allTopologies, String beside) {
 
     /** The same, at another server. */
     Options at(String host, int port) {
       return new Options(host, port, user, password, binding, testTime, filters, out, paths, capacity, stores, way,
-          list, allTopologies);
+          list, allTopologies, beside);
     }
 
     /** The same, its results under {@code dir}. */
     Options under(Path dir) {
       return new Options(host, port, user, password, binding, testTime, filters, dir, paths, capacity, stores, way,
-          list, allTopologies);
+          list, allTopologies, beside);
     }
   }
 
-  /** One suite's outcome: ran, skipped (with why), or failed (with why); its figures when it ran. */
+  /**
+   * One suite's outcome: ran, skipped (with why), or failed (with why); its figures when it ran; {@code beside}
+   * memtier_benchmark's run of it with {@code --beside}, else null.
+   */
   record Outcome(String suite, String status, String reason, double opsPerSec, double latencyMs, double missesPerSec,
       double p50Ms, double p99Ms, double clientCpuMicrosPerOp, double serverCpuMicrosPerOp, List<String> notes,
-      Map<String, String> refused, double capacity) {}
+      Map<String, String> refused, double capacity, SuiteBeside.Figures beside) {
+
+    Outcome(String suite, String status, String reason, double opsPerSec, double latencyMs, double missesPerSec,
+        double p50Ms, double p99Ms, double clientCpuMicrosPerOp, double serverCpuMicrosPerOp, List<String> notes,
+        Map<String, String> refused, double capacity) {
+      this(suite, status, reason, opsPerSec, latencyMs, missesPerSec, p50Ms, p99Ms, clientCpuMicrosPerOp,
+          serverCpuMicrosPerOp, notes, refused, capacity, null);
+    }
+
+    /** The same with memtier_benchmark's run beside it. */
+    Outcome with(SuiteBeside.Figures figures) {
+      return new Outcome(suite, status, reason, opsPerSec, latencyMs, missesPerSec, p50Ms, p99Ms, clientCpuMicrosPerOp,
+          serverCpuMicrosPerOp, notes, refused, capacity, figures);
+    }
+  }
 
   private SuiteRun() {}
 
@@ -147,6 +164,8 @@ public final class SuiteRun {
     String server = null;
     SuiteServers.Where last = null;
     String binding = o.binding();
+    // With --beside, the tool that runs first alternates from one suite to the next.
+    int besideRuns = 0;
     for (SuiteFile s : suites) {
       Outcome r;
       try {
@@ -162,13 +181,14 @@ public final class SuiteRun {
             binding = o.binding() != null ? o.binding() : server.equals("dragonfly") ? "dragonfly" : "redis";
             last = where;
           }
-          r = one(s, o.at(where.host(), where.port()), where, binding, err, stopSignal);
+          r = one(s, o.at(where.host(), where.port()), where, binding, err, stopSignal,
+              besideRuns++ % 2 == 1);
           if (!where.what().equals("as given")) {
             List<String> notes = new ArrayList<>(r.notes());
             notes.add(0, "on " + where.what() + " at " + where.host() + ":" + where.port());
             r = new Outcome(r.suite(), r.status(), r.reason(), r.opsPerSec(), r.latencyMs(), r.missesPerSec(),
                 r.p50Ms(), r.p99Ms(), r.clientCpuMicrosPerOp(), r.serverCpuMicrosPerOp(), notes, r.refused(),
-                r.capacity());
+                r.capacity(), r.beside());
           }
         }
       } catch (UserError e) {
@@ -198,6 +218,8 @@ public final class SuiteRun {
       err.println("ycsb suite: " + s.name() + ": " + r.status() + (r.reason() != null ? ": " + r.reason()
           + (r.status().equals("failed") && !r.notes().isEmpty() ? " (" + String.join("; ", r.notes()) + ")" : "")
           : o.capacity() == null ? String.format(Locale.ROOT, " (%.0f ops/s, p99 %.3f ms)", r.opsPerSec(), r.p99Ms())
+              + (r.beside() == null ? "" : "; " + SuiteBeside.describe(r.beside(), r.opsPerSec(),
+              r.clientCpuMicrosPerOp()))
           : Double.isNaN(r.capacity()) ? " (" + String.join("; ", r.notes()) + ")"
           : String.format(Locale.ROOT, " (capacity %.0f ops/s within %s)", r.capacity(), o.capacity().slo().describe())));
       err.flush();
@@ -246,7 +268,7 @@ public final class SuiteRun {
    * --cluster-mode; a setup's persistence).
    */
   private static Outcome one(SuiteFile s, Options o, SuiteServers.Where where, String binding, PrintWriter err,
-      Consumer<StopSignal> stopSignal) {
+      Consumer<StopSignal> stopSignal, boolean memtierFirst) {
     boolean cluster = where.cluster();
     String notHere = notHere(s);
     if (notHere != null) {
@@ -277,6 +299,13 @@ public final class SuiteRun {
     }
     Path dir = o.out().resolve(s.name());
     List<String> notes = new ArrayList<>();
+    boolean beside = o.beside() != null && o.capacity() == null;
+    SuiteBeside.Figures besideFigures = null;
+    List<String> besideNotes = new ArrayList<>();
+    if (beside && memtierFirst) {
+      besideFigures = besideRun(s, o, where, binding, preload, clients, dir, besideNotes, stopSignal,
+          "memtier_benchmark");
+    }
     String failure = SuitePreparation.prepare(s, o, where, binding, preload, dir, notes, stopSignal);
     if (failure != null) {
       // Kept with it: a parameter the store did not take may be why (an eviction policy, and writes refused when full).
@@ -296,9 +325,37 @@ public final class SuiteRun {
       return new Outcome(s.name(), "interrupted", "interrupted", Double.NaN, Double.NaN, Double.NaN, Double.NaN,
           Double.NaN, Double.NaN, Double.NaN, notes, Map.of(), Double.NaN);
     }
-    return SuiteSummary.figures(s, dir, clients.size(), codes, notes);
+    if (beside && !memtierFirst) {
+      besideFigures = besideRun(s, o, where, binding, preload, clients, dir, besideNotes, stopSignal, "ycsb-kv");
+    }
+    besideNotes.stream().filter(n -> !notes.contains(n)).forEach(n -> notes.add("before memtier_benchmark's run: "
+        + n));
+    Outcome r = SuiteSummary.figures(s, dir, clients.size(), codes, notes);
+    return besideFigures == null ? r
+        : r.with(besideFigures.withYcsb(SuiteBeside.ycsbCommandsPerOp(dir, clients.size())));
+  }
+
+  /**
+   * memtier_benchmark's run of the suite's clients beside ycsb-kv's ({@code --beside}): the suite prepared again (its
+   * preload's logs in {@code DIR/memtier_benchmark/}), then the clients run by the program into that directory;
+   * what the preparation notes goes to {@code notes}.
+   */
+  private static SuiteBeside.Figures besideRun(SuiteFile s, Options o, SuiteServers.Where where, String binding,
+      List<String> preload, List<List<String>> clients, Path dir, List<String> notes,
+      Consumer<StopSignal> stopSignal, String first) {
+    Path own = dir.resolve("memtier_benchmark");
+    String failure = SuitePreparation.prepare(s, o, where, binding, preload, own, notes, stopSignal);
+    if (failure != null) {
+      return SuiteBeside.Figures.failed(first, "its preparation failed: " + failure);
+    }
+    return SuiteBeside.run(o.beside(), first, clients, o, where.cluster(), own);
   }
   /** Why the suite cannot run on ycsb-kv (another tool's suite), or null. */
+  /** {@code --beside}'s program on PATH or as a path; one line when it cannot be run. */
+  public static String besideProgram(String program) {
+    return SuiteBeside.resolve(program);
+  }
+
   static String notHere(SuiteFile s) {
     for (SuiteFile.Tool t : s.clients()) {
       if (!t.memtier()) {

@@ -100,7 +100,33 @@ final class SuiteSummary {
           num(r.missesPerSec(), "%.0f"), num(r.p50Ms(), "%.3f"), num(r.p99Ms(), "%.3f"),
           num(r.clientCpuMicrosPerOp(), "%.1f"), num(r.serverCpuMicrosPerOp(), "%.1f"), String.join("; ", said));
     }
+    if (outcomes.stream().anyMatch(r -> r.beside() != null)) {
+      beside(out, outcomes, width);
+    }
     out.flush();
+  }
+
+  /**
+   * {@code --beside}: memtier_benchmark's run of each suite, and ycsb-kv's figures over memtier's (throughput, client
+   * CPU per operation); the server's commands per operation under each, which must match for the ratios to count.
+   */
+  private static void beside(PrintWriter out, List<SuiteRun.Outcome> outcomes, int width) {
+    String format = "%-" + width + "s %-17s %12s %10s %9s %9s %9s %9s %9s %9s  %s%n";
+    out.println();
+    out.printf(Locale.ROOT, format, "memtier_benchmark beside", "first", "Ops/sec", "p99 ms", "cli us/op", "srv us/op",
+        "cmd/op", "kv cmd/op", "kv/mt ops", "kv/mt cpu", "notes");
+    for (SuiteRun.Outcome r : outcomes) {
+      SuiteBeside.Figures f = r.beside();
+      if (f == null) {
+        continue;
+      }
+      out.printf(Locale.ROOT, format, r.suite(), f.first(), num(f.opsPerSec(), "%.0f"), num(f.p99Ms(), "%.3f"),
+          num(f.clientCpuMicrosPerOp(), "%.1f"), num(f.serverCpuMicrosPerOp(), "%.1f"),
+          num(f.serverCommandsPerOp(), "%.3f"), num(f.ycsbServerCommandsPerOp(), "%.3f"),
+          num(SuiteBeside.ratio(r.opsPerSec(), f.opsPerSec()), "%.2f"),
+          num(SuiteBeside.ratio(r.clientCpuMicrosPerOp(), f.clientCpuMicrosPerOp()), "%.2f"),
+          f.failure() == null ? "" : f.failure());
+    }
   }
 
   private static String num(double v, String format) {
@@ -139,6 +165,23 @@ final class SuiteSummary {
       putNumber(n, "serverCpuMicrosPerOperation", r.serverCpuMicrosPerOp());
       if (o.capacity() != null) {
         putNumber(n, "capacityOpsPerSec", r.capacity());
+      }
+      if (r.beside() != null) {
+        SuiteBeside.Figures f = r.beside();
+        ObjectNode b = n.putObject("memtierBenchmark");
+        b.put("first", f.first());
+        if (f.failure() != null) {
+          b.put("failure", f.failure());
+        }
+        putNumber(b, "opsPerSec", f.opsPerSec());
+        putNumber(b, "p50Ms", f.p50Ms());
+        putNumber(b, "p99Ms", f.p99Ms());
+        putNumber(b, "clientCpuMicrosPerOperation", f.clientCpuMicrosPerOp());
+        putNumber(b, "serverCpuMicrosPerOperation", f.serverCpuMicrosPerOp());
+        putNumber(b, "serverCommandsPerOperation", f.serverCommandsPerOp());
+        putNumber(b, "ycsbKvServerCommandsPerOperation", f.ycsbServerCommandsPerOp());
+        putNumber(b, "throughputRatio", SuiteBeside.ratio(r.opsPerSec(), f.opsPerSec()));
+        putNumber(b, "clientCpuRatio", SuiteBeside.ratio(r.clientCpuMicrosPerOp(), f.clientCpuMicrosPerOp()));
       }
       ArrayNode notes = n.putArray("notes");
       r.notes().forEach(notes::add);
