@@ -27,7 +27,8 @@ import org.jfree.data.xy.XYSeriesCollection;
  * {@code --store} started. A table with a row per suite and, for each store, its Ops/sec (or capacity), p99 and the
  * client's and the server's CPU per operation, or why it did not run; with several stores, a chart of each store's
  * Ops/sec over the first store's, suite by suite, sorted, and the geometric mean of those ratios over the suites every
- * store ran. Reads the directory's {@code summary.json} and each store's.
+ * store ran; with {@code --beside}, ycsb-kv's figures over memtier_benchmark's on each store. Reads the directory's
+ * {@code summary.json} and each store's.
  */
 final class SuiteReport {
 
@@ -102,7 +103,92 @@ final class SuiteReport {
       ratios(page, bySuite, names, capacity);
     }
     table(page, bySuite, names, capacity);
+    beside(page, stores);
     return page.finish();
+  }
+
+  /**
+   * {@code ycsb suite --beside memtier_benchmark}: for each store, ycsb-kv's throughput and client CPU per operation
+   * over memtier_benchmark's, their geometric means over the suites where the server saw the same commands per
+   * request under both tools (within 1%), and a row per suite with both tools' figures.
+   */
+  private static void beside(Page page, Map<String, JsonNode> stores) {
+    boolean any = stores.values().stream().anyMatch(summary -> {
+      for (JsonNode s : summary.path("suites")) {
+        if (s.has("memtierBenchmark")) {
+          return true;
+        }
+      }
+      return false;
+    });
+    if (!any) {
+      return;
+    }
+    page.html("<h2>Beside memtier_benchmark</h2>\n<p>Each suite's clients run by memtier_benchmark itself on the same"
+        + " server after the same preparation (<code>--beside</code>). A ratio is ycsb-kv's figure over memtier's;"
+        + " the means count the suites where the server saw the same commands per request under both (within 1%)."
+        + " One pair per suite is one sample.</p>\n<ul>");
+    for (Map.Entry<String, JsonNode> e : stores.entrySet()) {
+      double logOps = 0;
+      double logCpu = 0;
+      int counted = 0;
+      int left = 0;
+      for (JsonNode s : e.getValue().path("suites")) {
+        JsonNode b = s.path("memtierBenchmark");
+        if (b.isMissingNode()) {
+          continue;
+        }
+        double ops = number(b.path("throughputRatio"));
+        double cpu = number(b.path("clientCpuRatio"));
+        if (equalLoad(b) && ops > 0 && cpu > 0) {
+          logOps += Math.log(ops);
+          logCpu += Math.log(cpu);
+          counted++;
+        } else {
+          left++;
+        }
+      }
+      page.html("<li>").text(e.getKey() + ": " + (counted == 0 ? "no suite with equal load at the server"
+          : String.format(Locale.ROOT, "%.2fx the throughput at %.2fx the client CPU per operation over %d suites"
+          + " (geometric means)", Math.exp(logOps / counted), Math.exp(logCpu / counted), counted))
+          + (left > 0 ? "; " + left + " left out (the server's commands differ or were not read, or a run failed)"
+          : "")).html("</li>");
+    }
+    page.html("</ul>\n<table><tr><th class=\"l\">suite</th><th class=\"l\">store</th><th class=\"l\">first</th>"
+        + "<th>Ops/sec kv / mt</th><th>p99 ms kv / mt</th><th>cli us/op kv / mt</th><th>cmd/op kv / mt</th>"
+        + "<th>ops ratio</th><th>cpu ratio</th><th class=\"l\">notes</th></tr>\n");
+    for (Map.Entry<String, JsonNode> e : stores.entrySet()) {
+      for (JsonNode s : e.getValue().path("suites")) {
+        JsonNode b = s.path("memtierBenchmark");
+        if (b.isMissingNode()) {
+          continue;
+        }
+        page.html("<tr><td class=\"l\">").text(s.path("suite").asText()).html("</td><td class=\"l\">")
+            .text(e.getKey()).html("</td><td class=\"l\">").text(b.path("first").asText("")).html("</td><td>")
+            .text(pair(s.path("opsPerSec"), b.path("opsPerSec"), "%.0f")).html("</td><td>")
+            .text(pair(s.path("p99Ms"), b.path("p99Ms"), "%.3f")).html("</td><td>")
+            .text(pair(s.path("clientCpuMicrosPerOperation"), b.path("clientCpuMicrosPerOperation"), "%.1f"))
+            .html("</td><td>").text(pair(b.path("ycsbKvServerCommandsPerOperation"),
+                b.path("serverCommandsPerOperation"), "%.3f"))
+            .html("</td><td>").text(num(number(b.path("throughputRatio")), "%.2f")).html("</td><td>")
+            .text(num(number(b.path("clientCpuRatio")), "%.2f")).html("</td><td class=\"l\">")
+            .text(b.has("failure") ? b.path("failure").asText() : equalLoad(b) ? ""
+                : Double.isNaN(number(b.path("serverCommandsPerOperation"))) ? "the server's commands were not read"
+                + " (a cluster)" : "the server's commands per request differ").html("</td></tr>\n");
+      }
+    }
+    page.html("</table>\n");
+  }
+
+  /** Whether the server saw the same commands per request under both tools, within 1%. */
+  private static boolean equalLoad(JsonNode beside) {
+    double mt = number(beside.path("serverCommandsPerOperation"));
+    double kv = number(beside.path("ycsbKvServerCommandsPerOperation"));
+    return !Double.isNaN(mt) && !Double.isNaN(kv) && Math.abs(kv - mt) <= 0.01 * mt;
+  }
+
+  private static String pair(JsonNode ycsb, JsonNode memtier, String format) {
+    return num(number(ycsb), format) + " / " + num(number(memtier), format);
   }
 
   /** Each later store's figure over the first store's, suite by suite, sorted, and their geometric mean. */

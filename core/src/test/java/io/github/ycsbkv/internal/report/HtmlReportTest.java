@@ -304,6 +304,37 @@ class HtmlReportTest {
         .asDouble()), chart.toString());
   }
 
+  /**
+   * {@code ycsb suite --beside memtier_benchmark} on one server: ycsb-kv's throughput and client CPU over memtier's,
+   * their geometric means over the suites of equal load at the server (2x and 0.5x the throughput: 1.00x; 0.5x and
+   * 0.8x the CPU: 0.63x), a suite whose commands per request differ left out and said, each suite's row.
+   */
+  @Test
+  void suiteRunBesideMemtier_ratiosOverEqualLoad() throws Exception {
+    StringBuilder suites = new StringBuilder();
+    String[][] rows = {{"get", "2.0", "0.5", "1.000", "1.001"}, {"set", "0.5", "0.8", "1.000", "1.000"},
+        {"mset", "3.0", "0.1", "1.000", "1.200"}};
+    for (String[] row : rows) {
+      suites.append(suites.length() == 0 ? "" : ",").append("{\"suite\":\"").append(row[0])
+          .append("\",\"status\":\"ran\",\"opsPerSec\":1000,\"p99Ms\":0.5,\"clientCpuMicrosPerOperation\":3.25,"
+              + "\"serverCpuMicrosPerOperation\":2,\"notes\":[],\"memtierBenchmark\":{\"first\":\"ycsb-kv\","
+              + "\"opsPerSec\":800,\"p99Ms\":0.25,\"clientCpuMicrosPerOperation\":4,\"throughputRatio\":")
+          .append(row[1]).append(",\"clientCpuRatio\":").append(row[2]).append(",\"serverCommandsPerOperation\":")
+          .append(row[3]).append(",\"ycsbKvServerCommandsPerOperation\":").append(row[4]).append("}}");
+    }
+    Files.writeString(tmp.resolve("summary.json"), "{\"server\":\"redis\",\"address\":\"127.0.0.1:6379\","
+        + "\"suites\":[" + suites + "]}");
+    String html = Files.readString(HtmlReport.write(tmp));
+    assertTrue(html.contains("<h2>Beside memtier_benchmark</h2>"), html);
+    assertTrue(html.contains("redis: 1.00x the throughput at 0.63x the client CPU per operation over 2 suites"
+        + " (geometric means); 1 left out"), html);
+    assertTrue(html.contains("<tr><td class=\"l\">get</td><td class=\"l\">redis</td><td class=\"l\">ycsb-kv</td>"
+        + "<td>1000 / 800</td><td>0.500 / 0.250</td><td>3.3 / 4.0</td><td>1.001 / 1.000</td><td>2.00</td>"
+        + "<td>0.50</td><td class=\"l\"></td></tr>"), html);
+    assertTrue(html.contains("<td>1.200 / 1.000</td><td>3.00</td><td>0.10</td><td class=\"l\">the server's commands"
+        + " per request differ</td>"), html);
+  }
+
   @Test
   void axisLabels() {
     assertEquals("0%", SpectrumChart.percentileLabel(0));
