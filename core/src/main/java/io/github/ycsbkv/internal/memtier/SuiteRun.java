@@ -350,12 +350,13 @@ public final class SuiteRun {
     }
     return SuiteBeside.run(o.beside(), first, clients, o, where.cluster(), own);
   }
-  /** Why the suite cannot run on ycsb-kv (another tool's suite), or null. */
+
   /** {@code --beside}'s program on PATH or as a path; one line when it cannot be run. */
   public static String besideProgram(String program) {
     return SuiteBeside.resolve(program);
   }
 
+  /** Why the suite cannot run on ycsb-kv (another tool's suite), or null. */
   static String notHere(SuiteFile s) {
     for (SuiteFile.Tool t : s.clients()) {
       if (!t.memtier()) {
