@@ -42,6 +42,7 @@ final class Sampler implements Runnable {
   private final CountDownLatch finished = new CountDownLatch(1);
   private final List<IntervalSample> samples = new ArrayList<>();
   private final Histogram merged = new Histogram(3);
+  private final Histogram mergedIntended = new Histogram(3);
   private final Histogram lagMerged = new Histogram(3);
   private long lastNanos;
   private long lastOps;
@@ -127,6 +128,7 @@ final class Sampler implements Runnable {
    */
   private synchronized void sample(boolean print, long endNanos) {
     merged.reset();
+    mergedIntended.reset();
     List<Metrics.Totals> ops = metrics.drain();
     long ops0 = 0;
     long failed = 0;
@@ -145,6 +147,7 @@ final class Sampler implements Runnable {
       }
       Histogram interval = m.interval;
       merged.add(interval);
+      mergedIntended.add(m.intervalIntended);
       detail.append(String.format(Locale.US, " [%s: Count=%d, Avg=%.3f, 99=%.3f]", m.name, m.intervalCount,
           interval.getTotalCount() == 0 ? 0.0 : interval.getMean() / 1000.0,
           interval.getValueAtPercentile(99) / 1000.0));
@@ -153,6 +156,8 @@ final class Sampler implements Runnable {
       exports.intervals(ops, (lastNanos - startNanos) / 1e9, elapsedNanos / 1e9);
     }
     double p99 = merged.getTotalCount() == 0 ? Double.NaN : merged.getValueAtPercentile(99) / 1000.0;
+    double responseP99 = mergedIntended.getTotalCount() == 0 ? Double.NaN
+        : mergedIntended.getValueAtPercentile(99) / 1000.0;
     double offeredRate = offered == null ? Double.NaN : (offered.arrivalsBy(elapsedNanos / 1e9)
         - offered.arrivalsBy((lastNanos - startNanos) / 1e9)) * 1e9 / intervalNanos;
     boolean open = takeLag();
@@ -163,7 +168,7 @@ final class Sampler implements Runnable {
     double stallMax = meter == null ? Double.NaN : meter.takeIntervalLongestNanos() / 1000.0;
     if (ops0 != lastOps || print) {
       samples.add(new IntervalSample(elapsedNanos / 1_000_000L, ops0, rate, p99, failed, offeredRate, lagMax,
-          stallMax));
+          stallMax, responseP99));
     }
     EventWindows w = windows;
     if (w != null) {

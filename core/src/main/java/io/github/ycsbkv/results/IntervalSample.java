@@ -17,9 +17,21 @@ package io.github.ycsbkv.results;
  * @param stallMaxMicros the client process's longest stall that ended in the interval (its stall meter's thread woke
  *     this much later than asked: a collection, a machine whose cores were busy), in microseconds; NaN where not
  *     measured (a merged timeline, results of earlier versions)
+ * @param responseP99Micros under {@code -target}, the 99th percentile of the response time of the operations that
+ *     completed in the interval, from each one's intended start (the time it waited in the client behind busy
+ *     connections included: what a server that replied late cost the schedule), over every type and outcome; NaN in
+ *     a closed loop, an interval without completions, a merged timeline and results of earlier versions
  */
 public record IntervalSample(long elapsedMillis, long operations, double opsPerSec, double p99Micros,
-    long failedOperations, double offeredOpsPerSec, double lagMaxMicros, double stallMaxMicros) {
+    long failedOperations, double offeredOpsPerSec, double lagMaxMicros, double stallMaxMicros,
+    double responseP99Micros) {
+
+  /** A sample without the response time from the intended start (the layout before it was recorded). */
+  public IntervalSample(long elapsedMillis, long operations, double opsPerSec, double p99Micros,
+      long failedOperations, double offeredOpsPerSec, double lagMaxMicros, double stallMaxMicros) {
+    this(elapsedMillis, operations, opsPerSec, p99Micros, failedOperations, offeredOpsPerSec, lagMaxMicros,
+        stallMaxMicros, Double.NaN);
+  }
 
   /** A sample without the client's own lag and stalls (the layout before they were recorded). */
   public IntervalSample(long elapsedMillis, long operations, double opsPerSec, double p99Micros,

@@ -65,7 +65,8 @@ final class ResultJsonReader {
       intervals.add(new IntervalSample(i.path("elapsedMillis").asLong(), i.path("operations").asLong(),
           i.path("opsPerSec").asDouble(), numberOrNaN(i.path("p99Micros")),
           i.path("failedOperations").asLong(0), numberOrNaN(i.path("offeredOpsPerSec")),
-          numberOrNaN(i.path("lagMaxMicros")), numberOrNaN(i.path("stallMaxMicros"))));
+          numberOrNaN(i.path("lagMaxMicros")), numberOrNaN(i.path("stallMaxMicros")),
+          numberOrNaN(i.path("responseP99Micros"))));
     }
     return intervals;
   }

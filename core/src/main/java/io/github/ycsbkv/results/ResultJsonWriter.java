@@ -100,6 +100,9 @@ final class ResultJsonWriter {
       if (!Double.isNaN(s.stallMaxMicros())) {
         i.put("stallMaxMicros", s.stallMaxMicros());
       }
+      if (!Double.isNaN(s.responseP99Micros())) {
+        i.put("responseP99Micros", s.responseP99Micros());
+      }
     }
   }
 

@@ -10,6 +10,7 @@ import io.github.ycsbkv.config.Slo;
 import io.github.ycsbkv.config.UserError;
 import io.github.ycsbkv.engine.time.Arrivals;
 import io.github.ycsbkv.results.BenchmarkResult;
+import io.github.ycsbkv.results.IntervalSample;
 import io.github.ycsbkv.results.LatencyStats;
 import io.github.ycsbkv.results.OpenLoop;
 import io.github.ycsbkv.results.PercentileValue;
@@ -167,6 +168,12 @@ class OpenLoopTest {
     double latencyMedian = o.latency().percentileMicros(50);
     assertTrue(lagMedian < latencyMedian / 20 && lag < latency, "the client's own lag is not the queue: lag P50 "
         + lagMedian + " us, P99 " + lag + " us; latency P50 " + latencyMedian + " us, P99 " + latency + " us");
+    // Each interval says the same of its own completions: the response time from the intended start has the queue,
+    // the service time (from each request's start) not. The run is shorter than a status interval: one sample.
+    assertEquals(1, r.intervals().size(), r.intervals().toString());
+    IntervalSample only = r.intervals().get(0);
+    assertEquals(latency, only.responseP99Micros(), latency * 0.01, "the interval's response P99 is the run's");
+    assertTrue(only.responseP99Micros() > only.p99Micros(), "the queue is not in the service time: " + only);
   }
 
   /**

@@ -44,11 +44,16 @@ class ScheduleIT {
 
   /**
    * Each second offers the schedule's own integral over it (1,000 + 950 t ops/s), and achieves it within 2%; a second
-   * that missed it is accepted when, and only when, the result names it as the client's or the machine's: the client's
-   * longest schedule lag or stall in that second or a neighbour (the late arrivals are sent, and counted, in the next)
-   * covers at least half of the schedule time missed, and the run still delivered every arrival. A second missed with
-   * neither is the server's or a defect, and fails. So a slower or busier machine can only move the excused seconds,
-   * not fail the test; a client that drops or invents arrivals, or a schedule that offers the wrong rate, still fails.
+   * that missed it is accepted when, and only when, the result names the delay, and the run still delivered every
+   * arrival: the client's longest schedule lag or stall, or the P99 response time from the intended start, in that
+   * second or a neighbour (late arrivals, or late replies, are counted in the next) covers at least half of the schedule
+   * time missed. The lag and stalls are the client's or the machine's; the response time has the server's late replies
+   * (the arrivals wait in the client for a connection meanwhile): on a machine of two busy cores Redis was descheduled
+   * for a quarter of a second in the CI of 7cdcf2a, with the client on time, and one second completed 10,121 of
+   * 13,829, the next 17,491 of 14,778; Redis stopped (SIGSTOP) for half a second over a second's end does the same. A
+   * second missed with none of them, its replies prompt and its client on time, means the client sent the wrong number
+   * of arrivals, and fails. So a slower or busier machine can only move the excused seconds, not fail the test; a
+   * client that drops or invents arrivals, or a schedule that offers the wrong rate, still fails.
    */
   @Test
   void ramp_from1000To20000Over20s_eachSecondAchievesItsRate_within2Percent_orTheResultSaysTheClientWasBehind()
@@ -64,7 +69,8 @@ class ScheduleIT {
       assertEquals(10_500, r.path("targetOpsPerSec").asDouble(), 1e-6, "its mean");
       assertTrue(run.err().contains("open loop: uniform arrivals on the schedule 1000..20000@20s (mean 10500 ops/s), "),
           run.err());
-      List<double[]> seconds = new ArrayList<>(); // start s, end s, offered, achieved, lag max s, stall max s
+      // start s, end s, offered, achieved, lag max s, stall max s, P99 response time s
+      List<double[]> seconds = new ArrayList<>();
       long last = 0;
       for (JsonNode i : r.path("intervals")) {
         long at = i.path("elapsedMillis").asLong();
@@ -75,9 +81,10 @@ class ScheduleIT {
         }
         assertTrue(i.path("lagMaxMicros").isNumber(), "every second of an open loop says its lag: " + i);
         assertTrue(i.path("stallMaxMicros").isNumber(), "and the client's longest stall: " + i);
+        assertTrue(i.path("responseP99Micros").isNumber(), "and its response time from the intended start: " + i);
         seconds.add(new double[] {start, at / 1000.0, i.path("offeredOpsPerSec").asDouble(),
             i.path("opsPerSec").asDouble(), i.path("lagMaxMicros").asDouble() / 1e6,
-            i.path("stallMaxMicros").asDouble() / 1e6});
+            i.path("stallMaxMicros").asDouble() / 1e6, i.path("responseP99Micros").asDouble() / 1e6});
       }
       assertTrue(seconds.size() >= 19, "a sample each second: " + r.path("intervals"));
       List<String> unexplained = new ArrayList<>();
@@ -89,28 +96,35 @@ class ScheduleIT {
         double expected = (1000 * (end - s[0]) + 475 * (end * end - s[0] * s[0])) / (s[1] - s[0]);
         assertEquals(expected, s[2], 0.005 * expected, String.format("offered over %.3f-%.3f s", s[0], s[1]));
         double missedSeconds = Math.abs(s[3] - s[2]) * (s[1] - s[0]) / s[2];
-        String line = String.format("%.1f s: achieved %.0f of %.0f ops/s, lag max %.1f ms, stall max %.1f ms",
-            s[1], s[3], s[2], s[4] * 1e3, s[5] * 1e3);
+        String line = String.format("%.1f s: achieved %.0f of %.0f ops/s, lag max %.1f ms, stall max %.1f ms,"
+            + " response P99 %.1f ms", s[1], s[3], s[2], s[4] * 1e3, s[5] * 1e3, s[6] * 1e3);
         System.out.println("[it] ramp: " + line);
         if (Math.abs(s[3] - s[2]) <= 0.02 * s[2]) {
           continue;
         }
         double behind = 0;
+        double replies = 0;
         for (int n = Math.max(0, k - 1); n <= Math.min(seconds.size() - 1, k + 1); n++) {
           behind = Math.max(behind, Math.max(seconds.get(n)[4], seconds.get(n)[5]));
+          replies = Math.max(replies, seconds.get(n)[6]);
         }
         if (behind >= 0.5 * missedSeconds) {
           excused++;
           System.out.printf("[it] ramp: %.1f s missed %.0f ms of its schedule; the client was %.0f ms behind: the"
               + " client's or the machine's%n", s[1], missedSeconds * 1e3, behind * 1e3);
+        } else if (replies >= 0.5 * missedSeconds) {
+          excused++;
+          System.out.printf("[it] ramp: %.1f s missed %.0f ms of its schedule; its response P99 was %.0f ms: the"
+              + " server's replies came late%n", s[1], missedSeconds * 1e3, replies * 1e3);
         } else {
           unexplained.add(line + String.format(" (missed %.0f ms of schedule)", missedSeconds * 1e3));
         }
       }
-      System.out.printf("[it] ramp: %d of %d seconds within 2%%, %d excused by the client's own lag or stalls%n",
+      System.out.printf("[it] ramp: %d of %d seconds within 2%%, %d excused by the client's lag or stalls or the"
+          + " response P99%n",
           seconds.size() - excused - unexplained.size(), seconds.size(), excused);
-      assertEquals(List.of(), unexplained, "seconds more than 2% from the offered rate that the result does not name"
-          + " as the client's (its lag and stalls in that second and its neighbours)");
+      assertEquals(List.of(), unexplained, "seconds more than 2% from the offered rate that the result does not"
+          + " explain (the client's lag and stalls, the response P99, in that second and its neighbours)");
     }
   }
 

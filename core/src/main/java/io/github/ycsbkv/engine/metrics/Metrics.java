@@ -48,6 +48,11 @@ public final class Metrics {
     public long intervalCount;
     public final Histogram interval = new Histogram(OperationRecorder.SIGNIFICANT_DIGITS);
     /**
+     * This interval's response times from the intended start, every outcome (empty without a target): the time an
+     * arrival waited in the client for a connection included.
+     */
+    public final Histogram intervalIntended = new Histogram(OperationRecorder.SIGNIFICANT_DIGITS);
+    /**
      * This interval's figures of each series, every thread's together: a thread's recorder is read once into these,
      * which are then added to the totals and to {@link #interval} once per operation, not once per thread (a drain
      * of 100 threads' recorders each second took 3% of a run's CPU when every thread's were added twice).
@@ -91,6 +96,7 @@ public final class Metrics {
   public synchronized List<Totals> drain() {
     for (Totals t : totals.values()) {
       t.interval.reset();
+      t.intervalIntended.reset();
       t.intervalCount = 0;
       for (Histogram h : t.intervalSeries) {
         if (h != null) {
@@ -112,6 +118,8 @@ public final class Metrics {
         if (!s.intended()) {
           t.interval.add(h);
           t.intervalCount += h.getTotalCount();
+        } else {
+          t.intervalIntended.add(h);
         }
       }
     }
