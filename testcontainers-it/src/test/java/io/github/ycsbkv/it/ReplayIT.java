@@ -582,7 +582,8 @@ class ReplayIT {
    * A recording at a known pace (8 clients, 800 GETs a second in all, evenly spaced) and a store of known capacity
    * (the capacity tests' relay: one request at a time, 1 ms added to each, about 900 a second): {@code capacity} on the
    * replay scales the recorded pace to each step's rate (the recording repeats to fill the step), and finds the
-   * speed-up the relay allows, its capacity over the recorded pace, within 10%. The rates are high enough that a step
+   * speed-up the relay allows, its capacity over the recorded pace: no more than it served over a step at its best,
+   * no less than 90% of what it served at its worst (the relay's forward to Redis is as fast as the machine then). The rates are high enough that a step
    * of 2 s holds hundreds of requests: at 80 a second (this test until 2026-12-01) the search's first raise, 30 a
    * second, once fell short of its rate by one or two requests at the step's edges (the 1% the search allows is less
    * than one of 60), and the search ended there, at a third of the relay's capacity.
@@ -609,11 +610,16 @@ class ReplayIT {
       JsonNode c = JSON.readTree(out.resolve("capacity.json").toFile());
       assertTrue(c.path("capacity").path("found").asBoolean(), run.out());
       double speedUp = c.path("capacity").path("opsPerSec").asDouble() / 800;
-      System.out.println("[it] replay capacity: " + String.format(Locale.ROOT, "%.2fx", speedUp)
-          + " the recorded pace; the relay allows " + String.format(Locale.ROOT, "%.2fx", truth / 800));
-      assertTrue(speedUp <= truth / 800 * 1.02, "never more than the relay serves: " + speedUp + "x\n" + run.out());
-      assertTrue(speedUp >= truth / 800 * 0.9, "within 10% of what the relay allows: " + speedUp + "x, "
-          + truth / 800 + "x\n" + run.out());
+      // Between what the relay could serve over a step at its worst and at its best: its forward to Redis is slower
+      // while the machine is busy, and the search's steps meet whichever it was then. The CI of 75e1f85 found 886
+      // ops/s, met twice at 882, where the whole run's mean allowed 868; a run on 2026-12-01 found 801 where steps
+      // at 864 and 843 achieved 846 and 821, the mean allowed 895.
+      double[] range = relay.capacityRangeOver(2_000_000_000L);
+      String said = String.format(Locale.ROOT, "%.3fx; the relay allowed %.3fx-%.3fx over a step, %.3fx over the run%n",
+          speedUp, range[0] / 800, range[1] / 800, truth / 800) + run.out();
+      System.out.println("[it] replay capacity: " + said.lines().findFirst().orElse(""));
+      assertTrue(speedUp <= range[1] / 800 * 1.02, "never more than the relay serves at its best: " + said);
+      assertTrue(speedUp >= range[0] / 800 * 0.9, "within 10% of what it serves at its worst: " + said);
     }
   }
 }

@@ -139,6 +139,58 @@ final class ServiceTimeRelay implements AutoCloseable {
     return n == 0 ? Double.NaN : busyNanos.get() / (double) n;
   }
 
+  /**
+   * The relay's capacity at its worst and at its best moment: the fewest and the most requests a second it could serve
+   * over any {@code windowNanos} of the run (the requests that ended in the window over the time they took here), among
+   * the windows in which it was busy at least half the time; NaNs when it never was. The forward to the real server
+   * takes longer when the machine is busy, so the capacity over the whole run ({@link #serviceNanosMean()}) can be more
+   * than a busy stretch of it allowed, and less than a quiet one: a search that measured its steps in such stretches
+   * may find anything between the two, nothing outside them.
+   */
+  double[] capacityRangeOver(long windowNanos) {
+    long[] ends;
+    long[] busy;
+    synchronized (log) {
+      ends = java.util.Arrays.copyOf(log.ends, log.size);
+      busy = java.util.Arrays.copyOf(log.busy, log.size);
+    }
+    double worst = Double.NaN;
+    double best = Double.NaN;
+    long sum = 0;
+    int from = 0;
+    for (int to = 0; to < ends.length; to++) {
+      sum += busy[to];
+      while (ends[to] - ends[from] > windowNanos) {
+        sum -= busy[from++];
+      }
+      // A window that spans at least nine tenths of the length asked, and was busy half of it.
+      if (sum >= windowNanos / 2 && ends[to] - ends[from] >= windowNanos * 9 / 10) {
+        double rate = (to - from + 1) * 1e9 / sum;
+        worst = Double.isNaN(worst) ? rate : Math.min(worst, rate);
+        best = Double.isNaN(best) ? rate : Math.max(best, rate);
+      }
+    }
+    return new double[] {worst, best};
+  }
+
+  /** When each served request ended, and the time it took here, in the order they ended. */
+  private static final class Log {
+    long[] ends = new long[1 << 12];
+    long[] busy = new long[1 << 12];
+    int size;
+
+    void add(long end, long took) {
+      if (size == ends.length) {
+        ends = java.util.Arrays.copyOf(ends, size * 2);
+        busy = java.util.Arrays.copyOf(busy, size * 2);
+      }
+      ends[size] = end;
+      busy[size++] = took;
+    }
+  }
+
+  private final Log log = new Log();
+
   private void accept() {
     while (!closed) {
       try {
@@ -211,8 +263,12 @@ final class ServiceTimeRelay implements AutoCloseable {
             return;
           }
         }
-        busyNanos.addAndGet(System.nanoTime() - start);
+        long end = System.nanoTime();
+        busyNanos.addAndGet(end - start);
         served.incrementAndGet();
+        synchronized (log) {
+          log.add(end, end - start);
+        }
         synchronized (r.reply()) {
           r.outstanding().decrementAndGet();
           r.reply().write(reply.toByteArray());
