@@ -583,10 +583,11 @@ class ReplayIT {
    * (the capacity tests' relay: one request at a time, 1 ms added to each, about 900 a second): {@code capacity} on the
    * replay scales the recorded pace to each step's rate (the recording repeats to fill the step), and finds the
    * speed-up the relay allows, its capacity over the recorded pace: no more than it served over a step at its best,
-   * no less than 90% of what it served at its worst (the relay's forward to Redis is as fast as the machine then). The rates are high enough that a step
-   * of 2 s holds hundreds of requests: at 80 a second (this test until 2026-12-01) the search's first raise, 30 a
-   * second, once fell short of its rate by one or two requests at the step's edges (the 1% the search allows is less
-   * than one of 60), and the search ended there, at a third of the relay's capacity.
+   * no less than 90% of what it served at its worst (the relay's forward to Redis is as fast as the machine then).
+   * The rates are high enough that a step of 2 s holds hundreds of requests: at 80 a second (this test until
+   * 2026-12-01) the search's first raise, 30 a second, once fell short of its rate by one or two requests at the
+   * step's edges (the 1% the search allows is less than one of 60), and the search ended there, at a third of the
+   * relay's capacity.
    */
   @Test
   void capacityOverAReplay_findsTheSpeedUpTheStoreAllows_within10Percent() throws Exception {
