@@ -96,6 +96,9 @@ final class OpenLoopFigures {
   /**
    * Each spike of {@code schedule} and how the interval P99 came back after it ({@link SpikeRecovery}), from the
    * measured phase's status intervals; a spike with no interval P99 before it is left out (nothing to come back to).
+   * The P99 is each interval's response time from the intended start where it has one (every interval of an open
+   * loop): a backlog that waits in the client for a connection after the spike is in it, where the service time
+   * (timed from each request's write) is back to normal as soon as the store is.
    */
   static List<io.github.ycsbkv.results.SpikeRecovery> spikes(RateSchedule schedule,
       List<io.github.ycsbkv.results.IntervalSample> intervals) {
@@ -114,7 +117,7 @@ final class OpenLoopFigures {
         double from = intervalStart / 1000.0;
         double to = s.elapsedMillis() / 1000.0;
         intervalStart = s.elapsedMillis();
-        double p99 = s.p99Micros();
+        double p99 = Double.isNaN(s.responseP99Micros()) ? s.p99Micros() : s.responseP99Micros();
         if (Double.isNaN(p99)) {
           continue;
         }

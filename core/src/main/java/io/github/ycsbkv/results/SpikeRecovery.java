@@ -5,7 +5,8 @@ import java.util.Locale;
 /**
  * A spike of a rate schedule ({@code -target}, #43) and what it did to the store: its P99 in the intervals before
  * it, the highest interval P99 during it, and how long after its end the interval P99 was back to at most 10% above
- * its level before (to the status interval's resolution). Immutable.
+ * its level before (to the status interval's resolution). The P99s are of the response time from the intended start
+ * ({@link IntervalSample#responseP99Micros()}), or of the service time in intervals without it. Immutable.
  *
  * @param startSeconds where the rate stepped up, from the start of the measured phase
  * @param endSeconds where it was back near its rate before

@@ -34,4 +34,25 @@ class OpenLoopFiguresTest {
     List<SpikeRecovery> never = OpenLoopFigures.spikes(s, intervals.subList(0, 8));
     assertTrue(Double.isNaN(never.get(0).recoveredAfterSeconds()), never.toString());
   }
+
+  /**
+   * An open loop's intervals have the response time from the intended start too: the spike's figures are read from it,
+   * since a backlog waiting in the client for a connection is not in the service time. Here the store's service time
+   * is back at once after the spike, while the arrivals queued behind it wait 2 s more.
+   */
+  @Test
+  void spikeRecovery_readsTheResponseTime_theBacklogInTheClientIncluded() {
+    RateSchedule s = RateSchedule.parse("1000@4s,10000@2s,1000@6s");
+    double[] service = {100, 100, 100, 100, 300, 300, 100, 100, 100, 100, 100, 100};
+    double[] response = {150, 140, 150, 160, 90_000, 900_000, 1_200_000, 400_000, 150, 150, 150, 150};
+    List<IntervalSample> intervals = new ArrayList<>();
+    for (int i = 0; i < service.length; i++) {
+      intervals.add(new IntervalSample((i + 1) * 1000L, 0, 0, service[i], 0, 1000, 50, 50, response[i]));
+    }
+    SpikeRecovery r = OpenLoopFigures.spikes(s, intervals).get(0);
+    assertEquals(150, r.p99BeforeMicros(), 1e-9, "the median of 150, 140, 150, 160");
+    assertEquals(900_000, r.p99DuringMicros(), 1e-9);
+    // The spike ended at 6 s; the response time is back in the 8-9 s interval, the service time was in the 6-7 s one.
+    assertEquals(3.0, r.recoveredAfterSeconds(), 1e-9, "back 3 s after, not 1 s: " + r);
+  }
 }
