@@ -28,6 +28,7 @@ final class Timeline {
   private static final Color FAILED = new Color(0xd62728);
   private static final Color OFFERED = new Color(0x7f7f7f);
   private static final Color P99 = new Color(0x2ca02c);
+  private static final Color RESPONSE_P99 = new Color(0xff7f0e);
 
   /** The shade of an event's window (docs/states.md): a light blue, drawn behind the lines. */
   static final Color EVENT = new Color(0x1f, 0x77, 0xb4, 0x30);
@@ -54,6 +55,8 @@ final class Timeline {
     double[] failed = new double[n];
     List<Double> p99x = new ArrayList<>();
     List<Double> p99y = new ArrayList<>();
+    List<Double> responseX = new ArrayList<>();
+    List<Double> responseY = new ArrayList<>();
     double maxP99 = 0;
     long lastMillis = 0;
     long lastFailed = 0;
@@ -71,6 +74,11 @@ final class Timeline {
         p99x.add(x[i]);
         p99y.add(s.p99Micros());
         maxP99 = Math.max(maxP99, s.p99Micros());
+      }
+      if (!Double.isNaN(s.responseP99Micros())) {
+        responseX.add(x[i]);
+        responseY.add(s.responseP99Micros());
+        maxP99 = Math.max(maxP99, s.responseP99Micros());
       }
     }
     double interval = n > 1 ? (samples.get(1).elapsedMillis() - samples.get(0).elapsedMillis()) / 1000.0 : 0;
@@ -96,7 +104,7 @@ final class Timeline {
         + ". Source: result.json intervals and outages."));
 
     if (!p99x.isEmpty()) {
-      out.add(p99Chart(name, p99x, p99y, maxP99, shaded, marks, per + "; " + outages));
+      out.add(p99Chart(name, p99x, p99y, responseX, responseY, maxP99, shaded, marks, per + "; " + outages));
     }
     out.addAll(ServerTimeline.of(name, r, marks));
     return out;
@@ -112,17 +120,29 @@ final class Timeline {
     return shaded;
   }
 
-  /** The P99 over time in the unit its largest value suits; {@code said}: the interval and the outages, worded. */
-  private static Chart p99Chart(String name, List<Double> p99x, List<Double> p99y, double maxP99,
-      List<double[]> shaded, List<Page.Mark> marks, String said) {
+  /**
+   * The P99 over time in the unit its largest value suits, with an open loop's P99 from the intended start beside the
+   * service time's (where the intervals have it); {@code said}: the interval and the outages, worded.
+   */
+  private static Chart p99Chart(String name, List<Double> p99x, List<Double> p99y, List<Double> responseX,
+      List<Double> responseY, double maxP99, List<double[]> shaded, List<Page.Mark> marks, String said) {
     String unit = Charts.latencyUnit(maxP99);
     double divisor = Charts.latencyDivisor(unit);
     double[] px = p99x.stream().mapToDouble(Double::doubleValue).toArray();
     double[] py = p99y.stream().mapToDouble(v -> v / divisor).toArray();
-    List<Page.Line> p99 = List.of(new Page.Line("P99", P99, px, py, null));
+    List<Page.Line> p99 = new ArrayList<>(List.of(new Page.Line("P99", P99, px, py, null)));
+    String response = "";
+    if (!responseX.isEmpty()) {
+      p99.add(new Page.Line("P99 from the intended start", RESPONSE_P99,
+          responseX.stream().mapToDouble(Double::doubleValue).toArray(),
+          responseY.stream().mapToDouble(v -> v / divisor).toArray(), null));
+      response = ", and of the response time from each operation's intended start (-target: the wait in the client"
+          + " for a connection included)";
+    }
     String t = "P99 over time, " + name;
     return new Chart(t, plot(p99, unit, shaded, marks), p99, shaded, marks, t + ": the 99th percentile of the"
-        + " service time of every operation in the interval " + said + ". Source: result.json intervals.");
+        + " service time of every operation in the interval" + response + " " + said
+        + ". Source: result.json intervals.");
   }
 
   static XYPlot plot(List<Page.Line> lines, String unit, List<double[]> shaded, List<Page.Mark> marks) {

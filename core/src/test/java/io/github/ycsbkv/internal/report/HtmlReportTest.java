@@ -166,6 +166,35 @@ class HtmlReportTest {
     assertTrue(shade.find() && Double.parseDouble(shade.group(1)) > 10, "the outage's shade, a translucent rectangle");
   }
 
+  /**
+   * An open loop's intervals have the response time from the intended start: the P99 chart draws it beside the service
+   * time's, point for point from result.json, in the axis's one unit.
+   */
+  @Test
+  void report_ofAnOpenLoop_drawsTheP99FromTheIntendedStart_besideTheServiceTimes() throws Exception {
+    Path out = tmp.resolve("open");
+    assertEquals(0, run("run", "memory", "-P", WORKLOADA, "-p", "recordcount=100", "-p", "operationcount=0", "-p",
+        "maxexecutiontime=3", "-p", "status.interval=1", "-target", "2000", "-p", "export.dir=" + out));
+    JsonNode intervals = JSON.readTree(out.resolve("result.json").toFile()).path("intervals");
+    assertEquals(0, run("report", out.toString()));
+    JsonNode chart = charts(Files.readString(out.resolve("report.html"))).get("P99 over time, memory run, 1 threads");
+    assertTrue(chart != null, "the P99 chart");
+    assertEquals(2, chart.path("series").size(), chart.toString());
+    JsonNode response = chart.path("series").get(1);
+    assertEquals("P99 from the intended start", response.path("name").asText());
+    double largest = 0;
+    for (JsonNode i : intervals) {
+      largest = Math.max(largest, Math.max(i.path("p99Micros").asDouble(), i.path("responseP99Micros").asDouble()));
+    }
+    double divisor = largest < 1_000 ? 1 : largest < 1_000_000 ? 1_000 : 1_000_000;
+    assertEquals(intervals.size(), response.path("y").size(), "a point per interval: " + intervals);
+    for (int i = 0; i < intervals.size(); i++) {
+      assertTrue(intervals.get(i).path("responseP99Micros").isNumber(), intervals.get(i).toString());
+      assertEquals(intervals.get(i).path("responseP99Micros").asDouble() / divisor,
+          response.path("y").get(i).asDouble(), 1e-9);
+    }
+  }
+
   /** Each chart's {@code <desc>} JSON on the page, by its title. */
   private static Map<String, JsonNode> charts(String html) throws Exception {
     Map<String, JsonNode> charts = new LinkedHashMap<>();
