@@ -284,7 +284,7 @@ public final class Benchmark {
     if (m.live != null) {
       m.live.causes(totals);
     }
-    List<OperationResult> operationResults = Metrics.results(totals, s.percentiles());
+    List<OperationResult> operationResults = clients.metrics.withWire(Metrics.results(totals, s.percentiles()));
     OpenLoop open = OpenLoopFigures.of(s, drivers, props, clients.openLoopTotal(), totals, runtimeNanos,
         clientCpu == null ? -1 : m.cpuAfterNanos - m.cpuBeforeNanos,
         ClientSet.paced(workload) ? (io.github.ycsbkv.spi.ArrivalInstants) workload : null);

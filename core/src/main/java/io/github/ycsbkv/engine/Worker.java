@@ -399,6 +399,9 @@ final class Worker implements Runnable {
     long start = clock.nanoTime();
     Status status = Status.OK;
     try {
+      if (db instanceof io.github.ycsbkv.spi.WireBytes wire) {
+        timed.recorders().addWire(wire.wireBytes());
+      }
       db.cleanup();
     } catch (Exception | LinkageError e) {
       status = Status.ERROR;

@@ -21,15 +21,53 @@ import java.util.Map;
  * @param responseFailed response time of the other operations, or {@code null}
  * @param errorCauses why the errors happened: at most {@link ErrorCause#MAX_CAUSES} distinct causes,
  *     most frequent first, then {@link ErrorCause#OTHER_CAUSES} for the rest; empty without errors
+ * @param wire the bytes its requests and replies took on the wire, where the binding counted them
+ *     ({@link io.github.ycsbkv.spi.WireBytes}), else {@code null}
  */
 public record OperationResult(String operation, long count, long errors, Map<String, Long> statuses,
     LatencyStats serviceOk, LatencyStats serviceFailed, LatencyStats responseOk, LatencyStats responseFailed,
-    List<ErrorCause> errorCauses) {
+    List<ErrorCause> errorCauses, Wire wire) {
+
+  /**
+   * The bytes on the wire of an operation's requests: counted over every request its clients sent, a warm-up's
+   * included, so that the figures per request ({@link #sentPerRequest()}, {@link #receivedPerRequest()}) hold for
+   * the measured ones.
+   *
+   * @param requests the requests counted
+   * @param sentBytes the bytes of their commands (the protocol's, before TLS)
+   * @param receivedBytes the bytes of their replies
+   */
+  public record Wire(long requests, long sentBytes, long receivedBytes) {
+
+    /** Bytes sent per request. */
+    public double sentPerRequest() {
+      return requests == 0 ? 0 : (double) sentBytes / requests;
+    }
+
+    /** Bytes received per request. */
+    public double receivedPerRequest() {
+      return requests == 0 ? 0 : (double) receivedBytes / requests;
+    }
+  }
 
   /** Defensive copies. */
   public OperationResult {
     statuses = Map.copyOf(statuses);
     errorCauses = List.copyOf(errorCauses);
+  }
+
+  /** A result without bytes on the wire (the layout before they were counted). */
+  public OperationResult(String operation, long count, long errors, Map<String, Long> statuses,
+      LatencyStats serviceOk, LatencyStats serviceFailed, LatencyStats responseOk, LatencyStats responseFailed,
+      List<ErrorCause> errorCauses) {
+    this(operation, count, errors, statuses, serviceOk, serviceFailed, responseOk, responseFailed, errorCauses,
+        null);
+  }
+
+  /** This result with {@code wire}. */
+  public OperationResult withWire(Wire wire) {
+    return new OperationResult(operation, count, errors, statuses, serviceOk, serviceFailed, responseOk,
+        responseFailed, errorCauses, wire);
   }
 
   /** The error causes {@code all} (any number, any order) as a result keeps them: see {@link #errorCauses()}. */

@@ -33,6 +33,11 @@ final class ResultJsonReader {
         ServerStatesJson.read(root.path("serverStates")));
   }
 
+  private static OperationResult.Wire wire(JsonNode w) {
+    return w.isObject() ? new OperationResult.Wire(w.path("requests").asLong(), w.path("sentBytes").asLong(),
+        w.path("receivedBytes").asLong()) : null;
+  }
+
   private static List<OperationResult> operations(JsonNode root, List<Double> percentiles) {
     List<OperationResult> ops = new ArrayList<>();
     for (JsonNode o : root.path("operations")) {
@@ -44,7 +49,8 @@ final class ResultJsonReader {
       }
       ops.add(new OperationResult(o.path("operation").asText(), o.path("count").asLong(), o.path("errors").asLong(),
           statuses, latency(o.path("serviceOk"), percentiles), latency(o.path("serviceFailed"), percentiles),
-          latency(o.path("responseOk"), percentiles), latency(o.path("responseFailed"), percentiles), causes));
+          latency(o.path("responseOk"), percentiles), latency(o.path("responseFailed"), percentiles), causes,
+          wire(o.path("wire"))));
     }
     return ops;
   }

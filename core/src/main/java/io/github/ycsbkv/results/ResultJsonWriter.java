@@ -52,7 +52,7 @@ final class ResultJsonWriter {
     r.percentiles().forEach(percentiles::add);
   }
 
-  /** Per operation: counts, statuses, error causes, and the latency of each series. */
+  /** Per operation: counts, statuses, error causes, the latency of each series, and its bytes on the wire. */
   private static void operations(ArrayNode ops, BenchmarkResult r) {
     for (OperationResult op : r.operationResults()) {
       ObjectNode o = ops.addObject();
@@ -72,6 +72,10 @@ final class ResultJsonWriter {
       putLatency(o, "serviceFailed", op.serviceFailed());
       putLatency(o, "responseOk", op.responseOk());
       putLatency(o, "responseFailed", op.responseFailed());
+      if (op.wire() != null) {
+        o.putObject("wire").put("requests", op.wire().requests()).put("sentBytes", op.wire().sentBytes())
+            .put("receivedBytes", op.wire().receivedBytes());
+      }
     }
   }
 

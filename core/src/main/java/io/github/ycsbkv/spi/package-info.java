@@ -8,7 +8,8 @@
  * {@link io.github.ycsbkv.spi.AsyncOperations} (and {@link io.github.ycsbkv.spi.DirectCompletion}),
  * {@link io.github.ycsbkv.spi.ExpiringWrites}, {@link io.github.ycsbkv.spi.EmptiesStore},
  * {@link io.github.ycsbkv.spi.ConnectionShape}, {@link io.github.ycsbkv.spi.RenamedProperties},
- * {@link io.github.ycsbkv.spi.Reconnecting}, {@link io.github.ycsbkv.spi.StagedConnections}; what it has to tell the
+ * {@link io.github.ycsbkv.spi.Reconnecting}, {@link io.github.ycsbkv.spi.StagedConnections},
+ * {@link io.github.ycsbkv.spi.WireBytes}; what it has to tell the
  * user goes through the engine's {@link io.github.ycsbkv.spi.Notices}. A failure to reach the
  * store is an {@link io.github.ycsbkv.spi.Unavailable} status. What a workload tells the engine is
  * {@code io.github.ycsbkv.engine.WorkloadTraits}.

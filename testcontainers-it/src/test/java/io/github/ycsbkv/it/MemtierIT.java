@@ -216,6 +216,7 @@ class MemtierIT {
         }
         specificationKeys(theirs.json(), what + " (memtier's own JSON)", false);
         specificationKeys(ours.json(), what, true);
+        wireBytes(theirs.json(), ours.json(), line.contains("allkeys"), what);
         timeSerie(theirs.json().path("ALL STATS"), what + " (memtier's own JSON)", false);
         timeSerie(ours.json().path("ALL STATS"), what, true);
         JsonNode totals = ours.json().path("ALL STATS").path("Totals");
@@ -224,6 +225,45 @@ class MemtierIT {
         assertEquals(total, totals.path("Count").asLong(), what + ": Totals' count");
       }
     }
+  }
+
+  /**
+   * memtier's {@code KB/sec} in ycsb-kv's JSON: received and sent, their sum, Totals the types' sum; and where both
+   * tools send the same requests ({@code same}: {@code -n allkeys}, every key of the range once with the same values),
+   * each type's bytes per request each way equal memtier's (from KB/sec and Ops/sec, each rounded to two decimals).
+   * memtier_benchmark 2.3's own Totals with {@code --command} say twice the bytes (its RX and its TX each the sum of
+   * both, where its types' rows and each second's Bytes RX and TX are right): its types are compared, not its Totals.
+   */
+  private static void wireBytes(JsonNode theirs, JsonNode ours, boolean same, String what) {
+    JsonNode mine = ours.path("ALL STATS").path("Totals");
+    assertTrue(mine.path("KB/sec RX").asDouble() > 0 && mine.path("KB/sec TX").asDouble() > 0, what + ": " + mine);
+    assertEquals(mine.path("KB/sec RX").asDouble() + mine.path("KB/sec TX").asDouble(),
+        mine.path("KB/sec").asDouble(), 0.015, what + ": " + mine);
+    double rx = 0;
+    double tx = 0;
+    int compared = 0;
+    for (Map.Entry<String, JsonNode> e : (Iterable<Map.Entry<String, JsonNode>>) ours.path("ALL STATS")::fields) {
+      JsonNode type = e.getValue();
+      if (e.getKey().equals("Totals") || !type.has("KB/sec RX")) {
+        continue;
+      }
+      rx += type.path("KB/sec RX").asDouble();
+      tx += type.path("KB/sec TX").asDouble();
+      JsonNode their = theirs.path("ALL STATS").path(e.getKey());
+      if (!same || type.path("Count").asLong() == 0 || their.path("Ops/sec").asDouble() <= 0) {
+        continue; // memtier's rate of a short run can read 0 (specificationKeys): no bytes per request from it
+      }
+      for (String k : List.of("KB/sec RX", "KB/sec TX")) {
+        double perRequest = type.path(k).asDouble() * 1024 / type.path("Ops/sec").asDouble();
+        double memtiers = their.path(k).asDouble() * 1024 / their.path("Ops/sec").asDouble();
+        assertEquals(memtiers, perRequest, memtiers * 0.005 + 0.01, what + ": " + e.getKey() + "'s " + k
+            + " per request, memtier's " + their + ", ours " + type);
+      }
+      compared++;
+    }
+    assertEquals(rx, mine.path("KB/sec RX").asDouble(), 0.05, what + ": Totals' RX, the types' sum");
+    assertEquals(tx, mine.path("KB/sec TX").asDouble(), 0.05, what + ": Totals' TX, the types' sum");
+    assertTrue(!same || compared > 0, what + ": a type compared with memtier's");
   }
 
   /**
@@ -586,9 +626,7 @@ class MemtierIT {
           }
           printed.put(tool, out.split("Request Latency Distribution\n", -1).length - 1);
           String head = out.lines().filter(l -> l.startsWith("Type ")).findFirst().orElse("no table: " + out);
-          // memtier's last column is KB/sec ("%12s "), which ycsb-kv leaves out: the rest is laid out alike.
-          heads.put(tool, tool.equals("memtier") && head.endsWith("      KB/sec ")
-              ? head.substring(0, head.length() - 13) : head);
+          heads.put(tool, head); // KB/sec its last column ("%12s "), in both
           json.put(tool, JSON.readTree(file.toFile()));
         }
         String what = String.join(" ", lines.get(i));
@@ -608,6 +646,15 @@ class MemtierIT {
           json.get("ycsb").path(section).fieldNames().forEachRemaining(ourKeys::add);
           assertEquals(theirKeys, ourKeys, what + ": " + section + "'s keys");
           for (String key : ourKeys) {
+            JsonNode type = json.get("ycsb").path(section).path(key);
+            if (type.has("Count")) {
+              // A type's own keys (Count, Ops/sec, ..., KB/sec and its RX and TX, ...) as memtier's, in its order.
+              List<String> theirFields = new ArrayList<>();
+              json.get("memtier").path(section).path(key).fieldNames().forEachRemaining(theirFields::add);
+              List<String> ourFields = new ArrayList<>();
+              type.fieldNames().forEachRemaining(ourFields::add);
+              assertEquals(theirFields, ourFields, what + ": " + section + " " + key + "'s keys");
+            }
             JsonNode steps = json.get("ycsb").path(section).path(key);
             if (steps.isArray()) {
               JsonNode last = steps.get(steps.size() - 1);

@@ -39,8 +39,8 @@ final class JedisBackend extends PipelineBackend {
 
   private final RedisSettings settings;
   private final UnifiedJedis jedis;
-  /** Who closes {@link #jedis}: this backend, the pipelines (which owns it), or the process's shared clients. */
-  private enum Owner { BACKEND, LANE, SHARED }
+  /** Who closes {@link #jedis}: the pipelines (which own it), or the process's shared clients. */
+  private enum Owner { LANE, SHARED }
 
   private final Owner owner;
   private final boolean cluster;
@@ -65,15 +65,9 @@ final class JedisBackend extends PipelineBackend {
    * {@code connections=N}) to a standalone server, opened now so that they exist before the clock starts.
    */
   static JedisBackend own(RedisSettings s, int connections) throws DBException {
-    JedisBackend backend;
-    if (connections > 1) {
-      JedisPipelines pipelines = JedisPipelines.open(s.connection(), connections);
-      backend = new JedisBackend(s, pipelines, pipelines.client(), Owner.LANE);
-    } else {
-      UnifiedJedis jedis = JedisClients.ownClient(s.connection());
-      backend = new JedisBackend(s, new JedisPipelines(jedis, false), jedis, Owner.BACKEND);
-    }
-    JedisPipelines pipelines = backend.pipelines;
+    // The pipelines own their connections (one: the client's own), which count their bytes on the wire.
+    JedisPipelines pipelines = JedisPipelines.open(s.connection(), connections);
+    JedisBackend backend = new JedisBackend(s, pipelines, pipelines.client(), Owner.LANE);
     try {
       pipelines.connect();
     } catch (JedisException e) {
@@ -301,12 +295,6 @@ final class JedisBackend extends PipelineBackend {
     super.close();
     if (owner == Owner.SHARED) {
       RedisClients.release(settings);
-    } else if (owner == Owner.BACKEND) {
-      try {
-        jedis.close();
-      } catch (RuntimeException e) {
-        // Closing this thread's connection is best effort.
-      }
     }
   }
 

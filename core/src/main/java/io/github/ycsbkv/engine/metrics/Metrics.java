@@ -36,6 +36,18 @@ public final class Metrics {
       }
       return r;
     }
+
+    /** Adds this client's bytes on the wire ({@link io.github.ycsbkv.spi.WireBytes#wireBytes()}), as it ends. */
+    public void addWire(Map<String, long[]> counts) {
+      synchronized (Metrics.this) {
+        counts.forEach((op, c) -> {
+          long[] sum = wire.computeIfAbsent(op, o -> new long[3]);
+          for (int i = 0; i < 3; i++) {
+            sum[i] += c[i];
+          }
+        });
+      }
+    }
   }
 
   /** Totals of one operation type over every thread. */
@@ -79,6 +91,8 @@ public final class Metrics {
   /** Every thread's recorders; adding is constant-time (a copy-on-write list made thread set-up quadratic). */
   private final Queue<OperationRecorder> all = new ConcurrentLinkedQueue<>();
   private final Map<String, Totals> totals = new LinkedHashMap<>();
+  /** Each operation's {requests, bytes sent, bytes received} on the wire, from the clients that counted them. */
+  private final Map<String, long[]> wire = new TreeMap<>();
 
   public Metrics(boolean intended) {
     this.intended = intended;
@@ -151,6 +165,19 @@ public final class Metrics {
       int i = ORDER.indexOf(t.name);
       return i < 0 ? ORDER.size() : i;
     }).thenComparing(t -> t.name));
+    return out;
+  }
+
+  /**
+   * {@code results} with each operation's bytes on the wire where its clients counted them
+   * ({@link io.github.ycsbkv.spi.WireBytes}); call after the client threads ended.
+   */
+  public synchronized List<OperationResult> withWire(List<OperationResult> results) {
+    List<OperationResult> out = new ArrayList<>();
+    for (OperationResult r : results) {
+      long[] c = wire.get(r.operation());
+      out.add(c == null || c[0] == 0 ? r : r.withWire(new OperationResult.Wire(c[0], c[1], c[2])));
+    }
     return out;
   }
 

@@ -29,8 +29,10 @@ import org.HdrHistogram.HistogramIterationValue;
  * ({@code --json-out-file}) with memtier 2.3's keys and units: rates per second, latencies in milliseconds, the
  * histogram in microseconds as HdrHistogram's compressed log form. Latency is each request's service time, hits and
  * misses alike (memtier times both). Each type's {@code Time-Serie} is its second-by-second figures, from the run's
- * one-second intervals ({@code TYPE.hlog}). What ycsb-kv does not measure is left out rather than written as zero:
- * the bytes on the wire ({@code KB/sec}, and each second's {@code Bytes RX} and {@code Bytes TX}).
+ * one-second intervals ({@code TYPE.hlog}). {@code KB/sec} (received, sent, and both) is each type's requests times
+ * the bytes per request its clients counted on the wire ({@link io.github.ycsbkv.spi.WireBytes}), 1,024 bytes a KB, as
+ * memtier's. What ycsb-kv does not measure is left out rather than written as zero: each second's {@code Bytes RX} and
+ * {@code Bytes TX}, and {@code KB/sec} where the binding's client did not count them.
  */
 public final class MemtierOutput {
 
@@ -62,10 +64,22 @@ public final class MemtierOutput {
   /**
    * One type's figures in one run (or the runs' average): memtier's row; {@code seconds} its {@code Time-Serie} by
    * the second from the run's start (empty for the runs' average, as memtier's); {@code command} its command's name as
-   * memtier names it ({@code SET}, {@code SCAN 0}), empty for Totals.
+   * memtier names it ({@code SET}, {@code SCAN 0}), empty for Totals; {@code rxKbPerSec} and {@code txKbPerSec} the
+   * KB a second its replies and requests took on the wire, NaN where they were not counted.
    */
   record Row(String type, long count, double opsPerSec, double hitsPerSec, double missesPerSec, Histogram micros,
-      boolean hitsShown, SortedMap<Integer, Second> seconds, String command) {
+      boolean hitsShown, SortedMap<Integer, Second> seconds, String command, double rxKbPerSec, double txKbPerSec) {
+
+    Row(String type, long count, double opsPerSec, double hitsPerSec, double missesPerSec, Histogram micros,
+        boolean hitsShown, SortedMap<Integer, Second> seconds, String command) {
+      this(type, count, opsPerSec, hitsPerSec, missesPerSec, micros, hitsShown, seconds, command, Double.NaN,
+          Double.NaN);
+    }
+
+    /** Whether its bytes on the wire were counted. */
+    boolean wireCounted() {
+      return !Double.isNaN(rxKbPerSec) && !Double.isNaN(txKbPerSec);
+    }
 
     double averageMs() {
       return micros.getTotalCount() == 0 ? 0 : micros.getMean() / 1000.0;
@@ -104,6 +118,8 @@ public final class MemtierOutput {
     long count = 0;
     long hits = 0;
     long misses = 0;
+    double rxAll = 0;
+    double txAll = 0;
     List<String> names = new ArrayList<>();
     if (setGet) {
       names.addAll(List.of("SET", "GET", "WAIT")); // WAIT: memtier's Waits (--wait-ratio), a row even when none
@@ -126,15 +142,22 @@ public final class MemtierOutput {
       long c = op == null ? 0 : op.count();
       long miss = op == null ? 0 : op.statuses().getOrDefault("NOT_FOUND", 0L);
       long hit = op == null || !name.equals("GET") ? 0 : op.statuses().getOrDefault("OK", 0L);
+      // KB a second: this run's requests of the type times the bytes per request its clients counted.
+      double rx = op == null ? 0 : op.wire() == null ? Double.NaN
+          : c * op.wire().receivedPerRequest() / 1024 / runSeconds;
+      double tx = op == null ? 0 : op.wire() == null ? Double.NaN : c * op.wire().sentPerRequest() / 1024 / runSeconds;
       rows.add(new Row(typeName(name), c, c / runSeconds, hit / runSeconds, miss / runSeconds, h,
-          setGet && name.equals("GET"), everySecond(seconds.get(name), seconds.get(TOTALS)), commandName(name)));
+          setGet && name.equals("GET"), everySecond(seconds.get(name), seconds.get(TOTALS)), commandName(name), rx,
+          tx));
+      rxAll += rx;
+      txAll += tx;
       all.add(h);
       count += c;
       hits += hit;
       misses += miss;
     }
     rows.add(new Row("Totals", count, count / runSeconds, hits / runSeconds, misses / runSeconds, all, setGet,
-        everySecond(seconds.get(TOTALS), seconds.get(TOTALS)), ""));
+        everySecond(seconds.get(TOTALS), seconds.get(TOTALS)), "", rxAll, txAll));
     long start = result.start() == null ? 0 : result.start().toEpochMilli();
     return new Run(rows, start, start + result.runtimeMillis(), "interrupted".equals(result.stopReason()));
   }
@@ -188,6 +211,8 @@ public final class MemtierOutput {
       double ops = 0;
       double hits = 0;
       double misses = 0;
+      double rx = 0;
+      double tx = 0;
       for (Run r : runs) {
         Row row = r.rows().get(i);
         h.add(row.micros());
@@ -195,11 +220,13 @@ public final class MemtierOutput {
         ops += row.opsPerSec();
         hits += row.hitsPerSec();
         misses += row.missesPerSec();
+        rx += row.rxKbPerSec();
+        tx += row.txKbPerSec();
       }
       Row first = runs.get(0).rows().get(i);
       // memtier's average has no seconds of its own: its Time-Serie is empty.
       rows.add(new Row(first.type(), count / n, ops / n, hits / n, misses / n, h, first.hitsShown(),
-          new TreeMap<>(), first.command()));
+          new TreeMap<>(), first.command(), rx / n, tx / n));
     }
     return new Run(rows, runs.get(0).startMillis(), runs.get(n - 1).finishMillis(),
         runs.stream().anyMatch(Run::interrupted));
@@ -228,8 +255,8 @@ public final class MemtierOutput {
   }
 
   /**
-   * The results table as memtier prints it (without KB/sec, which ycsb-kv does not measure), each section's followed by
-   * its latency distribution when {@code histogram} (memtier's, without {@code --hide-histogram}).
+   * The results table as memtier prints it (its KB/sec column where every row's bytes were counted), each section's
+   * followed by its latency distribution when {@code histogram} (memtier's, without {@code --hide-histogram}).
    */
   static void table(PrintWriter out, Map<String, Run> sections, List<Double> percentiles, boolean histogram,
       int typeColumn) {
@@ -250,6 +277,11 @@ public final class MemtierOutput {
           .stripTrailingZeros().toPlainString() + " Latency"));
       dashes.append("-".repeat(16));
     }
+    boolean kb = sections.values().stream().flatMap(r -> r.rows().stream()).allMatch(Row::wireCounted);
+    if (kb) {
+      head.append(String.format(Locale.ROOT, "%12s ", "KB/sec"));
+      dashes.append("-".repeat(13));
+    }
     String rule = "=".repeat(dashes.length());
     for (Map.Entry<String, Run> s : sections.entrySet()) {
       out.println();
@@ -260,7 +292,9 @@ public final class MemtierOutput {
       out.println(dashes);
       for (Row r : s.getValue().rows()) {
         StringBuilder line = new StringBuilder(String.format(Locale.ROOT, type + "%12.2f ", r.type(), r.opsPerSec()));
-        boolean none = r.type().equals("Waits") && r.count() == 0; // memtier: no latency without a WAIT
+        // memtier: no latency for a type without a request (Gets of --ratio 1:0 too); no KB/sec without a WAIT.
+        boolean none = r.count() == 0;
+        boolean noWaits = r.type().equals("Waits") && r.count() == 0;
         if (hits) {
           line.append(r.hitsShown() ? String.format(Locale.ROOT, "%12.2f %12.2f ", r.hitsPerSec(), r.missesPerSec())
               : String.format(Locale.ROOT, "%12s %12s ", "---", "---"));
@@ -270,6 +304,10 @@ public final class MemtierOutput {
         for (double p : percentiles) {
           line.append(none ? String.format(Locale.ROOT, "%15s ", "---")
               : String.format(Locale.ROOT, "%15.5f ", r.percentileMs(p)));
+        }
+        if (kb) {
+          line.append(noWaits ? String.format(Locale.ROOT, "%12s ", "---")
+              : String.format(Locale.ROOT, "%12.2f ", r.rxKbPerSec() + r.txKbPerSec()));
         }
         out.println(line);
       }
@@ -370,6 +408,12 @@ public final class MemtierOutput {
         o.put("Accumulated Latency", Math.round(r.averageMs() * r.count()));
         o.put("Min Latency", round3(r.micros().getTotalCount() == 0 ? 0 : r.micros().getMinValue() / 1000.0));
         o.put("Max Latency", round3(r.micros().getTotalCount() == 0 ? 0 : r.micros().getMaxValue() / 1000.0));
+        if (r.wireCounted()) {
+          o.put("KB/sec", round2(r.rxKbPerSec() + r.txKbPerSec()));
+          o.put("KB/sec RX/TX", round2(r.rxKbPerSec() + r.txKbPerSec()));
+          o.put("KB/sec RX", round2(r.rxKbPerSec()));
+          o.put("KB/sec TX", round2(r.txKbPerSec()));
+        }
         ObjectNode series = o.putObject("Time-Serie");
         for (Map.Entry<Integer, Second> e : r.seconds().entrySet()) {
           ObjectNode second = series.putObject(Integer.toString(e.getKey()));

@@ -20,6 +20,7 @@ final class MemtierProperties {
   static Properties of(MemtierArgs a, String bindingName) {
     Properties p = new Properties();
     p.setProperty("workload", MemtierArgs.WORKLOAD);
+    p.setProperty(io.github.ycsbkv.spi.WireBytes.PROPERTY, "true"); // memtier's KB/sec
     p.setProperty("threadcount", Integer.toString(a.connections()));
     if (a.pipeline > 1) {
       p.setProperty("pipeline", Integer.toString(a.pipeline));

@@ -173,8 +173,18 @@ public final class ResultMerge {
       List<Double> percentiles) {
     Map<String, Map<String, Long>> statuses = new LinkedHashMap<>();
     Map<String, List<ErrorCause>> causes = new LinkedHashMap<>();
+    // Bytes on the wire: added where every result that ran the operation counted them, else left out.
+    Map<String, long[]> wire = new LinkedHashMap<>();
     for (BenchmarkResult r : results) {
       for (OperationResult op : r.operationResults()) {
+        long[] w = wire.computeIfAbsent(op.operation(), k -> new long[3]);
+        if (op.wire() == null || w[0] < 0) {
+          w[0] = -1;
+        } else {
+          w[0] += op.wire().requests();
+          w[1] += op.wire().sentBytes();
+          w[2] += op.wire().receivedBytes();
+        }
         Map<String, Long> s = statuses.computeIfAbsent(op.operation(), k -> new TreeMap<>());
         op.statuses().forEach((status, n) -> s.merge(status, n, Long::sum));
         causes.computeIfAbsent(op.operation(), k -> new ArrayList<>()).addAll(op.errorCauses());
@@ -187,8 +197,9 @@ public final class ResultMerge {
           series.get(OperationResult.seriesName(op, false, false)), series.get(OperationResult.seriesName(op, true, false)),
           series.get(OperationResult.seriesName(op, false, true)), series.get(OperationResult.seriesName(op, true, true)),
           percentiles);
+      long[] w = wire.get(op);
       if (r != null) {
-        ops.add(r);
+        ops.add(w == null || w[0] <= 0 ? r : r.withWire(new OperationResult.Wire(w[0], w[1], w[2])));
       }
     }
     return ops;

@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.ycsbkv.results.BenchmarkResult;
+import io.github.ycsbkv.results.EnvironmentInfo;
+import io.github.ycsbkv.results.OperationResult;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 
@@ -146,12 +149,14 @@ class MemtierOutputTest {
     String out = text.toString();
     assertEquals(5, out.split("Request Latency Distribution\n", -1).length - 1, out);
     String first = out.substring(out.indexOf("RUN #1 RESULTS"), out.indexOf("RUN #2 RESULTS"));
-    // The table as memtier_benchmark 2.3 lays it out (its lines, without the KB/sec column ycsb-kv does not measure).
+    // The table as memtier_benchmark 2.3 lays it out (its lines; without the KB/sec column where the bytes on the wire
+    // were not counted, as in these rows).
     List<String> lines = first.lines().toList();
     assertEquals("=".repeat(8 + 13 * 3 + 16 * 2), lines.get(1));
     assertEquals("Type         Ops/sec     Hits/sec   Misses/sec    Avg. Latency     p50 Latency ", lines.get(2));
     assertEquals("-".repeat(8 + 13 * 3 + 16 * 2), lines.get(3));
-    assertEquals("Sets            0.00          ---          ---         0.00000         0.00000 ", lines.get(4));
+    // A type without a request has no latency ("---"), as memtier prints it (its Sets of --ratio 0:1).
+    assertEquals("Sets            0.00          ---          ---             ---             --- ", lines.get(4));
     assertEquals("Gets            1.00         0.00         0.00         0.06000         0.06000 ", lines.get(5));
     assertEquals("Waits           0.00          ---          ---             ---             --- ", lines.get(6));
     String dist = first.substring(first.indexOf("Request Latency Distribution"));
@@ -169,6 +174,76 @@ class MemtierOutputTest {
     StringWriter hidden = new StringWriter();
     MemtierOutput.table(new PrintWriter(hidden), sections, List.of(50.0), false, 7);
     assertTrue(!hidden.toString().contains("Request Latency Distribution"), hidden.toString());
+  }
+
+  @Test
+  void kbPerSec_eachTypesRequestsTimesTheBytesPerRequestCounted_inTheTableAndTheJson() throws Exception {
+    List<Double> percentiles = List.of(50.0, 99.0);
+    // Counted over more GETs than the run measured (a warm-up's): the bytes per request hold for the measured ones.
+    OperationResult set = OperationResult.of("SET", Map.of("OK", 1000L), histogram(1_000_000), null, null, null,
+        percentiles).withWire(new OperationResult.Wire(1000, 140_000, 5_000));
+    OperationResult get = OperationResult.of("GET", Map.of("OK", 500L, "NOT_FOUND", 1500L), histogram(2_000_000),
+        histogram(1_000_000), null, null, percentiles).withWire(new OperationResult.Wire(4000, 160_000, 40_000));
+    MemtierOutput.Run run = MemtierOutput.run(result(2_000, set, get), Map.of(), true, List.of());
+    Map<String, MemtierOutput.Row> rows = new java.util.LinkedHashMap<>();
+    run.rows().forEach(r -> rows.put(r.type(), r));
+    // Sets: 1,000 x 140 bytes sent and 5 received in 2 s; Gets: 2,000 x 40 and 10; KB of 1,024 bytes.
+    assertEquals(140_000 / 1024.0 / 2, rows.get("Sets").txKbPerSec(), 1e-9);
+    assertEquals(5_000 / 1024.0 / 2, rows.get("Sets").rxKbPerSec(), 1e-9);
+    assertEquals(2000 * 40 / 1024.0 / 2, rows.get("Gets").txKbPerSec(), 1e-9);
+    assertEquals(2000 * 10 / 1024.0 / 2, rows.get("Gets").rxKbPerSec(), 1e-9);
+    assertEquals(0.0, rows.get("Waits").txKbPerSec());
+    assertEquals((140_000 + 80_000) / 1024.0 / 2, rows.get("Totals").txKbPerSec(), 1e-9);
+
+    StringWriter text = new StringWriter();
+    MemtierOutput.table(new PrintWriter(text), Map.of("ALL STATS", run), List.of(50.0), false, 7);
+    List<String> lines = text.toString().lines().toList();
+    assertEquals("Type         Ops/sec     Hits/sec   Misses/sec    Avg. Latency     p50 Latency       KB/sec ",
+        lines.get(4));
+    assertTrue(lines.get(6).startsWith("Sets          500.00 ") && lines.get(6).endsWith("       70.80 "),
+        lines.get(6));
+    assertTrue(lines.get(7).endsWith("       48.83 "), lines.get(7));
+    assertTrue(lines.get(8).startsWith("Waits ") && lines.get(8).endsWith("         --- "), lines.get(8));
+    assertTrue(lines.get(9).endsWith("      119.63 "), lines.get(9));
+
+    Path file = dir.resolve("kb.json");
+    MemtierOutput.writeJson(file, MemtierArgs.parse(List.of("-n", "10", "--hide-histogram")),
+        Map.of("ALL STATS", run), percentiles);
+    JsonNode totals = new ObjectMapper().readTree(file.toFile()).path("ALL STATS").path("Totals");
+    assertEquals(119.63, totals.path("KB/sec").asDouble());
+    assertEquals(119.63, totals.path("KB/sec RX/TX").asDouble());
+    assertEquals(12.21, totals.path("KB/sec RX").asDouble());
+    assertEquals(107.42, totals.path("KB/sec TX").asDouble());
+
+    // An operation whose bytes were not counted: no KB/sec for it nor for Totals (never a zero), and no column.
+    MemtierOutput.Run uncounted = MemtierOutput.run(result(2_000, set.withWire(null), get), Map.of(), true, List.of());
+    StringWriter plain = new StringWriter();
+    MemtierOutput.table(new PrintWriter(plain), Map.of("ALL STATS", uncounted), List.of(50.0), false, 7);
+    assertTrue(!plain.toString().contains("KB/sec"), plain.toString());
+    MemtierOutput.writeJson(file, MemtierArgs.parse(List.of("-n", "10", "--hide-histogram")),
+        Map.of("ALL STATS", uncounted), percentiles);
+    JsonNode none = new ObjectMapper().readTree(file.toFile()).path("ALL STATS");
+    assertTrue(none.path("Totals").path("KB/sec").isMissingNode() && none.path("Sets").path("KB/sec").isMissingNode(),
+        none.toString());
+    assertEquals(48.83, none.path("Gets").path("KB/sec").asDouble(), "the type that was counted keeps its own");
+  }
+
+  private static Histogram histogram(long... nanos) {
+    Histogram h = new Histogram(3);
+    for (long v : nanos) {
+      h.recordValue(v);
+    }
+    return h;
+  }
+
+  /** A run of {@code runtimeMillis} with {@code ops}. */
+  private static BenchmarkResult result(long runtimeMillis, OperationResult... ops) {
+    java.time.Instant start = java.time.Instant.ofEpochMilli(START);
+    EnvironmentInfo env = new EnvironmentInfo("t", "17", "v", "vm", "", 1, "Linux", "6", "amd64", 2, "host");
+    long count = java.util.Arrays.stream(ops).mapToLong(OperationResult::count).sum();
+    return new BenchmarkResult("run", "redis", "RedisDB", MemtierArgs.WORKLOAD, null, 1, 0, start,
+        start.plusMillis(runtimeMillis), runtimeMillis, count, count * 1000.0 / runtimeMillis, "completed", null,
+        List.of(), List.of(50.0, 99.0), List.of(ops), Map.of(), List.of(), Map.of(), env, Map.of(), Map.of());
   }
 
   @Test

@@ -94,6 +94,41 @@ class ResultMergeTest {
         "a process that did not measure it leaves the sum unknown");
   }
 
+  @Test
+  void wireBytes_addedWhereEveryClientCountedThem_writtenAndReadBack() throws Exception {
+    Instant t0 = Instant.parse("2026-01-01T00:00:00Z");
+    BenchmarkResult a = withWire(result("a", t0, 10_000, 1000, 4, 1, histogram(1_000)),
+        new OperationResult.Wire(5, 200, 1_000));
+    BenchmarkResult b = withWire(result("b", t0, 10_000, 3000, 3, 0, histogram(2_000)),
+        new OperationResult.Wire(3, 120, 600));
+    ResultMerge.Merged m = ResultMerge.merge(List.of(a, b), List.of(Map.of("READ", histogram(1_000)),
+        Map.of("READ", histogram(2_000))));
+    OperationResult.Wire sum = m.result().operation("READ").wire();
+    assertEquals(new OperationResult.Wire(8, 320, 1_600), sum);
+    assertEquals(40.0, sum.sentPerRequest(), 1e-9);
+    assertEquals(200.0, sum.receivedPerRequest(), 1e-9);
+    BenchmarkResult uncounted = result("c", t0, 10_000, 10, 1, 0, histogram(1_000));
+    assertNull(ResultMerge.merge(List.of(a, uncounted), List.of(Map.of("READ", histogram(1_000)),
+        Map.of("READ", histogram(1_000)))).result().operation("READ").wire(),
+        "a client that did not count them leaves the sum unknown, never a part of it");
+
+    ResultJson.write(a, tmp.resolve("wire"));
+    BenchmarkResult read = ResultJson.readResult(tmp.resolve("wire").resolve("result.json"));
+    assertEquals(new OperationResult.Wire(5, 200, 1_000), read.operation("READ").wire());
+    ResultJson.write(uncounted, tmp.resolve("none"));
+    assertNull(ResultJson.readResult(tmp.resolve("none").resolve("result.json")).operation("READ").wire());
+  }
+
+  /** {@code r} with its operations' bytes on the wire {@code wire}. */
+  private static BenchmarkResult withWire(BenchmarkResult r, OperationResult.Wire wire) {
+    return new BenchmarkResult(r.command(), r.binding(), r.dbClass(), r.workload(), r.label(), r.threads(),
+        r.targetOpsPerSec(), r.start(), r.end(), r.runtimeMillis(), r.operations(), r.throughputOpsPerSec(),
+        r.stopReason(), r.error(), r.warnings(), r.percentiles(),
+        r.operationResults().stream().map(o -> o.withWire(wire)).toList(), r.workloadMeasurements(),
+        r.intervals(), r.gc(), r.environment(), r.configuration(), r.server(), r.load(), r.stalls(), r.outages(),
+        r.warmup(), r.clientCpu());
+  }
+
   private static BenchmarkResult withCpu(BenchmarkResult r, ClientCpu cpu) {
     return new BenchmarkResult(r.command(), r.binding(), r.dbClass(), r.workload(), r.label(), r.threads(),
         r.targetOpsPerSec(), r.start(), r.end(), r.runtimeMillis(), r.operations(), r.throughputOpsPerSec(),

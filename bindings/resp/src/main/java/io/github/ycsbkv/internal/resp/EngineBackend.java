@@ -240,6 +240,18 @@ public final class EngineBackend implements RespBackend {
     return lane.send(new CommandCall(key, args, head));
   }
 
+  @Override
+  public Status command(String key, byte[][] args, java.util.function.Consumer<byte[]> head,
+      io.github.ycsbkv.internal.resp.lane.WireTally tally) {
+    return await(lane.send(new CommandCall(key, args, head, tally)));
+  }
+
+  @Override
+  public CompletionStage<Status> commandAsync(String key, byte[][] args, java.util.function.Consumer<byte[]> head,
+      io.github.ycsbkv.internal.resp.lane.WireTally tally) {
+    return lane.send(new CommandCall(key, args, head, tally));
+  }
+
   private Status await(CompletionStage<Status> call) {
     lane.flush();
     return lane.await((RespCall) call);

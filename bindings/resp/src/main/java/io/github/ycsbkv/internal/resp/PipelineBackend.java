@@ -349,6 +349,26 @@ public class PipelineBackend implements RespBackend {
     return await(commandAsync(key, args, head));
   }
 
+  /**
+   * As {@link #command(String, byte[][], java.util.function.Consumer)}, its bytes counted where this backend's own
+   * connections count theirs ({@link io.github.ycsbkv.internal.resp.jedis.JedisPipelines#wire()}): the difference
+   * around the blocking call, which sends what this thread held and reads every reply (a client thread that sends
+   * commands of a template holds nothing else).
+   */
+  @Override
+  public Status command(String key, byte[][] args, java.util.function.Consumer<byte[]> head,
+      io.github.ycsbkv.internal.resp.lane.WireTally tally) {
+    io.github.ycsbkv.internal.resp.jedis.WireCounter wire = tally == null ? null : pipelines.wire();
+    if (wire == null) {
+      return command(key, args, head);
+    }
+    long sent = wire.sent();
+    long received = wire.received();
+    Status status = command(key, args, head);
+    tally.add(wire.sent() - sent, wire.received() - received);
+    return status;
+  }
+
   protected Status await(CompletionStage<Status> stage) {
     pipelines.flush();
     return stage.toCompletableFuture().join();

@@ -93,6 +93,22 @@ public interface RespBackend extends AutoCloseable {
     throw new UnsupportedOperationException(commandsRefused());
   }
 
+  /**
+   * As {@link #command}, the bytes its command and reply took on the wire added to {@code tally}; a backend that
+   * does not count them sends it as {@link #command} does and adds nothing.
+   */
+  default Status command(String key, byte[][] args, java.util.function.Consumer<byte[]> head,
+      io.github.ycsbkv.internal.resp.lane.WireTally tally) {
+    return command(key, args, head);
+  }
+
+  /** As {@link #commandAsync}, counted in {@code tally} as {@link #command(String, byte[][],
+   * java.util.function.Consumer, io.github.ycsbkv.internal.resp.lane.WireTally)} says. */
+  default CompletionStage<Status> commandAsync(String key, byte[][] args, java.util.function.Consumer<byte[]> head,
+      io.github.ycsbkv.internal.resp.lane.WireTally tally) {
+    return commandAsync(key, args, head);
+  }
+
   /** Why this client sends no commands of a template. */
   default String commandsRefused() {
     return "commands of a template are not sent by " + transport() + "; drop the property that chose this client"

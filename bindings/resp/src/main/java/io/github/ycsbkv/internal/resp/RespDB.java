@@ -1,6 +1,7 @@
 package io.github.ycsbkv.internal.resp;
 
 import io.github.ycsbkv.config.BindingProperties;
+import io.github.ycsbkv.internal.resp.lane.WireTally;
 import io.github.ycsbkv.internal.resp.server.ReplicaReads;
 import io.github.ycsbkv.spi.AsyncOperations;
 import io.github.ycsbkv.spi.ConnectionShape;
@@ -9,12 +10,15 @@ import io.github.ycsbkv.spi.ExpiringWrites;
 import io.github.ycsbkv.spi.InstancePlan;
 import io.github.ycsbkv.spi.Notices;
 import io.github.ycsbkv.spi.Reconnecting;
+import io.github.ycsbkv.spi.WireBytes;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.Vector;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
@@ -34,7 +38,8 @@ import site.ycsb.Status;
  */
 public abstract class RespDB<S extends RespSettings> extends DB
     implements AsyncOperations, ExpiringWrites, EmptiesStore, ConnectionShape, io.github.ycsbkv.spi.Commands,
-    InstancePlan.Planned, Notices.Told, Reconnecting, io.github.ycsbkv.spi.StagedConnections {
+    InstancePlan.Planned, Notices.Told, Reconnecting, io.github.ycsbkv.spi.StagedConnections,
+    WireBytes {
 
   /**
    * Property, under the binding's prefix: after this many operations a client closes its connection and opens
@@ -62,6 +67,8 @@ public abstract class RespDB<S extends RespSettings> extends DB
   private Status noIndex;
   private String usersKey;
   private ReplicaReads reads = ReplicaReads.PRIMARY;
+  /** Each command operation's bytes on the wire, where {@link WireBytes#PROPERTY} asks; else null. */
+  private Map<String, WireTally> wire;
 
   /** Reads a binding's settings from its properties. */
   @FunctionalInterface
@@ -116,6 +123,7 @@ public abstract class RespDB<S extends RespSettings> extends DB
   public void init() throws DBException {
     settings = reader.read(getProperties());
     reads = ReplicaReads.from(getProperties());
+    wire = WireBytes.asked(getProperties()) ? new ConcurrentHashMap<>() : null;
     MemoryLimit limit = MemoryLimit.from(getProperties());
     String binding = settings.connection().binding();
     noIndex = new Status("NOT_IMPLEMENTED", ScanIndex.noIndexCause(binding));
@@ -367,23 +375,56 @@ public abstract class RespDB<S extends RespSettings> extends DB
 
   @Override
   public Status command(String operation, String key, byte[][] args) {
-    return backend.command(key, args, null);
+    return backend.command(key, args, null, tally(operation));
   }
 
   @Override
   public CompletionStage<Status> commandAsync(String operation, String key, byte[][] args) {
-    return backend.commandAsync(key, args, null);
+    return backend.commandAsync(key, args, null, tally(operation));
   }
 
   @Override
   public Status command(String operation, String key, byte[][] args, java.util.function.Consumer<byte[]> head) {
-    return backend.command(key, args, head);
+    return backend.command(key, args, head, tally(operation));
   }
 
   @Override
   public CompletionStage<Status> commandAsync(String operation, String key, byte[][] args,
       java.util.function.Consumer<byte[]> head) {
-    return backend.commandAsync(key, args, head);
+    return backend.commandAsync(key, args, head, tally(operation));
+  }
+
+  /** The last operation's tally: a workload's commands come in runs of the same name (one template's). */
+  private record LastTally(String operation, WireTally tally) {}
+
+  private LastTally lastTally;
+
+  private WireTally tally(String operation) {
+    if (wire == null) {
+      return null;
+    }
+    LastTally last = lastTally;
+    if (last != null && last.operation() == operation) { // the same instance: the template's own name
+      return last.tally();
+    }
+    WireTally t = wire.computeIfAbsent(operation, o -> new WireTally());
+    lastTally = new LastTally(operation, t);
+    return t;
+  }
+
+  /** The commands' bytes on the wire by operation, counted on the event-loop engine only (not by the other clients). */
+  @Override
+  public Map<String, long[]> wireBytes() {
+    Map<String, long[]> out = new TreeMap<>();
+    if (wire != null) {
+      wire.forEach((op, t) -> {
+        long[] c = t.counts();
+        if (c[0] > 0) {
+          out.put(op, c);
+        }
+      });
+    }
+    return out;
   }
 
   /** Sends what the asynchronous operations wrote; every blocking operation does so first. */

@@ -73,11 +73,16 @@ public final class JedisClients {
    * it connects with its first command.
    */
   public static UnifiedJedis ownClient(RespConnection c) throws DBException {
+    return ownClient(c, null);
+  }
+
+  /** As {@link #ownClient(RespConnection)}, its bytes on the wire counted in {@code counter} (or null: not). */
+  static UnifiedJedis ownClient(RespConnection c, WireCounter counter) throws DBException {
     RespConnection.Endpoint e = c.endpoint();
     JedisClientConfig config = config(c);
     try {
       return RedisClient.builder().clientConfig(config)
-          .connectionProvider(new ThreadConnection(new HostAndPort(e.host(), e.port()), config)).build();
+          .connectionProvider(new ThreadConnection(new HostAndPort(e.host(), e.port()), config, counter)).build();
     } catch (RuntimeException ex) {
       throw RespErrors.explain(c, ex);
     }

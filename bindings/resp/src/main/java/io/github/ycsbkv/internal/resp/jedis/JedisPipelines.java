@@ -36,6 +36,8 @@ public final class JedisPipelines implements AutoCloseable {
   private final UnifiedJedis client;
   private final boolean ownsClient;
   private final Slot[] slots;
+  /** Where its own connections count their bytes; null for a client it was given. */
+  private final WireCounter wire;
   /** Where the search for a connection with nothing in flight starts (connection per client). */
   private int next;
 
@@ -59,16 +61,22 @@ public final class JedisPipelines implements AutoCloseable {
 
   /** Pipelines over {@code client}'s pipelines; {@link #close()} closes the client when {@code ownsClient}. */
   public JedisPipelines(UnifiedJedis client, boolean ownsClient) {
+    this(client, ownsClient, null);
+  }
+
+  private JedisPipelines(UnifiedJedis client, boolean ownsClient, WireCounter wire) {
     this.client = client;
     this.ownsClient = ownsClient;
     this.slots = new Slot[] {new Slot(client::pipelined, null)};
+    this.wire = wire;
   }
 
-  private JedisPipelines(HostAndPort address, JedisClientConfig config, int connections) {
+  private JedisPipelines(HostAndPort address, JedisClientConfig config, int connections, WireCounter wire) {
     this.slots = new Slot[connections];
+    this.wire = wire;
     ThreadConnection first = null;
     for (int i = 0; i < connections; i++) {
-      ThreadConnection c = new ThreadConnection(address, config);
+      ThreadConnection c = new ThreadConnection(address, config, wire);
       first = first == null ? c : first;
       slots[i] = new Slot(() -> new Pipeline(c.getConnection(), false), c);
     }
@@ -90,11 +98,17 @@ public final class JedisPipelines implements AutoCloseable {
    * connects with the first operation, or more, which give each operation in flight a connection of its own.
    */
   public static JedisPipelines open(RespConnection c, int connections) throws DBException {
+    WireCounter wire = new WireCounter();
     if (connections <= 1) {
-      return new JedisPipelines(JedisClients.ownClient(c), true);
+      return new JedisPipelines(JedisClients.ownClient(c, wire), true, wire);
     }
     RespConnection.Endpoint e = c.endpoint();
-    return new JedisPipelines(new HostAndPort(e.host(), e.port()), JedisClients.config(c), connections);
+    return new JedisPipelines(new HostAndPort(e.host(), e.port()), JedisClients.config(c), connections, wire);
+  }
+
+  /** The bytes its own connections wrote and read after their handshakes; null for a client it was given. */
+  public WireCounter wire() {
+    return wire;
   }
 
   /**

@@ -17,11 +17,18 @@ final class ThreadConnection implements ConnectionProvider {
 
   private final HostAndPort address;
   private final JedisClientConfig config;
+  /** Where its connections' bytes are counted, after their handshakes; null: not counted. */
+  private final WireCounter counter;
   private Kept connection;
 
   ThreadConnection(HostAndPort address, JedisClientConfig config) {
+    this(address, config, null);
+  }
+
+  ThreadConnection(HostAndPort address, JedisClientConfig config, WireCounter counter) {
     this.address = address;
     this.config = config;
+    this.counter = counter;
   }
 
   @Override
@@ -32,7 +39,16 @@ final class ThreadConnection implements ConnectionProvider {
         connection = null;
       }
       try {
-        connection = new Kept(address, config);
+        if (counter == null) {
+          connection = new Kept(address, config);
+        } else {
+          // The handshake (HELLO, AUTH, SELECT) is not a command of the run: its bytes are not counted.
+          long sent = counter.sent;
+          long received = counter.received;
+          connection = new Kept(CountingSocket.factory(address, config, counter), config);
+          counter.sent = sent;
+          counter.received = received;
+        }
       } catch (redis.clients.jedis.exceptions.JedisException e) {
         throw e;
       } catch (RuntimeException e) {
@@ -69,6 +85,10 @@ final class ThreadConnection implements ConnectionProvider {
   private static final class Kept extends Connection {
     Kept(HostAndPort address, JedisClientConfig config) {
       super(address, config);
+    }
+
+    Kept(redis.clients.jedis.JedisSocketFactory sockets, JedisClientConfig config) {
+      super(sockets, config);
     }
 
     @Override

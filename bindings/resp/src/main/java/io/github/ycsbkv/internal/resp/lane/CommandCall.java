@@ -16,6 +16,7 @@ public final class CommandCall extends RespCall {
   private final String key;
   private final byte[][] args;
   private final Consumer<byte[]> head;
+  private final WireTally tally;
   private boolean nil;
 
   /**
@@ -23,9 +24,22 @@ public final class CommandCall extends RespCall {
    * element (a SCAN's next cursor) as {@link io.github.ycsbkv.spi.Commands} says.
    */
   public CommandCall(String key, byte[][] args, Consumer<byte[]> head) {
+    this(key, args, head, null);
+  }
+
+  /** As {@link #CommandCall(String, byte[][], Consumer)}, its bytes on the wire added to {@code tally} (or null). */
+  public CommandCall(String key, byte[][] args, Consumer<byte[]> head, WireTally tally) {
     this.key = key;
     this.args = args;
     this.head = head;
+    this.tally = tally;
+  }
+
+  @Override
+  protected void counted(int sent, int received) {
+    if (tally != null) {
+      tally.add(sent, received);
+    }
   }
 
   /** Asked only where reads go to replicas ({@link RespLane}), so that other runs never look at the name. */

@@ -312,6 +312,7 @@ final class LaneConnection extends ChannelInboundHandlerAdapter {
         throw new RespException("a reply nobody asked for");
       }
       received++;
+      call.bytesReceived += end - start;
       boolean last = call.accept(lane.reader.at(buf, start));
       start = end;
       buf.readerIndex(end);

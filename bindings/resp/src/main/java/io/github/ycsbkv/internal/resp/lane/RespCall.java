@@ -45,6 +45,10 @@ public abstract class RespCall extends CompletableFuture<Status> implements Dire
   boolean asking;
   /** On a cluster: how often this call was redirected ({@code MOVED}, {@code ASK}) or re-routed. */
   int redirects;
+  /** The bytes this call put into its connections' outgoing buffers, every send counted (redirections too). */
+  int bytesSent;
+  /** The bytes of the replies read for it ({@code ASKING}'s included). */
+  int bytesReceived;
 
   /** Writes this operation's commands into {@code out} and returns how many replies they bring back. */
   protected abstract int write(ByteBuf out);
@@ -80,6 +84,7 @@ public abstract class RespCall extends CompletableFuture<Status> implements Dire
 
   /** Writes this call into {@code out}, after {@code ASKING} when a cluster's {@code ASK} sent it here. */
   final void writeTo(ByteBuf out) {
+    int from = out.writerIndex();
     if (asking) {
       asking = false;
       RespWriter.command(out, 1);
@@ -88,6 +93,7 @@ public abstract class RespCall extends CompletableFuture<Status> implements Dire
     } else {
       sent(write(out));
     }
+    bytesSent += out.writerIndex() - from;
   }
 
   /** Written with {@code skipped} replies of other commands (ASKING) ahead of its own {@code replies}. */
@@ -165,6 +171,7 @@ public abstract class RespCall extends CompletableFuture<Status> implements Dire
   }
 
   private void done(Status status) {
+    counted(bytesSent, bytesReceived);
     complete(status);
     DirectCompletion.Listener l = (DirectCompletion.Listener) LISTENER.getAndSet(this, null);
     if (l != null) {
@@ -181,6 +188,13 @@ public abstract class RespCall extends CompletableFuture<Status> implements Dire
         mine.done(getNow(Status.ERROR));
       }
     }
+  }
+
+  /**
+   * Told once, as the call completes (before its status is), the bytes it sent and received on the wire; a call
+   * that failed before it was written sent none.
+   */
+  protected void counted(int sent, int received) {
   }
 
   /** The first error reply, or null (after completion). */
