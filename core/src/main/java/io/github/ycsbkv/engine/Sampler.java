@@ -175,7 +175,7 @@ final class Sampler implements Runnable {
       w.interval(lastNanos, now, merged, ops0 - lastOps, failed - lastFailed);
     }
     if (live != null) {
-      live.interval(ops, rate, offeredRate, p99, lagP99, ops0, failed);
+      live.interval(ops, rate, offeredRate, p99, lagP99, ops0, failed, responseP99);
     }
     if (print && status != null) {
       status.println(LocalDateTime.now().format(TIME) + " " + (elapsedNanos / 1_000_000_000L) + " sec: " + ops0

@@ -162,6 +162,13 @@ class MetricsIT {
       assertTrue(lagMaxMicros > 0, "the run's intervals give their greatest lag: " + result.path("intervals"));
       assertTrue(lagSeconds > 0 && lagSeconds <= lagMaxMicros * 1.01 / 1e6, lag + " against the run's greatest lag "
           + lagMaxMicros + " us");
+      // The same interval's P99 from the intended start: each operation's response time is its service time and
+      // more (the wait for its turn), so it is at least the service time's P99 (3 significant digits: 1% is rounding).
+      JsonNode response = query(web, "ycsbkv_interval_response_p99_seconds" + selector, start.getEpochSecond() + 10);
+      JsonNode service = query(web, "ycsbkv_interval_p99_seconds" + selector, start.getEpochSecond() + 10);
+      double responseSeconds = response.get(0).path("value").get(1).asDouble();
+      assertTrue(responseSeconds > 0 && responseSeconds >= service.get(0).path("value").get(1).asDouble() * 0.99,
+          response + " against the service time's " + service);
       JsonNode outages = query(web, "ycsbkv_outages_total" + selector, end.getEpochSecond() + 2);
       assertEquals(0, outages.get(0).path("value").get(1).asInt(), outages.toString());
 

@@ -22,7 +22,7 @@ import org.HdrHistogram.Histogram;
  * as a library without that optional dependency loads it only when it asks for metrics.
  *
  * <p>Counts and latencies are cumulative from the start of the measured phase (the warm-up is not in them); the
- * rates and the P99 are the last status interval's ({@code status.interval}, 1 s by default when metrics are served).
+ * rates and the P99s are the last status interval's ({@code status.interval}, 1 s by default when metrics are served).
  * Error causes come at the phase's end (the client threads count them without a lock).
  */
 public final class LiveMetrics implements AutoCloseable {
@@ -39,13 +39,13 @@ public final class LiveMetrics implements AutoCloseable {
 
   /** The phase's figures as of the last status interval. */
   record Snapshot(List<Operation> operations, double opsPerSec, double offeredOpsPerSec, double p99Micros,
-      double lagP99Micros, long operationsDone, long failedDone, List<Cause> causes) {}
+      double lagP99Micros, long operationsDone, long failedDone, List<Cause> causes, double responseP99Micros) {}
 
   private final Map<String, String> labels;
   private final long lingerMillis;
   private final AutoCloseable endpoint;
   private volatile Snapshot snapshot = new Snapshot(List.of(), 0, Double.NaN, Double.NaN, Double.NaN, 0, 0,
-      List.of());
+      List.of(), Double.NaN);
   // What watches the phase, read at each scrape; null while not watched.
   private volatile OutageWatch outages;
   private volatile LoadWatch server;
@@ -147,10 +147,11 @@ public final class LiveMetrics implements AutoCloseable {
 
   /**
    * One status interval's figures (from the {@code Sampler}, right after it drained {@code totals}, which it
-   * owns until its next drain).
+   * owns until its next drain); {@code responseP99Micros} the P99 from each operation's intended start (NaN
+   * without {@code -target}).
    */
   public void interval(List<Metrics.Totals> totals, double opsPerSec, double offeredOpsPerSec, double p99Micros,
-      double lagP99Micros, long operationsDone, long failedDone) {
+      double lagP99Micros, long operationsDone, long failedDone, double responseP99Micros) {
     List<Operation> ops = new ArrayList<>();
     for (Metrics.Totals t : totals) {
       if (t.name.equals(OperationRecorder.CLEANUP)) {
@@ -166,7 +167,7 @@ public final class LiveMetrics implements AutoCloseable {
       }
     }
     snapshot = new Snapshot(List.copyOf(ops), opsPerSec, offeredOpsPerSec, p99Micros, lagP99Micros, operationsDone,
-        failedDone, snapshot.causes());
+        failedDone, snapshot.causes(), responseP99Micros);
   }
 
   /** The phase's error causes, known once its clients finished. */
@@ -182,7 +183,7 @@ public final class LiveMetrics implements AutoCloseable {
     }
     Snapshot s = snapshot;
     snapshot = new Snapshot(s.operations(), s.opsPerSec(), s.offeredOpsPerSec(), s.p99Micros(), s.lagP99Micros(),
-        s.operationsDone(), s.failedDone(), List.copyOf(all));
+        s.operationsDone(), s.failedDone(), List.copyOf(all), s.responseP99Micros());
   }
 
   /** Serves a last scrape for {@code metrics.linger}, then stops the endpoint. */

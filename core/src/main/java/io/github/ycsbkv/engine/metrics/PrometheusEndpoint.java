@@ -102,6 +102,11 @@ final class PrometheusEndpoint implements MultiCollector {
       out.add(gauge("ycsbkv_interval_p99_seconds", "The 99th percentile of every operation's service time in the"
           + " last status interval", s.p99Micros() / 1e6));
     }
+    if (!Double.isNaN(s.responseP99Micros())) {
+      out.add(gauge("ycsbkv_interval_response_p99_seconds", "Open loop: the 99th percentile of every operation's"
+          + " response time in the last status interval, from its intended start (the time it waited in the client"
+          + " for a connection included)", s.responseP99Micros() / 1e6));
+    }
     if (!Double.isNaN(s.lagP99Micros())) {
       out.add(gauge("ycsbkv_schedule_lag_p99_seconds", "Open loop: the 99th percentile of how late the client acted on"
           + " an arrival (from its intended start) in the last status interval", s.lagP99Micros() / 1e6));

@@ -95,6 +95,7 @@ class LiveMetricsTest {
     assertTrue(text.contains("ycsbkv_latency_seconds_bucket{"), text);
     // The open loop's lag, the outages (none) and the client's longest stall while the run goes; no server probe here.
     assertTrue(text.contains("ycsbkv_schedule_lag_p99_seconds{"), text);
+    assertTrue(text.contains("ycsbkv_interval_response_p99_seconds{"), text);
     assertTrue(text.matches("(?s).*\\nycsbkv_outages_total\\{[^}]*} 0\\.0\\n.*"), text);
     assertTrue(text.matches("(?s).*\\nycsbkv_outage_open\\{[^}]*} 0\\.0\\n.*"), text);
     assertTrue(text.contains("ycsbkv_client_stall_max_seconds{"), text);
