@@ -412,7 +412,10 @@ public abstract class RespDB<S extends RespSettings> extends DB
     return t;
   }
 
-  /** The commands' bytes on the wire by operation, counted on the event-loop engine only (not by the other clients). */
+  /**
+   * The commands' bytes on the wire by operation: counted on the event-loop engine and on Jedis's own connections of
+   * a client (not on a shared pool's, a cluster client's or Lettuce's).
+   */
   @Override
   public Map<String, long[]> wireBytes() {
     Map<String, long[]> out = new TreeMap<>();
