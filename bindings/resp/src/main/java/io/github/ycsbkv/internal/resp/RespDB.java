@@ -394,22 +394,22 @@ public abstract class RespDB<S extends RespSettings> extends DB
     return backend.commandAsync(key, args, head, tally(operation));
   }
 
-  /** The last operation's tally: a workload's commands come in runs of the same name (one template's). */
-  private record LastTally(String operation, WireTally tally) {}
-
-  private LastTally lastTally;
+  /**
+   * The last operation and its tally: a workload's commands come in runs of the same name (one template's). Used by
+   * the one thread that sends this instance's commands.
+   */
+  private String lastOperation;
+  private WireTally lastTally;
 
   private WireTally tally(String operation) {
     if (wire == null) {
       return null;
     }
-    LastTally last = lastTally;
-    if (last != null && last.operation() == operation) { // the same instance: the template's own name
-      return last.tally();
+    if (operation != lastOperation) { // the same instance: the template's own name
+      lastTally = wire.computeIfAbsent(operation, o -> new WireTally());
+      lastOperation = operation;
     }
-    WireTally t = wire.computeIfAbsent(operation, o -> new WireTally());
-    lastTally = new LastTally(operation, t);
-    return t;
+    return lastTally;
   }
 
   /**

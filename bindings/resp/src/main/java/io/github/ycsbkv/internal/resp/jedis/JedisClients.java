@@ -69,14 +69,9 @@ public final class JedisClients {
   }
 
   /**
-   * A client of one thread's own on one connection to the (first) server, no pool ({@link ThreadConnection});
-   * it connects with its first command.
+   * A client of one thread's own on one connection to the (first) server, no pool ({@link ThreadConnection}), its
+   * bytes on the wire counted in {@code counter}; it connects with its first command.
    */
-  public static UnifiedJedis ownClient(RespConnection c) throws DBException {
-    return ownClient(c, null);
-  }
-
-  /** As {@link #ownClient(RespConnection)}, its bytes on the wire counted in {@code counter} (or null: not). */
   static UnifiedJedis ownClient(RespConnection c, WireCounter counter) throws DBException {
     RespConnection.Endpoint e = c.endpoint();
     JedisClientConfig config = config(c);

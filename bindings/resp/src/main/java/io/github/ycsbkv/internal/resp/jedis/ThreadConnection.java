@@ -17,13 +17,9 @@ final class ThreadConnection implements ConnectionProvider {
 
   private final HostAndPort address;
   private final JedisClientConfig config;
-  /** Where its connections' bytes are counted, after their handshakes; null: not counted. */
+  /** Where its connections' bytes are counted, after their handshakes. */
   private final WireCounter counter;
   private Kept connection;
-
-  ThreadConnection(HostAndPort address, JedisClientConfig config) {
-    this(address, config, null);
-  }
 
   ThreadConnection(HostAndPort address, JedisClientConfig config, WireCounter counter) {
     this.address = address;
@@ -39,16 +35,12 @@ final class ThreadConnection implements ConnectionProvider {
         connection = null;
       }
       try {
-        if (counter == null) {
-          connection = new Kept(address, config);
-        } else {
-          // The handshake (HELLO, AUTH, SELECT) is not a command of the run: its bytes are not counted.
-          long sent = counter.sent;
-          long received = counter.received;
-          connection = new Kept(CountingSocket.factory(address, config, counter), config);
-          counter.sent = sent;
-          counter.received = received;
-        }
+        // The handshake (HELLO, AUTH, SELECT) is not a command of the run: its bytes are not counted.
+        long sent = counter.sent;
+        long received = counter.received;
+        connection = new Kept(CountingSocket.factory(address, config, counter), config);
+        counter.sent = sent;
+        counter.received = received;
       } catch (redis.clients.jedis.exceptions.JedisException e) {
         throw e;
       } catch (RuntimeException e) {
@@ -83,10 +75,6 @@ final class ThreadConnection implements ConnectionProvider {
 
   /** A connection that stays open when Jedis is done with it, unless it broke. */
   private static final class Kept extends Connection {
-    Kept(HostAndPort address, JedisClientConfig config) {
-      super(address, config);
-    }
-
     Kept(redis.clients.jedis.JedisSocketFactory sockets, JedisClientConfig config) {
       super(sockets, config);
     }
