@@ -24,7 +24,7 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class ServiceTimeRelay implements AutoCloseable {
 
-  private record Request(byte[] bytes, OutputStream reply, AtomicInteger outstanding) {}
+  private record Request(byte[] bytes, OutputStream reply, AtomicInteger outstanding, long queuedNanos) {}
 
   private final ServerSocket server;
   private final Socket upstream;
@@ -41,6 +41,8 @@ final class ServiceTimeRelay implements AutoCloseable {
   private final AtomicInteger watchedMax = new AtomicInteger();
   private volatile byte[] watched;
   private volatile boolean closed;
+  /** When the last request served ended (one worker's; with {@link #perConnection}, any of them). */
+  private volatile long lastEnd = Long.MIN_VALUE;
 
   /** With {@link #perConnection}: the first connection's service time; the others' is {@link #serviceNanos}. */
   private final long firstServiceNanos;
@@ -173,18 +175,46 @@ final class ServiceTimeRelay implements AutoCloseable {
     return new double[] {worst, best};
   }
 
+  /**
+   * The longest a request took here from when it could have been served (it had arrived, and the one before it had
+   * ended) to its end, among those that ended between {@code from} and {@code to} (wall clock, as a result's timing
+   * has them): its service time, or how long the relay, the store of the capacity tests, stalled then (its thread
+   * descheduled or paused); 0 when none ended then.
+   */
+  long longestServiceNanosBetween(java.time.Instant from, java.time.Instant to) {
+    long lo = nanoOrigin + java.time.Duration.between(wallOrigin, from).toNanos();
+    long hi = nanoOrigin + java.time.Duration.between(wallOrigin, to).toNanos();
+    long longest = 0;
+    synchronized (log) {
+      for (int i = 0; i < log.size; i++) {
+        if (log.ends[i] >= lo && log.ends[i] <= hi) {
+          longest = Math.max(longest, log.waited[i]);
+        }
+      }
+    }
+    return longest;
+  }
+
+  /** The same moment on the clock of {@link Log} and on the wall clock. */
+  private final long nanoOrigin = System.nanoTime();
+  private final java.time.Instant wallOrigin = java.time.Instant.now();
+
   /** When each served request ended, and the time it took here, in the order they ended. */
   private static final class Log {
     long[] ends = new long[1 << 12];
     long[] busy = new long[1 << 12];
+    /** From when it could have been served (it was here and the one before had ended) to its end. */
+    long[] waited = new long[1 << 12];
     int size;
 
-    void add(long end, long took) {
+    void add(long end, long took, long wait) {
       if (size == ends.length) {
         ends = java.util.Arrays.copyOf(ends, size * 2);
         busy = java.util.Arrays.copyOf(busy, size * 2);
+        waited = java.util.Arrays.copyOf(waited, size * 2);
       }
       ends[size] = end;
+      waited[size] = wait;
       busy[size++] = took;
     }
   }
@@ -227,7 +257,7 @@ final class ServiceTimeRelay implements AutoCloseable {
         if (isWatched(request)) {
           watchedMax.accumulateAndGet(now, Math::max);
         }
-        line.add(new Request(request, out, outstanding));
+        line.add(new Request(request, out, outstanding, System.nanoTime()));
       }
     } catch (IOException e) {
       // the client went away
@@ -264,10 +294,12 @@ final class ServiceTimeRelay implements AutoCloseable {
           }
         }
         long end = System.nanoTime();
+        long previousEnd = lastEnd;
+        lastEnd = end;
         busyNanos.addAndGet(end - start);
         served.incrementAndGet();
         synchronized (log) {
-          log.add(end, end - start);
+          log.add(end, end - start, end - Math.max(r.queuedNanos(), previousEnd));
         }
         synchronized (r.reply()) {
           r.outstanding().decrementAndGet();

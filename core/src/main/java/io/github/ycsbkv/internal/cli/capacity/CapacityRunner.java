@@ -14,6 +14,7 @@ import io.github.ycsbkv.internal.cli.console.FailedOperations;
 import io.github.ycsbkv.internal.cli.console.Interrupts;
 import io.github.ycsbkv.internal.host.MachineCpu;
 import io.github.ycsbkv.results.BenchmarkResult;
+import io.github.ycsbkv.results.ClientStalls;
 import io.github.ycsbkv.results.LatencyStats;
 import io.github.ycsbkv.results.OpenLoop;
 import io.github.ycsbkv.results.ResultJson;
@@ -322,6 +323,28 @@ public final class CapacityRunner {
         + MachineCpu.describe(others);
   }
 
+  /**
+   * Why a step that fell short of its rate was this client's: it fell short by no more than twice the longest stall of
+   * the client's stall meter (a thread that only sleeps, so a collector pause or the machine taking the client's cores
+   * delays it as it delays the clients). A stall within the step costs nothing, the clients catching up after it; one
+   * at its end leaves the last arrivals to be served after the step's length, and the phase, which ends with the last
+   * reply, as much longer: a 2 s step that stalled 24 ms before its end achieved 1.2% less than its rate. The shortfall
+   * in time is the phase's length beyond what its operations needed at the rate offered ({@code stepSeconds} times
+   * {@code offered / achieved - 1}); the margin of two covers the replies queued behind the stall. Null when the step
+   * fell short by more, or the meter did not run.
+   */
+  public static String stalledShort(double offered, double achieved, double stepSeconds, ClientStalls stalls) {
+    if (stalls == null || stalls.samples() == 0 || !(achieved > 0) || !(offered > achieved)) {
+      return null;
+    }
+    double shortMicros = stepSeconds * 1e6 * (offered / achieved - 1);
+    if (2 * stalls.maxMicros() < shortMicros) {
+      return null;
+    }
+    return String.format(Locale.ROOT, "the client stalled for %s (its stall meter's longest), which accounts for the"
+        + " %s of arrivals the step fell short by", Slo.measured(stalls.maxMicros()), Slo.measured(shortMicros));
+  }
+
   /** What the search needs of a step's result, with what the machine's other processes took ({@code others}). */
   private Observation observation(BenchmarkResult r, Plan plan, double[] others) {
     Map<Double, Double> latency = new LinkedHashMap<>();
@@ -336,9 +359,12 @@ public final class CapacityRunner {
     double stall = r.stalls() == null || r.stalls().samples() == 0 ? Double.NaN : r.stalls().p99Micros();
     String bound = o == null ? null : o.clientBound();
     if (bound == null && o != null && plan.rate() > 0) {
-      boolean missed = r.throughputOpsPerSec() < search.settings().achievedMin() * o.offeredOpsPerSec()
-          || slo.broken(latency) != null;
-      bound = machineBound(others, missed);
+      boolean fellShort = r.throughputOpsPerSec() < search.settings().achievedMin() * o.offeredOpsPerSec();
+      bound = machineBound(others, fellShort || slo.broken(latency) != null);
+      if (bound == null && fellShort) {
+        bound = stalledShort(o.offeredOpsPerSec(), r.throughputOpsPerSec(), stepSeconds * plan.lengthSteps(),
+            r.stalls());
+      }
     }
     return new Observation(r.throughputOpsPerSec(), o == null ? Double.NaN : o.offeredOpsPerSec(), latency, erred,
         bound, StopReason.INTERRUPTED.id().equals(r.stopReason()), lag, stall);
