@@ -252,6 +252,8 @@ class MemtierIT {
    * decimals: within 0.2%; memtier's from the bytes and requests it counted each second).
    * memtier_benchmark 2.3's own Totals with {@code --command} say twice the bytes (its RX and its TX each the sum of
    * both, where its types' rows and each second's Bytes RX and TX are right): its types are compared, not its Totals.
+   * Where the requests are the same, each type's seconds' {@code Bytes RX} and {@code Bytes TX} in ours add up to
+   * memtier's.
    */
   private static void wireBytes(JsonNode theirs, JsonNode ours, boolean same, String what) {
     JsonNode mine = ours.path("ALL STATS").path("Totals");
@@ -290,6 +292,18 @@ class MemtierIT {
         assertEquals(memtiers, perRequest, memtiers * 0.002 + 0.01, what + ": " + e.getKey() + "'s " + k
             + " per request, memtier's " + memtiers + ", ours " + type);
       }
+      // Each second's Bytes RX and TX in ours too: over the run, memtier's counts (each second rounded to a byte).
+      long ourReceived = 0;
+      long ourSent = 0;
+      int seconds = 0;
+      for (JsonNode second : (Iterable<JsonNode>) type.path("Time-Serie")::elements) {
+        ourReceived += second.path("Bytes RX").asLong(-1_000_000);
+        ourSent += second.path("Bytes TX").asLong(-1_000_000);
+        seconds++;
+      }
+      assertEquals(received, ourReceived, received * 0.002 + seconds,
+          what + ": " + e.getKey() + "'s seconds' Bytes RX");
+      assertEquals(sent, ourSent, sent * 0.002 + seconds, what + ": " + e.getKey() + "'s seconds' Bytes TX");
       compared++;
     }
     assertEquals(rx, mine.path("KB/sec RX").asDouble(), 0.05, what + ": Totals' RX, the types' sum");
@@ -624,7 +638,8 @@ class MemtierIT {
   /**
    * Without {@code --hide-histogram}: each section's latency distribution under its table and in the JSON under each
    * command's name, and with {@code --print-all-runs} each run's own section, as memtier_benchmark writes them: the same
-   * sections, each with the same keys in the same order, as many distributions printed, each ending at 100%.
+   * sections, each with the same keys in the same order (a type's, and a second's of its Time-Serie), as many
+   * distributions printed, each ending at 100%.
    */
   @Test
   void latencyDistribution_andEveryRun_asMemtierBenchmarkWritesThem() throws Exception {
@@ -685,6 +700,16 @@ class MemtierIT {
               List<String> ourFields = new ArrayList<>();
               type.fieldNames().forEachRemaining(ourFields::add);
               assertEquals(theirFields, ourFields, what + ": " + section + " " + key + "'s keys");
+              // And a second's (Bytes RX, Bytes TX, Count, its latencies), where each has one with requests.
+              JsonNode ourSecond = withRequests(type.path("Time-Serie"));
+              JsonNode theirSecond = withRequests(json.get("memtier").path(section).path(key).path("Time-Serie"));
+              if (ourSecond != null && theirSecond != null) {
+                List<String> theirs = new ArrayList<>();
+                theirSecond.fieldNames().forEachRemaining(theirs::add);
+                List<String> ours = new ArrayList<>();
+                ourSecond.fieldNames().forEachRemaining(ours::add);
+                assertEquals(theirs, ours, what + ": " + section + " " + key + "'s seconds' keys");
+              }
             }
             JsonNode steps = json.get("ycsb").path(section).path(key);
             if (steps.isArray()) {
@@ -697,6 +722,16 @@ class MemtierIT {
         }
       }
     }
+  }
+
+  /** A second of a Time-Serie with requests, or null. */
+  private static JsonNode withRequests(JsonNode series) {
+    for (JsonNode second : (Iterable<JsonNode>) series::elements) {
+      if (second.path("Count").asLong() > 0) {
+        return second;
+      }
+    }
+    return null;
   }
 
   /** Calls of each command the cluster's primaries ran, summed. */

@@ -31,8 +31,9 @@ import org.HdrHistogram.HistogramIterationValue;
  * misses alike (memtier times both). Each type's {@code Time-Serie} is its second-by-second figures, from the run's
  * one-second intervals ({@code TYPE.hlog}). {@code KB/sec} (received, sent, and both) is each type's requests times
  * the bytes per request its clients counted on the wire ({@link io.github.ycsbkv.spi.WireBytes}), 1,024 bytes a KB, as
- * memtier's. What ycsb-kv does not measure is left out rather than written as zero: each second's {@code Bytes RX} and
- * {@code Bytes TX}, and {@code KB/sec} where the binding's client did not count them.
+ * memtier's, and each second's {@code Bytes RX} and {@code Bytes TX} the second's requests times the same. What ycsb-kv
+ * does not measure is left out rather than written as zero: {@code KB/sec} and the seconds' bytes where the binding's
+ * client did not count them.
  */
 public final class MemtierOutput {
 
@@ -40,11 +41,22 @@ public final class MemtierOutput {
 
   /**
    * One second of a type, as memtier's {@code Time-Serie} gives it: its requests, their average, sum, least and
-   * greatest latency and the percentiles asked for, in milliseconds.
+   * greatest latency and the percentiles asked for, in milliseconds; the bytes its replies and requests took on the
+   * wire ({@code Bytes RX}, {@code Bytes TX}; NaN where not counted).
    */
-  record Second(long count, double averageMs, long accumulatedMs, double minMs, double maxMs, double[] percentilesMs) {
+  record Second(long count, double averageMs, long accumulatedMs, double minMs, double maxMs, double[] percentilesMs,
+      double rxBytes, double txBytes) {
 
     static final Second NONE = new Second(0, 0, 0, 0, 0, new double[0]);
+
+    Second(long count, double averageMs, long accumulatedMs, double minMs, double maxMs, double[] percentilesMs) {
+      this(count, averageMs, accumulatedMs, minMs, maxMs, percentilesMs, Double.NaN, Double.NaN);
+    }
+
+    /** This second with its bytes on the wire: its requests times the bytes per request of its type. */
+    Second withBytes(double rx, double tx) {
+      return new Second(count, averageMs, accumulatedMs, minMs, maxMs, percentilesMs, rx, tx);
+    }
 
     static Second of(Histogram micros, List<Double> percentiles) {
       long n = micros.getTotalCount();
@@ -120,6 +132,9 @@ public final class MemtierOutput {
     long misses = 0;
     double rxAll = 0;
     double txAll = 0;
+    // Each second's bytes over every type (Totals'), unless a type's were not counted.
+    Map<Integer, double[]> bytesBySecond = new TreeMap<>();
+    boolean wireUncounted = false;
     List<String> names = new ArrayList<>();
     if (setGet) {
       names.addAll(List.of("SET", "GET", "WAIT")); // WAIT: memtier's Waits (--wait-ratio), a row even when none
@@ -146,9 +161,21 @@ public final class MemtierOutput {
       double rx = op == null ? 0 : op.wire() == null ? Double.NaN
           : c * op.wire().receivedPerRequest() / 1024 / runSeconds;
       double tx = op == null ? 0 : op.wire() == null ? Double.NaN : c * op.wire().sentPerRequest() / 1024 / runSeconds;
+      SortedMap<Integer, Second> own = everySecond(seconds.get(name), seconds.get(TOTALS));
+      if (op != null && op.wire() != null) {
+        // Each second's bytes: its requests times the bytes per request the run counted (as KB/sec).
+        double rxEach = op.wire().receivedPerRequest();
+        double txEach = op.wire().sentPerRequest();
+        own.replaceAll((k, sec) -> sec.withBytes(sec.count() * rxEach, sec.count() * txEach));
+        own.forEach((k, sec) -> bytesBySecond.merge(k, new double[] {sec.rxBytes(), sec.txBytes()},
+            (a, b) -> new double[] {a[0] + b[0], a[1] + b[1]}));
+      } else if (op != null) {
+        wireUncounted = true;
+      } else {
+        own.replaceAll((k, sec) -> sec.withBytes(0, 0)); // a type that sent nothing (memtier's Waits without WAITs)
+      }
       rows.add(new Row(typeName(name), c, c / runSeconds, hit / runSeconds, miss / runSeconds, h,
-          setGet && name.equals("GET"), everySecond(seconds.get(name), seconds.get(TOTALS)), commandName(name), rx,
-          tx));
+          setGet && name.equals("GET"), own, commandName(name), rx, tx));
       rxAll += rx;
       txAll += tx;
       all.add(h);
@@ -156,8 +183,15 @@ public final class MemtierOutput {
       hits += hit;
       misses += miss;
     }
+    SortedMap<Integer, Second> totals = everySecond(seconds.get(TOTALS), seconds.get(TOTALS));
+    if (!wireUncounted) {
+      totals.replaceAll((k, sec) -> {
+        double[] b = bytesBySecond.getOrDefault(k, new double[2]);
+        return sec.withBytes(b[0], b[1]);
+      });
+    }
     rows.add(new Row("Totals", count, count / runSeconds, hits / runSeconds, misses / runSeconds, all, setGet,
-        everySecond(seconds.get(TOTALS), seconds.get(TOTALS)), "", rxAll, txAll));
+        totals, "", rxAll, txAll));
     long start = result.start() == null ? 0 : result.start().toEpochMilli();
     return new Run(rows, start, start + result.runtimeMillis(), "interrupted".equals(result.stopReason()));
   }
@@ -418,6 +452,10 @@ public final class MemtierOutput {
         for (Map.Entry<Integer, Second> e : r.seconds().entrySet()) {
           ObjectNode second = series.putObject(Integer.toString(e.getKey()));
           Second sec = e.getValue();
+          if (!Double.isNaN(sec.rxBytes()) && !Double.isNaN(sec.txBytes())) {
+            second.put("Bytes RX", Math.round(sec.rxBytes())); // memtier's order: the bytes, then Count
+            second.put("Bytes TX", Math.round(sec.txBytes()));
+          }
           second.put("Count", sec.count());
           if (sec.count() > 0) {
             second.put("Average Latency", round3(sec.averageMs()));

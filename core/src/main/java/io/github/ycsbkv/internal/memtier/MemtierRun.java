@@ -297,7 +297,7 @@ public final class MemtierRun {
         "--wait-ratio with --num-slaves and --wait-timeout: WAITs between --ratio's SETs and GETs, as memtier.",
         "Differs: --rate-limiting runs ycsb-kv's open loop at (rate x connections) requests/s in total, latency",
         "from each request's intended start; KB/sec is each type's requests times the bytes per request",
-        "counted on the wire; the Time-Serie leaves out each second's Bytes RX and TX (counted per run only);",
+        "counted on the wire (each second's Bytes RX and TX: its requests times the run's bytes per request);",
         "--thread-conn-start-min/max-jitter-micros are accepted without a wait (memtier's happens before it connects",
         "and before its clock starts); --reconnect-interval reopens each connection between requests, never in one's",
         "latency (with --pipeline once those in flight completed, as memtier; with --rate-limiting while a",

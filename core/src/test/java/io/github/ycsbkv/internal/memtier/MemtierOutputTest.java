@@ -228,6 +228,48 @@ class MemtierOutputTest {
     assertEquals(48.83, none.path("Gets").path("KB/sec").asDouble(), "the type that was counted keeps its own");
   }
 
+  @Test
+  void timeSerie_eachSecondsBytes_itsRequestsTimesItsTypesBytesPerRequest_TotalsTheirSum() throws Exception {
+    List<Double> percentiles = List.of(50.0);
+    OperationResult set = OperationResult.of("SET", Map.of("OK", 1000L), histogram(1_000_000), null, null, null,
+        percentiles).withWire(new OperationResult.Wire(1000, 140_000, 5_000));
+    OperationResult get = OperationResult.of("GET", Map.of("OK", 2000L), histogram(2_000_000), null, null, null,
+        percentiles).withWire(new OperationResult.Wire(2000, 80_000, 20_000));
+    Map<String, SortedMap<Integer, MemtierOutput.Second>> seconds = Map.of(
+        "SET", new TreeMap<>(Map.of(0, second(600), 1, second(400))),
+        "GET", new TreeMap<>(Map.of(0, second(1500), 1, second(500))),
+        MemtierOutput.TOTALS, new TreeMap<>(Map.of(0, second(2100), 1, second(900))));
+    Path file = dir.resolve("bytes.json");
+    MemtierOutput.writeJson(file, MemtierArgs.parse(List.of("-n", "10", "--hide-histogram")),
+        Map.of("ALL STATS", MemtierOutput.run(result(2_000, set, get), Map.of(), seconds, true, List.of())),
+        percentiles);
+    JsonNode all = new ObjectMapper().readTree(file.toFile()).path("ALL STATS");
+    // Sets: 140 bytes sent and 5 received a request; Gets: 40 and 10; Waits sent nothing; Totals their sum.
+    JsonNode first = all.path("Sets").path("Time-Serie").path("0");
+    List<String> keys = new java.util.ArrayList<>();
+    first.fieldNames().forEachRemaining(keys::add);
+    assertEquals(List.of("Bytes RX", "Bytes TX", "Count"), keys.subList(0, 3), "memtier's order");
+    assertEquals(3_000, first.path("Bytes RX").asLong());
+    assertEquals(84_000, first.path("Bytes TX").asLong());
+    assertEquals(5_000, all.path("Gets").path("Time-Serie").path("1").path("Bytes RX").asLong());
+    assertEquals(0, all.path("Waits").path("Time-Serie").path("1").path("Bytes TX").asLong(-1));
+    assertEquals(600 * 5 + 1500 * 10, all.path("Totals").path("Time-Serie").path("0").path("Bytes RX").asLong());
+    assertEquals(400 * 140 + 500 * 40, all.path("Totals").path("Time-Serie").path("1").path("Bytes TX").asLong());
+
+    // A type whose bytes were not counted: none in its seconds nor in Totals' (never a zero); the other keeps its own.
+    MemtierOutput.writeJson(file, MemtierArgs.parse(List.of("-n", "10", "--hide-histogram")), Map.of("ALL STATS",
+        MemtierOutput.run(result(2_000, set.withWire(null), get), Map.of(), seconds, true, List.of())), percentiles);
+    JsonNode none = new ObjectMapper().readTree(file.toFile()).path("ALL STATS");
+    assertTrue(none.path("Sets").path("Time-Serie").path("0").path("Bytes RX").isMissingNode(), none.toString());
+    assertTrue(none.path("Totals").path("Time-Serie").path("0").path("Bytes RX").isMissingNode(), none.toString());
+    assertEquals(15_000, none.path("Gets").path("Time-Serie").path("0").path("Bytes RX").asLong());
+  }
+
+  /** A second of {@code count} requests of 1 ms each. */
+  private static MemtierOutput.Second second(long count) {
+    return new MemtierOutput.Second(count, 1, count, 1, 1, new double[] {1});
+  }
+
   private static Histogram histogram(long... nanos) {
     Histogram h = new Histogram(3);
     for (long v : nanos) {
