@@ -1,6 +1,7 @@
 package io.github.ycsbkv.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -77,8 +78,12 @@ class CapacityIT {
         double best = relay.capacityRangeOver(2_000_000_000L)[1];
         assertTrue(found <= best * 1.02, "never more than the relay serves at its best over a step: " + found + " > "
             + best);
-        assertTrue(found >= truth * 0.9, "within 10% of the relay's capacity: " + found + " < 0.9 x " + truth + "\n"
-            + a.out());
+        if (found < truth * 0.9) {
+          // Lower only where the relay itself stalled in the step above (ServiceTimeRelay#notStalledAbove).
+          String why = relay.notStalledAbove(loose, c);
+          assertNull(why, "within 10% of the relay's capacity, or short of a rate above where the relay stalled: "
+              + found + " < 0.9 x " + truth + ": " + why + "\n" + a.out());
+        }
         assertStepsMatchTheirResults(loose, c);
         assertTrue(a.out().contains("capacity: "), a.out());
 

@@ -195,6 +195,43 @@ final class ServiceTimeRelay implements AutoCloseable {
     return longest;
   }
 
+  /**
+   * Why a capacity search over this relay ({@code capacity}: its capacity.json, in {@code out}) may have ended below
+   * what the relay allowed, or null when it may not: the lowest step above the capacity that failed (a step run again
+   * is judged by its repetition) fell short of its rate by no more than twice this relay's own longest stall in that
+   * step. A store that stalls at a step's end leaves that step's last arrivals to be served after it, and the step
+   * falls short by as long (docs/capacity.md): the search then rightly bisects below it. A stall of the JVM the relay
+   * shares with the client is the client's too, whose stall meter runs the step again.
+   */
+  String notStalledAbove(java.nio.file.Path out, com.fasterxml.jackson.databind.JsonNode capacity)
+      throws IOException {
+    double found = capacity.path("capacity").path("opsPerSec").asDouble();
+    com.fasterxml.jackson.databind.JsonNode above = null;
+    for (com.fasterxml.jackson.databind.JsonNode s : capacity.path("steps")) {
+      double rate = s.path("targetOpsPerSec").asDouble();
+      boolean again = s.path("why").asText().endsWith("the step runs again");
+      if (!s.path("verdict").asText().equals("meets") && !again && rate > found
+          && (above == null || rate < above.path("targetOpsPerSec").asDouble())) {
+        above = s;
+      }
+    }
+    if (above == null) {
+      return "no step above the capacity failed";
+    }
+    if (!above.path("verdict").asText().equals("short_of_rate")) {
+      return "the step above the capacity was " + above.path("verdict").asText() + ", not short of its rate";
+    }
+    com.fasterxml.jackson.databind.JsonNode timing = new com.fasterxml.jackson.databind.ObjectMapper()
+        .readTree(out.resolve(above.path("result").asText()).resolve("result.json").toFile()).path("timing");
+    double shortMicros = above.path("lengthSeconds").asDouble() * 1e6
+        * (above.path("targetOpsPerSec").asDouble() / above.path("achievedOpsPerSec").asDouble() - 1);
+    double stallMicros = longestServiceNanosBetween(java.time.Instant.parse(timing.path("start").asText()),
+        java.time.Instant.parse(timing.path("end").asText())) / 1e3;
+    return 2 * stallMicros >= shortMicros ? null : String.format(java.util.Locale.ROOT, "step %d at %.0f ops/s fell"
+        + " short by %.0f us of arrivals, more than twice the relay's longest stall then (%.0f us)",
+        above.path("step").asInt(), above.path("targetOpsPerSec").asDouble(), shortMicros, stallMicros);
+  }
+
   /** The same moment on the clock of {@link Log} and on the wall clock. */
   private final long nanoOrigin = System.nanoTime();
   private final java.time.Instant wallOrigin = java.time.Instant.now();
