@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
@@ -140,12 +141,28 @@ class ManyHostsIT {
       double rate = all.path("overall").path("throughputOpsPerSec").asDouble();
       System.out.printf("[it] pacing: %.0f operations at %.0f ops/s; the clients fell behind by %.1f ms at most%n",
           ops, rate, behind * 1e3);
+      // Each client's own figures and window beside the merged one's, to read a failure of the rate below by.
+      StringBuilder each = new StringBuilder("merged window " + all.path("timing"));
+      for (JsonNode r : results) {
+        each.append(String.format(Locale.ROOT, "; %d ops at %.0f ops/s, %s, behind %.1f ms",
+            r.path("overall").path("operations").asLong(), r.path("overall").path("throughputOpsPerSec").asDouble(),
+            r.path("timing"), behindSeconds(r) * 1e3));
+      }
+      System.out.println("[it] pacing by client: " + each);
       assertTrue(ops <= 12_120 && ops >= 12_000 - 120 - 3000 * behind,
           "-target 3000 over three hosts for 4 s: 12,000 operations within 1%, less what the clients say they missed ("
               + Math.round(behind * 1e3) + " ms behind at most): " + ops);
-      assertTrue(rate <= 3090 && rate >= 3000 * (1 - 0.03 - behind / 4),
-          "-target 3000 over three hosts: 3,000 ops/s within 3% (the merged window is the one every client ran in),"
-              + " less what the clients say they missed: " + rate);
+      // The merged rate: the clients' own rates added (within 3%: each counted over the window every client ran in,
+      // from its interval samples), never over the target. Not 3,000 less what the clients fell behind: each phase
+      // ends with its last reply, and a store slow to give it lengthens every phase at once (the CI of fe1721c:
+      // 12,000 operations at 2,670 ops/s merged on Aerospike, the clients 221 ms behind at most).
+      double own = 0;
+      for (JsonNode r : results) {
+        own += r.path("overall").path("throughputOpsPerSec").asDouble();
+      }
+      assertTrue(rate <= 3090 && Math.abs(rate - own) <= 0.03 * own,
+          "-target 3000 over three hosts: the clients' own rates added (" + Math.round(own) + " ops/s) within 3%,"
+              + " at most 3,000 ops/s within 3%: " + rate + "; " + each);
       assertEquals(HOSTS * THREADS, all.path("load").path("connections").asInt(), all.path("load").toString());
     }
   }
