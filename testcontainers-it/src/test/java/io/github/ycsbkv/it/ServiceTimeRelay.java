@@ -1,5 +1,7 @@
 package io.github.ycsbkv.it;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -8,7 +10,11 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -181,9 +187,9 @@ final class ServiceTimeRelay implements AutoCloseable {
    * has them): its service time, or how long the relay, the store of the capacity tests, stalled then (its thread
    * descheduled or paused); 0 when none ended then.
    */
-  long longestServiceNanosBetween(java.time.Instant from, java.time.Instant to) {
-    long lo = nanoOrigin + java.time.Duration.between(wallOrigin, from).toNanos();
-    long hi = nanoOrigin + java.time.Duration.between(wallOrigin, to).toNanos();
+  long longestStallNanosBetween(Instant from, Instant to) {
+    long lo = nanoOrigin + Duration.between(wallOrigin, from).toNanos();
+    long hi = nanoOrigin + Duration.between(wallOrigin, to).toNanos();
     long longest = 0;
     synchronized (log) {
       for (int i = 0; i < log.size; i++) {
@@ -203,11 +209,11 @@ final class ServiceTimeRelay implements AutoCloseable {
    * falls short by as long (docs/capacity.md): the search then rightly bisects below it. A stall of the JVM the relay
    * shares with the client is the client's too, whose stall meter runs the step again.
    */
-  String notStalledAbove(java.nio.file.Path out, com.fasterxml.jackson.databind.JsonNode capacity)
+  String notStalledAbove(Path out, JsonNode capacity)
       throws IOException {
     double found = capacity.path("capacity").path("opsPerSec").asDouble();
-    com.fasterxml.jackson.databind.JsonNode above = null;
-    for (com.fasterxml.jackson.databind.JsonNode s : capacity.path("steps")) {
+    JsonNode above = null;
+    for (JsonNode s : capacity.path("steps")) {
       double rate = s.path("targetOpsPerSec").asDouble();
       boolean again = s.path("why").asText().endsWith("the step runs again");
       if (!s.path("verdict").asText().equals("meets") && !again && rate > found
@@ -221,20 +227,20 @@ final class ServiceTimeRelay implements AutoCloseable {
     if (!above.path("verdict").asText().equals("short_of_rate")) {
       return "the step above the capacity was " + above.path("verdict").asText() + ", not short of its rate";
     }
-    com.fasterxml.jackson.databind.JsonNode timing = new com.fasterxml.jackson.databind.ObjectMapper()
+    JsonNode timing = new ObjectMapper()
         .readTree(out.resolve(above.path("result").asText()).resolve("result.json").toFile()).path("timing");
     double shortMicros = above.path("lengthSeconds").asDouble() * 1e6
         * (above.path("targetOpsPerSec").asDouble() / above.path("achievedOpsPerSec").asDouble() - 1);
-    double stallMicros = longestServiceNanosBetween(java.time.Instant.parse(timing.path("start").asText()),
-        java.time.Instant.parse(timing.path("end").asText())) / 1e3;
-    return 2 * stallMicros >= shortMicros ? null : String.format(java.util.Locale.ROOT, "step %d at %.0f ops/s fell"
+    double stallMicros = longestStallNanosBetween(Instant.parse(timing.path("start").asText()),
+        Instant.parse(timing.path("end").asText())) / 1e3;
+    return 2 * stallMicros >= shortMicros ? null : String.format(Locale.ROOT, "step %d at %.0f ops/s fell"
         + " short by %.0f us of arrivals, more than twice the relay's longest stall then (%.0f us)",
         above.path("step").asInt(), above.path("targetOpsPerSec").asDouble(), shortMicros, stallMicros);
   }
 
   /** The same moment on the clock of {@link Log} and on the wall clock. */
   private final long nanoOrigin = System.nanoTime();
-  private final java.time.Instant wallOrigin = java.time.Instant.now();
+  private final Instant wallOrigin = Instant.now();
 
   /** When each served request ended, and the time it took here, in the order they ended. */
   private static final class Log {

@@ -132,9 +132,6 @@ public final class MemtierOutput {
     long misses = 0;
     double rxAll = 0;
     double txAll = 0;
-    // Each second's bytes over every type (Totals'), unless a type's were not counted.
-    Map<Integer, double[]> bytesBySecond = new TreeMap<>();
-    boolean wireUncounted = false;
     List<String> names = new ArrayList<>();
     if (setGet) {
       names.addAll(List.of("SET", "GET", "WAIT")); // WAIT: memtier's Waits (--wait-ratio), a row even when none
@@ -161,21 +158,9 @@ public final class MemtierOutput {
       double rx = op == null ? 0 : op.wire() == null ? Double.NaN
           : c * op.wire().receivedPerRequest() / 1024 / runSeconds;
       double tx = op == null ? 0 : op.wire() == null ? Double.NaN : c * op.wire().sentPerRequest() / 1024 / runSeconds;
-      SortedMap<Integer, Second> own = everySecond(seconds.get(name), seconds.get(TOTALS));
-      if (op != null && op.wire() != null) {
-        // Each second's bytes: its requests times the bytes per request the run counted (as KB/sec).
-        double rxEach = op.wire().receivedPerRequest();
-        double txEach = op.wire().sentPerRequest();
-        own.replaceAll((k, sec) -> sec.withBytes(sec.count() * rxEach, sec.count() * txEach));
-        own.forEach((k, sec) -> bytesBySecond.merge(k, new double[] {sec.rxBytes(), sec.txBytes()},
-            (a, b) -> new double[] {a[0] + b[0], a[1] + b[1]}));
-      } else if (op != null) {
-        wireUncounted = true;
-      } else {
-        own.replaceAll((k, sec) -> sec.withBytes(0, 0)); // a type that sent nothing (memtier's Waits without WAITs)
-      }
       rows.add(new Row(typeName(name), c, c / runSeconds, hit / runSeconds, miss / runSeconds, h,
-          setGet && name.equals("GET"), own, commandName(name), rx, tx));
+          setGet && name.equals("GET"), withBytes(everySecond(seconds.get(name), seconds.get(TOTALS)), op),
+          commandName(name), rx, tx));
       rxAll += rx;
       txAll += tx;
       all.add(h);
@@ -183,17 +168,42 @@ public final class MemtierOutput {
       hits += hit;
       misses += miss;
     }
-    SortedMap<Integer, Second> totals = everySecond(seconds.get(TOTALS), seconds.get(TOTALS));
-    if (!wireUncounted) {
-      totals.replaceAll((k, sec) -> {
-        double[] b = bytesBySecond.getOrDefault(k, new double[2]);
-        return sec.withBytes(b[0], b[1]);
-      });
-    }
     rows.add(new Row("Totals", count, count / runSeconds, hits / runSeconds, misses / runSeconds, all, setGet,
-        totals, "", rxAll, txAll));
+        addedBytes(everySecond(seconds.get(TOTALS), seconds.get(TOTALS)), rows), "", rxAll, txAll));
     long start = result.start() == null ? 0 : result.start().toEpochMilli();
     return new Run(rows, start, start + result.runtimeMillis(), "interrupted".equals(result.stopReason()));
+  }
+
+  /**
+   * A type's seconds ({@code op}'s) with their bytes on the wire: each second's requests times the bytes per request
+   * the run counted (as KB/sec); none (NaN) where they were not counted; 0 for a type that sent nothing (memtier's
+   * Waits without WAITs).
+   */
+  private static SortedMap<Integer, Second> withBytes(SortedMap<Integer, Second> seconds, OperationResult op) {
+    if (op != null && op.wire() == null) {
+      return seconds;
+    }
+    double rx = op == null ? 0 : op.wire().receivedPerRequest();
+    double tx = op == null ? 0 : op.wire().sentPerRequest();
+    seconds.replaceAll((k, sec) -> sec.withBytes(sec.count() * rx, sec.count() * tx));
+    return seconds;
+  }
+
+  /** Totals' seconds with the bytes of every type's same second added: none (NaN) where a type's were not counted. */
+  private static SortedMap<Integer, Second> addedBytes(SortedMap<Integer, Second> totals, List<Row> types) {
+    totals.replaceAll((k, sec) -> {
+      double rx = 0;
+      double tx = 0;
+      for (Row type : types) {
+        Second own = type.seconds().get(k);
+        if (own != null) {
+          rx += own.rxBytes();
+          tx += own.txBytes();
+        }
+      }
+      return sec.withBytes(rx, tx);
+    });
+    return totals;
   }
 
   /** The key of {@link #seconds}' Totals: every type's requests of each second together. */
